@@ -1,0 +1,43 @@
+import { defineCommand } from "citty";
+import type { DaemonStatus } from "../../shared/control/protocol.js";
+import { EXIT } from "../../shared/exit-codes.js";
+import { resolvePaths } from "../../shared/paths.js";
+import { ControlClient } from "../control-client.js";
+import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
+
+/** `status --json` when nothing runs; the running shape is DaemonStatus (README documents both). */
+export interface NotRunningStatus {
+  running: false;
+  stateDir: string;
+  socket: string;
+}
+
+export default defineCommand({
+  meta: { name: "status", description: "Show whether the daemon runs and how it is; exit 0 running, 3 not running" },
+  args: { json: { type: "boolean", description: "Print JSON (stable shape, see README)" } },
+  async run({ args }) {
+    try {
+      const paths = resolvePaths();
+      const client = await ControlClient.tryConnect(paths.socketFile);
+      if (!client) {
+        const down: NotRunningStatus = { running: false, stateDir: paths.stateDir, socket: paths.socketFile };
+        if (args.json) printJson(down);
+        else say("gateway-insights is not running");
+        process.exit(EXIT.NOT_RUNNING);
+      }
+      const s = await client.call<DaemonStatus>("status").finally(() => client.close());
+      if (args.json) return printJson(s);
+      const gw = s.gateway;
+      say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
+      say(`  health     ${s.health}`);
+      say(`  dashboard  ${s.url}/   (insightsctl start prints the sign-in link)`);
+      say(`  data       ${s.demo ? `demo state (bundled sample) in ${s.openclawDir}` : s.openclawDir}`);
+      say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);
+      say(`  store      ${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);
+      say(`  auth       ${s.auth}`);
+      say(`  log        ${s.logFile}`);
+    } catch (err) {
+      fail(err);
+    }
+  },
+});

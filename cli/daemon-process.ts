@@ -1,0 +1,135 @@
+// Starting and stopping the daemon process from the CLI: spawn insightsd detached and wait until
+// it answers, or ask it to stop and escalate (control socket, then SIGTERM, then SIGKILL).
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { pollUntil } from "../shared/clock.js";
+import type { DaemonStatus } from "../shared/control/protocol.js";
+import { InsightsError } from "../shared/errors.js";
+import { isAlive, isInsightsDaemon, readPidFile } from "../shared/lifecycle/process-check.js";
+import type { Paths } from "../shared/paths.js";
+import { ControlClient } from "./control-client.js";
+
+const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.js", import.meta.url));
+
+export interface Started {
+  pid: number;
+  status: DaemonStatus;
+  dashboardUrl: string;
+}
+
+/** Spawns insightsd detached and resolves once its control socket and /health both answer. */
+export async function spawnDaemon(paths: Paths, argv: string[], timeoutMs = 20_000): Promise<Started> {
+  const child = spawn(process.execPath, [DAEMON_MAIN, ...argv, "--detached"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: process.env,
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  let exited: number | null = null;
+  child.on("exit", (code, signal) => (exited = code ?? (signal ? 128 : 1)));
+
+  try {
+    const status = await pollUntil(
+      async () => {
+        if (exited !== null) {
+          const why = stderr.trim().replace(/^insightsd: /, "") || `insightsd exited with code ${exited}`;
+          throw new InsightsError(why.startsWith("invalid config") ? "CONFIG_INVALID" : "START_FAILED", why);
+        }
+        const client = await ControlClient.tryConnect(paths.socketFile, 500);
+        if (!client) return null;
+        try {
+          const s = await client.call<DaemonStatus>("status");
+          // Another daemon on the same socket would be refused by the child; only ours counts.
+          return s.pid === child.pid ? s : null;
+        } finally {
+          client.close();
+        }
+      },
+      { timeoutMs, intervalMs: 50, what: "the daemon to answer on its control socket" },
+    );
+    // The spec's readiness signal: /health answers over HTTP.
+    await pollUntil(
+      async () => {
+        try {
+          const res = await fetch(`${status.url}/health`, { signal: AbortSignal.timeout(1000) });
+          return res.status === 200;
+        } catch {
+          return false;
+        }
+      },
+      { timeoutMs, intervalMs: 50, what: `${status.url}/health` },
+    );
+    const client = await ControlClient.connect(paths.socketFile);
+    const { url } = await client.call<{ url: string }>("dashboard.url").finally(() => client.close());
+    return { pid: status.pid, status, dashboardUrl: url };
+  } catch (err) {
+    if (exited === null && child.pid) child.kill("SIGKILL");
+    if (err instanceof InsightsError) throw err;
+    throw new InsightsError("START_FAILED", `${err instanceof Error ? err.message : String(err)}${stderr ? `\n${stderr.trim()}` : ""}`);
+  } finally {
+    child.stderr?.destroy();
+    child.unref();
+  }
+}
+
+export type StopOutcome =
+  | { result: "not-running"; cleaned: boolean }
+  | { result: "stopped"; via: "control socket" | "SIGTERM"; pid: number }
+  | { result: "killed"; pid: number };
+
+export interface StopTimeouts {
+  controlMs: number;
+  termMs: number;
+  killMs: number;
+}
+
+export const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 5_000, killMs: 3_000 };
+
+/** Control-socket shutdown, then SIGTERM, then SIGKILL, each with its own deadline. */
+export async function stopDaemon(paths: Paths, timeouts: StopTimeouts = DEFAULT_STOP_TIMEOUTS): Promise<StopOutcome> {
+  const client = await ControlClient.tryConnect(paths.socketFile);
+  let pid = readPidFile(paths.pidFile);
+  if (client) {
+    try {
+      const answer = await client.call<{ pid: number }>("shutdown", { by: "insightsctl stop" });
+      pid = answer.pid;
+    } catch {
+      // fall through to signals
+    } finally {
+      client.close();
+    }
+    if (pid !== null && (await gone(pid, timeouts.controlMs))) return { result: "stopped", via: "control socket", pid };
+  }
+  if (pid === null || !isInsightsDaemon(pid)) {
+    const cleaned = removeLeftovers(paths, pid);
+    return { result: "not-running", cleaned };
+  }
+  process.kill(pid, "SIGTERM");
+  if (await gone(pid, timeouts.termMs)) return { result: "stopped", via: "SIGTERM", pid };
+  process.kill(pid, "SIGKILL");
+  await gone(pid, timeouts.killMs);
+  // A killed daemon cannot remove its own files.
+  removeLeftovers(paths, pid);
+  return { result: "killed", pid };
+}
+
+async function gone(pid: number, timeoutMs: number): Promise<boolean> {
+  try {
+    await pollUntil(() => !isAlive(pid), { timeoutMs, intervalMs: 50, what: `pid ${pid} to exit` });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the pid file and socket of a daemon that is gone; true when something was removed. */
+function removeLeftovers(paths: Paths, pid: number | null): boolean {
+  const filePid = readPidFile(paths.pidFile);
+  if (filePid !== null && filePid !== pid && isInsightsDaemon(filePid)) return false;
+  const had = filePid !== null || existsSync(paths.socketFile);
+  rmSync(paths.pidFile, { force: true });
+  rmSync(paths.socketFile, { force: true });
+  return had;
+}

@@ -1,0 +1,313 @@
+// The long-lived process: owns the config, logger, store, collectors, HTTP server and control
+// socket, starts them in order and stops them in reverse with a bounded drain.
+import { mkdirSync } from "node:fs";
+import { InsightsError, errorMessage } from "../shared/errors.js";
+import { systemClock, type Clock } from "../shared/clock.js";
+import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
+import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
+import type { DaemonStatus } from "../shared/control/protocol.js";
+import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
+import { isLevel, levelRank, type Level } from "../shared/log/record.js";
+import { RotatingFile } from "../shared/log/rotating-file.js";
+import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
+import { locateOpenclaw, type OpenclawLocation } from "../shared/sources/locate-openclaw.js";
+import { readOpenClawState } from "../shared/sources/openclaw/state-dir.js";
+import { runRetention } from "../shared/store/retention.js";
+import { Store } from "../shared/store/store.js";
+import { VERSION } from "../shared/version.js";
+import { ensureToken } from "./auth/token.js";
+import { GatewayMonitor, type GatewayProbe } from "./collect/gateway-monitor.js";
+import { ControlServer } from "./control/server.js";
+import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
+import { healthRoute, type HealthBody } from "./http/routes/health.js";
+import { HttpServer } from "./http/server.js";
+
+type Env = Record<string, string | undefined>;
+
+export interface DaemonOptions {
+  paths: Paths;
+  env?: Env;
+  flags?: Flags;
+  clock?: Clock;
+  /** Console output; default pretty on a TTY, JSON lines otherwise. */
+  console?: ConsoleMode;
+  /** Started by `insightsctl start`: go quiet on the console once ready (nobody reads it then). */
+  detached?: boolean;
+  /** Replaces the gateway probe (tests). */
+  probe?: (url: string) => Promise<GatewayProbe>;
+}
+
+const HOUR = 3_600_000;
+
+export class Daemon {
+  private stopping: Promise<void> | null = null;
+  private retentionTimer: NodeJS.Timeout | null = null;
+  private readonly startedAt: number;
+  private resolveDone!: () => void;
+  /** Resolves when the daemon has fully stopped. */
+  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+
+  private constructor(
+    private loaded: LoadedConfig,
+    private readonly options: DaemonOptions & { env: Env; flags: Flags; clock: Clock },
+    private readonly hub: LogHub,
+    private readonly logFile: RotatingFile,
+    private readonly pid: PidLock,
+    private readonly store: Store,
+    private readonly location: OpenclawLocation,
+    private readonly token: string,
+    private readonly gateway: GatewayMonitor,
+    private readonly http: HttpServer,
+    private readonly control: ControlServer,
+    readonly address: { host: string; port: number },
+  ) {
+    this.startedAt = options.clock.now();
+  }
+
+  get config(): Config {
+    return this.loaded.config;
+  }
+
+  get log(): Logger {
+    return this.hub.logger.child("daemon");
+  }
+
+  static async start(input: DaemonOptions): Promise<Daemon> {
+    const options = { ...input, env: input.env ?? process.env, flags: input.flags ?? {}, clock: input.clock ?? systemClock };
+    const { paths, clock } = options;
+    const loaded = loadConfig({ configFile: paths.configFile, env: options.env, flags: options.flags });
+    const { config } = loaded;
+    if (Buffer.byteLength(paths.socketFile) > MAX_SOCKET_PATH) {
+      throw new InsightsError("SOCKET_PATH_TOO_LONG", `the control socket path ${paths.socketFile} is longer than ${MAX_SOCKET_PATH} bytes; set a shorter XDG_RUNTIME_DIR`);
+    }
+    mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
+    mkdirSync(paths.runtimeDir, { recursive: true, mode: 0o700 });
+
+    const logFile = new RotatingFile(paths.logFile, { maxBytes: config.logMaxBytes, maxFiles: config.logMaxFiles });
+    const hub = new LogHub({ level: config.logLevel, file: logFile, ...(options.console ? { console: options.console } : {}) });
+    const log = hub.logger.child("daemon");
+
+    let pid: PidLock;
+    try {
+      pid = acquirePidFile(paths.pidFile);
+    } catch (err) {
+      hub.close();
+      throw err;
+    }
+    if (pid.replacedStalePid !== null) log.warn("removed a stale pid file left by a crashed daemon", { stalePid: pid.replacedStalePid });
+
+    // From here on every failure must give the pid file back.
+    const cleanup: Array<() => void | Promise<void>> = [() => pid.release(), () => hub.close()];
+    try {
+      const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
+      if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
+
+      const store = Store.open(paths.dbFile, {
+        clock,
+        onRecovered: (movedTo, reason) => log.error("the store could not be opened; moved it aside and started a new one", { movedTo, reason }),
+      });
+      cleanup.unshift(() => store.close());
+
+      const location = locateOpenclaw({ configured: config.openclawDir, env: options.env, demoTarget: paths.demoStateDir });
+      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
+      const gatewayUrl = resolveGatewayUrl(config, location, options.env, log);
+
+      const gateway = new GatewayMonitor({
+        store,
+        clock,
+        logger: hub.logger.child("gateway"),
+        url: gatewayUrl,
+        intervalMs: config.sampleIntervalSeconds * 1000,
+        ...(options.probe ? { probe: options.probe } : {}),
+      });
+      cleanup.unshift(() => gateway.stop());
+
+      const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock });
+      let daemon: Daemon | undefined;
+      http.route("GET", "/health", healthRoute(() => (daemon as Daemon).health()));
+      const address = await http.listen();
+      cleanup.unshift(() => http.close(0).then(() => undefined));
+
+      const control = new ControlServer({
+        socketPath: paths.socketFile,
+        logger: hub.logger.child("control"),
+        calls: {
+          ping: () => ({ pong: true, pid: process.pid }),
+          status: () => (daemon as Daemon).status(),
+          "dashboard.url": () => ({ url: `${(daemon as Daemon).baseUrl()}/?token=${encodeURIComponent(token)}` }),
+          shutdown: (params) => {
+            const by = typeof params.by === "string" ? params.by : "control socket";
+            setImmediate(() => void (daemon as Daemon).stop(`shutdown requested by ${by}`));
+            return { stopping: true, pid: process.pid };
+          },
+          reload: () => (daemon as Daemon).reload(),
+        },
+        streams: {
+          "logs.follow": (params, emit) => {
+            const level: Level = isLevel(params.level) ? params.level : "trace";
+            const backlog = typeof params.backlog === "number" ? Math.max(0, Math.min(1000, params.backlog)) : 0;
+            for (const r of hub.recent(backlog, level)) emit(r);
+            return hub.subscribe((r) => {
+              if (levelRank(r.level) >= levelRank(level)) emit(r);
+            });
+          },
+        },
+      });
+      await control.listen();
+      if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
+
+      daemon = new Daemon(loaded, options, hub, logFile, pid, store, location, token, gateway, http, control, address);
+      gateway.start();
+      daemon.scheduleRetention();
+      log.info("started", {
+        version: VERSION,
+        pid: process.pid,
+        url: daemon.baseUrl(),
+        demo: location.demo,
+        openclawDir: location.dir,
+        gateway: gatewayUrl,
+        auth: config.noAuth ? "none" : "token",
+      });
+      if (options.detached) {
+        // The parent `insightsctl start` stops reading our stderr once /health answers.
+        process.stderr.on("error", () => undefined);
+        hub.setConsole("off");
+      }
+      return daemon;
+    } catch (err) {
+      log.error("start failed", { error: errorMessage(err) });
+      for (const fn of cleanup) {
+        try {
+          await fn();
+        } catch {
+          // keep cleaning
+        }
+      }
+      throw err;
+    }
+  }
+
+  baseUrl(): string {
+    const { host, port } = this.address;
+    const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+    return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+  }
+
+  health(): HealthBody {
+    const store = this.store.health();
+    const gw = this.gateway.state;
+    const status = !this.gateway.ready ? "starting" : !store.ok || (!this.location.demo && !gw.up) ? "degraded" : "ok";
+    return {
+      status,
+      version: VERSION,
+      uptimeSeconds: Math.floor((this.options.clock.now() - this.startedAt) / 1000),
+      demo: this.location.demo,
+      gateway: gw.up ? "up" : "down",
+      store: store.ok ? "ok" : "error",
+    };
+  }
+
+  status(): DaemonStatus {
+    const h = this.health();
+    const store = this.store.health();
+    const gw = this.gateway.state;
+    const { paths } = this.options;
+    return {
+      running: true,
+      pid: process.pid,
+      version: VERSION,
+      startedAt: new Date(this.startedAt).toISOString(),
+      uptimeSeconds: h.uptimeSeconds,
+      url: this.baseUrl(),
+      demo: this.location.demo,
+      health: h.status,
+      openclawDir: this.location.dir,
+      stateDir: paths.stateDir,
+      configFile: paths.configFile,
+      socket: paths.socketFile,
+      logFile: paths.logFile,
+      auth: this.config.noAuth ? "none" : "token",
+      gateway: {
+        up: gw.up,
+        url: gw.url,
+        checkedAt: gw.checkedAt === null ? null : new Date(gw.checkedAt).toISOString(),
+        latencyMs: gw.latencyMs,
+        error: gw.error,
+      },
+      store: { ok: store.ok, path: this.store.path, sizeBytes: this.store.sizeBytes(), schemaVersion: this.store.schemaVersion, error: store.error ?? null },
+    };
+  }
+
+  /** SIGHUP: re-read config.json (env and flags as at start); apply what can change live. */
+  reload(): { applied: string[]; needsRestart: string[] } {
+    let next: LoadedConfig;
+    try {
+      next = loadConfig({ configFile: this.options.paths.configFile, env: this.options.env, flags: this.options.flags });
+    } catch (err) {
+      this.log.error("reload refused: the config is invalid; keeping the running config", { error: errorMessage(err) });
+      throw err;
+    }
+    const changed = OPTION_KEYS.filter((k) => this.config[k] !== next.config[k]);
+    const applied = changed.filter((k: OptionKey) => OPTIONS[k].reloadable);
+    const needsRestart = changed.filter((k: OptionKey) => !OPTIONS[k].reloadable);
+    this.loaded = next;
+    const c = next.config;
+    this.hub.setLevel(c.logLevel);
+    this.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
+    this.gateway.setInterval(c.sampleIntervalSeconds * 1000);
+    if (applied.includes("retentionRawDays") || applied.includes("retentionRollupDays")) this.runRetentionNow();
+    this.log.info("config reloaded", { applied, needsRestart });
+    if (needsRestart.length) this.log.warn("some changes take effect only after a restart", { keys: needsRestart });
+    return { applied, needsRestart };
+  }
+
+  /** Stops accepting, lets in-flight work finish within the grace period, closes everything. */
+  stop(reason: string): Promise<void> {
+    if (this.stopping) return this.stopping;
+    this.stopping = (async () => {
+      const log = this.log;
+      log.info("stopping", { reason });
+      if (this.retentionTimer) clearInterval(this.retentionTimer);
+      const graceMs = this.config.shutdownGraceSeconds * 1000;
+      const [{ drained }] = await Promise.all([this.http.close(graceMs), this.control.close(), this.gateway.stop()]);
+      if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });
+      try {
+        this.store.close();
+      } catch (err) {
+        log.error("closing the store failed", { error: errorMessage(err) });
+      }
+      this.pid.release();
+      log.info("stopped");
+      this.hub.close();
+      this.resolveDone();
+    })();
+    return this.stopping;
+  }
+
+  private scheduleRetention(): void {
+    this.runRetentionNow();
+    this.retentionTimer = setInterval(() => this.runRetentionNow(), HOUR);
+    this.retentionTimer.unref();
+  }
+
+  private runRetentionNow(): void {
+    try {
+      const r = runRetention(this.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.options.clock.now());
+      const deleted = Object.values(r.deleted).reduce((a, b) => a + b, 0);
+      if (deleted > 0) this.log.info("retention removed old rows", r.deleted);
+    } catch (err) {
+      this.log.error("retention job failed", { error: errorMessage(err) });
+    }
+  }
+}
+
+function resolveGatewayUrl(config: Config, location: OpenclawLocation, env: Env, log: Logger): string | null {
+  if (config.gatewayUrl) return config.gatewayUrl;
+  if (location.demo) return null;
+  const state = readOpenClawState({ stateDir: location.dir, env });
+  if (!state.ok) {
+    log.warn("cannot read the OpenClaw config; probing the default gateway port", { error: state.error.message });
+    return "http://127.0.0.1:18789";
+  }
+  return `http://127.0.0.1:${state.value.gatewayPort}`;
+}

@@ -1,0 +1,135 @@
+// The daemon's own node:http server. Routes are registered by the interfaces (health now;
+// GraphQL, snapshot, MCP and the web page plug in the same way), so this file knows none of them.
+// It adds what every response needs: security headers, an access log line, JSON errors, and a
+// drain on close that lets in-flight requests finish within a grace period.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { Clock } from "../../shared/clock.js";
+import { InsightsError } from "../../shared/errors.js";
+import type { Logger } from "../../shared/log/logger.js";
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface HttpServerOptions {
+  host: string;
+  port: number;
+  logger: Logger;
+  clock: Clock;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export class HttpServer {
+  private readonly routes = new Map<string, Map<string, RouteHandler>>();
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private inFlight = 0;
+  private idleWaiters: Array<() => void> = [];
+  requestsTotal = 0;
+
+  constructor(private readonly options: HttpServerOptions) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on("connection", (socket) => {
+      this.sockets.add(socket);
+      socket.on("close", () => this.sockets.delete(socket));
+    });
+  }
+
+  /** The node:http server, for interfaces that need the upgrade event (graphql-ws). */
+  get raw(): Server {
+    return this.server;
+  }
+
+  route(method: string, path: string, handler: RouteHandler): this {
+    let byMethod = this.routes.get(path);
+    if (!byMethod) this.routes.set(path, (byMethod = new Map()));
+    byMethod.set(method.toUpperCase(), handler);
+    return this;
+  }
+
+  listen(): Promise<{ host: string; port: number }> {
+    const { host, port } = this.options;
+    return new Promise((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException): void => {
+        if (err.code === "EADDRINUSE") {
+          reject(new InsightsError("PORT_IN_USE", `${host}:${port} is already in use; stop what listens there or choose another port (--port or INSIGHTS_PORT)`, { host, port }));
+        } else if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND") {
+          reject(new InsightsError("CONFIG_INVALID", `cannot bind ${host}:${port}: no such local address`, { host, port }));
+        } else reject(err);
+      };
+      this.server.once("error", onError);
+      this.server.listen(port, host, () => {
+        this.server.off("error", onError);
+        const addr = this.server.address();
+        resolve(typeof addr === "object" && addr ? { host: addr.address, port: addr.port } : { host, port });
+      });
+    });
+  }
+
+  /** Stops accepting, waits up to graceMs for in-flight requests, then cuts the rest. */
+  async close(graceMs: number): Promise<{ drained: boolean }> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    const drained = await Promise.race([
+      this.whenIdle().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+    ]);
+    this.server.closeAllConnections();
+    for (const s of this.sockets) s.destroy();
+    await closed;
+    return { drained };
+  }
+
+  private whenIdle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = this.options.clock.now();
+    this.inFlight++;
+    this.requestsTotal++;
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    res.on("close", () => {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
+      const fields = {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: this.options.clock.now() - started,
+        peer: req.socket.remoteAddress ?? "",
+        auth: (res.getHeader("X-Auth-Kind") as string | undefined) ?? "none",
+      };
+      // Health checks come every few seconds from supervisors; keep them out of the info log.
+      if (path === "/health") this.options.logger.debug("request", fields);
+      else this.options.logger.info("request", fields);
+    });
+    try {
+      const byMethod = this.routes.get(path);
+      if (!byMethod) return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${path}` });
+      const handler = byMethod.get(req.method ?? "GET") ?? (req.method === "HEAD" ? byMethod.get("GET") : undefined);
+      if (!handler) {
+        return sendJson(res, 405, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${path}` }, { Allow: [...byMethod.keys()].join(", ") });
+      }
+      await handler(req, res);
+    } catch (err) {
+      this.options.logger.error("request failed", { path, error: err instanceof Error ? err.message : String(err) });
+      if (!res.headersSent) sendJson(res, 500, { code: "INTERNAL_SERVER_ERROR", message: "internal error" });
+      else res.destroy();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// Runs the daemon in this process until it stops: signal handling (SIGTERM/SIGINT drain, SIGHUP
+// reload) and last-resort error handling. Used by insightsd and `insightsctl start --foreground`.
+import type { Flags } from "../shared/config/load.js";
+import { errorMessage } from "../shared/errors.js";
+import { EXIT, exitCodeFor } from "../shared/exit-codes.js";
+import { resolvePaths } from "../shared/paths.js";
+import { Daemon } from "./daemon.js";
+
+export async function runForeground({ flags, detached = false }: { flags: Flags; detached?: boolean }): Promise<never> {
+  let daemon: Daemon;
+  try {
+    daemon = await Daemon.start({ paths: resolvePaths(), flags, detached });
+  } catch (err) {
+    process.stderr.write(`insightsd: ${errorMessage(err)}\n`);
+    process.exit(exitCodeFor(err));
+  }
+  const log = daemon.log;
+  process.on("SIGTERM", () => void daemon.stop("SIGTERM"));
+  process.on("SIGINT", () => void daemon.stop("SIGINT"));
+  process.on("SIGHUP", () => {
+    try {
+      daemon.reload();
+    } catch {
+      // reload() logged why; the running config stays
+    }
+  });
+  process.on("unhandledRejection", (reason) => log.error("unhandled promise rejection", { error: errorMessage(reason) }));
+  process.on("uncaughtException", (err) => {
+    // State is unknown after this; stop cleanly and let the supervisor restart us.
+    log.fatal("uncaught exception", { error: err.message, stack: err.stack });
+    void daemon.stop("uncaught exception").finally(() => process.exit(EXIT.FAILURE));
+  });
+  await daemon.done;
+  process.exit(EXIT.OK);
+}

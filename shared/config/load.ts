@@ -1,0 +1,172 @@
+// Builds the one typed Config: defaults < config.json < INSIGHTS_* env < CLI flags. Every value is
+// validated here, at start, and a bad one names the key, the value, where it came from and what is allowed.
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import { ConfigError, isErrnoException } from "../errors.js";
+import { OPTIONS, OPTION_KEYS, type Config, type OptionDef, type OptionKey } from "./options.js";
+
+export type Origin = "default" | "file" | "env" | "flag";
+type Env = Record<string, string | undefined>;
+/** Flag values as the CLI parsed them (strings or booleans); undefined means "not given". */
+export type Flags = Partial<Record<OptionKey, string | number | boolean | undefined>>;
+
+export interface LoadedConfig {
+  config: Config;
+  origins: Record<OptionKey, Origin>;
+  configFile: string;
+}
+
+export interface LoadOptions {
+  configFile: string;
+  env?: Env;
+  flags?: Flags;
+}
+
+export function loadConfig({ configFile, env = process.env, flags = {} }: LoadOptions): LoadedConfig {
+  const fileValues = readConfigFile(configFile);
+  const values: Record<string, unknown> = {};
+  const origins = {} as Record<OptionKey, Origin>;
+
+  for (const key of OPTION_KEYS) {
+    const def: OptionDef = OPTIONS[key];
+    let raw: unknown = def.default;
+    let origin: Origin = "default";
+    let where = "default";
+    if (fileValues[key] !== undefined) {
+      raw = fileValues[key];
+      origin = "file";
+      where = configFile;
+    }
+    const envValue = env[def.env];
+    if (envValue !== undefined && envValue !== "") {
+      raw = envValue;
+      origin = "env";
+      where = `env ${def.env}`;
+    }
+    const flagValue = flags[key];
+    if (flagValue !== undefined) {
+      raw = flagValue;
+      origin = "flag";
+      where = `flag --${kebab(key)}`;
+    }
+    values[key] = coerce(key, def, raw, where);
+    origins[key] = origin;
+  }
+
+  const config = values as unknown as Config;
+  checkCombinations(config, origins, configFile);
+  return { config, origins, configFile };
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if (isErrnoException(err) && err.code === "ENOENT") return {};
+    throw new ConfigError("config.json", path, path, `a readable file (${err instanceof Error ? err.message : String(err)})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError("config.json", path, path, `valid JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError("config.json", typeof parsed, path, "a JSON object of settings");
+  }
+  for (const key of Object.keys(parsed)) {
+    // A typo in a key would otherwise be silently ignored; a careful operator wants to know.
+    if (!(key in OPTIONS)) throw new ConfigError(key, (parsed as Record<string, unknown>)[key], path, `a known key (${OPTION_KEYS.join(", ")})`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function coerce(key: OptionKey, def: OptionDef, raw: unknown, where: string): unknown {
+  const shown = def.secret ? "<hidden>" : raw;
+  const bad = (allowed: string): never => {
+    throw new ConfigError(key, shown, where, allowed);
+  };
+  const kind = def.kind;
+  if (raw === null) {
+    if ("nullable" in kind && kind.nullable) return null;
+    return bad(describe(def));
+  }
+  switch (kind.type) {
+    case "int": {
+      const n = typeof raw === "number" ? raw : typeof raw === "string" && /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+      if (!Number.isInteger(n) || n < kind.min || n > kind.max) return bad(describe(def));
+      return n;
+    }
+    case "bool": {
+      if (typeof raw === "boolean") return raw;
+      const s = String(raw).trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(s)) return true;
+      if (["0", "false", "no", "off"].includes(s)) return false;
+      return bad(describe(def));
+    }
+    case "enum": {
+      const s = String(raw).trim().toLowerCase();
+      if (typeof raw !== "string" || !kind.values.includes(s)) return bad(describe(def));
+      return s;
+    }
+    case "string": {
+      if (typeof raw !== "string" || raw.length < (kind.minLength ?? 0)) {
+        if (def.secret && typeof raw === "string") throw new ConfigError(key, `<${raw.length} characters>`, where, describe(def));
+        return bad(describe(def));
+      }
+      return raw;
+    }
+    case "path": {
+      if (typeof raw !== "string" || raw.trim() === "") return bad(describe(def));
+      return raw;
+    }
+    case "url": {
+      if (typeof raw !== "string") return bad(describe(def));
+      try {
+        const u = new URL(raw);
+        if (u.protocol !== "http:" && u.protocol !== "https:") return bad(describe(def));
+        return raw.replace(/\/+$/, "");
+      } catch {
+        return bad(describe(def));
+      }
+    }
+  }
+}
+
+/** What a value of this option must look like, in words. */
+export function describe(def: OptionDef): string {
+  const k = def.kind;
+  switch (k.type) {
+    case "int":
+      return `an integer from ${k.min} to ${k.max}`;
+    case "bool":
+      return "true or false";
+    case "enum":
+      return `one of ${k.values.join(", ")}`;
+    case "string":
+      return k.minLength && k.minLength > 1 ? `a string of at least ${k.minLength} characters` : "a non-empty string";
+    case "path":
+      return "a directory path";
+    case "url":
+      return "an http:// or https:// URL";
+  }
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  if (isIP(host) === 4) return host.startsWith("127.");
+  return host === "::1";
+}
+
+function checkCombinations(config: Config, origins: Record<OptionKey, Origin>, configFile: string): void {
+  // Design §7: no-auth is only safe when nobody off this machine can reach the port.
+  if (config.noAuth && !isLoopbackHost(config.host)) {
+    const where = origins.host === "flag" ? "flag --host" : origins.host === "env" ? `env ${OPTIONS.host.env}` : origins.host === "file" ? configFile : "default";
+    throw new ConfigError("host", config.host, where, "a loopback address (127.0.0.1, ::1 or localhost) when noAuth is on");
+  }
+}
+
+export function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

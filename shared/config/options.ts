@@ -1,0 +1,59 @@
+// Every configuration key, once: its type, default, limits, env name and help text. Loading,
+// validation, `insightsctl --help` and the README's config table all come from this list.
+
+export type OptionKind =
+  | { type: "int"; min: number; max: number }
+  | { type: "bool" }
+  | { type: "enum"; values: readonly string[] }
+  | { type: "string"; minLength?: number; nullable?: boolean }
+  | { type: "path"; nullable: true }
+  | { type: "url"; nullable: true };
+
+export interface OptionDef {
+  kind: OptionKind;
+  default: string | number | boolean | null;
+  env: string;
+  /** Whether a SIGHUP reload can change it without a restart. */
+  reloadable: boolean;
+  help: string;
+  /** Never printed back in errors or logs. */
+  secret?: boolean;
+}
+
+const int = (min: number, max: number): OptionKind => ({ type: "int", min, max });
+
+export const OPTIONS = {
+  host: { kind: { type: "string", minLength: 1 }, default: "127.0.0.1", env: "INSIGHTS_HOST", reloadable: false, help: "Address the HTTP server binds to" },
+  port: { kind: int(1, 65535), default: 41080, env: "INSIGHTS_PORT", reloadable: false, help: "HTTP port" },
+  noAuth: { kind: { type: "bool" }, default: false, env: "INSIGHTS_NO_AUTH", reloadable: false, help: "Disable authentication (loopback peers only; refused with a non-loopback host)" },
+  token: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_TOKEN", reloadable: false, help: "API token; default: generated once and kept in the state dir", secret: true },
+  openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
+  gatewayUrl: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_GATEWAY_URL", reloadable: true, help: "Gateway base URL; default http://127.0.0.1:<gateway.port from openclaw.json>" },
+  logLevel: { kind: { type: "enum", values: ["trace", "debug", "info", "warn", "error"] }, default: "info", env: "INSIGHTS_LOG_LEVEL", reloadable: true, help: "Minimum level written to the daemon log" },
+  logMaxBytes: { kind: int(65_536, 1_073_741_824), default: 10_485_760, env: "INSIGHTS_LOG_MAX_BYTES", reloadable: true, help: "Size at which daemon.log is rotated" },
+  logMaxFiles: { kind: int(1, 50), default: 5, env: "INSIGHTS_LOG_MAX_FILES", reloadable: true, help: "Rotated daemon.log files kept (daemon.log.1 ...)" },
+  sampleIntervalSeconds: { kind: int(1, 3600), default: 10, env: "INSIGHTS_SAMPLE_INTERVAL_SECONDS", reloadable: true, help: "How often the gateway is probed and sampled" },
+  retentionRawDays: { kind: int(1, 3650), default: 7, env: "INSIGHTS_RETENTION_RAW_DAYS", reloadable: true, help: "Days raw samples, events and usage rows are kept" },
+  retentionRollupDays: { kind: int(1, 3650), default: 90, env: "INSIGHTS_RETENTION_ROLLUP_DAYS", reloadable: true, help: "Days hourly rollups are kept" },
+  shutdownGraceSeconds: { kind: int(0, 60), default: 5, env: "INSIGHTS_SHUTDOWN_GRACE_SECONDS", reloadable: true, help: "How long a stop waits for in-flight work before closing" },
+} as const satisfies Record<string, OptionDef>;
+
+export type OptionKey = keyof typeof OPTIONS;
+
+export interface Config {
+  host: string;
+  port: number;
+  noAuth: boolean;
+  token: string | null;
+  openclawDir: string | null;
+  gatewayUrl: string | null;
+  logLevel: "trace" | "debug" | "info" | "warn" | "error";
+  logMaxBytes: number;
+  logMaxFiles: number;
+  sampleIntervalSeconds: number;
+  retentionRawDays: number;
+  retentionRollupDays: number;
+  shutdownGraceSeconds: number;
+}
+
+export const OPTION_KEYS = Object.keys(OPTIONS) as OptionKey[];

@@ -1,0 +1,78 @@
+// The control socket protocol (design §8): newline-delimited JSON. A request is
+// {id, method, params}; each response is {id, ok, result} or {id, ok:false, error:{code,message}}.
+// A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
+import type { LogRecord } from "../log/record.js";
+
+export interface ControlRequest {
+  id: number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export type ControlResponse =
+  | { id: number; ok: true; result?: unknown; end?: boolean }
+  | { id: number; ok: false; error: { code: string; message: string } };
+
+/** The answer to `status`; `insightsctl status --json` prints it (documented in README). */
+export interface DaemonStatus {
+  running: true;
+  pid: number;
+  version: string;
+  startedAt: string;
+  uptimeSeconds: number;
+  url: string;
+  demo: boolean;
+  health: "ok" | "degraded" | "starting";
+  openclawDir: string;
+  stateDir: string;
+  configFile: string;
+  socket: string;
+  logFile: string;
+  auth: "token" | "none";
+  gateway: { up: boolean; url: string | null; checkedAt: string | null; latencyMs: number | null; error: string | null };
+  store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
+}
+
+export interface LogsFollowParams {
+  /** Records from the in-memory backlog sent before live ones. */
+  backlog?: number;
+  level?: string;
+}
+
+export type LogsFollowResult = LogRecord;
+
+/** Guards against a peer that never sends a newline. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+export function encode(message: ControlRequest | ControlResponse): string {
+  return JSON.stringify(message) + "\n";
+}
+
+/** Splits a byte stream into JSON lines; calls onMessage per parsed line, onError for a bad one. */
+export class LineDecoder {
+  private buffer = "";
+
+  constructor(
+    private readonly onMessage: (value: unknown) => void,
+    private readonly onError: (err: Error) => void,
+  ) {}
+
+  push(chunk: Buffer | string): void {
+    this.buffer += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    let nl: number;
+    while ((nl = this.buffer.indexOf("\n")) >= 0) {
+      const line = this.buffer.slice(0, nl).trim();
+      this.buffer = this.buffer.slice(nl + 1);
+      if (!line) continue;
+      try {
+        this.onMessage(JSON.parse(line));
+      } catch (err) {
+        this.onError(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    if (this.buffer.length > MAX_LINE_BYTES) {
+      this.buffer = "";
+      this.onError(new Error(`control message longer than ${MAX_LINE_BYTES} bytes`));
+    }
+  }
+}

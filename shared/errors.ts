@@ -1,0 +1,62 @@
+// Typed errors. Every error that can reach a user carries a stable public `code`, so the CLI,
+// the control socket and (later) GraphQL and REST can map it without parsing messages.
+
+export type ErrorCode =
+  | "CONFIG_INVALID"
+  | "ALREADY_RUNNING"
+  | "NOT_RUNNING"
+  | "PORT_IN_USE"
+  | "SOCKET_PATH_TOO_LONG"
+  | "STORE_ERROR"
+  | "STORE_TOO_NEW"
+  | "CONTROL_UNAVAILABLE"
+  | "CONTROL_PROTOCOL"
+  | "CONTROL_TIMEOUT"
+  | "UNKNOWN_METHOD"
+  | "START_FAILED"
+  | "SOURCE_UNAVAILABLE"
+  | "SOURCE_CORRUPT"
+  | "INTERNAL";
+
+export class InsightsError extends Error {
+  readonly code: ErrorCode;
+  /** Extra machine-readable facts (never secrets). */
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "InsightsError";
+    this.code = code;
+    this.details = details;
+  }
+
+  toJSON(): { code: ErrorCode; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** A config value that failed validation: names the key, the bad value, where it came from and what is allowed. */
+export class ConfigError extends InsightsError {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+    readonly origin: string,
+    readonly allowed: string,
+  ) {
+    super("CONFIG_INVALID", `invalid config ${key} = ${JSON.stringify(value)} (from ${origin}): expected ${allowed}`, {
+      key,
+      origin,
+    });
+    this.name = "ConfigError";
+  }
+}
+
+export function isErrnoException(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string";
+}
+
+/** Normalizes anything thrown into a message for logs; never includes a stack for InsightsError. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

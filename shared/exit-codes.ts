@@ -1,0 +1,16 @@
+// Process exit codes shared by insightsd and insightsctl (documented in the README).
+import { InsightsError } from "./errors.js";
+
+export const EXIT = {
+  OK: 0,
+  FAILURE: 1,
+  /** Bad flags, bad config. */
+  USAGE: 2,
+  /** `status`: the daemon is not running (LSB convention). */
+  NOT_RUNNING: 3,
+} as const;
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof InsightsError && (err.code === "CONFIG_INVALID" || err.code === "SOCKET_PATH_TOO_LONG")) return EXIT.USAGE;
+  return EXIT.FAILURE;
+}
