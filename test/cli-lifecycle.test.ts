@@ -1,0 +1,217 @@
+// End to end: the built insightsctl and insightsd against a real daemon in a throwaway HOME.
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { pollUntil } from "../shared/clock.js";
+import { ctl, ctlSpawn, sandbox, type Sandbox } from "./helpers/cli.js";
+
+let box: Sandbox;
+
+test.before(async () => {
+  box = await sandbox();
+});
+
+test.after(async () => {
+  await box.cleanup();
+});
+
+test("start prints the dashboard URL with its token and serves the demo state", async () => {
+  const r = await ctl(box, ["start"]);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /started \(pid \d+\), serving the bundled demo state/);
+  const token = readFileSync(join(box.stateDir, "token"), "utf8").trim();
+  assert.ok(token.length >= 32);
+  assert.ok(r.stdout.includes(`Dashboard: http://127.0.0.1:${box.port}/?token=${token}`), r.stdout);
+  assert.is(statSync(join(box.stateDir, "token")).mode & 0o777, 0o600);
+  assert.is(statSync(join(box.runtimeDir, "control.sock")).mode & 0o777, 0o600);
+
+  const res = await fetch(`http://127.0.0.1:${box.port}/health`);
+  assert.is(res.status, 200);
+  const body = (await res.json()) as Record<string, unknown>;
+  assert.equal(Object.keys(body).sort(), ["demo", "gateway", "status", "store", "uptimeSeconds", "version"]);
+  assert.is(body.version, "0.1.0");
+  assert.is(body.demo, true);
+  assert.is(body.store, "ok");
+  assert.is(body.gateway, "down");
+  assert.is(body.status, "ok");
+});
+
+test("status in text and JSON", async () => {
+  const text = await ctl(box, ["status"]);
+  assert.is(text.code, 0);
+  assert.match(text.stdout, /running \(pid \d+\)/);
+  assert.match(text.stdout, /demo state/);
+  const json = await ctl(box, ["status", "--json"]);
+  assert.is(json.code, 0);
+  const s = JSON.parse(json.stdout) as Record<string, unknown>;
+  assert.is(s.running, true);
+  assert.is(s.demo, true);
+  assert.is(s.url, `http://127.0.0.1:${box.port}`);
+  assert.is(typeof s.pid, "number");
+  assert.is((s.store as { ok: boolean }).ok, true);
+  assert.is((s.store as { schemaVersion: number }).schemaVersion >= 1, true);
+  assert.not.ok(json.stdout.includes(readFileSync(join(box.stateDir, "token"), "utf8").trim()), "status must not print the token");
+});
+
+test("a second start is refused", async () => {
+  const r = await ctl(box, ["start"]);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /already running \(pid \d+\)/);
+});
+
+test("a second insightsd on the same state dir is refused", async () => {
+  const { DAEMON } = await import("./helpers/cli.js");
+  const { execFile } = await import("node:child_process");
+  const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+    execFile(process.execPath, [DAEMON, "--port", "1"], { env: box.env }, (err, _o, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr })),
+  );
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /already running/);
+});
+
+test("logs -f receives a new line", async () => {
+  const follower = ctlSpawn(box, ["logs", "-f", "-n", "0"]);
+  try {
+    // The follower is live once the daemon has it subscribed; make requests until one shows up.
+    await pollUntil(
+      async () => {
+        await fetch(`http://127.0.0.1:${box.port}/no-such-page-for-logs-test`);
+        return follower.output().includes("/no-such-page-for-logs-test");
+      },
+      { timeoutMs: 10_000, intervalMs: 100, what: "the follower to print the request line" },
+    );
+    assert.match(follower.output(), /INFO {2}\[http\] request .*status=404/);
+  } finally {
+    follower.child.kill("SIGINT");
+  }
+});
+
+test("logs without -f reads the file, with --level and --json", async () => {
+  const r = await ctl(box, ["logs", "-n", "200", "--json"]);
+  assert.is(r.code, 0);
+  const records = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { msg: string; level: string });
+  assert.ok(records.some((x) => x.msg === "started"));
+  const warn = await ctl(box, ["logs", "--level", "warn", "--json"]);
+  for (const line of warn.stdout.trim().split("\n").filter(Boolean)) {
+    assert.ok(["warn", "error", "fatal"].includes((JSON.parse(line) as { level: string }).level));
+  }
+  const bad = await ctl(box, ["logs", "--level", "loud"]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /level/);
+});
+
+test("SIGHUP reloads the config from config.json", async () => {
+  const s = JSON.parse((await ctl(box, ["status", "--json"])).stdout) as { pid: number };
+  mkdirSync(join(box.dir, "config", "gateway-insights"), { recursive: true });
+  writeFileSync(join(box.dir, "config", "gateway-insights", "config.json"), JSON.stringify({ logLevel: "debug", port: 1 }));
+  process.kill(s.pid, "SIGHUP");
+  await pollUntil(
+    async () => (await ctl(box, ["logs", "-n", "20"])).stdout.includes("config reloaded"),
+    { timeoutMs: 10_000, what: "the reload log line" },
+  );
+  const logs = (await ctl(box, ["logs", "-n", "20", "--json"])).stdout;
+  const reload = logs.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>).find((r) => r.msg === "config reloaded");
+  assert.equal(reload?.applied, ["logLevel"]);
+  // env INSIGHTS_PORT beats the file, so port did not change
+  assert.equal(reload?.needsRestart, []);
+});
+
+test("stop, then status exits 3", async () => {
+  const r = await ctl(box, ["stop"]);
+  assert.is(r.code, 0);
+  assert.match(r.stdout, /stopped gateway-insights \(pid \d+\) via control socket/);
+  assert.not.ok(existsSync(join(box.runtimeDir, "control.sock")));
+  assert.not.ok(existsSync(join(box.runtimeDir, "daemon.pid")));
+  const s = await ctl(box, ["status"]);
+  assert.is(s.code, 3);
+  assert.match(s.stdout, /not running/);
+  const j = await ctl(box, ["status", "--json"]);
+  assert.is(j.code, 3);
+  assert.is((JSON.parse(j.stdout) as { running: boolean }).running, false);
+  const again = await ctl(box, ["stop"]);
+  assert.is(again.code, 0);
+  assert.match(again.stdout, /not running/);
+});
+
+test("logs -f with no daemon reads the file and says so", async () => {
+  const r = await ctl(box, ["logs", "-f", "-n", "5"]);
+  assert.is(r.code, 0);
+  assert.match(r.stderr, /not running/);
+  assert.match(r.stdout, /stopped/);
+});
+
+test("restart starts a new daemon", async () => {
+  const a = await ctl(box, ["restart"]);
+  assert.is(a.code, 0, a.stderr);
+  const pid1 = (JSON.parse((await ctl(box, ["status", "--json"])).stdout) as { pid: number }).pid;
+  const b = await ctl(box, ["restart"]);
+  assert.is(b.code, 0, b.stderr);
+  assert.match(b.stdout, /stopped gateway-insights/);
+  const pid2 = (JSON.parse((await ctl(box, ["status", "--json"])).stdout) as { pid: number }).pid;
+  assert.is.not(pid1, pid2);
+});
+
+test("start after kill -9 cleans the stale pid file and socket", async () => {
+  const pid = (JSON.parse((await ctl(box, ["status", "--json"])).stdout) as { pid: number }).pid;
+  process.kill(pid, "SIGKILL");
+  await pollUntil(() => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }, { what: "the daemon to die" });
+  assert.ok(existsSync(join(box.runtimeDir, "daemon.pid")), "kill -9 leaves the pid file");
+  assert.ok(existsSync(join(box.runtimeDir, "control.sock")), "kill -9 leaves the socket");
+  assert.is((await ctl(box, ["status"])).code, 3);
+  const r = await ctl(box, ["start"]);
+  assert.is(r.code, 0, r.stderr);
+  const logs = (await ctl(box, ["logs", "-n", "30"])).stdout;
+  assert.match(logs, /removed a stale pid file/);
+  assert.match(logs, /removed a stale control socket/);
+  assert.is((await ctl(box, ["status"])).code, 0);
+});
+
+test("stop escalates to SIGTERM when the control socket is gone", async () => {
+  const { rmSync } = await import("node:fs");
+  // Without its socket file the daemon can only be reached by signal.
+  rmSync(join(box.runtimeDir, "control.sock"));
+  const r = await ctl(box, ["stop"]);
+  assert.is(r.code, 0);
+  assert.match(r.stdout, /via SIGTERM/);
+});
+
+test("config errors: bad port flag and bad env value give a clear message and exit 2", async () => {
+  const flag = await ctl(box, ["start", "--port", "70000"]);
+  assert.is(flag.code, 2);
+  assert.match(flag.stderr, /invalid config port = "70000" \(from flag --port\): expected an integer from 1 to 65535/);
+  const env = await ctl(box, ["start"], { INSIGHTS_SAMPLE_INTERVAL_SECONDS: "often" });
+  assert.is(env.code, 2);
+  assert.match(env.stderr, /sampleIntervalSeconds = "often" \(from env INSIGHTS_SAMPLE_INTERVAL_SECONDS\)/);
+  const token = await ctl(box, ["start"], { INSIGHTS_TOKEN: "short" });
+  assert.is(token.code, 2);
+  assert.match(token.stderr, /token = "<5 characters>" .*at least 32 characters/);
+  assert.not.ok(token.stderr.includes("short"));
+  const noAuthRemote = await ctl(box, ["start", "--no-auth", "--host", "0.0.0.0"]);
+  assert.is(noAuthRemote.code, 2);
+  assert.match(noAuthRemote.stderr, /loopback/);
+  assert.is((await ctl(box, ["status"])).code, 3, "nothing was started");
+});
+
+test("a port already in use is a clear start failure", async () => {
+  const { createServer } = await import("node:net");
+  const blocker = createServer();
+  await new Promise<void>((r) => blocker.listen(box.port, "127.0.0.1", () => r()));
+  try {
+    const r = await ctl(box, ["start"]);
+    assert.is(r.code, 1);
+    assert.match(r.stderr, new RegExp(`127.0.0.1:${box.port} is already in use`));
+    assert.is((await ctl(box, ["status"])).code, 3);
+  } finally {
+    blocker.close();
+  }
+});
+
+test.run();
