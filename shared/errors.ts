@@ -16,6 +16,8 @@ export type ErrorCode =
   | "START_FAILED"
   | "SOURCE_UNAVAILABLE"
   | "SOURCE_CORRUPT"
+  | "BAD_USER_INPUT"
+  | "NOT_FOUND"
   | "INTERNAL";
 
 export class InsightsError extends Error {

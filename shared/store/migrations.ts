@@ -44,6 +44,90 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: "OpenClaw data: scan cursors, transcript totals, token usage, gateway log events",
+    up(db) {
+      db.exec(`
+        -- Where each incremental reader stopped: a transcript (by session id) or a log file.
+        -- change_token is the reader's token of what was fully read, so unchanged items are skipped.
+        CREATE TABLE scan_cursors (
+          source TEXT NOT NULL,
+          item TEXT NOT NULL,
+          cursor_json TEXT NOT NULL,
+          change_token TEXT,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (source, item)
+        ) STRICT;
+        -- Lifetime totals per transcript (session window); never pruned by retention.
+        CREATE TABLE transcript_totals (
+          agent_id TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          session_key TEXT,
+          input REAL NOT NULL DEFAULT 0,
+          output REAL NOT NULL DEFAULT 0,
+          cache_read REAL NOT NULL DEFAULT 0,
+          cache_write REAL NOT NULL DEFAULT 0,
+          cost_usd REAL NOT NULL DEFAULT 0,
+          user_messages INTEGER NOT NULL DEFAULT 0,
+          assistant_messages INTEGER NOT NULL DEFAULT 0,
+          tool_calls INTEGER NOT NULL DEFAULT 0,
+          errors INTEGER NOT NULL DEFAULT 0,
+          first_activity INTEGER,
+          last_activity INTEGER,
+          PRIMARY KEY (agent_id, session_id)
+        ) STRICT;
+        -- One row per user message (a turn, no tokens) and per assistant message (its usage): the
+        -- raw material of metrics and cost by day.
+        CREATE TABLE token_usage (
+          ts INTEGER NOT NULL,
+          role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+          agent_id TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          session_key TEXT,
+          model TEXT NOT NULL DEFAULT '',
+          provider TEXT NOT NULL DEFAULT '',
+          input REAL NOT NULL,
+          output REAL NOT NULL,
+          cache_read REAL NOT NULL,
+          cache_write REAL NOT NULL,
+          cost_usd REAL NOT NULL
+        ) STRICT;
+        CREATE INDEX token_usage_ts ON token_usage (ts);
+        CREATE INDEX token_usage_session ON token_usage (agent_id, session_id);
+        CREATE TABLE token_usage_hourly (
+          hour INTEGER NOT NULL,
+          agent_id TEXT NOT NULL,
+          model TEXT NOT NULL,
+          turns INTEGER NOT NULL,
+          messages INTEGER NOT NULL,
+          input REAL NOT NULL,
+          output REAL NOT NULL,
+          cache_read REAL NOT NULL,
+          cache_write REAL NOT NULL,
+          cost_usd REAL NOT NULL,
+          PRIMARY KEY (hour, agent_id, model)
+        ) STRICT;
+        -- Parsed gateway log lines at INFO and above; type is error | warning | restart or NULL.
+        CREATE TABLE log_events (
+          ts INTEGER NOT NULL,
+          level TEXT NOT NULL,
+          type TEXT,
+          module TEXT NOT NULL DEFAULT '',
+          message TEXT NOT NULL,
+          agent_id TEXT,
+          session_key TEXT
+        ) STRICT;
+        CREATE INDEX log_events_ts ON log_events (ts);
+        CREATE INDEX log_events_type_ts ON log_events (type, ts);
+        -- Per agent: when the first full scan ended (lifetimeStats.isReady) and what it skipped.
+        CREATE TABLE agent_scan_state (
+          agent_id TEXT PRIMARY KEY,
+          first_pass_at INTEGER,
+          transcripts INTEGER NOT NULL DEFAULT 0,
+          warnings INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+      `);
+    },
+  },
 ];
-
-export const LATEST_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

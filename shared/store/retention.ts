@@ -1,5 +1,6 @@
-// Keeps the store bounded: rolls raw samples up into hours, then deletes raw rows older than
-// retentionRawDays and rollups older than retentionRollupDays.
+// Keeps the store bounded: rolls raw rows up into hours, then deletes raw rows older than
+// retentionRawDays and rollups older than retentionRollupDays. Lifetime totals
+// (transcript_totals) and scan cursors are never pruned.
 import type { Store } from "./store.js";
 
 export interface RetentionPolicy {
@@ -7,12 +8,34 @@ export interface RetentionPolicy {
   rollupDays: number;
 }
 
-/** Raw tables and the column holding their epoch-ms time. Later migrations add theirs here. */
-export const RAW_TABLES: ReadonlyArray<{ table: string; ts: string }> = [{ table: "gateway_samples", ts: "ts" }];
-export const ROLLUP_TABLES: ReadonlyArray<{ table: string; ts: string }> = [{ table: "gateway_samples_hourly", ts: "hour" }];
+/** Raw tables and the column holding their epoch-ms time. */
+export const RAW_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
+  { table: "gateway_samples", ts: "ts" },
+  { table: "token_usage", ts: "ts" },
+  { table: "log_events", ts: "ts" },
+];
+export const ROLLUP_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
+  { table: "gateway_samples_hourly", ts: "hour" },
+  { table: "token_usage_hourly", ts: "hour" },
+];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+// Each recomputes the rollup of every complete hour in [from, to) from the raw rows (idempotent).
+const ROLLUPS = [
+  `INSERT INTO gateway_samples_hourly (hour, samples, up_samples, cpu_avg, rss_max_mb)
+   SELECT (ts / ${HOUR}) * ${HOUR} AS h, count(*), sum(up), avg(cpu_percent), max(rss_mb)
+   FROM gateway_samples WHERE ts >= :from AND ts < :to GROUP BY h
+   ON CONFLICT (hour) DO UPDATE SET samples = excluded.samples, up_samples = excluded.up_samples,
+     cpu_avg = excluded.cpu_avg, rss_max_mb = excluded.rss_max_mb`,
+  `INSERT INTO token_usage_hourly (hour, agent_id, model, turns, messages, input, output, cache_read, cache_write, cost_usd)
+   SELECT (ts / ${HOUR}) * ${HOUR} AS h, agent_id, model, sum(role = 'user'), sum(role = 'assistant'),
+     sum(input), sum(output), sum(cache_read), sum(cache_write), sum(cost_usd)
+   FROM token_usage WHERE ts >= :from AND ts < :to GROUP BY h, agent_id, model
+   ON CONFLICT (hour, agent_id, model) DO UPDATE SET turns = excluded.turns, messages = excluded.messages, input = excluded.input,
+     output = excluded.output, cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd`,
+];
 
 export interface RetentionResult {
   rolledUpHours: number;
@@ -21,28 +44,19 @@ export interface RetentionResult {
 
 export function runRetention(store: Store, policy: RetentionPolicy, now: number): RetentionResult {
   return store.transaction(() => {
-    const rolledUpHours = rollUpGatewaySamples(store, now);
+    // Only hours whose raw rows are all still kept: an hour half-pruned would roll up short.
+    const rawCutoff = now - policy.rawDays * DAY;
+    const from = Math.ceil(rawCutoff / HOUR) * HOUR;
+    const to = Math.floor(now / HOUR) * HOUR;
+    let rolledUpHours = 0;
+    for (const sql of ROLLUPS) rolledUpHours += store.db.prepare(sql).run({ from, to }).changes;
     const deleted: Record<string, number> = {};
     for (const { table, ts } of RAW_TABLES) {
-      deleted[table] = store.db.prepare(`DELETE FROM ${table} WHERE ${ts} < ?`).run(now - policy.rawDays * DAY).changes;
+      deleted[table] = store.db.prepare(`DELETE FROM ${table} WHERE ${ts} < ?`).run(rawCutoff).changes;
     }
     for (const { table, ts } of ROLLUP_TABLES) {
       deleted[table] = store.db.prepare(`DELETE FROM ${table} WHERE ${ts} < ?`).run(now - policy.rollupDays * DAY).changes;
     }
     return { rolledUpHours, deleted };
   });
-}
-
-/** Recomputes every complete hour still covered by raw samples (idempotent). */
-function rollUpGatewaySamples(store: Store, now: number): number {
-  const currentHour = Math.floor(now / HOUR) * HOUR;
-  return store.db
-    .prepare(
-      `INSERT INTO gateway_samples_hourly (hour, samples, up_samples, cpu_avg, rss_max_mb)
-       SELECT (ts / ${HOUR}) * ${HOUR} AS h, count(*), sum(up), avg(cpu_percent), max(rss_mb)
-       FROM gateway_samples WHERE ts < ? GROUP BY h
-       ON CONFLICT (hour) DO UPDATE SET samples = excluded.samples, up_samples = excluded.up_samples,
-         cpu_avg = excluded.cpu_avg, rss_max_mb = excluded.rss_max_mb`,
-    )
-    .run(currentHour).changes;
 }

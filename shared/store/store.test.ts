@@ -117,25 +117,39 @@ test("retention rolls samples up into hours and deletes what is past its days", 
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;
   const now = Date.UTC(2026, 10, 21, 12, 30);
+  const policy = { rawDays: 7, rollupDays: 90 };
   const insert = store.db.prepare("INSERT INTO gateway_samples (ts, up, cpu_percent, rss_mb) VALUES (?, ?, ?, ?)");
+  const usage = store.db.prepare("INSERT INTO token_usage (ts, role, agent_id, session_id, model, input, output, cache_read, cache_write, cost_usd) VALUES (?, 'assistant', 'main', 's1', 'm', ?, 1, 0, 0, 0.5)");
   const oldHour = now - 10 * DAY - (now % HOUR);
   insert.run(oldHour + 1000, 1, 10, 100);
   insert.run(oldHour + 2000, 0, 20, 300);
+  usage.run(oldHour + 3000, 100);
+  // Ten days ago the retention job ran an hour later and rolled that hour up while it was fresh.
+  const thenRun = runRetention(store, policy, oldHour + HOUR + 60_000);
+  assert.ok(thenRun.rolledUpHours >= 2);
   const recentHour = now - 2 * HOUR - (now % HOUR);
   insert.run(recentHour + 5, 1, 4, 50);
   insert.run(now - 60_000, 1, 1, 10); // current hour: not rolled up yet
-  const r = runRetention(store, { rawDays: 7, rollupDays: 90 }, now);
+  usage.run(recentHour + 9, 7);
+  const r = runRetention(store, policy, now);
   assert.is(r.deleted.gateway_samples, 2);
+  assert.is(r.deleted.token_usage, 1);
   const hours = store.db.prepare("SELECT * FROM gateway_samples_hourly ORDER BY hour").all() as Array<Record<string, number>>;
   assert.equal(hours, [
     { hour: oldHour, samples: 2, up_samples: 1, cpu_avg: 15, rss_max_mb: 300 },
     { hour: recentHour, samples: 1, up_samples: 1, cpu_avg: 4, rss_max_mb: 50 },
   ]);
-  // A second run keeps the old hour's rollup even though its raw rows are gone.
-  runRetention(store, { rawDays: 7, rollupDays: 90 }, now);
-  assert.is((store.db.prepare("SELECT samples FROM gateway_samples_hourly WHERE hour = ?").get(oldHour) as { samples: number }).samples, 2);
+  const usageHours = store.db.prepare("SELECT hour, messages, input, cost_usd FROM token_usage_hourly ORDER BY hour").all();
+  assert.equal(usageHours, [
+    { hour: oldHour, messages: 1, input: 100, cost_usd: 0.5 },
+    { hour: recentHour, messages: 1, input: 7, cost_usd: 0.5 },
+  ]);
+  // Running again changes nothing: the old hour keeps its rollup though its raw rows are gone.
+  runRetention(store, policy, now);
+  assert.equal(store.db.prepare("SELECT * FROM gateway_samples_hourly ORDER BY hour").all(), hours);
   const later = runRetention(store, { rawDays: 7, rollupDays: 5 }, now);
   assert.is(later.deleted.gateway_samples_hourly, 1);
+  assert.is(later.deleted.token_usage_hourly, 1);
   store.close();
 });
 

@@ -1,0 +1,110 @@
+// Follows the gateway's file log into the store: reads the lines written since the stored cursor
+// (across rotation and midnight, see log-follower), parses and classifies them (error, warning,
+// restart), and in one transaction per batch stores INFO-and-above lines in log_events and moves
+// the cursor together with the restart tracker's state, so a restart of the daemon neither loses
+// nor double counts a line, and a gateway start split across two reads counts once.
+import type { Clock } from "../clock.js";
+import type { Logger } from "../log/logger.js";
+import { readLogLines, type LogCursor } from "../sources/gateway/log-follower.js";
+import { classifyLogEntry, parseLogLine, RestartTracker, type GatewayLogEntry, type LogEventType, type RestartTrackerState } from "../sources/gateway/log-line.js";
+import type { SourceError } from "../sources/result.js";
+import type { Store } from "../store/store.js";
+
+export interface IngestedEntry extends GatewayLogEntry {
+  type: LogEventType | null;
+}
+
+export interface LogIngesterOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** Today's active gateway log path at an instant. */
+  resolveActivePath: (nowMs: number) => string;
+  /** Bytes read per batch (one transaction each). */
+  maxBytes?: number;
+  /** Batches per call, so a huge backlog cannot hog the process. */
+  maxBatches?: number;
+  /** Every parsed entry, any level, as it is ingested (the live `logs` stream). */
+  onEntry?: (entry: IngestedEntry) => void;
+}
+
+export interface IngestResult {
+  lines: number;
+  events: number;
+  warnings: number;
+  caughtUp: boolean;
+  error: SourceError | null;
+}
+
+interface Saved {
+  cursor: LogCursor | null;
+  tracker: RestartTrackerState;
+}
+
+const SOURCE = "gateway-log";
+const ITEM = "active";
+const STORED_LEVELS = new Set(["INFO", "WARN", "ERROR", "FATAL"]);
+
+export class LogIngester {
+  private readonly stmts;
+  private warningsLogged = 0;
+
+  constructor(private readonly options: LogIngesterOptions) {
+    const db = options.store.db;
+    this.stmts = {
+      load: db.prepare<[string, string], { cursor_json: string }>("SELECT cursor_json FROM scan_cursors WHERE source = ? AND item = ?"),
+      save: db.prepare(
+        `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, ?, ?, NULL, ?)
+         ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, updated_at = excluded.updated_at`,
+      ),
+      insert: db.prepare("INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    };
+  }
+
+  async ingest(): Promise<IngestResult> {
+    const result: IngestResult = { lines: 0, events: 0, warnings: 0, caughtUp: false, error: null };
+    const row = this.stmts.load.get(SOURCE, ITEM);
+    let saved: Saved = row ? (JSON.parse(row.cursor_json) as Saved) : { cursor: null, tracker: { seenListening: false, seenReady: false } };
+    for (let batch = 0; batch < (this.options.maxBatches ?? 16); batch++) {
+      const read = readLogLines(saved.cursor, {
+        resolveActivePath: this.options.resolveActivePath,
+        clock: this.options.clock,
+        ...(this.options.maxBytes ? { maxBytes: this.options.maxBytes } : {}),
+      });
+      if (!read.ok) {
+        result.error = read.error;
+        return result;
+      }
+      const { lines, cursor, caughtUp } = read.value;
+      const tracker = new RestartTracker(saved.tracker);
+      const entries: IngestedEntry[] = [];
+      for (const line of lines) {
+        const parsed = parseLogLine(line.text, `${line.file}@${line.offset}`);
+        if (!parsed.ok) {
+          result.warnings++;
+          if (this.warningsLogged++ < 20) this.options.logger.warn("skipped a gateway log line", { where: parsed.warning.where, message: parsed.warning.message });
+          continue;
+        }
+        entries.push({ ...parsed.entry, type: classifyLogEntry(parsed.entry, tracker) });
+      }
+      const next: Saved = { cursor, tracker: tracker.state() };
+      this.options.store.transaction(() => {
+        for (const e of entries) {
+          if (!STORED_LEVELS.has(e.level) && e.type === null) continue;
+          this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey);
+          if (e.type) result.events++;
+        }
+        this.stmts.save.run(SOURCE, ITEM, JSON.stringify(next), this.options.clock.now());
+      });
+      saved = next;
+      result.lines += lines.length;
+      for (const e of entries) this.options.onEntry?.(e);
+      if (caughtUp) {
+        result.caughtUp = true;
+        return result;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return result;
+  }
+}

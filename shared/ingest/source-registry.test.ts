@@ -1,0 +1,99 @@
+import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { manualClock } from "../clock.js";
+import { LogHub } from "../log/logger.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { Store } from "../store/store.js";
+import { SourceRegistry } from "./source-registry.js";
+
+test.after(removeTempDirs);
+const clock = manualClock();
+
+function setup(fixture: string): { dir: string; store: Store; registry: SourceRegistry; logs: string[] } {
+  const dir = copyFixture(fixture);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const hub = new LogHub({ console: "off", level: "debug" });
+  const logs: string[] = [];
+  hub.subscribe((r) => logs.push(`${r.level} ${r.msg} ${JSON.stringify(r)}`));
+  const registry = new SourceRegistry({ openclawDir: dir, env: {}, store, clock, logger: hub.logger });
+  return { dir, store, registry, logs };
+}
+
+test("both eras: one AGENT source per agent, CONNECTED and ready after the first pass", async () => {
+  for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
+    const { registry, store } = setup(fixture);
+    assert.is(registry.ready, false);
+    const changed = await registry.refresh();
+    assert.equal(changed, ["agent:main"]);
+    const [main] = registry.agentSnapshots();
+    assert.is(main?.state.status, "CONNECTED");
+    assert.is(main?.firstPassDone, true);
+    assert.is(main?.era, fixture === SQLITE_FIXTURE ? "sqlite" : "files");
+    assert.ok((main?.sessions.length ?? 0) > 0);
+    assert.ok(main?.appVersion?.startsWith(fixture === SQLITE_FIXTURE ? "2026.9.6" : "2026.7.1"), String(main?.appVersion));
+    assert.is(registry.ready, true);
+    // nothing new: nothing changed
+    assert.equal(await registry.refresh(), []);
+    registry.close();
+    store.close();
+  }
+});
+
+test("a new agent appears without a restart", async () => {
+  const { dir, registry } = setup(SQLITE_FIXTURE);
+  await registry.refresh();
+  cpSync(join(dir, "agents", "main"), join(dir, "agents", "ops"), { recursive: true });
+  const changed = await registry.refresh();
+  assert.ok(changed.includes("agent:ops"));
+  assert.equal(registry.agentSnapshots().map((s) => `${s.id}=${s.state.status}`), ["agent:main=CONNECTED", "agent:ops=CONNECTED"]);
+  registry.close();
+});
+
+test("a state dir that disappears and comes back: DISCONNECTED, then CONNECTED", async () => {
+  const { dir, registry, logs } = setup(FILES_FIXTURE);
+  await registry.refresh();
+  renameSync(dir, `${dir}.away`);
+  await registry.refresh();
+  const gone = registry.agentSnapshots()[0];
+  assert.is(gone?.state.status, "DISCONNECTED");
+  assert.ok(gone?.state.lastError);
+  assert.ok(registry.openclawError);
+  renameSync(`${dir}.away`, dir);
+  await registry.refresh();
+  assert.is(registry.agentSnapshots()[0]?.state.status, "CONNECTED");
+  assert.ok(logs.some((l) => l.includes("source status changed") && l.includes('"to":"DISCONNECTED"')));
+  registry.close();
+});
+
+test("an agent DB that is not SQLite is ERROR with lastError; the other agent keeps working", async () => {
+  const { dir, registry } = setup(SQLITE_FIXTURE);
+  cpSync(join(dir, "agents", "main"), join(dir, "agents", "broken"), { recursive: true });
+  const db = join(dir, "agents", "broken", "agent", "openclaw-agent.sqlite");
+  rmSync(db);
+  writeFileSync(db, "definitely not a database ".repeat(200));
+  await registry.refresh();
+  const byId = Object.fromEntries(registry.agentSnapshots().map((s) => [s.agentId, s]));
+  assert.is(byId.broken?.state.status, "ERROR");
+  assert.match(String(byId.broken?.state.lastError), /SQLite|database/i);
+  assert.is(byId.main?.state.status, "CONNECTED");
+  assert.is(registry.ready, false, "an agent in ERROR has not finished its first scan");
+  registry.close();
+});
+
+test("corrupt transcript lines are counted warnings, not failures", async () => {
+  const { dir, registry, logs } = setup(FILES_FIXTURE);
+  const sessions = join(dir, "agents", "main", "sessions");
+  const { readdirSync, appendFileSync } = await import("node:fs");
+  const file = readdirSync(sessions).find((n) => /^[0-9a-f-]+\.jsonl$/.test(n)) as string;
+  appendFileSync(join(sessions, file), '{"type":"message","message":{"role":"user"\n');
+  await registry.refresh();
+  const s = registry.agentSnapshots()[0];
+  assert.is(s?.state.status, "CONNECTED");
+  assert.ok((s?.warnings ?? 0) >= 1);
+  assert.ok(logs.some((l) => l.startsWith("warn skipped bad input")));
+  registry.close();
+});
+
+test.run();

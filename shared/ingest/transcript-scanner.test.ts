@@ -1,0 +1,164 @@
+import { appendFileSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { manualClock } from "../clock.js";
+import { openAgentData } from "../sources/openclaw/agent-data.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { Store } from "../store/store.js";
+import { TranscriptScanner } from "./transcript-scanner.js";
+
+const clock = manualClock();
+test.after(removeTempDirs);
+
+interface Expected {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
+  user: number;
+  assistant: number;
+  transcripts: number;
+}
+
+function sumEvents(lines: string[], into: Expected): void {
+  for (const line of lines) {
+    const e = JSON.parse(line) as { type: string; message?: { role: string; usage?: Record<string, number> & { cost?: { total: number } } } };
+    if (e.type !== "message" || !e.message) continue;
+    if (e.message.role === "user") into.user++;
+    if (e.message.role === "assistant") {
+      into.assistant++;
+      const u = e.message.usage;
+      if (!u) continue;
+      into.input += u.input ?? 0;
+      into.output += u.output ?? 0;
+      into.cacheRead += u.cacheRead ?? 0;
+      into.cacheWrite += u.cacheWrite ?? 0;
+      into.cost += u.cost?.total ?? 0;
+    }
+  }
+}
+
+const zero = (): Expected => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, user: 0, assistant: 0, transcripts: 0 });
+
+/** Straight from the fixture DB with plain SQL, not through our readers. */
+function expectedFromSqlite(dir: string): Expected {
+  const db = new Database(join(dir, "agents/main/agent/openclaw-agent.sqlite"), { readonly: true });
+  const rows = db.prepare("SELECT event_json FROM transcript_events ORDER BY session_id, seq").all() as Array<{ event_json: string }>;
+  const out = zero();
+  sumEvents(rows.map((r) => r.event_json), out);
+  out.transcripts = (db.prepare("SELECT count(DISTINCT session_id) AS n FROM transcript_events").get() as { n: number }).n;
+  db.close();
+  return out;
+}
+
+function expectedFromFiles(dir: string): Expected {
+  const sessions = join(dir, "agents/main/sessions");
+  const out = zero();
+  for (const f of readdirSync(sessions).filter((n) => /^[0-9a-f-]+\.jsonl$/.test(n))) {
+    sumEvents(readFileSync(join(sessions, f), "utf8").split("\n").filter(Boolean), out);
+    out.transcripts++;
+  }
+  return out;
+}
+
+function totals(store: Store): Record<string, number> {
+  return store.db
+    .prepare(
+      `SELECT sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead, sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost,
+              sum(user_messages) AS user, sum(assistant_messages) AS assistant, count(*) AS transcripts FROM transcript_totals`,
+    )
+    .get() as Record<string, number>;
+}
+
+function assertMatches(actual: Record<string, number>, expected: Expected): void {
+  for (const k of ["input", "output", "cacheRead", "cacheWrite", "user", "assistant", "transcripts"] as const) assert.is(actual[k], expected[k], k);
+  assert.ok(Math.abs((actual.cost ?? 0) - expected.cost) < 1e-9, `cost ${actual.cost} vs ${expected.cost}`);
+}
+
+for (const [name, expectedOf] of [
+  [SQLITE_FIXTURE, expectedFromSqlite],
+  [FILES_FIXTURE, expectedFromFiles],
+] as const) {
+  test(`${name}: a full scan gives the fixture's own totals; a second scan adds nothing`, async () => {
+    const dir = copyFixture(name);
+    const expected = expectedOf(dir);
+    assert.ok(expected.assistant > 0 && expected.input > 0, "the fixture has usage");
+    const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+    const opened = openAgentData(dir, "main");
+    assert.ok(opened.ok);
+    if (!opened.ok) return;
+    const scanner = new TranscriptScanner(store, { clock, batchEvents: 7 });
+    const first = await scanner.scanAgent(opened.value);
+    assert.is(first.done, true);
+    assert.equal(first.errors, []);
+    assertMatches(totals(store), expected);
+    const usageRows = (store.db.prepare("SELECT count(*) AS n, sum(input) AS input FROM token_usage").get() as { n: number; input: number });
+    assert.is(usageRows.input, expected.input);
+    const second = await scanner.scanAgent(opened.value);
+    assert.is(second.events, 0);
+    assert.is(second.caughtUp, expected.transcripts);
+    assertMatches(totals(store), expected);
+    opened.value.close();
+    store.close();
+  });
+}
+
+test("appended events are counted once; a restart resumes from the stored cursor", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const dbPath = join(makeTempDir(), "insights.db");
+  const sessions = join(dir, "agents/main/sessions");
+  const file = readdirSync(sessions).find((n) => /^[0-9a-f-]+\.jsonl$/.test(n)) as string;
+  const before = expectedFromFiles(dir);
+  let store = Store.open(dbPath, { clock });
+  let agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  await new TranscriptScanner(store, { clock }).scanAgent(agent.value);
+  agent.value.close();
+  store.close();
+
+  const added = {
+    type: "message",
+    id: "feedbeef",
+    parentId: null,
+    timestamp: "2026-11-21T23:00:00.000Z",
+    message: { role: "assistant", content: [{ type: "text", text: "late" }], model: "fake-model", provider: "fakellm", usage: { input: 11, output: 5, cacheRead: 100, cacheWrite: 3, totalTokens: 119, cost: { total: 0.25 } } },
+  };
+  appendFileSync(join(sessions, file), JSON.stringify(added) + "\n");
+
+  // A new daemon (new store handle, new reader) picks up only the new line.
+  store = Store.open(dbPath, { clock });
+  agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const r = await new TranscriptScanner(store, { clock }).scanAgent(agent.value);
+  assert.is(r.events, 1);
+  const expected = { ...before, input: before.input + 11, output: before.output + 5, cacheRead: before.cacheRead + 100, cacheWrite: before.cacheWrite + 3, cost: before.cost + 0.25, assistant: before.assistant + 1 };
+  assertMatches(totals(store), expected);
+  assert.is((store.db.prepare("SELECT count(*) AS n FROM token_usage WHERE input = 11").get() as { n: number }).n, 1);
+  agent.value.close();
+  store.close();
+});
+
+test("maxBatches bounds one call; the next call goes on where it stopped", async () => {
+  const dir = copyFixture(SQLITE_FIXTURE);
+  const expected = expectedFromSqlite(dir);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const scanner = new TranscriptScanner(store, { clock, batchEvents: 2, maxBatches: 3 });
+  let calls = 0;
+  for (;;) {
+    calls++;
+    const r = await scanner.scanAgent(agent.value);
+    if (r.done) break;
+    assert.ok(calls < 200, "converges");
+  }
+  assert.ok(calls > 1, "needed several calls");
+  assertMatches(totals(store), expected);
+  agent.value.close();
+  store.close();
+});
+
+test.run();

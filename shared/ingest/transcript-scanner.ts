@@ -1,0 +1,175 @@
+// Incremental transcript scanning: for each transcript whose change token moved, read the events
+// after the stored cursor in bounded batches, and in ONE transaction per batch add them to the
+// transcript's lifetime totals, record a token_usage row per assistant message, and move the
+// cursor. A crash between batches loses nothing and counts nothing twice: the cursor and the
+// sums it covers commit together.
+import type { Clock } from "../clock.js";
+import type { AgentData, TranscriptBatch, TranscriptCursor, TranscriptRef } from "../sources/openclaw/agent-data.js";
+import { emptyTotals, foldEvent, type SessionTotals } from "../sources/openclaw/session-record.js";
+import type { ModelTable } from "../sources/openclaw/state-dir.js";
+import type { SourceError, SourceWarning } from "../sources/result.js";
+import type { Store } from "../store/store.js";
+
+export interface ScanOptions {
+  clock: Clock;
+  /** Events per batch (one transaction each). */
+  batchEvents?: number;
+  /** Stop after this many batches per call so one huge backlog cannot hog the process; the next call goes on. */
+  maxBatches?: number;
+  models?: ModelTable;
+}
+
+export interface ScanResult {
+  transcripts: number;
+  /** Transcripts fully read after this call. */
+  caughtUp: number;
+  events: number;
+  usageRows: number;
+  warnings: SourceWarning[];
+  errors: SourceError[];
+  /** Everything listed was read to the end. */
+  done: boolean;
+}
+
+interface TotalsRow {
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  cost_usd: number;
+  user_messages: number;
+  assistant_messages: number;
+  tool_calls: number;
+  errors: number;
+  first_activity: number | null;
+  last_activity: number | null;
+}
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export class TranscriptScanner {
+  private readonly stmts;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: ScanOptions,
+  ) {
+    const db = store.db;
+    this.stmts = {
+      cursor: db.prepare<[string, string], { cursor_json: string; change_token: string | null }>("SELECT cursor_json, change_token FROM scan_cursors WHERE source = ? AND item = ?"),
+      saveCursor: db.prepare(
+        `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, change_token = excluded.change_token, updated_at = excluded.updated_at`,
+      ),
+      totals: db.prepare<[string, string], TotalsRow>("SELECT * FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
+      saveTotals: db.prepare(
+        `INSERT INTO transcript_totals (agent_id, session_id, session_key, input, output, cache_read, cache_write, cost_usd,
+           user_messages, assistant_messages, tool_calls, errors, first_activity, last_activity)
+         VALUES (@agent, @session, @key, @input, @output, @cacheRead, @cacheWrite, @costUsd, @userMessages, @assistantMessages, @toolCalls, @errors, @firstActivity, @lastActivity)
+         ON CONFLICT (agent_id, session_id) DO UPDATE SET session_key = excluded.session_key, input = excluded.input, output = excluded.output,
+           cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd, user_messages = excluded.user_messages,
+           assistant_messages = excluded.assistant_messages, tool_calls = excluded.tool_calls, errors = excluded.errors,
+           first_activity = excluded.first_activity, last_activity = excluded.last_activity`,
+      ),
+      forget: db.prepare("DELETE FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
+      forgetUsage: db.prepare("DELETE FROM token_usage WHERE agent_id = ? AND session_id = ?"),
+      usage: db.prepare(
+        `INSERT INTO token_usage (ts, role, agent_id, session_id, session_key, model, provider, input, output, cache_read, cache_write, cost_usd)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+  }
+
+  /** One pass over one agent's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
+  async scanAgent(agent: AgentData): Promise<ScanResult> {
+    const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true };
+    const listed = agent.listTranscripts();
+    result.warnings.push(...listed.warnings);
+    if (!listed.ok) {
+      result.errors.push(listed.error);
+      result.done = false;
+      return result;
+    }
+    result.transcripts = listed.value.length;
+    const source = `agent:${agent.agentId}`;
+    let batchesLeft = this.options.maxBatches ?? Infinity;
+    for (const ref of listed.value) {
+      const stored = this.stmts.cursor.get(source, ref.sessionId);
+      if (stored && stored.change_token === ref.changeToken) {
+        result.caughtUp++;
+        continue;
+      }
+      let cursor: TranscriptCursor | null = stored ? (JSON.parse(stored.cursor_json) as TranscriptCursor) : null;
+      for (;;) {
+        if (batchesLeft <= 0) {
+          result.done = false;
+          return result;
+        }
+        batchesLeft--;
+        const read = agent.readTranscript(ref, cursor, this.options.batchEvents ?? 1000);
+        result.warnings.push(...read.warnings);
+        if (!read.ok) {
+          result.errors.push(read.error);
+          result.done = false;
+          break;
+        }
+        const batch = read.value;
+        this.commit(agent.agentId, source, ref, batch, result);
+        cursor = batch.cursor;
+        if (batch.done) {
+          result.caughtUp++;
+          break;
+        }
+        // Bounded batches off the request path: let HTTP and the control socket breathe.
+        await yieldToLoop();
+      }
+    }
+    return result;
+  }
+
+  private commit(agentId: string, source: string, ref: TranscriptRef, batch: TranscriptBatch, result: ScanResult): void {
+    const now = this.options.clock.now();
+    this.store.transaction(() => {
+      if (batch.restarted) {
+        // The transcript was truncated or replaced: what we summed for it no longer exists.
+        this.stmts.forget.run(agentId, ref.sessionId);
+        this.stmts.forgetUsage.run(agentId, ref.sessionId);
+      }
+      const row = batch.restarted ? undefined : this.stmts.totals.get(agentId, ref.sessionId);
+      const totals = row ? fromRow(row) : emptyTotals();
+      for (const event of batch.events) {
+        const before = totals.costUsd;
+        foldEvent(totals, event, this.options.models);
+        if (event.kind === "assistant") {
+          const u = event.usage;
+          const cost = totals.costUsd - before;
+          this.stmts.usage.run(event.ts ?? now, "assistant", agentId, ref.sessionId, ref.sessionKey, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
+          result.usageRows++;
+        } else if (event.kind === "user") {
+          this.stmts.usage.run(event.ts ?? now, "user", agentId, ref.sessionId, ref.sessionKey, "", "", 0, 0, 0, 0, 0);
+          result.usageRows++;
+        }
+      }
+      result.events += batch.events.length;
+      this.stmts.saveTotals.run({ agent: agentId, session: ref.sessionId, key: ref.sessionKey, ...totals });
+      this.stmts.saveCursor.run(source, ref.sessionId, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
+    });
+  }
+}
+
+function fromRow(r: TotalsRow): SessionTotals {
+  return {
+    ...emptyTotals(),
+    input: r.input,
+    output: r.output,
+    cacheRead: r.cache_read,
+    cacheWrite: r.cache_write,
+    costUsd: r.cost_usd,
+    userMessages: r.user_messages,
+    assistantMessages: r.assistant_messages,
+    toolCalls: r.tool_calls,
+    errors: r.errors,
+    firstActivity: r.first_activity,
+    lastActivity: r.last_activity,
+  };
+}

@@ -1,0 +1,144 @@
+// The gateway's event log as the spec's AgentNamespace sees it: error / warning / restart events
+// (filtered, counted, in hourly density buckets) and the latest log entries. Gateway-wide lines
+// (no agent id) belong to every agent; lines naming another agent do not.
+import type { Store } from "../store/store.js";
+import { HOUR, hourOfDay, iso } from "./time.js";
+
+export type EventType = "error" | "warning" | "restart";
+export const EVENT_TYPES: readonly EventType[] = ["error", "warning", "restart"];
+export const DEFAULT_EVENT_LIMIT = 200;
+export const MAX_EVENT_LIMIT = 1000;
+export const DEFAULT_LOG_COUNT = 50;
+export const MAX_LOG_COUNT = 1000;
+
+export interface EventView {
+  /** Epoch seconds. */
+  ts: number;
+  time: string;
+  type: EventType;
+  level: string;
+  module: string;
+  message: string;
+  agentId: string | null;
+  sessionKey: string | null;
+}
+
+export interface LogEntryView {
+  time: string;
+  level: string;
+  module: string;
+  message: string;
+  agentId: string | null;
+  sessionKey: string | null;
+}
+
+export interface EventDensityBucket {
+  hour: number;
+  count: number;
+  hasError: boolean;
+  hasWarning: boolean;
+  hasRestart: boolean;
+  errorCount: number;
+  warningCount: number;
+  restartCount: number;
+  epochStart: number;
+}
+
+export interface EventCounts {
+  error: number;
+  warning: number;
+  restart: number;
+}
+
+const AGENT_SCOPE = "(agent_id IS NULL OR agent_id = @agent)";
+
+interface EventRow {
+  ts: number;
+  level: string;
+  type: EventType;
+  module: string;
+  message: string;
+  agent_id: string | null;
+  session_key: string | null;
+}
+
+export interface EventsArgs {
+  /** Epoch seconds, inclusive. */
+  from?: number | null;
+  /** Epoch seconds, exclusive. */
+  to?: number | null;
+  types?: readonly string[] | null;
+  limit?: number | null;
+}
+
+/** Newest first. Unknown types are a RangeError naming them. */
+export function queryEvents(store: Store, agentId: string, args: EventsArgs = {}): EventView[] {
+  const types = args.types?.length ? args.types : EVENT_TYPES;
+  const bad = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  if (bad.length) throw new RangeError(`unknown event type ${bad.join(", ")}; use ${EVENT_TYPES.join(", ")}`);
+  const limit = Math.min(MAX_EVENT_LIMIT, Math.max(1, args.limit ?? DEFAULT_EVENT_LIMIT));
+  const rows = store.db
+    .prepare(
+      `SELECT ts, level, type, module, message, agent_id, session_key FROM log_events
+       WHERE type IN (SELECT value FROM json_each(@types)) AND ts >= @from AND ts < @to AND ${AGENT_SCOPE}
+       ORDER BY ts DESC, rowid DESC LIMIT @limit`,
+    )
+    .all({ types: JSON.stringify(types), from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, agent: agentId, limit }) as EventRow[];
+  return rows.map((r) => ({
+    ts: Math.floor(r.ts / 1000),
+    time: iso(r.ts) as string,
+    type: r.type,
+    level: r.level,
+    module: r.module,
+    message: r.message,
+    agentId: r.agent_id,
+    sessionKey: r.session_key,
+  }));
+}
+
+export function queryEventCounts(store: Store, agentId: string, args: { from?: number | null; to?: number | null } = {}): EventCounts {
+  const r = store.db
+    .prepare(
+      `SELECT coalesce(sum(type = 'error'), 0) AS error, coalesce(sum(type = 'warning'), 0) AS warning, coalesce(sum(type = 'restart'), 0) AS restart
+       FROM log_events WHERE type IS NOT NULL AND ts >= @from AND ts < @to AND ${AGENT_SCOPE}`,
+    )
+    .get({ from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, agent: agentId }) as EventCounts;
+  return r;
+}
+
+/** The last 24 hours in hourly buckets, oldest first, the current hour last. */
+export function queryEventDensity(store: Store, agentId: string, now: number, timeZone: string): EventDensityBucket[] {
+  const currentHour = Math.floor(now / HOUR) * HOUR;
+  const start = currentHour - 23 * HOUR;
+  const rows = store.db
+    .prepare(
+      `SELECT (ts - @start) / ${HOUR} AS i, count(*) AS n, sum(type = 'error') AS e, sum(type = 'warning') AS w, sum(type = 'restart') AS r
+       FROM log_events WHERE type IS NOT NULL AND ts >= @start AND ts < @end AND ${AGENT_SCOPE} GROUP BY i`,
+    )
+    .all({ start, end: currentHour + HOUR, agent: agentId }) as Array<{ i: number; n: number; e: number; w: number; r: number }>;
+  const byIndex = new Map(rows.map((r) => [r.i, r]));
+  return Array.from({ length: 24 }, (_, i) => {
+    const epoch = start + i * HOUR;
+    const r = byIndex.get(i);
+    return {
+      hour: hourOfDay(epoch, timeZone),
+      count: r?.n ?? 0,
+      hasError: (r?.e ?? 0) > 0,
+      hasWarning: (r?.w ?? 0) > 0,
+      hasRestart: (r?.r ?? 0) > 0,
+      errorCount: r?.e ?? 0,
+      warningCount: r?.w ?? 0,
+      restartCount: r?.r ?? 0,
+      epochStart: epoch / 1000,
+    };
+  });
+}
+
+/** Newest last (the order a log is read in). */
+export function queryRecentLogs(store: Store, agentId: string, count?: number | null): LogEntryView[] {
+  const n = Math.min(MAX_LOG_COUNT, Math.max(1, count ?? DEFAULT_LOG_COUNT));
+  const rows = store.db
+    .prepare(`SELECT ts, level, module, message, agent_id, session_key FROM log_events WHERE ${AGENT_SCOPE} ORDER BY ts DESC, rowid DESC LIMIT @n`)
+    .all({ agent: agentId, n }) as Array<Omit<EventRow, "type">>;
+  return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level, module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
+}

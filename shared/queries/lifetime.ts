@@ -1,0 +1,47 @@
+// All-time totals of one agent (spec: lifetimeStats), from the transcript scan's totals.
+import type { AgentSnapshot } from "../ingest/agent-source.js";
+import type { Store } from "../store/store.js";
+import { DAY } from "./time.js";
+
+export interface LifetimeStats {
+  isReady: boolean;
+  createdAt: string;
+  daysSinceCreation: number;
+  totalSessions: number;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  totalCacheReadTokens: number;
+  totalCacheWriteTokens: number;
+  totalTokens: number;
+  totalUserMessages: number;
+  totalAssistantMessages: number;
+  totalCostUsd: number;
+}
+
+export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: number): LifetimeStats {
+  const r = store.db
+    .prepare(
+      `SELECT coalesce(sum(input), 0) AS input, coalesce(sum(output), 0) AS output, coalesce(sum(cache_read), 0) AS cacheRead,
+              coalesce(sum(cache_write), 0) AS cacheWrite, coalesce(sum(cost_usd), 0) AS cost, coalesce(sum(user_messages), 0) AS users,
+              coalesce(sum(assistant_messages), 0) AS assistants, min(first_activity) AS first
+       FROM transcript_totals WHERE agent_id = ?`,
+    )
+    .get(agent.agentId) as { input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; users: number; assistants: number; first: number | null };
+  // Earliest known activity: the first transcript event, else the earliest session start.
+  const sessionStarts = agent.sessions.map((s) => s.startedAt).filter((v): v is number => typeof v === "number");
+  const created = r.first ?? (sessionStarts.length ? Math.min(...sessionStarts) : now);
+  return {
+    isReady: agent.firstPassDone,
+    createdAt: new Date(created).toISOString(),
+    daysSinceCreation: Math.max(0, Math.floor((now - created) / DAY)),
+    totalSessions: agent.transcripts,
+    totalInputTokens: r.input,
+    totalOutputTokens: r.output,
+    totalCacheReadTokens: r.cacheRead,
+    totalCacheWriteTokens: r.cacheWrite,
+    totalTokens: r.input + r.output + r.cacheRead + r.cacheWrite,
+    totalUserMessages: r.users,
+    totalAssistantMessages: r.assistants,
+    totalCostUsd: r.cost,
+  };
+}

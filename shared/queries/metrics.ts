@@ -1,0 +1,170 @@
+// Aggregated metrics of one agent over a time range (spec: metrics; design §5 for the ranges and
+// buckets). Tokens, cost and turns come from the per-message token_usage rows, errors and
+// warnings from the gateway log events, uptime from the stored gateway probes.
+import type { Store } from "../store/store.js";
+import { clockLabel, HOUR, MINUTE } from "./time.js";
+
+export type MetricsRange = "THIRTY_MIN" | "ONE_HOUR" | "SIX_HOUR" | "TWELVE_HOUR" | "TWENTY_FOUR_HOUR";
+
+/** Bucket count and width per range (design §5). */
+export const RANGES: Record<MetricsRange, { buckets: number; stepMs: number }> = {
+  THIRTY_MIN: { buckets: 6, stepMs: 5 * MINUTE },
+  ONE_HOUR: { buckets: 12, stepMs: 5 * MINUTE },
+  SIX_HOUR: { buckets: 24, stepMs: 15 * MINUTE },
+  TWELVE_HOUR: { buckets: 24, stepMs: 30 * MINUTE },
+  TWENTY_FOUR_HOUR: { buckets: 24, stepMs: HOUR },
+};
+
+export interface MetricsBucket {
+  /** Epoch seconds. */
+  start: number;
+  end: number;
+  label: string;
+  tokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  turns: number;
+  errors: number;
+  warnings: number;
+  /** Share of probes in the bucket that found the gateway up; null without probes. */
+  uptimePercent: number | null;
+}
+
+export interface ModelTokens {
+  model: string;
+  tokens: number;
+  costUsd: number;
+}
+
+export interface Metrics {
+  range: MetricsRange;
+  from: string;
+  to: string;
+  /** All tokens of the agent ever, in thousands. */
+  totalTokensK: number;
+  /** Tokens within the range, in thousands. */
+  rangeTokensK: number;
+  totalErrors: number;
+  totalWarnings: number;
+  totalTurns: number;
+  costUsd: number;
+  uptimePercent: number | null;
+  tokensByModel: ModelTokens[];
+  buckets: MetricsBucket[];
+}
+
+export interface MetricsOptions {
+  range?: MetricsRange | null;
+  /** End of the window: an ISO date (the window ends at that day's end, UTC) or date-time; default now. */
+  date?: string | null;
+  now: number;
+  timeZone: string;
+}
+
+/** Resolves `date` to the window's end, or throws a RangeError naming the bad value. */
+export function windowEnd(date: string | null | undefined, now: number): number {
+  if (!date) return now;
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const ms = Date.parse(dayOnly ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(ms)) throw new RangeError(`date ${JSON.stringify(date)} is not an ISO date or date-time`);
+  return Math.min(now, dayOnly ? ms + 24 * HOUR : ms);
+}
+
+const k = (n: number): number => Math.round(n / 10) / 100;
+
+export function queryMetrics(store: Store, agentId: string, options: MetricsOptions): Metrics {
+  const range = options.range ?? "TWENTY_FOUR_HOUR";
+  const { buckets: count, stepMs } = RANGES[range];
+  const end = windowEnd(options.date, options.now);
+  // Buckets end on a step boundary so consecutive polls line up.
+  const lastEnd = Math.ceil(end / stepMs) * stepMs;
+  const start = lastEnd - count * stepMs;
+  const buckets: MetricsBucket[] = Array.from({ length: count }, (_, i) => {
+    const s = start + i * stepMs;
+    return {
+      start: s / 1000,
+      end: (s + stepMs) / 1000,
+      label: clockLabel(s, options.timeZone),
+      tokens: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd: 0,
+      turns: 0,
+      errors: 0,
+      warnings: 0,
+      uptimePercent: null,
+    };
+  });
+  const params = { agent: agentId, start, end: lastEnd, step: stepMs };
+  const usage = store.db
+    .prepare(
+      `SELECT (ts - @start) / @step AS i, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
+              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns
+       FROM token_usage WHERE agent_id = @agent AND ts >= @start AND ts < @end GROUP BY i`,
+    )
+    .all(params) as Array<{ i: number; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number }>;
+  for (const u of usage) {
+    const b = buckets[u.i];
+    if (!b) continue;
+    b.inputTokens = u.input;
+    b.outputTokens = u.output;
+    b.cacheReadTokens = u.cacheRead;
+    b.cacheWriteTokens = u.cacheWrite;
+    b.tokens = u.input + u.output + u.cacheRead + u.cacheWrite;
+    b.costUsd = u.cost;
+    b.turns = u.turns;
+  }
+  const events = store.db
+    .prepare(
+      `SELECT (ts - @start) / @step AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
+       FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end AND (agent_id IS NULL OR agent_id = @agent) GROUP BY i`,
+    )
+    .all(params) as Array<{ i: number; errors: number; warnings: number }>;
+  for (const e of events) {
+    const b = buckets[e.i];
+    if (!b) continue;
+    b.errors = e.errors;
+    b.warnings = e.warnings;
+  }
+  const probes = store.db
+    .prepare(`SELECT (ts - @start) / @step AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
+    .all(params) as Array<{ i: number; n: number; up: number }>;
+  let probeCount = 0;
+  let upCount = 0;
+  for (const p of probes) {
+    const b = buckets[p.i];
+    if (!b) continue;
+    b.uptimePercent = Math.round((p.up / p.n) * 1000) / 10;
+    probeCount += p.n;
+    upCount += p.up;
+  }
+  const byModel = store.db
+    .prepare(
+      `SELECT model, sum(input + output + cache_read + cache_write) AS tokens, sum(cost_usd) AS cost
+       FROM token_usage WHERE agent_id = @agent AND role = 'assistant' AND ts >= @start AND ts < @end GROUP BY model ORDER BY tokens DESC`,
+    )
+    .all(params) as Array<{ model: string; tokens: number; cost: number }>;
+  const lifetime = store.db
+    .prepare("SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE agent_id = ?")
+    .get(agentId) as { t: number };
+  const sum = (f: (b: MetricsBucket) => number): number => buckets.reduce((a, b) => a + f(b), 0);
+  return {
+    range,
+    from: new Date(start).toISOString(),
+    to: new Date(lastEnd).toISOString(),
+    totalTokensK: k(lifetime.t),
+    rangeTokensK: k(sum((b) => b.tokens)),
+    totalErrors: sum((b) => b.errors),
+    totalWarnings: sum((b) => b.warnings),
+    totalTurns: sum((b) => b.turns),
+    costUsd: sum((b) => b.costUsd),
+    uptimePercent: probeCount ? Math.round((upCount / probeCount) * 1000) / 10 : null,
+    tokensByModel: byModel.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: m.cost })),
+    buckets,
+  };
+}

@@ -1,0 +1,180 @@
+// Sessions of one agent (design §5): one entry per session key, its figures summed over every
+// window (transcript) under the key from the store's transcript totals, with a status derived from
+// the gateway's own status and recent activity, sorted, filtered and (by default) grouped so that
+// sub-agents nest under their parent.
+import type { AgentSnapshot } from "../ingest/agent-source.js";
+import type { SessionKind, SessionRecord } from "../sources/openclaw/session-record.js";
+import type { Store } from "../store/store.js";
+import { HOUR, iso, MINUTE } from "./time.js";
+
+export type SessionStatus = "ACTIVE" | "IDLE" | "DONE" | "FAILED";
+export type SessionSort = "UPDATED_AT" | "TOKENS_DESC" | "COST_DESC" | "NAME";
+
+export interface SessionFilter {
+  activeOnly?: boolean | null;
+  /** Nest sub-agents under their parent (default true). */
+  grouped?: boolean | null;
+  sortBy?: SessionSort | null;
+  /** Default 100, at most 1000. */
+  limit?: number | null;
+}
+
+export interface SessionView {
+  key: string;
+  agentId: string;
+  displayName: string;
+  kind: SessionKind;
+  model: string | null;
+  channel: string | null;
+  status: SessionStatus;
+  totalTokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  contextTokens: number | null;
+  contextWindow: number | null;
+  usagePercent: number | null;
+  turnCount: number;
+  assistantMessages: number;
+  toolCalls: number;
+  errors: number;
+  updatedAt: string | null;
+  startedAt: string | null;
+  lastActivityAt: string | null;
+  parentKey: string | null;
+  thinkingLevel: string | null;
+  windows: number;
+  subAgents: SessionView[];
+}
+
+export const ACTIVE_WINDOW_MS = 30 * MINUTE;
+export const IDLE_WINDOW_MS = 24 * HOUR;
+export const DEFAULT_SESSION_LIMIT = 100;
+export const MAX_SESSION_LIMIT = 1000;
+
+interface KeyTotals {
+  session_key: string;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  cost_usd: number;
+  user_messages: number;
+  assistant_messages: number;
+  tool_calls: number;
+  errors: number;
+  first_activity: number | null;
+  last_activity: number | null;
+}
+
+/** Per-key sums of the agent's transcript totals. */
+export function totalsByKey(store: Store, agentId: string): Map<string, KeyTotals> {
+  const rows = store.db
+    .prepare(
+      `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
+              sum(cost_usd) AS cost_usd, sum(user_messages) AS user_messages, sum(assistant_messages) AS assistant_messages,
+              sum(tool_calls) AS tool_calls, sum(errors) AS errors, min(first_activity) AS first_activity, max(last_activity) AS last_activity
+       FROM transcript_totals WHERE agent_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
+    )
+    .all(agentId) as KeyTotals[];
+  return new Map(rows.map((r) => [r.session_key, r]));
+}
+
+export function sessionStatus(raw: SessionRecord["status"], lastActivity: number | null, now: number): SessionStatus {
+  if (raw === "failed" || raw === "killed" || raw === "timeout") return "FAILED";
+  if (raw === "running") return "ACTIVE";
+  if (lastActivity !== null && now - lastActivity < ACTIVE_WINDOW_MS) return "ACTIVE";
+  if (lastActivity !== null && now - lastActivity < IDLE_WINDOW_MS) return "IDLE";
+  return "DONE";
+}
+
+function maxOf(...values: Array<number | null | undefined>): number | null {
+  let out: number | null = null;
+  for (const v of values) if (typeof v === "number" && Number.isFinite(v) && (out === null || v > out)) out = v;
+  return out;
+}
+
+export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number): SessionView {
+  const input = t?.input ?? 0;
+  const output = t?.output ?? 0;
+  const cacheRead = t?.cache_read ?? 0;
+  const cacheWrite = t?.cache_write ?? 0;
+  const lastActivity = maxOf(s.lastActivityAt, s.updatedAt, t?.last_activity);
+  const usage = s.contextTokens !== null && s.contextWindow ? Math.round((s.contextTokens / s.contextWindow) * 1000) / 10 : null;
+  return {
+    key: s.key,
+    agentId: s.agentId,
+    displayName: s.displayName,
+    kind: s.kind,
+    model: s.model,
+    channel: s.channel,
+    status: sessionStatus(s.status, lastActivity, now),
+    totalTokens: input + output + cacheRead + cacheWrite,
+    inputTokens: input,
+    outputTokens: output,
+    cacheReadTokens: cacheRead,
+    cacheWriteTokens: cacheWrite,
+    costUsd: t?.cost_usd ?? 0,
+    contextTokens: s.contextTokens,
+    contextWindow: s.contextWindow,
+    usagePercent: usage,
+    turnCount: t?.user_messages ?? 0,
+    assistantMessages: t?.assistant_messages ?? 0,
+    toolCalls: t?.tool_calls ?? 0,
+    errors: t?.errors ?? 0,
+    updatedAt: iso(s.updatedAt),
+    startedAt: iso(s.startedAt ?? t?.first_activity ?? null),
+    lastActivityAt: iso(lastActivity),
+    parentKey: s.parentKey,
+    thinkingLevel: s.thinkingLevel,
+    windows: s.sessionIds.length,
+    subAgents: [],
+  };
+}
+
+const SORTS: Record<SessionSort, (a: SessionView, b: SessionView) => number> = {
+  UPDATED_AT: (a, b) => (b.lastActivityAt ?? "").localeCompare(a.lastActivityAt ?? "") || a.key.localeCompare(b.key),
+  TOKENS_DESC: (a, b) => b.totalTokens - a.totalTokens || a.key.localeCompare(b.key),
+  COST_DESC: (a, b) => b.costUsd - a.costUsd || a.key.localeCompare(b.key),
+  NAME: (a, b) => a.displayName.localeCompare(b.displayName) || a.key.localeCompare(b.key),
+};
+
+export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number): SessionView[] {
+  const totals = totalsByKey(store, agent.agentId);
+  const sort = SORTS[filter.sortBy ?? "UPDATED_AT"];
+  const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
+  let views = agent.sessions.filter((s) => !s.archived).map((s) => toView(s, totals.get(s.key), now));
+  if (filter.activeOnly) views = views.filter((v) => v.status === "ACTIVE");
+  views.sort(sort);
+  if (filter.grouped === false) return views.slice(0, limit);
+  const byKey = new Map(views.map((v) => [v.key, v]));
+  const roots: SessionView[] = [];
+  for (const v of views) {
+    const parent = v.parentKey ? byKey.get(v.parentKey) : undefined;
+    // A cycle or a self-parent would hide sessions; only nest under a different, present key.
+    if (parent && parent !== v && !isAncestor(v, parent, byKey)) parent.subAgents.push(v);
+    else roots.push(v);
+  }
+  return roots.slice(0, limit);
+}
+
+function isAncestor(candidate: SessionView, node: SessionView, byKey: Map<string, SessionView>): boolean {
+  const seen = new Set<string>();
+  for (let cur: SessionView | undefined = node; cur; cur = cur.parentKey ? byKey.get(cur.parentKey) : undefined) {
+    if (cur === candidate) return true;
+    if (seen.has(cur.key)) return false;
+    seen.add(cur.key);
+  }
+  return false;
+}
+
+export function findSession(store: Store, agent: AgentSnapshot, key: string, now: number): SessionView | null {
+  const s = agent.sessions.find((x) => x.key === key);
+  if (!s) return null;
+  const totals = totalsByKey(store, agent.agentId);
+  const view = toView(s, totals.get(key), now);
+  view.subAgents = agent.sessions.filter((c) => c.parentKey === key && c.key !== key).map((c) => toView(c, totals.get(c.key), now));
+  return view;
+}

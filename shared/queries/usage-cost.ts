@@ -1,0 +1,108 @@
+// Token cost breakdown of one agent (design §5: usageCost): the all-time total from the scan's
+// totals, and by model and by day from the recorded per-message costs: raw rows where they are
+// still kept, hourly rollups before that.
+import type { Store } from "../store/store.js";
+import { DAY, dayKey, HOUR, MINUTE, startOfDay } from "./time.js";
+
+const QUARTER = 15 * MINUTE;
+
+export interface ModelCost {
+  model: string;
+  provider: string | null;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  totalTokens: number;
+  messages: number;
+}
+
+export interface DayCost {
+  date: string;
+  costUsd: number;
+  totalTokens: number;
+  messages: number;
+}
+
+export interface UsageCost {
+  currency: "USD";
+  totalUsd: number;
+  todayUsd: number;
+  byModel: ModelCost[];
+  byDay: DayCost[];
+}
+
+export interface UsageCostOptions {
+  now: number;
+  timeZone: string;
+  /** Raw rows are kept this long (retentionRawDays); older periods come from hourly rollups. */
+  rawDays: number;
+  /** How many days `byDay` covers, ending today (default 30). */
+  days?: number;
+}
+
+interface Row {
+  ts: number;
+  model: string;
+  provider: string;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  cost_usd: number;
+  messages: number;
+}
+
+export function queryUsageCost(store: Store, agentId: string, { now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCost {
+  const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE agent_id = ?").get(agentId) as { c: number };
+  const from = startOfDay(now - (days - 1) * DAY, timeZone);
+  // The raw rows cover whole hours from here on; before it, the rollups do.
+  const rawFrom = Math.ceil((now - rawDays * DAY) / HOUR) * HOUR;
+  const rows = store.db
+    .prepare(
+      // Raw rows in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no
+      // step straddles a local midnight.
+      `SELECT (ts / ${QUARTER}) * ${QUARTER} AS ts, model, provider, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read,
+              sum(cache_write) AS cache_write, sum(cost_usd) AS cost_usd, count(*) AS messages
+       FROM token_usage WHERE agent_id = @agent AND role = 'assistant' AND ts >= max(@from, @rawFrom) GROUP BY 1, model, provider
+       UNION ALL
+       SELECT hour AS ts, model, '' AS provider, input, output, cache_read, cache_write, cost_usd, messages
+       FROM token_usage_hourly WHERE agent_id = @agent AND messages > 0 AND hour >= @from AND hour < @rawFrom`,
+    )
+    .all({ agent: agentId, from, rawFrom }) as Row[];
+
+  const byModel = new Map<string, ModelCost>();
+  const byDay = new Map<string, DayCost>();
+  for (let d = 0; d < days; d++) {
+    const key = dayKey(from + d * DAY + HOUR * 12, timeZone);
+    byDay.set(key, { date: key, costUsd: 0, totalTokens: 0, messages: 0 });
+  }
+  for (const r of rows) {
+    const tokens = r.input + r.output + r.cache_read + r.cache_write;
+    const m = byModel.get(r.model) ?? { model: r.model || "unknown", provider: r.provider || null, costUsd: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, totalTokens: 0, messages: 0 };
+    m.costUsd += r.cost_usd;
+    m.inputTokens += r.input;
+    m.outputTokens += r.output;
+    m.cacheReadTokens += r.cache_read;
+    m.cacheWriteTokens += r.cache_write;
+    m.totalTokens += tokens;
+    m.messages += r.messages;
+    if (!m.provider && r.provider) m.provider = r.provider;
+    byModel.set(r.model, m);
+    const day = byDay.get(dayKey(r.ts, timeZone));
+    if (day) {
+      day.costUsd += r.cost_usd;
+      day.totalTokens += tokens;
+      day.messages += r.messages;
+    }
+  }
+  const today = byDay.get(dayKey(now, timeZone));
+  return {
+    currency: "USD",
+    totalUsd: total.c,
+    todayUsd: today?.costUsd ?? 0,
+    byModel: [...byModel.values()].sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model)),
+    byDay: [...byDay.values()],
+  };
+}

@@ -1,0 +1,327 @@
+// A tiny in-process gateway for tests: speaks the protocol v4 handshake the way a real OpenClaw
+// 2026.9.6 gateway does (challenge, connect validation, Ed25519 device proof, shared-token or
+// device-token auth, hello-ok) and answers methods from handlers, by default `channels.status` and
+// `health` from the recorded fixture JSON. Loopback only, random port.
+//
+// What the real server checks on the device proof, in order (and what this stub copies):
+// device.id == sha256(raw public key) hex -> |now - signedAt| <= 120 s -> nonce present and equal
+// to the challenge's -> signature valid over the v3 payload, else the v2 payload. Failures answer
+// INVALID_REQUEST with details {code: DEVICE_AUTH_*, reason} and close 1008.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { WebSocketServer } from "ws";
+import type WebSocket from "ws";
+import { deviceAuthPayloadV2, deviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayloadSignature } from "./device-identity.js";
+
+export const GATEWAY_FIXTURES_DIR = "/work/shared/fixtures/gateway-responses-2026.9.6";
+
+/** Returned by a handler: never answer this request. */
+export const NO_REPLY = Symbol("no-reply");
+/** Returned by a handler: close the socket instead of answering. */
+export const CLOSE_SOCKET = Symbol("close-socket");
+
+/** Thrown or returned by a handler to answer with an error frame. */
+export class StubRpcError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: { details?: unknown; retryable?: boolean; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface StubCallContext {
+  deviceId: string;
+  scopes: string[];
+  connId: string;
+}
+
+export type StubHandler = (params: unknown, ctx: StubCallContext) => unknown | Promise<unknown>;
+
+/** What the stub verified for each successful connect; tests assert on it. */
+export interface StubConnectRecord {
+  deviceId: string;
+  payloadVersion: "v3" | "v2";
+  authMethod: "token" | "device-token" | "none";
+  clientId: string;
+  clientMode: string;
+  displayName: string | null;
+  scopes: string[];
+  userAgent: string | null;
+}
+
+export interface StubGatewayOptions {
+  /** Shared token the stub requires; undefined = auth mode none. */
+  token?: string;
+  handlers?: Record<string, StubHandler>;
+  serverVersion?: string;
+  /** Issue a device token in hello-ok (the real server does after loopback pairing). */
+  issueDeviceToken?: boolean;
+  /** Answer connect with NOT_PAIRED / PAIRING_REQUIRED this many times before accepting. */
+  pairingRequiredTimes?: number;
+  pairingNextStep?: string;
+  /** Answer connect with UNAVAILABLE startup-sidecars this many times first. */
+  unavailableTimes?: number;
+  /** Never send connect.challenge (a peer that accepts the socket and then hangs). */
+  silent?: boolean;
+  tickIntervalMs?: number;
+  /** Server wall clock, for the signedAt skew check. */
+  now?: () => number;
+}
+
+export interface StubGateway {
+  url: string;
+  port: number;
+  /** Successful handshakes, in order. */
+  connects: StubConnectRecord[];
+  /** connect failures the stub answered: details.code values. */
+  rejections: string[];
+  /** Methods called after the handshake, in arrival order. */
+  calls: { method: string; params: unknown }[];
+  /** Device tokens issued, by device id. */
+  deviceTokens: Map<string, string>;
+  /** Open sockets right now. */
+  openSockets(): number;
+  /** Drops every client socket (server-side close, code 1012 "service restart"). */
+  dropAll(): void;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+function isRecord(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Reads the recorded `channels.status` and `health` answers into handlers. */
+export function fixtureHandlers(dir = GATEWAY_FIXTURES_DIR): Record<string, StubHandler> {
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+  const status = read("call-channels.status.json");
+  const health = read("health.json");
+  return {
+    "channels.status": () => status,
+    health: () => health,
+  };
+}
+
+const DEVICE_SIGNATURE_SKEW_MS = 120_000;
+
+export async function startStubGateway(options: StubGatewayOptions = {}): Promise<StubGateway> {
+  const handlers = options.handlers ?? fixtureHandlers();
+  const now = options.now ?? (() => Date.now());
+  const tickIntervalMs = options.tickIntervalMs ?? 30_000;
+  let pairingLeft = options.pairingRequiredTimes ?? 0;
+  let unavailableLeft = options.unavailableTimes ?? 0;
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise<void>((resolve, reject) => {
+    wss.once("listening", () => resolve());
+    wss.once("error", reject);
+  });
+  const address = wss.address();
+  if (address === null || typeof address === "string") throw new Error("stub gateway has no TCP address");
+  const stub: StubGateway = {
+    url: `ws://127.0.0.1:${address.port}`,
+    port: address.port,
+    connects: [],
+    rejections: [],
+    calls: [],
+    deviceTokens: new Map(),
+    openSockets: () => wss.clients.size,
+    dropAll: () => {
+      for (const c of wss.clients) c.close(1012, "service restart");
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+
+  wss.on("connection", (ws: WebSocket) => {
+    ws.on("error", () => undefined);
+    const nonce = crypto.randomUUID();
+    const connId = crypto.randomUUID();
+    let session: StubCallContext | null = null;
+    if (!options.silent) ws.send(JSON.stringify({ type: "event", event: "connect.challenge", payload: { nonce, ts: now() } }));
+
+    const reject = (id: unknown, code: string, message: string, details: Json, closeCode = 1008, extra: Json = {}): void => {
+      stub.rejections.push(typeof details.code === "string" ? details.code : code);
+      ws.send(JSON.stringify({ type: "res", id, ok: false, error: { code, message, details, ...extra } }));
+      ws.close(closeCode, message.slice(0, 120));
+    };
+
+    const handshake = (frame: Json): void => {
+      const id = frame.id;
+      if (frame.type !== "req" || frame.method !== "connect" || !isRecord(frame.params)) {
+        reject(id, "INVALID_REQUEST", "first frame must be connect", { code: "INVALID_FIRST_FRAME" });
+        return;
+      }
+      const p = frame.params;
+      const client = isRecord(p.client) ? p.client : {};
+      if (typeof p.minProtocol !== "number" || typeof p.maxProtocol !== "number" || !(p.maxProtocol >= 4 && p.minProtocol <= 4)) {
+        reject(id, "INVALID_REQUEST", "protocol mismatch", { code: "PROTOCOL_MISMATCH", expectedProtocol: 4 }, 1002);
+        return;
+      }
+      const role = typeof p.role === "string" ? p.role : "operator";
+      const scopes = Array.isArray(p.scopes) ? p.scopes.filter((s): s is string => typeof s === "string") : [];
+      const auth = isRecord(p.auth) ? p.auth : {};
+      const device = isRecord(p.device) ? p.device : null;
+      if (!device) {
+        reject(id, "NOT_PAIRED", "device identity required", { code: "DEVICE_IDENTITY_REQUIRED" });
+        return;
+      }
+      const deviceId = String(device.id ?? "");
+      const publicKey = String(device.publicKey ?? "");
+      if (deviceIdFromPublicKey(publicKey) !== deviceId || Buffer.from(publicKey, "base64url").length !== 32) {
+        reject(id, "INVALID_REQUEST", "device identity mismatch", { code: "DEVICE_AUTH_DEVICE_ID_MISMATCH", reason: "device-id-mismatch" });
+        return;
+      }
+      const signedAt = device.signedAt;
+      if (typeof signedAt !== "number" || Math.abs(now() - signedAt) > DEVICE_SIGNATURE_SKEW_MS) {
+        reject(id, "INVALID_REQUEST", "device signature expired", { code: "DEVICE_AUTH_SIGNATURE_EXPIRED", reason: "device-signature-stale" });
+        return;
+      }
+      const sentNonce = typeof device.nonce === "string" ? device.nonce.trim() : "";
+      if (!sentNonce) {
+        reject(id, "INVALID_REQUEST", "device nonce required", { code: "DEVICE_AUTH_NONCE_REQUIRED", reason: "device-nonce-missing" });
+        return;
+      }
+      if (sentNonce !== nonce) {
+        reject(id, "INVALID_REQUEST", "device nonce mismatch", { code: "DEVICE_AUTH_NONCE_MISMATCH", reason: "device-nonce-mismatch" });
+        return;
+      }
+      const signedToken = [auth.token, auth.deviceToken, auth.bootstrapToken].find((t): t is string => typeof t === "string") ?? null;
+      const fields = {
+        deviceId,
+        clientId: String(client.id ?? ""),
+        clientMode: String(client.mode ?? ""),
+        role,
+        scopes,
+        signedAtMs: signedAt,
+        token: signedToken,
+        nonce: sentNonce,
+        platform: typeof client.platform === "string" ? client.platform : null,
+        deviceFamily: typeof client.deviceFamily === "string" ? client.deviceFamily : null,
+      };
+      const signature = String(device.signature ?? "");
+      const payloadVersion = verifyPayloadSignature(publicKey, deviceAuthPayloadV3(fields), signature)
+        ? "v3"
+        : verifyPayloadSignature(publicKey, deviceAuthPayloadV2(fields), signature)
+          ? "v2"
+          : null;
+      if (!payloadVersion) {
+        reject(id, "INVALID_REQUEST", "device signature invalid", { code: "DEVICE_AUTH_SIGNATURE_INVALID", reason: "device-signature" });
+        return;
+      }
+      // Shared secret first; then the device token, explicit or as the auth.token fallback.
+      let authMethod: StubConnectRecord["authMethod"] = "none";
+      if (options.token !== undefined) {
+        const issued = stub.deviceTokens.get(deviceId);
+        const deviceCandidate = typeof auth.deviceToken === "string" ? auth.deviceToken : typeof auth.token === "string" ? auth.token : undefined;
+        if (auth.token === options.token) authMethod = "token";
+        else if (issued !== undefined && deviceCandidate === issued) authMethod = "device-token";
+        else if (typeof auth.deviceToken === "string") {
+          reject(id, "INVALID_REQUEST", "unauthorized: device token mismatch", { code: "AUTH_DEVICE_TOKEN_MISMATCH", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials" });
+          return;
+        } else if (typeof auth.token === "string") {
+          reject(id, "INVALID_REQUEST", "unauthorized: gateway token mismatch", { code: "AUTH_TOKEN_MISMATCH", canRetryWithDeviceToken: true, recommendedNextStep: "retry_with_device_token" });
+          return;
+        } else {
+          reject(id, "INVALID_REQUEST", "unauthorized: gateway token missing", { code: "AUTH_TOKEN_MISSING", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration" });
+          return;
+        }
+      }
+      if (unavailableLeft > 0) {
+        unavailableLeft--;
+        reject(id, "UNAVAILABLE", "gateway starting", { reason: "startup-sidecars" }, 1013, { retryable: true, retryAfterMs: 20 });
+        return;
+      }
+      if (pairingLeft > 0) {
+        pairingLeft--;
+        const requestId = `req-${crypto.randomBytes(3).toString("hex")}`;
+        reject(id, "NOT_PAIRED", `pairing required (requestId: ${requestId})`, {
+          code: "PAIRING_REQUIRED",
+          reason: "not-paired",
+          requestId,
+          recommendedNextStep: options.pairingNextStep ?? "wait_then_retry",
+          retryable: true,
+        });
+        return;
+      }
+      let deviceToken: string | undefined;
+      if (options.issueDeviceToken !== false) {
+        deviceToken = stub.deviceTokens.get(deviceId) ?? crypto.randomBytes(24).toString("base64url");
+        stub.deviceTokens.set(deviceId, deviceToken);
+      }
+      stub.connects.push({
+        deviceId,
+        payloadVersion,
+        authMethod,
+        clientId: fields.clientId,
+        clientMode: fields.clientMode,
+        displayName: typeof client.displayName === "string" ? client.displayName : null,
+        scopes,
+        userAgent: typeof p.userAgent === "string" ? p.userAgent : null,
+      });
+      session = { deviceId, scopes, connId };
+      ws.send(
+        JSON.stringify({
+          type: "res",
+          id,
+          ok: true,
+          payload: {
+            type: "hello-ok",
+            protocol: 4,
+            server: { version: options.serverVersion ?? "2026.9.6", connId },
+            features: { methods: Object.keys(handlers), events: ["tick", "health"] },
+            snapshot: { uptimeMs: 1 },
+            auth: { method: authMethod, role, scopes, ...(deviceToken ? { deviceToken, issuedAtMs: now() } : {}) },
+            policy: { maxPayload: 26_214_400, maxBufferedBytes: 52_428_800, tickIntervalMs },
+          },
+        }),
+      );
+    };
+
+    const dispatch = async (frame: Json, ctx: StubCallContext): Promise<void> => {
+      if (frame.type !== "req" || typeof frame.method !== "string") return;
+      stub.calls.push({ method: frame.method, params: frame.params });
+      const handler = handlers[frame.method];
+      const send = (body: Json): void => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: "res", id: frame.id, ...body }));
+      };
+      if (!handler) {
+        // What the real 2026.9.6 server answers for a method it does not know.
+        send({ ok: false, error: { code: "FORBIDDEN", message: "missing scope: operator.admin", details: { code: "MISSING_SCOPE", missingScope: "operator.admin" } } });
+        return;
+      }
+      try {
+        const result = await handler(frame.params, ctx);
+        if (result === NO_REPLY) return;
+        if (result === CLOSE_SOCKET) {
+          ws.close(1011, "handler closed the socket");
+          return;
+        }
+        if (result instanceof StubRpcError) throw result;
+        send({ ok: true, payload: result });
+      } catch (err) {
+        if (err instanceof StubRpcError) send({ ok: false, error: { code: err.code, message: err.message, ...err.extra } });
+        else send({ ok: false, error: { code: "UNAVAILABLE", message: err instanceof Error ? err.message : String(err) } });
+      }
+    };
+
+    ws.on("message", (data) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        ws.close(1008, "invalid frame");
+        return;
+      }
+      if (!isRecord(frame)) return;
+      if (!session) handshake(frame);
+      else void dispatch(frame, session);
+    });
+  });
+  return stub;
+}

@@ -1,0 +1,288 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import Database from "better-sqlite3";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { openAgentData } from "./agent-data.js";
+import type { AgentData, TranscriptCursor, TranscriptRef } from "./agent-data.js";
+import { emptyTotals, foldEvent } from "./session-record.js";
+import type { SessionTotals } from "./session-record.js";
+import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "./test-fixtures.js";
+
+test.after(removeTempDirs);
+
+// any: raw fixture JSON and rows compared as plain data.
+type Json = Record<string, any>;
+
+function openOk(stateDir: string, agentId = "main"): AgentData {
+  const r = openAgentData(stateDir, agentId, { env: {} });
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+/** Scans one transcript to the end in batches, round-tripping the cursor through JSON like the store. */
+function scan(data: AgentData, ref: TranscriptRef, limit: number, start: TranscriptCursor | null = null) {
+  let cursor = start;
+  const totals = emptyTotals();
+  let events = 0;
+  let calls = 0;
+  let restarted = false;
+  for (;;) {
+    const r = data.readTranscript(ref, cursor, limit);
+    if (!r.ok) throw r.error;
+    calls++;
+    assert.ok(calls < 1000);
+    assert.ok(r.value.events.length <= limit);
+    restarted ||= r.value.restarted;
+    for (const e of r.value.events) foldEvent(totals, e);
+    events += r.value.events.length;
+    cursor = JSON.parse(JSON.stringify(r.value.cursor)) as TranscriptCursor;
+    if (r.value.done) return { totals, events, calls, cursor, restarted };
+  }
+}
+
+function usageSums(objs: Json[]): Pick<SessionTotals, "input" | "output" | "cacheRead" | "cacheWrite" | "userMessages" | "assistantMessages"> & { cost: number } {
+  const a = objs.filter((o) => o.type === "message" && o.message?.role === "assistant");
+  return {
+    input: a.reduce((s, o) => s + o.message.usage.input, 0),
+    output: a.reduce((s, o) => s + o.message.usage.output, 0),
+    cacheRead: a.reduce((s, o) => s + o.message.usage.cacheRead, 0),
+    cacheWrite: a.reduce((s, o) => s + o.message.usage.cacheWrite, 0),
+    cost: a.reduce((s, o) => s + o.message.usage.cost.total, 0),
+    userMessages: objs.filter((o) => o.type === "message" && o.message?.role === "user").length,
+    assistantMessages: a.length,
+  };
+}
+
+function assertTotals(t: SessionTotals, want: ReturnType<typeof usageSums>, what: string): void {
+  assert.equal(
+    [t.input, t.output, t.cacheRead, t.cacheWrite, t.userMessages, t.assistantMessages],
+    [want.input, want.output, want.cacheRead, want.cacheWrite, want.userMessages, want.assistantMessages],
+    what,
+  );
+  assert.ok(Math.abs(t.costUsd - want.cost) < 1e-12, `${what}: cost ${t.costUsd} vs ${want.cost}`);
+}
+
+test("SQLite era: sessions, transcripts, batched reads and totals match the DB", () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const dbPath = path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite");
+  const sql = new Database(dbPath, { readonly: true });
+  const keys = (sql.prepare("SELECT session_key FROM session_nodes ORDER BY session_key").all() as Json[]).map((r) => r.session_key);
+  const windows = sql.prepare("SELECT session_id, session_key FROM session_windows ORDER BY session_key, created_at, session_id").all() as Json[];
+  const rows = sql.prepare("SELECT session_id, event_json FROM transcript_events ORDER BY session_id, seq").all() as Json[];
+  const appVersion = (sql.prepare("SELECT app_version FROM schema_meta WHERE meta_key = 'primary'").get() as Json).app_version;
+  sql.close();
+
+  const data = openOk(stateDir);
+  assert.is(data.era, "sqlite");
+  const sessions = data.listSessions();
+  assert.ok(sessions.ok);
+  assert.equal(sessions.value.map((s) => s.key), keys);
+  const refs = data.listTranscripts();
+  assert.ok(refs.ok);
+  assert.equal(
+    refs.value.map((r) => [r.sessionId, r.sessionKey]),
+    windows.map((w) => [w.session_id, w.session_key]),
+  );
+  // Every window of a key is in that session's record.
+  for (const s of sessions.value) assert.equal(s.sessionIds, windows.filter((w) => w.session_key === s.key).map((w) => w.session_id));
+
+  const all = emptyTotals();
+  for (const ref of refs.value) {
+    const objs = rows.filter((r) => r.session_id === ref.sessionId).map((r) => JSON.parse(r.event_json) as Json);
+    assert.is(ref.eventCount, objs.length);
+    const got = scan(data, ref, 3);
+    assert.is(got.events, objs.length);
+    assert.is(got.calls, Math.floor(objs.length / 3) + 1);
+    assertTotals(got.totals, usageSums(objs), ref.sessionId);
+    all.input += got.totals.input;
+  }
+  assert.is(all.input, usageSums(rows.map((r) => JSON.parse(r.event_json) as Json)).input);
+  const v = data.appVersion();
+  assert.ok(v.ok);
+  assert.is(v.value, appVersion);
+  data.close();
+});
+
+test("file era: sessions, transcripts, batched reads and totals match the JSONL", () => {
+  const stateDir = copyFixture(FILES_FIXTURE);
+  const sessionsDir = path.join(stateDir, "agents", "main", "sessions");
+  const index = JSON.parse(fs.readFileSync(path.join(sessionsDir, "sessions.json"), "utf8")) as Json;
+  const stateDb = new Database(path.join(stateDir, "state", "openclaw.sqlite"), { readonly: true });
+  const versions = (stateDb.prepare("SELECT app_version FROM schema_meta WHERE app_version IS NOT NULL").all() as Json[]).map((r) => r.app_version);
+  stateDb.close();
+
+  const data = openOk(stateDir);
+  assert.is(data.era, "files");
+  const sessions = data.listSessions();
+  assert.ok(sessions.ok);
+  assert.equal(sessions.value.map((s) => s.key), Object.keys(index));
+  const refs = data.listTranscripts();
+  assert.ok(refs.ok);
+  const idToKey = Object.fromEntries(Object.entries(index).map(([k, e]) => [(e as Json).sessionId, k]));
+  assert.equal(
+    refs.value.map((r) => [r.sessionId, r.sessionKey]),
+    Object.keys(idToKey)
+      .sort()
+      .map((id) => [id, idToKey[id]]),
+  );
+  for (const ref of refs.value) {
+    const file = path.join(sessionsDir, `${ref.sessionId}.jsonl`);
+    assert.is(ref.sizeBytes, fs.statSync(file).size);
+    const objs = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Json);
+    const got = scan(data, ref, 2);
+    assert.is(got.events, objs.length);
+    assertTotals(got.totals, usageSums(objs), ref.sessionId);
+  }
+  const v = data.appVersion();
+  assert.ok(v.ok);
+  assert.ok(v.value !== null && versions.includes(v.value), `${v.value} in ${versions.join(",")}`);
+  data.close();
+});
+
+test("change tokens stay put until a transcript grows (both eras)", () => {
+  // SQLite: a new row moves max seq.
+  const sqlDir = copyFixture(SQLITE_FIXTURE);
+  const data = openOk(sqlDir);
+  const before = data.listTranscripts();
+  assert.ok(before.ok);
+  const again = data.listTranscripts();
+  assert.ok(again.ok);
+  assert.equal(again.value.map((r) => r.changeToken), before.value.map((r) => r.changeToken));
+  const target = before.value[0] as TranscriptRef;
+  const done = scan(data, target, 100);
+  const w = new Database(path.join(sqlDir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const max = (w.prepare("SELECT max(seq) AS m FROM transcript_events WHERE session_id = ?").get(target.sessionId) as Json).m as number;
+  w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)").run(
+    target.sessionId,
+    max + 1,
+    JSON.stringify({ type: "message", id: "x1", message: { role: "assistant", usage: { input: 7, output: 3, cost: { total: 0.25 } } } }),
+    Date.UTC(2026, 10, 22),
+  );
+  w.close();
+  const after = data.listTranscripts();
+  assert.ok(after.ok);
+  const changed = after.value.filter((r, i) => r.changeToken !== before.value[i]?.changeToken).map((r) => r.sessionId);
+  assert.equal(changed, [target.sessionId]);
+  const more = scan(data, target, 100, done.cursor);
+  assert.equal([more.events, more.totals.input, more.totals.output, more.totals.costUsd, more.restarted], [1, 7, 3, 0.25, false]);
+  data.close();
+
+  // Files: an appended line moves size and mtime.
+  const fileDir = copyFixture(FILES_FIXTURE);
+  const files = openOk(fileDir);
+  const fBefore = files.listTranscripts();
+  assert.ok(fBefore.ok);
+  const fTarget = fBefore.value[0] as TranscriptRef;
+  const fDone = scan(files, fTarget, 100);
+  fs.appendFileSync(
+    path.join(fileDir, "agents", "main", "sessions", `${fTarget.sessionId}.jsonl`),
+    `${JSON.stringify({ type: "message", id: "y1", message: { role: "user", content: "more" } })}\n`,
+  );
+  const fAfter = files.listTranscripts();
+  assert.ok(fAfter.ok);
+  assert.equal(
+    fAfter.value.filter((r, i) => r.changeToken !== fBefore.value[i]?.changeToken).map((r) => r.sessionId),
+    [fTarget.sessionId],
+  );
+  const fMore = scan(files, fTarget, 100, fDone.cursor);
+  assert.equal([fMore.events, fMore.totals.userMessages, fMore.restarted], [1, 1, false]);
+});
+
+test("a SQLite transcript whose seq went backwards is re-read from the start", () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const data = openOk(stateDir);
+  const refs = data.listTranscripts();
+  assert.ok(refs.ok);
+  const ref = refs.value[0] as TranscriptRef;
+  const first = scan(data, ref, 100);
+  const w = new Database(path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const max = (w.prepare("SELECT max(seq) AS m FROM transcript_events WHERE session_id = ?").get(ref.sessionId) as Json).m as number;
+  w.prepare("DELETE FROM transcript_events WHERE session_id = ? AND seq >= ?").run(ref.sessionId, max - 1);
+  w.close();
+  const r = data.readTranscript(ref, first.cursor, 100);
+  assert.ok(r.ok);
+  assert.is(r.value.restarted, true);
+  assert.equal(r.warnings.map((x) => x.code), ["TRUNCATED"]);
+  assert.is(r.value.events.length, first.events - 2);
+  data.close();
+});
+
+test("a cursor from the other era restarts the transcript and says so", () => {
+  const data = openOk(copyFixture(SQLITE_FIXTURE));
+  const refs = data.listTranscripts();
+  assert.ok(refs.ok);
+  const ref = refs.value[0] as TranscriptRef;
+  const r = data.readTranscript(ref, { era: "files", offset: 500, inode: 1, size: 900 }, 1000);
+  assert.ok(r.ok);
+  assert.is(r.value.restarted, true);
+  assert.is(r.value.events.length, ref.eventCount);
+  data.close();
+
+  const files = openOk(copyFixture(FILES_FIXTURE));
+  const fRefs = files.listTranscripts();
+  assert.ok(fRefs.ok);
+  const f = files.readTranscript(fRefs.value[0] as TranscriptRef, { era: "sqlite", afterSeq: 3 }, 1000);
+  assert.ok(f.ok);
+  assert.is(f.value.restarted, true);
+  assert.equal(f.warnings.map((x) => x.code), ["ROTATED"]);
+  assert.is(f.value.events[0]?.kind, "session");
+});
+
+test("file era: a corrupt sessions.json still lists transcripts, without keys", () => {
+  const stateDir = copyFixture(FILES_FIXTURE);
+  fs.writeFileSync(path.join(stateDir, "agents", "main", "sessions", "sessions.json"), '{"agent:main:main": {');
+  const data = openOk(stateDir);
+  const sessions = data.listSessions();
+  assert.ok(!sessions.ok);
+  assert.is(sessions.error.kind, "corrupt");
+  const refs = data.listTranscripts();
+  assert.ok(refs.ok);
+  assert.ok(refs.value.length > 0);
+  assert.ok(refs.value.every((r) => r.sessionKey === null));
+  assert.equal(refs.warnings.map((w) => w.code), ["BAD_ROW"]);
+  const bad = data.readTranscript({ sessionId: "../../../etc/passwd" }, null);
+  assert.ok(!bad.ok);
+});
+
+test("missing state dir, missing agent and a non-SQLite agent DB are SourceErrors", () => {
+  const gone = openAgentData(path.join(makeTempDir(), "nope"), "main", { env: {} });
+  assert.ok(!gone.ok);
+  assert.is(gone.error.kind, "missing");
+
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const noAgent = openAgentData(stateDir, "ghost", { env: {} });
+  assert.ok(!noAgent.ok);
+  assert.is(noAgent.error.kind, "missing");
+
+  fs.writeFileSync(path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite"), "garbage, not a database ".repeat(20));
+  const corrupt = openAgentData(stateDir, "main", { env: {} });
+  assert.ok(!corrupt.ok);
+  assert.is(corrupt.error.kind, "corrupt");
+});
+
+test("the model table comes from the config unless given; a broken config is only a warning", () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const cfg = JSON.parse(fs.readFileSync(path.join(stateDir, "openclaw.json"), "utf8")) as Json;
+  const window = (cfg.models.providers.fakellm.models as Json[])[0]?.contextWindow as number;
+  const data = openOk(stateDir);
+  const s = data.listSessions();
+  assert.ok(s.ok);
+  assert.ok(s.value.every((x) => x.contextWindow === window));
+  data.close();
+
+  const given = openAgentData(stateDir, "main", { models: new Map([["fakellm/fake-model", { provider: "fakellm", id: "fake-model", name: null, cost: null, contextWindow: 4242, maxTokens: null }]]) });
+  assert.ok(given.ok);
+  const g = given.value.listSessions();
+  assert.ok(g.ok);
+  assert.ok(g.value.every((x) => x.contextWindow === 4242));
+  given.value.close();
+
+  fs.writeFileSync(path.join(stateDir, "openclaw.json"), "{ broken");
+  const broken = openAgentData(stateDir, "main", { env: {} });
+  assert.ok(broken.ok);
+  assert.equal(broken.warnings.map((w) => w.code), ["BAD_FIELD"]);
+  broken.value.close();
+});
+
+test.run();

@@ -1,0 +1,271 @@
+// One interface over both storage eras of an OpenClaw agent: the per-agent SQLite DB
+// (>= 2026.7.2) and sessions.json + JSONL files (<= 2026.7.1). Callers (scanner, queries) never
+// need to know which one they are reading; cursors are plain JSON so the store can persist them.
+import * as path from "node:path";
+import { SourceError, fail, ok } from "../result.js";
+import type { SourceResult, SourceWarning } from "../result.js";
+import { AgentDb, readSchemaMeta } from "./agent-db.js";
+import type { SessionWindowRow } from "./agent-db.js";
+import { listTranscriptFiles, readJsonlTranscript, readSessionsJson, DEFAULT_MAX_BYTES } from "./legacy-files.js";
+import type { FileCursor } from "./legacy-files.js";
+import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
+import type { SessionRecord } from "./session-record.js";
+import { agentEra, modelTableOf, readConfigFile, resolveConfigPath } from "./state-dir.js";
+import type { ModelTable, OpenClawEnv } from "./state-dir.js";
+import type { TranscriptEvent } from "./transcript-event.js";
+import type { ZstdDecoder } from "./zstd.js";
+
+export type AgentDataEra = "sqlite" | "files";
+
+/** One transcript (session window). */
+export interface TranscriptRef {
+  sessionId: string;
+  /** The key it belongs to; null for a file-era transcript no sessions.json entry points at. */
+  sessionKey: string | null;
+  /**
+   * Changes whenever the transcript may have new content: `seq:<maxSeq>:<count>` for SQLite,
+   * `file:<size>:<inode>:<mtimeMs>` for files. Equal token -> nothing to read.
+   */
+  changeToken: string;
+  /** File size (files) or null (SQLite). */
+  sizeBytes: number | null;
+  /** Row count (SQLite) or null (files, unknown without reading). */
+  eventCount: number | null;
+}
+
+export type TranscriptCursor =
+  | { era: "sqlite"; afterSeq: number }
+  | { era: "files"; offset: number; inode: number; size: number };
+
+export interface TranscriptBatch {
+  events: TranscriptEvent[];
+  /** Pass back on the next call. */
+  cursor: TranscriptCursor;
+  /** True when the reader has caught up with what is written now. */
+  done: boolean;
+  /**
+   * True when reading restarted from the beginning (file truncated or replaced, seq went
+   * backwards, or the cursor came from the other era): drop what was summed for this transcript.
+   */
+  restarted: boolean;
+}
+
+export interface AgentData {
+  readonly era: AgentDataEra;
+  readonly agentId: string;
+  readonly stateDir: string;
+  /** Every session key of the agent, archived ones included (`archived`). */
+  listSessions(): SourceResult<SessionRecord[]>;
+  listTranscripts(): SourceResult<TranscriptRef[]>;
+  /** Events after `cursor` (null = from the start), at most `limit` (default 1000) per call. */
+  readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch>;
+  /** The OpenClaw version that last wrote the store (`schema_meta.app_version`), if known. */
+  appVersion(): SourceResult<string | null>;
+  close(): void;
+}
+
+export interface OpenAgentDataOptions {
+  /** Model table for context windows and cost fallback; read from the config when not given. */
+  models?: ModelTable;
+  /** Environment for OPENCLAW_CONFIG_PATH when the config has to be read. */
+  env?: OpenClawEnv;
+  /** File era: bytes read per `readTranscript` call (default 1 MiB). */
+  maxBytes?: number;
+  zstd?: ZstdDecoder;
+}
+
+export const DEFAULT_BATCH_LIMIT = 1000;
+
+function batchLimit(limit: number | undefined): number {
+  return limit === undefined || !Number.isFinite(limit) ? DEFAULT_BATCH_LIMIT : Math.max(1, Math.floor(limit));
+}
+
+function loadModels(stateDir: string, opts: OpenAgentDataOptions, warnings: SourceWarning[]): ModelTable {
+  if (opts.models) return opts.models;
+  const configPath = resolveConfigPath(stateDir, { env: opts.env ?? process.env });
+  const read = readConfigFile(configPath);
+  if (!read.ok) {
+    // Sessions are still readable without prices; say why context windows may be missing.
+    warnings.push({ code: "BAD_FIELD", message: `config unreadable, no model table: ${read.error.message}`, where: configPath });
+    return new Map();
+  }
+  return read.value ? modelTableOf(read.value, warnings, configPath) : new Map();
+}
+
+/** Opens whichever era the agent's directory holds; an agent with neither is `missing`. */
+export function openAgentData(stateDir: string, agentId: string, opts: OpenAgentDataOptions = {}): SourceResult<AgentData> {
+  const agentDir = path.join(stateDir, "agents", agentId);
+  const era = agentEra(agentDir);
+  const warnings: SourceWarning[] = [];
+  if (era === "none") {
+    return fail(new SourceError("missing", `${agentDir}: no openclaw-agent.sqlite and no sessions/sessions.json`, { where: agentDir }));
+  }
+  const models = loadModels(stateDir, opts, warnings);
+  if (era === "sqlite") {
+    const opened = AgentDb.open(path.join(agentDir, "agent", "openclaw-agent.sqlite"), opts.zstd ? { zstd: opts.zstd } : {});
+    if (!opened.ok) return fail(opened.error, warnings);
+    return ok(new SqliteAgentData(stateDir, agentId, opened.value, models), warnings);
+  }
+  return ok(new FileAgentData(stateDir, agentId, path.join(agentDir, "sessions"), models, opts.maxBytes ?? DEFAULT_MAX_BYTES), warnings);
+}
+
+class SqliteAgentData implements AgentData {
+  readonly era = "sqlite" as const;
+
+  constructor(
+    readonly stateDir: string,
+    readonly agentId: string,
+    private readonly db: AgentDb,
+    private readonly models: ModelTable,
+  ) {}
+
+  listSessions(): SourceResult<SessionRecord[]> {
+    const nodes = this.db.sessionNodes();
+    if (!nodes.ok) return nodes;
+    const windows = this.db.sessionWindows();
+    if (!windows.ok) return fail(windows.error, [...nodes.warnings, ...windows.warnings]);
+    const byKey = new Map<string, SessionWindowRow[]>();
+    for (const w of windows.value) {
+      let list = byKey.get(w.sessionKey);
+      if (!list) byKey.set(w.sessionKey, (list = []));
+      list.push(w);
+    }
+    const records = nodes.value.map((n) => sessionFromNode(this.agentId, n, byKey.get(n.sessionKey) ?? [], this.models));
+    return ok(records, [...nodes.warnings, ...windows.warnings]);
+  }
+
+  listTranscripts(): SourceResult<TranscriptRef[]> {
+    const windows = this.db.sessionWindows();
+    if (!windows.ok) return windows;
+    const stats = this.db.transcriptStats();
+    if (!stats.ok) return fail(stats.error, windows.warnings);
+    const byId = new Map(stats.value.map((s) => [s.sessionId, s]));
+    const refs: TranscriptRef[] = [];
+    const seen = new Set<string>();
+    for (const w of windows.value) {
+      const s = byId.get(w.sessionId);
+      seen.add(w.sessionId);
+      refs.push({ sessionId: w.sessionId, sessionKey: w.sessionKey, changeToken: `seq:${s?.maxSeq ?? -1}:${s?.count ?? 0}`, sizeBytes: null, eventCount: s?.count ?? 0 });
+    }
+    // Events whose window row is gone (should not happen with the FK, but the data decides).
+    for (const s of stats.value) {
+      if (!seen.has(s.sessionId)) refs.push({ sessionId: s.sessionId, sessionKey: null, changeToken: `seq:${s.maxSeq}:${s.count}`, sizeBytes: null, eventCount: s.count });
+    }
+    return ok(refs, windows.warnings);
+  }
+
+  readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch> {
+    const warnings: SourceWarning[] = [];
+    let afterSeq = -1;
+    let restarted = false;
+    if (cursor?.era === "sqlite") afterSeq = cursor.afterSeq;
+    else if (cursor) {
+      warnings.push({ code: "ROTATED", message: "cursor is from the file era; reading the SQLite transcript from the start", where: ref.sessionId });
+      restarted = true;
+    }
+    const read = this.db.transcriptEvents(ref.sessionId, afterSeq, batchLimit(limit));
+    if (!read.ok) return fail(read.error, [...warnings, ...read.warnings]);
+    warnings.push(...read.warnings);
+    let batch = read.value;
+    if (batch.events.length === 0 && batch.lastSeq === afterSeq && afterSeq >= 0) {
+      // Nothing new: make sure the transcript did not go backwards (rewritten or DB replaced).
+      const max = this.db.maxSeq(ref.sessionId);
+      if (!max.ok) return fail(max.error, warnings);
+      if (max.value < afterSeq) {
+        warnings.push({ code: "TRUNCATED", message: `max seq ${max.value} is below cursor ${afterSeq}; reading from the start`, where: ref.sessionId });
+        restarted = true;
+        const again = this.db.transcriptEvents(ref.sessionId, -1, batchLimit(limit));
+        if (!again.ok) return fail(again.error, [...warnings, ...again.warnings]);
+        warnings.push(...again.warnings);
+        batch = again.value;
+      }
+    }
+    return ok({ events: batch.events, cursor: { era: "sqlite", afterSeq: batch.lastSeq }, done: batch.done, restarted }, warnings);
+  }
+
+  appVersion(): SourceResult<string | null> {
+    const meta = this.db.schemaMeta();
+    return meta.ok ? ok(meta.value.appVersion, meta.warnings) : meta;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+class FileAgentData implements AgentData {
+  readonly era = "files" as const;
+
+  constructor(
+    readonly stateDir: string,
+    readonly agentId: string,
+    private readonly sessionsDir: string,
+    private readonly models: ModelTable,
+    private readonly maxBytes: number,
+  ) {}
+
+  listSessions(): SourceResult<SessionRecord[]> {
+    const read = readSessionsJson(this.sessionsDir);
+    if (!read.ok) return read;
+    return ok(
+      read.value.map((e) => sessionFromLegacyEntry(this.agentId, e, this.models)),
+      read.warnings,
+    );
+  }
+
+  listTranscripts(): SourceResult<TranscriptRef[]> {
+    const files = listTranscriptFiles(this.sessionsDir);
+    if (!files.ok) return files;
+    const warnings = [...files.warnings];
+    const keyOf = new Map<string, string>();
+    const sessions = readSessionsJson(this.sessionsDir);
+    if (sessions.ok) {
+      for (const { key, entry } of sessions.value) if (typeof entry.sessionId === "string") keyOf.set(entry.sessionId, key);
+      warnings.push(...sessions.warnings);
+    } else {
+      // The transcripts are still worth scanning; they just stay unattributed this time.
+      warnings.push({ code: "BAD_ROW", message: `sessions.json unreadable, transcripts listed without keys: ${sessions.error.message}`, where: this.sessionsDir });
+    }
+    return ok(
+      files.value.map((f) => ({
+        sessionId: f.sessionId,
+        sessionKey: keyOf.get(f.sessionId) ?? null,
+        changeToken: `file:${f.size}:${f.inode}:${f.mtimeMs}`,
+        sizeBytes: f.size,
+        eventCount: null,
+      })),
+      warnings,
+    );
+  }
+
+  readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch> {
+    const warnings: SourceWarning[] = [];
+    let fileCursor: FileCursor | null = null;
+    let restarted = false;
+    if (cursor?.era === "files") fileCursor = { offset: cursor.offset, inode: cursor.inode, size: cursor.size };
+    else if (cursor) {
+      warnings.push({ code: "ROTATED", message: "cursor is from the SQLite era; reading the file from the start", where: ref.sessionId });
+      restarted = true;
+    }
+    // The id comes from our own listing, but never let it name a path outside the sessions dir.
+    if (ref.sessionId.includes("/") || ref.sessionId.includes("\\") || ref.sessionId.startsWith(".")) {
+      return fail(new SourceError("missing", `invalid session id ${JSON.stringify(ref.sessionId)}`, { where: this.sessionsDir }), warnings);
+    }
+    const file = path.join(this.sessionsDir, `${ref.sessionId}.jsonl`);
+    const read = readJsonlTranscript(file, fileCursor, { maxBytes: this.maxBytes, limit: batchLimit(limit) });
+    if (!read.ok) return fail(read.error, [...warnings, ...read.warnings]);
+    const b = read.value;
+    return ok({ events: b.events, cursor: { era: "files", ...b.cursor }, done: b.done, restarted: restarted || b.restarted }, [...warnings, ...read.warnings]);
+  }
+
+  appVersion(): SourceResult<string | null> {
+    // The file era has no agent DB; the shared state DB (there since 2026.6.1) records the version.
+    const read = readSchemaMeta(path.join(this.stateDir, "state", "openclaw.sqlite"));
+    if (read.ok) return ok(read.value.appVersion, read.warnings);
+    return read.error.kind === "missing" ? ok(null) : fail(read.error, read.warnings);
+  }
+
+  close(): void {
+    // Nothing held open: every read opens and closes its file.
+  }
+}
