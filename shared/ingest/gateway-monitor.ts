@@ -1,0 +1,298 @@
+// Watches the gateway process from outside (design §4): its lock file (pid, port, start), its
+// /healthz and /readyz, the CPU % and RSS of its process tree, the state dir's disk use, its
+// version, channel connectivity over the WebSocket RPC (CLI as fallback) and update
+// availability. Every probe has a timeout and runs on a timer, never on a request path; a dead
+// or slow gateway only changes what the snapshot says. Each sample is stored for uptime %.
+import { join } from "node:path";
+import type { Clock } from "../clock.js";
+import { errorMessage } from "../errors.js";
+import type { Logger } from "../log/logger.js";
+import { directoryUsage, filesystemSpace } from "../sources/gateway/disk-usage.js";
+import { probeGateway as httpProbe, type GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
+import { findGatewayLock, type GatewayLock } from "../sources/gateway/lock-file.js";
+import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
+import { UpdateStatusChecker } from "../sources/gateway/update-status.js";
+import { probeChannelsWithFallback } from "../sources/gateway-rpc/cli-fallback.js";
+import type { ChannelStatus } from "../sources/gateway-rpc/channels.js";
+import { resolveGatewayAuth } from "../sources/gateway-rpc/gateway-auth.js";
+import { GatewayRpcClient } from "../sources/gateway-rpc/rpc-client.js";
+import { readSchemaMeta } from "../sources/openclaw/agent-db.js";
+import type { OpenClawState } from "../sources/openclaw/state-dir.js";
+import type { SourceResult } from "../sources/result.js";
+import type { Store } from "../store/store.js";
+import { VERSION } from "../version.js";
+
+export interface GatewayView {
+  running: boolean;
+  url: string | null;
+  port: number | null;
+  pid: number | null;
+  startedAt: number | null;
+  uptimeSeconds: number | null;
+  version: string | null;
+  latencyMs: number | null;
+  error: string | null;
+  ready: boolean | null;
+  failing: string[];
+  eventLoopDelayMs: number | null;
+  eventLoopDegraded: boolean | null;
+  updateAvailable: boolean | null;
+  latestVersion: string | null;
+}
+
+export interface ResourcesView {
+  cpuPercent: number | null;
+  memoryMB: number | null;
+  diskMB: number | null;
+  diskFreeMB: number | null;
+  diskUsedPercent: number | null;
+  sampledAt: number | null;
+}
+
+export interface ChannelsView {
+  list: ChannelStatus[];
+  checkedAt: number | null;
+  error: string | null;
+  rpcLatencyMs: number | null;
+  source: "rpc" | "cli" | null;
+}
+
+export interface SystemSnapshot {
+  demo: boolean;
+  checkedAt: number | null;
+  gateway: GatewayView;
+  resources: ResourcesView;
+  channels: ChannelsView;
+}
+
+export interface GatewayMonitorOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  openclawDir: string;
+  /** Our own state dir: the RPC device identity lives there. */
+  stateDir: string;
+  demo: boolean;
+  /** The latest OpenClaw config read (port, auth token); null while unreadable. */
+  openclaw: () => OpenClawState | null;
+  /** config.gatewayUrl when set. */
+  gatewayUrl: () => string | null;
+  env?: Record<string, string | undefined>;
+  sampleMs: number;
+  channelsMs?: number;
+  diskMs?: number;
+  /** Test seams. */
+  probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
+  channels?: boolean;
+  updates?: boolean;
+  onChange?: () => void;
+}
+
+const EMPTY_GATEWAY: GatewayView = {
+  running: false,
+  url: null,
+  port: null,
+  pid: null,
+  startedAt: null,
+  uptimeSeconds: null,
+  version: null,
+  latencyMs: null,
+  error: null,
+  ready: null,
+  failing: [],
+  eventLoopDelayMs: null,
+  eventLoopDegraded: null,
+  updateAvailable: null,
+  latestVersion: null,
+};
+
+export class GatewayMonitor {
+  private timers: NodeJS.Timeout[] = [];
+  private running: Promise<void> | null = null;
+  private firstDone = false;
+  private readonly sampler: ProcessTreeSampler;
+  private readonly updates: UpdateStatusChecker;
+  private rpc: GatewayRpcClient | null = null;
+  private rpcUrl: string | null = null;
+  private state: SystemSnapshot;
+
+  constructor(private readonly options: GatewayMonitorOptions) {
+    this.sampler = new ProcessTreeSampler({ clock: options.clock });
+    this.updates = new UpdateStatusChecker({ clock: options.clock });
+    this.state = {
+      demo: options.demo,
+      checkedAt: null,
+      gateway: { ...EMPTY_GATEWAY, error: options.demo ? "demo mode: no gateway" : null },
+      resources: { cpuPercent: null, memoryMB: null, diskMB: null, diskFreeMB: null, diskUsedPercent: null, sampledAt: null },
+      channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null },
+    };
+  }
+
+  snapshot(): SystemSnapshot {
+    return this.state;
+  }
+
+  /** True once the first probe has finished. */
+  get ready(): boolean {
+    return this.firstDone;
+  }
+
+  start(): void {
+    const every = (ms: number, fn: () => Promise<void>): void => {
+      void fn();
+      const t = setInterval(() => void fn(), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.options.sampleMs, () => this.tick());
+    every(this.options.diskMs ?? 5 * 60_000, () => this.sampleDisk());
+    if (!this.options.demo && this.options.channels !== false) every(this.options.channelsMs ?? 30_000, () => this.probeChannels());
+    if (!this.options.demo && this.options.updates !== false) every(60 * 60_000, () => this.checkUpdates());
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.running;
+    this.rpc?.close();
+    this.rpc = null;
+  }
+
+  /** One liveness + resource sample; overlapping ticks are skipped. */
+  tick(): Promise<void> {
+    this.running ??= this.sample().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private baseUrl(lock: GatewayLock | null): { url: string; port: number } | null {
+    const configured = this.options.gatewayUrl();
+    if (configured) return { url: configured, port: Number(new URL(configured).port) || 80 };
+    const port = lock?.port ?? this.options.openclaw()?.gatewayPort ?? null;
+    return port ? { url: `http://127.0.0.1:${port}`, port } : null;
+  }
+
+  private async sample(): Promise<void> {
+    const { clock, logger, store } = this.options;
+    const now = clock.now();
+    const before = this.state.gateway;
+    let gateway: GatewayView;
+    let cpu: number | null = null;
+    let rss: number | null = null;
+    try {
+      const version = this.version();
+      if (this.options.demo) {
+        gateway = { ...EMPTY_GATEWAY, version, error: "demo mode: no gateway" };
+      } else {
+        const lockRead = findGatewayLock(this.options.openclawDir);
+        const lock = lockRead.ok ? lockRead.value : null;
+        const target = this.baseUrl(lock);
+        const probe = target ? await (this.options.probeHttp ?? ((u: string) => httpProbe(u)))(target.url) : null;
+        const live = probe?.ok === true && probe.value.live.live;
+        if (lock?.pid && live) {
+          const stats = this.sampler.sample(lock.pid);
+          if (stats.ok) {
+            cpu = stats.value.cpuPercent === null ? null : Math.round(stats.value.cpuPercent * 10) / 10;
+            rss = Math.round(stats.value.rssMb * 10) / 10;
+          }
+        }
+        const ready = probe?.ok ? probe.value.ready : null;
+        const startedAt = ready?.uptimeMs != null ? now - ready.uptimeMs : (lock?.createdAtMs ?? null);
+        gateway = {
+          ...EMPTY_GATEWAY,
+          running: live,
+          url: target?.url ?? null,
+          port: target?.port ?? null,
+          pid: live ? (lock?.pid ?? null) : null,
+          startedAt: live ? startedAt : null,
+          uptimeSeconds: live && startedAt !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : null,
+          version: this.rpc?.hello?.serverVersion ?? version,
+          latencyMs: probe?.ok ? Math.round(probe.value.live.roundTripMs * 10) / 10 : null,
+          error: !target ? "no gateway port known" : probe && !probe.ok ? probe.error.message : live ? null : "healthz did not answer ok",
+          ready: ready ? ready.ready : null,
+          failing: ready?.failing ?? [],
+          eventLoopDelayMs: ready?.eventLoop.delayP99Ms ?? null,
+          eventLoopDegraded: ready?.eventLoop.degraded ?? null,
+          updateAvailable: this.updates.peek()?.status.updateAvailable ?? null,
+          latestVersion: this.updates.peek()?.status.latestVersion ?? null,
+        };
+        store.db
+          .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
+          .run(now, live ? 1 : 0, gateway.pid, cpu, rss, gateway.latencyMs);
+      }
+    } catch (err) {
+      logger.error("gateway probe failed", { error: errorMessage(err) });
+      gateway = { ...before, running: false, error: errorMessage(err) };
+    }
+    this.state = {
+      ...this.state,
+      checkedAt: now,
+      gateway,
+      resources: { ...this.state.resources, cpuPercent: cpu, memoryMB: rss, sampledAt: now },
+    };
+    if (!this.options.demo && (before.running !== gateway.running || !this.firstDone)) {
+      if (gateway.running) logger.info("gateway is up", { url: gateway.url, pid: gateway.pid, version: gateway.version });
+      else logger.warn("gateway is down", { url: gateway.url, error: gateway.error });
+    }
+    this.firstDone = true;
+    this.options.onChange?.();
+  }
+
+  /** The gateway's version as its state DB records it (cheap; no CLI). */
+  private version(): string | null {
+    const meta = readSchemaMeta(join(this.options.openclawDir, "state", "openclaw.sqlite"));
+    return meta.ok ? meta.value.appVersion : null;
+  }
+
+  private async sampleDisk(): Promise<void> {
+    const dir = this.options.openclawDir;
+    const [usage, space] = await Promise.all([directoryUsage(dir), filesystemSpace(this.options.stateDir)]);
+    const mb = (b: number): number => Math.round((b / (1024 * 1024)) * 10) / 10;
+    this.state = {
+      ...this.state,
+      resources: {
+        ...this.state.resources,
+        diskMB: usage.ok ? mb(usage.value.bytes) : null,
+        diskFreeMB: space.ok ? mb(space.value.availableBytes) : null,
+        diskUsedPercent: space.ok ? Math.round(space.value.usedPercent * 10) / 10 : null,
+      },
+    };
+  }
+
+  private async probeChannels(): Promise<void> {
+    const target = this.baseUrl(null);
+    if (!target || !this.state.gateway.running) return;
+    const wsUrl = target.url.replace(/^http/, "ws");
+    if (!this.rpc || this.rpcUrl !== wsUrl) {
+      this.rpc?.close();
+      const config = this.options.openclaw()?.config ?? {};
+      this.rpc = new GatewayRpcClient({
+        url: wsUrl,
+        stateDir: this.options.stateDir,
+        auth: resolveGatewayAuth(config, this.options.env ?? process.env),
+        clientVersion: VERSION,
+        connectTimeoutMs: 10_000,
+        requestTimeoutMs: 10_000,
+        clock: this.options.clock,
+      });
+      this.rpcUrl = wsUrl;
+    }
+    const result = await probeChannelsWithFallback(this.rpc, {
+      rpc: { timeoutMs: 10_000, clock: this.options.clock },
+      cli: { timeoutMs: 30_000, port: target.port, env: { ...process.env, OPENCLAW_STATE_DIR: this.options.openclawDir } },
+    });
+    const now = this.options.clock.now();
+    this.state = {
+      ...this.state,
+      channels: result.ok
+        ? { list: result.value.channels, checkedAt: now, error: null, rpcLatencyMs: result.value.rpcLatencyMs, source: result.value.source }
+        : { ...this.state.channels, checkedAt: now, error: result.error.message },
+    };
+    if (!result.ok) this.options.logger.debug("channel probe failed", { error: result.error.message });
+    this.options.onChange?.();
+  }
+
+  private async checkUpdates(): Promise<void> {
+    const r = await this.updates.get();
+    if (!r.ok) this.options.logger.debug("update check failed", { error: r.error.message });
+  }
+}
