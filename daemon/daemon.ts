@@ -1,22 +1,24 @@
-// The long-lived process: owns the config, logger, store, collectors, HTTP server and control
+// The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
 import { mkdirSync } from "node:fs";
 import { InsightsError, errorMessage } from "../shared/errors.js";
-import { systemClock, type Clock } from "../shared/clock.js";
+import { shiftedClock, systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
+import { Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
-import { locateOpenclaw, type OpenclawLocation } from "../shared/sources/locate-openclaw.js";
-import { readOpenClawState } from "../shared/sources/openclaw/state-dir.js";
+import { ReadModel } from "../shared/queries/read-model.js";
+import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
+import { DEMO_RECORDED_UNTIL, locateOpenclaw, type OpenclawLocation } from "../shared/sources/locate-openclaw.js";
+import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
 import { Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { ensureToken } from "./auth/token.js";
-import { GatewayMonitor, type GatewayProbe } from "./collect/gateway-monitor.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
 import { healthRoute, type HealthBody } from "./http/routes/health.js";
@@ -33,8 +35,32 @@ export interface DaemonOptions {
   console?: ConsoleMode;
   /** Started by `insightsctl start`: go quiet on the console once ready (nobody reads it then). */
   detached?: boolean;
-  /** Replaces the gateway probe (tests). */
-  probe?: (url: string) => Promise<GatewayProbe>;
+  /** Replaces the gateway's HTTP probe (tests). */
+  probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
+  /** Off in tests that have no gateway to ask (channel RPC, `openclaw update status`). */
+  channels?: boolean;
+  updates?: boolean;
+  /** Collector pace overrides (tests). */
+  scanMs?: number;
+  logMs?: number;
+  cronMs?: number;
+}
+
+/** What the daemon is made of, in start order. */
+interface Parts {
+  loaded: LoadedConfig;
+  hub: LogHub;
+  logFile: RotatingFile;
+  pid: PidLock;
+  store: Store;
+  location: OpenclawLocation;
+  clock: Clock;
+  token: string;
+  collector: Collector;
+  model: ReadModel;
+  http: HttpServer;
+  control: ControlServer;
+  address: { host: string; port: number };
 }
 
 const HOUR = 3_600_000;
@@ -48,33 +74,33 @@ export class Daemon {
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
 
   private constructor(
-    private loaded: LoadedConfig,
-    private readonly options: DaemonOptions & { env: Env; flags: Flags; clock: Clock },
-    private readonly hub: LogHub,
-    private readonly logFile: RotatingFile,
-    private readonly pid: PidLock,
-    private readonly store: Store,
-    private readonly location: OpenclawLocation,
-    private readonly token: string,
-    private readonly gateway: GatewayMonitor,
-    private readonly http: HttpServer,
-    private readonly control: ControlServer,
-    readonly address: { host: string; port: number },
+    private readonly p: Parts,
+    private readonly options: DaemonOptions & { env: Env; flags: Flags },
+    startedAt: number,
   ) {
-    this.startedAt = options.clock.now();
+    this.startedAt = startedAt;
   }
 
   get config(): Config {
-    return this.loaded.config;
+    return this.p.loaded.config;
   }
 
   get log(): Logger {
-    return this.hub.logger.child("daemon");
+    return this.p.hub.logger.child("daemon");
+  }
+
+  /** The read model every interface asks. */
+  get model(): ReadModel {
+    return this.p.model;
+  }
+
+  get address(): { host: string; port: number } {
+    return this.p.address;
   }
 
   static async start(input: DaemonOptions): Promise<Daemon> {
-    const options = { ...input, env: input.env ?? process.env, flags: input.flags ?? {}, clock: input.clock ?? systemClock };
-    const { paths, clock } = options;
+    const options = { ...input, env: input.env ?? process.env, flags: input.flags ?? {} };
+    const { paths } = options;
     const loaded = loadConfig({ configFile: paths.configFile, env: options.env, flags: options.flags });
     const { config } = loaded;
     if (Buffer.byteLength(paths.socketFile) > MAX_SOCKET_PATH) {
@@ -102,27 +128,55 @@ export class Daemon {
       const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
       if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
 
-      const store = Store.open(paths.dbFile, {
+      const location = locateOpenclaw({ configured: config.openclawDir, env: options.env, demoTarget: paths.demoStateDir });
+      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
+      // The demo replays a recording: its clock starts where the recording ends, so "last 24 h" shows it.
+      const clock = location.demo ? shiftedClock(options.clock ?? systemClock, DEMO_RECORDED_UNTIL) : (options.clock ?? systemClock);
+
+      // Demo data goes to a store of its own: it must never mix with a real gateway's history.
+      const store = Store.open(location.demo ? paths.demoDbFile : paths.dbFile, {
         clock,
         onRecovered: (movedTo, reason) => log.error("the store could not be opened; moved it aside and started a new one", { movedTo, reason }),
       });
       cleanup.unshift(() => store.close());
 
-      const location = locateOpenclaw({ configured: config.openclawDir, env: options.env, demoTarget: paths.demoStateDir });
-      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
-      const gatewayUrl = resolveGatewayUrl(config, location, options.env, log);
-
-      const gateway = new GatewayMonitor({
+      const collector = new Collector({
+        openclawDir: location.dir,
+        demo: location.demo,
+        stateDir: paths.stateDir,
         store,
         clock,
-        logger: hub.logger.child("gateway"),
-        url: gatewayUrl,
-        intervalMs: config.sampleIntervalSeconds * 1000,
-        ...(options.probe ? { probe: options.probe } : {}),
+        logger: hub.logger,
+        env: options.env,
+        gatewayUrl: () => daemon?.config.gatewayUrl ?? config.gatewayUrl,
+        sampleMs: config.sampleIntervalSeconds * 1000,
+        ...(options.scanMs ? { scanMs: options.scanMs } : {}),
+        ...(options.logMs ? { logMs: options.logMs } : {}),
+        ...(options.cronMs ? { cronMs: options.cronMs } : {}),
+        ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
+        ...(options.channels !== undefined ? { channels: options.channels } : {}),
+        ...(options.updates !== undefined ? { updates: options.updates } : {}),
       });
-      cleanup.unshift(() => gateway.stop());
-
+      cleanup.unshift(() => collector.stop());
+      const startedAt = clock.now();
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock });
+      const model = new ReadModel({
+        store,
+        collector,
+        clock,
+        appVersion: VERSION,
+        startedAt,
+        demo: location.demo,
+        openclawDir: location.dir,
+        rawDays: () => daemon?.config.retentionRawDays ?? config.retentionRawDays,
+        daemon: () => ({
+          authMode: daemon?.config.noAuth ? "none" : "token",
+          url: daemon?.baseUrl() ?? null,
+          requestsTotal: http.requestsTotal,
+          renderQueue: { active: 0, queued: 0, concurrency: 0, maxQueue: 0, rendersTotal: 0, failuresTotal: 0 },
+        }),
+      });
+
       let daemon: Daemon | undefined;
       http.route("GET", "/health", healthRoute(() => (daemon as Daemon).health()));
       const address = await http.listen();
@@ -156,8 +210,8 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon(loaded, options, hub, logFile, pid, store, location, token, gateway, http, control, address);
-      gateway.start();
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, http, control, address }, options, startedAt);
+      collector.start();
       daemon.scheduleRetention();
       log.info("started", {
         version: VERSION,
@@ -165,7 +219,6 @@ export class Daemon {
         url: daemon.baseUrl(),
         demo: location.demo,
         openclawDir: location.dir,
-        gateway: gatewayUrl,
         auth: config.noAuth ? "none" : "token",
       });
       if (options.detached) {
@@ -188,29 +241,33 @@ export class Daemon {
   }
 
   baseUrl(): string {
-    const { host, port } = this.address;
+    const { host, port } = this.p.address;
     const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
     return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
   }
 
   health(): HealthBody {
-    const store = this.store.health();
-    const gw = this.gateway.state;
-    const status = !this.gateway.ready ? "starting" : !store.ok || (!this.location.demo && !gw.up) ? "degraded" : "ok";
+    const store = this.p.store.health();
+    const gw = this.p.collector.gateway;
+    const up = gw.snapshot().gateway.running;
+    const demo = this.p.location.demo;
+    const status = !demo && !gw.ready ? "starting" : !store.ok || (!demo && !up) ? "degraded" : "ok";
     return {
       status,
       version: VERSION,
-      uptimeSeconds: Math.floor((this.options.clock.now() - this.startedAt) / 1000),
-      demo: this.location.demo,
-      gateway: gw.up ? "up" : "down",
+      uptimeSeconds: Math.floor((this.p.clock.now() - this.startedAt) / 1000),
+      demo,
+      gateway: up ? "up" : "down",
       store: store.ok ? "ok" : "error",
     };
   }
 
   status(): DaemonStatus {
     const h = this.health();
-    const store = this.store.health();
-    const gw = this.gateway.state;
+    const { store, location } = this.p;
+    const storeHealth = store.health();
+    const sys = this.p.model.system();
+    const gw = sys.gateway;
     const { paths } = this.options;
     return {
       running: true,
@@ -219,22 +276,26 @@ export class Daemon {
       startedAt: new Date(this.startedAt).toISOString(),
       uptimeSeconds: h.uptimeSeconds,
       url: this.baseUrl(),
-      demo: this.location.demo,
+      demo: location.demo,
       health: h.status,
-      openclawDir: this.location.dir,
+      openclawDir: location.dir,
       stateDir: paths.stateDir,
       configFile: paths.configFile,
       socket: paths.socketFile,
       logFile: paths.logFile,
       auth: this.config.noAuth ? "none" : "token",
       gateway: {
-        up: gw.up,
+        up: gw.running,
         url: gw.url,
-        checkedAt: gw.checkedAt === null ? null : new Date(gw.checkedAt).toISOString(),
+        checkedAt: gw.checkedAt,
         latencyMs: gw.latencyMs,
         error: gw.error,
+        pid: gw.pid,
+        version: gw.version,
       },
-      store: { ok: store.ok, path: this.store.path, sizeBytes: this.store.sizeBytes(), schemaVersion: this.store.schemaVersion, error: store.error ?? null },
+      healthLevel: sys.health.status,
+      sources: this.p.model.sources().map((s) => ({ id: s.id, status: s.status, lastError: s.lastError })),
+      store: { ok: storeHealth.ok, path: store.path, sizeBytes: store.sizeBytes(), schemaVersion: store.schemaVersion, error: storeHealth.error ?? null },
     };
   }
 
@@ -250,11 +311,11 @@ export class Daemon {
     const changed = OPTION_KEYS.filter((k) => this.config[k] !== next.config[k]);
     const applied = changed.filter((k: OptionKey) => OPTIONS[k].reloadable);
     const needsRestart = changed.filter((k: OptionKey) => !OPTIONS[k].reloadable);
-    this.loaded = next;
+    this.p.loaded = next;
     const c = next.config;
-    this.hub.setLevel(c.logLevel);
-    this.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
-    this.gateway.setInterval(c.sampleIntervalSeconds * 1000);
+    this.p.hub.setLevel(c.logLevel);
+    this.p.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
+    this.p.collector.gateway.setSampleInterval(c.sampleIntervalSeconds * 1000);
     if (applied.includes("retentionRawDays") || applied.includes("retentionRollupDays")) this.runRetentionNow();
     this.log.info("config reloaded", { applied, needsRestart });
     if (needsRestart.length) this.log.warn("some changes take effect only after a restart", { keys: needsRestart });
@@ -269,16 +330,16 @@ export class Daemon {
       log.info("stopping", { reason });
       if (this.retentionTimer) clearInterval(this.retentionTimer);
       const graceMs = this.config.shutdownGraceSeconds * 1000;
-      const [{ drained }] = await Promise.all([this.http.close(graceMs), this.control.close(), this.gateway.stop()]);
+      const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
       if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });
       try {
-        this.store.close();
+        this.p.store.close();
       } catch (err) {
         log.error("closing the store failed", { error: errorMessage(err) });
       }
-      this.pid.release();
+      this.p.pid.release();
       log.info("stopped");
-      this.hub.close();
+      this.p.hub.close();
       this.resolveDone();
     })();
     return this.stopping;
@@ -292,22 +353,11 @@ export class Daemon {
 
   private runRetentionNow(): void {
     try {
-      const r = runRetention(this.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.options.clock.now());
+      const r = runRetention(this.p.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.p.clock.now());
       const deleted = Object.values(r.deleted).reduce((a, b) => a + b, 0);
       if (deleted > 0) this.log.info("retention removed old rows", r.deleted);
     } catch (err) {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
-}
-
-function resolveGatewayUrl(config: Config, location: OpenclawLocation, env: Env, log: Logger): string | null {
-  if (config.gatewayUrl) return config.gatewayUrl;
-  if (location.demo) return null;
-  const state = readOpenClawState({ stateDir: location.dir, env });
-  if (!state.ok) {
-    log.warn("cannot read the OpenClaw config; probing the default gateway port", { error: state.error.message });
-    return "http://127.0.0.1:18789";
-  }
-  return `http://127.0.0.1:${state.value.gatewayPort}`;
 }

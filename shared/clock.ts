@@ -6,6 +6,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** A clock that reads `start` now and runs at the pace of `base` from there (the demo's recorded time). */
+export function shiftedClock(base: Clock, start: number): Clock {
+  const offset = start - base.now();
+  return { now: () => base.now() + offset };
+}
+
 /** A clock that only moves when told to; for tests. */
 export function manualClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)): Clock & { advance(ms: number): void; set(ms: number): void } {
   let t = start;

@@ -13,6 +13,8 @@ export interface Paths {
   tokenFile: string;
   /** Where the bundled demo state is copied so SQLite may create its -wal/-shm files beside it. */
   demoStateDir: string;
+  /** The demo's own store, so demo data never mixes with a real gateway's. */
+  demoDbFile: string;
   runtimeDir: string;
   socketFile: string;
   pidFile: string;
@@ -34,6 +36,7 @@ export function resolvePaths(env: Env = process.env): Paths {
     logFile: join(stateDir, "daemon.log"),
     tokenFile: join(stateDir, "token"),
     demoStateDir: join(stateDir, "demo", "openclaw-state"),
+    demoDbFile: join(stateDir, "demo", "insights.db"),
     runtimeDir,
     socketFile: join(runtimeDir, "control.sock"),
     pidFile: join(runtimeDir, "daemon.pid"),

@@ -29,7 +29,10 @@ export interface DaemonStatus {
   socket: string;
   logFile: string;
   auth: "token" | "none";
-  gateway: { up: boolean; url: string | null; checkedAt: string | null; latencyMs: number | null; error: string | null };
+  gateway: { up: boolean; url: string | null; checkedAt: string | null; latencyMs: number | null; error: string | null; pid: number | null; version: string | null };
+  /** The system health level (HEALTHY, DEGRADED, UNHEALTHY) from the health checks. */
+  healthLevel: "HEALTHY" | "DEGRADED" | "UNHEALTHY";
+  sources: Array<{ id: string; status: string; lastError: string | null }>;
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 

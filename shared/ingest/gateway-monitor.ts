@@ -108,6 +108,7 @@ const EMPTY_GATEWAY: GatewayView = {
 
 export class GatewayMonitor {
   private timers: NodeJS.Timeout[] = [];
+  private sampleTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private firstDone = false;
   private readonly sampler: ProcessTreeSampler;
@@ -116,7 +117,7 @@ export class GatewayMonitor {
   private rpcUrl: string | null = null;
   private state: SystemSnapshot;
 
-  constructor(private readonly options: GatewayMonitorOptions) {
+  constructor(private options: GatewayMonitorOptions) {
     this.sampler = new ProcessTreeSampler({ clock: options.clock });
     this.updates = new UpdateStatusChecker({ clock: options.clock });
     this.state = {
@@ -138,21 +139,34 @@ export class GatewayMonitor {
   }
 
   start(): void {
-    const every = (ms: number, fn: () => Promise<void>): void => {
+    const every = (ms: number, fn: () => Promise<void>): NodeJS.Timeout => {
       void fn();
       const t = setInterval(() => void fn(), ms);
       t.unref();
       this.timers.push(t);
+      return t;
     };
-    every(this.options.sampleMs, () => this.tick());
+    this.sampleTimer = every(this.options.sampleMs, () => this.tick());
     every(this.options.diskMs ?? 5 * 60_000, () => this.sampleDisk());
     if (!this.options.demo && this.options.channels !== false) every(this.options.channelsMs ?? 30_000, () => this.probeChannels());
     if (!this.options.demo && this.options.updates !== false) every(60 * 60_000, () => this.checkUpdates());
   }
 
+  /** A new sampleIntervalSeconds (SIGHUP): the liveness timer restarts at the new pace. */
+  setSampleInterval(ms: number): void {
+    this.options = { ...this.options, sampleMs: ms };
+    if (!this.sampleTimer) return;
+    clearInterval(this.sampleTimer);
+    this.timers = this.timers.filter((t) => t !== this.sampleTimer);
+    this.sampleTimer = setInterval(() => void this.tick(), ms);
+    this.sampleTimer.unref();
+    this.timers.push(this.sampleTimer);
+  }
+
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    this.sampleTimer = null;
     await this.running;
     this.rpc?.close();
     this.rpc = null;

@@ -112,7 +112,7 @@ export function queryEventDensity(store: Store, agentId: string, now: number, ti
   const start = currentHour - 23 * HOUR;
   const rows = store.db
     .prepare(
-      `SELECT (ts - @start) / ${HOUR} AS i, count(*) AS n, sum(type = 'error') AS e, sum(type = 'warning') AS w, sum(type = 'restart') AS r
+      `SELECT CAST((ts - @start) / ${HOUR} AS INTEGER) AS i, count(*) AS n, sum(type = 'error') AS e, sum(type = 'warning') AS w, sum(type = 'restart') AS r
        FROM log_events WHERE type IS NOT NULL AND ts >= @start AND ts < @end AND ${AGENT_SCOPE} GROUP BY i`,
     )
     .all({ start, end: currentHour + HOUR, agent: agentId }) as Array<{ i: number; n: number; e: number; w: number; r: number }>;

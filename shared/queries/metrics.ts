@@ -79,8 +79,9 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
   const range = options.range ?? "TWENTY_FOUR_HOUR";
   const { buckets: count, stepMs } = RANGES[range];
   const end = windowEnd(options.date, options.now);
-  // Buckets end on a step boundary so consecutive polls line up.
-  const lastEnd = Math.ceil(end / stepMs) * stepMs;
+  // Buckets sit on step boundaries so consecutive polls line up. "Now" always falls inside the
+  // last bucket (the current, partial one); a given date's end is exclusive.
+  const lastEnd = options.date ? Math.ceil(end / stepMs) * stepMs : Math.floor(end / stepMs) * stepMs + stepMs;
   const start = lastEnd - count * stepMs;
   const buckets: MetricsBucket[] = Array.from({ length: count }, (_, i) => {
     const s = start + i * stepMs;
@@ -103,7 +104,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
   const params = { agent: agentId, start, end: lastEnd, step: stepMs };
   const usage = store.db
     .prepare(
-      `SELECT (ts - @start) / @step AS i, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
+      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
               sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns
        FROM token_usage WHERE agent_id = @agent AND ts >= @start AND ts < @end GROUP BY i`,
     )
@@ -121,7 +122,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
   }
   const events = store.db
     .prepare(
-      `SELECT (ts - @start) / @step AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
+      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
        FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end AND (agent_id IS NULL OR agent_id = @agent) GROUP BY i`,
     )
     .all(params) as Array<{ i: number; errors: number; warnings: number }>;
@@ -132,7 +133,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     b.warnings = e.warnings;
   }
   const probes = store.db
-    .prepare(`SELECT (ts - @start) / @step AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
+    .prepare(`SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
     .all(params) as Array<{ i: number; n: number; up: number }>;
   let probeCount = 0;
   let upCount = 0;

@@ -31,6 +31,12 @@ export function locateOpenclaw({ configured, env = process.env, demoTarget }: Lo
   return { dir: demoTarget, demo: true, origin: "demo" };
 }
 
+/**
+ * When the bundled demo recording ended. In demo mode the daemon's clock starts here and runs
+ * on, so range views (last 6 h, 24 h) show the recorded activity instead of nothing.
+ */
+export const DEMO_RECORDED_UNTIL = Date.parse("2026-11-21T23:20:00.000Z");
+
 export function bundledDemoState(): string {
   return join(packageRoot(), "shared", "demo", "openclaw-state");
 }

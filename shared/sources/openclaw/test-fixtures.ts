@@ -9,8 +9,19 @@ import * as zlib from "node:zlib";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
-/** `/work/shared/fixtures` next to the checkout; GI_FIXTURES_DIR overrides it. */
-export const FIXTURES_DIR = process.env.GI_FIXTURES_DIR ?? path.resolve(repoRoot, "..", "shared", "fixtures");
+/**
+ * The team's reference folder (`fixtures/`, `tools/`): `GI_REFERENCE_DIR`, else `../shared` beside
+ * the checkout, else `/work/shared` (where a clone made elsewhere, e.g. /tmp/fresh, finds it).
+ */
+export const REFERENCE_DIR: string =
+  process.env.GI_REFERENCE_DIR ??
+  [path.resolve(repoRoot, "..", "shared"), "/work/shared"].find((d) => fs.existsSync(path.join(d, "fixtures"))) ??
+  path.resolve(repoRoot, "..", "shared");
+
+/** Real OpenClaw state dirs and gateway answers; GI_FIXTURES_DIR overrides it. */
+export const FIXTURES_DIR = process.env.GI_FIXTURES_DIR ?? path.join(REFERENCE_DIR, "fixtures");
+/** run-openclaw.sh, fake-llm.mjs and the gateway config they use. */
+export const TOOLS_DIR = path.join(REFERENCE_DIR, "tools");
 
 /** OpenClaw 2026.9.6: sessions and transcripts in the per-agent SQLite DB. */
 export const SQLITE_FIXTURE = "openclaw-2026.9.6";

@@ -1,0 +1,247 @@
+// Everything that reads OpenClaw, on one schedule (design §1 "sources -> store"): the agent
+// sources (sessions and transcripts), the gateway's file log, cron jobs and the gateway monitor.
+// The daemon starts it once and keeps it running; `insightsctl snapshot` without a daemon calls
+// `collectOnce` to bring the same store up to date in-process. Each job runs on its own timer,
+// never overlaps itself, never throws past itself, and reports what changed through `onChange`
+// (a source id: `agent:<id>`, or `system` for the gateway, its resources and channels).
+import type { Clock } from "../clock.js";
+import { errorMessage } from "../errors.js";
+import type { Logger } from "../log/logger.js";
+import { readCron, type CronData } from "../sources/gateway/cron.js";
+import { resolveLogFile } from "../sources/gateway/log-files.js";
+import type { SourceResult } from "../sources/result.js";
+import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
+import type { Store } from "../store/store.js";
+import { GatewayMonitor } from "./gateway-monitor.js";
+import { LogIngester, type IngestedEntry } from "./log-ingester.js";
+import { SourceRegistry } from "./source-registry.js";
+
+/** The id `dataChanged` carries for gateway-wide state (system namespace). */
+export const SYSTEM_SOURCE = "system";
+
+export interface CronState {
+  data: CronData | null;
+  error: string | null;
+  checkedAt: number | null;
+}
+
+export interface CollectorOptions {
+  openclawDir: string;
+  demo: boolean;
+  /** Our own state dir (the gateway RPC device identity lives there). */
+  stateDir: string;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** The environment OpenClaw would see (OPENCLAW_STATE_DIR, OPENCLAW_GATEWAY_TOKEN, HOME, ...). */
+  env?: Record<string, string | undefined>;
+  /** config.gatewayUrl, read on every probe so a reload applies. */
+  gatewayUrl: () => string | null;
+  /** Gateway liveness and resource sample interval (sampleIntervalSeconds). */
+  sampleMs: number;
+  /** How often agents are rediscovered and transcripts scanned. */
+  scanMs?: number;
+  /** How often the gateway log is read. */
+  logMs?: number;
+  cronMs?: number;
+  /** Test seams, passed to the gateway monitor. */
+  probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
+  channels?: boolean;
+  updates?: boolean;
+  /** Zone of cron expressions without tz (the gateway host's); default this process's. */
+  hostTimeZone?: string;
+}
+
+export interface CollectResult {
+  /** Jobs that failed or did not finish within the budget. */
+  degraded: string[];
+  ms: number;
+}
+
+type Job = "agents" | "logs" | "cron" | "gateway";
+
+export class Collector {
+  readonly registry: SourceRegistry;
+  readonly gateway: GatewayMonitor;
+  private readonly logs: LogIngester;
+  private cronState: CronState = { data: null, error: null, checkedAt: null };
+  private cronSignature = "";
+  private readonly running = new Map<Job, Promise<void>>();
+  private readonly changeListeners = new Set<(source: string) => void>();
+  private readonly entryListeners = new Set<(entry: IngestedEntry) => void>();
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+
+  constructor(private readonly options: CollectorOptions) {
+    const { store, clock, logger } = options;
+    this.registry = new SourceRegistry({ openclawDir: options.openclawDir, env: options.env ?? {}, store, clock, logger: logger.child("sources") });
+    this.registry.onChange((id) => this.emit(id));
+    this.gateway = new GatewayMonitor({
+      store,
+      clock,
+      logger: logger.child("gateway"),
+      openclawDir: options.openclawDir,
+      stateDir: options.stateDir,
+      demo: options.demo,
+      openclaw: () => this.registry.openclaw,
+      gatewayUrl: options.gatewayUrl,
+      ...(options.env ? { env: options.env } : {}),
+      sampleMs: options.sampleMs,
+      ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
+      ...(options.channels !== undefined ? { channels: options.channels } : {}),
+      ...(options.updates !== undefined ? { updates: options.updates } : {}),
+      onChange: () => this.emit(SYSTEM_SOURCE),
+    });
+    this.logs = new LogIngester({
+      store,
+      clock,
+      logger: logger.child("gateway-log"),
+      // Re-resolved on every read: `logging.file` may change, and a dated name moves at midnight.
+      resolveActivePath: (now) => resolveLogFile(now, { configuredFile: this.registry.openclaw?.logFile ?? null }).path,
+      onEntry: (e) => {
+        for (const fn of this.entryListeners) fn(e);
+      },
+    });
+  }
+
+  get cron(): CronState {
+    return this.cronState;
+  }
+
+  /** A source changed (`agent:<id>` or `system`). */
+  onChange(fn: (source: string) => void): () => void {
+    this.changeListeners.add(fn);
+    return () => this.changeListeners.delete(fn);
+  }
+
+  /** Every parsed gateway log line, any level, as it is read (the live `logs` stream). */
+  onLogEntry(fn: (entry: IngestedEntry) => void): () => void {
+    this.entryListeners.add(fn);
+    return () => this.entryListeners.delete(fn);
+  }
+
+  /** Starts the timers; the first pass of each job starts at once, agents first (the log path comes from their config read). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const every = (ms: number, job: Job): void => {
+      const t = setInterval(() => void this.run(job), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    void this.run("agents").then(() => {
+      void this.run("logs");
+      void this.run("cron");
+    });
+    this.gateway.start();
+    every(this.options.scanMs ?? 2000, "agents");
+    every(this.options.logMs ?? 1000, "logs");
+    every(this.options.cronMs ?? 10_000, "cron");
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.started = false;
+    await Promise.all([this.gateway.stop(), ...this.running.values()]);
+    this.registry.close();
+  }
+
+  /**
+   * One pass of every job, each bounded by `budgetMs` (the CLI without a daemon, and tests). A
+   * job that fails or overruns is named in `degraded`; it keeps running in the background and
+   * its result lands in the store when it ends.
+   */
+  async collectOnce(budgetMs: number): Promise<CollectResult> {
+    const started = this.options.clock.now();
+    const degraded: string[] = [];
+    const bounded = async (job: Job): Promise<void> => {
+      const outcome = await withDeadline(this.run(job), budgetMs);
+      if (outcome === "timeout") degraded.push(job);
+    };
+    await bounded("agents");
+    await Promise.all([bounded("logs"), bounded("cron"), bounded("gateway")]);
+    if (this.registry.openclawError) degraded.push("openclaw");
+    return { degraded: [...new Set(degraded)], ms: this.options.clock.now() - started };
+  }
+
+  /** Runs one job unless it is already running, in which case the caller joins the running pass. */
+  run(job: Job): Promise<void> {
+    let p = this.running.get(job);
+    if (!p) {
+      p = this.runJob(job)
+        .catch((err: unknown) => this.options.logger.error("collector job failed", { job, error: errorMessage(err) }))
+        .finally(() => this.running.delete(job));
+      this.running.set(job, p);
+    }
+    return p;
+  }
+
+  private async runJob(job: Job): Promise<void> {
+    switch (job) {
+      case "agents":
+        await this.registry.refresh();
+        return;
+      case "logs":
+        return this.ingestLogs();
+      case "cron":
+        return this.readCronJobs();
+      case "gateway":
+        return this.gateway.tick();
+    }
+  }
+
+  private async ingestLogs(): Promise<void> {
+    const touched = new Set<string>();
+    let gatewayWide = false;
+    const off = this.onLogEntry((e) => {
+      if (e.agentId) touched.add(`agent:${e.agentId}`);
+      else gatewayWide = true;
+    });
+    try {
+      const r = await this.logs.ingest();
+      if (r.error && r.error.kind !== "missing") this.options.logger.debug("gateway log unreadable", { error: r.error.message });
+    } finally {
+      off();
+    }
+    // Gateway-wide lines belong to every agent's event log.
+    const ids = gatewayWide ? this.registry.agentSnapshots().map((a) => a.id) : [...touched];
+    for (const id of ids) this.emit(id);
+  }
+
+  private async readCronJobs(): Promise<void> {
+    const now = this.options.clock.now();
+    const read = readCron(this.options.openclawDir, { nowMs: now, ...(this.options.hostTimeZone ? { hostTimeZone: this.options.hostTimeZone } : {}) });
+    const next: CronState = read.ok ? { data: read.value, error: null, checkedAt: now } : { data: this.cronState.data, error: read.error.message, checkedAt: now };
+    // nextRunAt moves with the clock for computed schedules; compare what a reader would notice.
+    const signature = JSON.stringify([next.error, next.data?.jobs.map((j) => [j.id, j.enabled, j.lastRunAt, j.lastStatus, j.consecutiveErrors, j.name])]);
+    this.cronState = next;
+    if (signature !== this.cronSignature) {
+      this.cronSignature = signature;
+      for (const a of this.registry.agentSnapshots()) this.emit(a.id);
+    }
+  }
+
+  private emit(source: string): void {
+    for (const fn of this.changeListeners) {
+      try {
+        fn(source);
+      } catch (err) {
+        this.options.logger.error("change listener failed", { source, error: errorMessage(err) });
+      }
+    }
+  }
+}
+
+async function withDeadline(p: Promise<void>, ms: number): Promise<"done" | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([p.then(() => "done" as const), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
