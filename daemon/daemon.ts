@@ -1,6 +1,7 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
 import { mkdirSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { InsightsError, errorMessage } from "../shared/errors.js";
 import { shiftedClock, systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
@@ -18,7 +19,15 @@ import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
 import { Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
+import { FailureLimiter } from "./auth/failure-limiter.js";
+import { createAuthGuard } from "./auth/guard.js";
+import { KeyRing } from "./auth/key-ring.js";
 import { ensureToken } from "./auth/token.js";
+import { mountGraphQL } from "./graphql/mount.js";
+import { LiveEvents } from "./live/live-events.js";
+import { GatewayOperations } from "./operations/gateway-operations.js";
+import { metricsRoute } from "./http/routes/metrics.js";
+import { logoutRoute, sessionInfoRoute, signInPage, signInRoute } from "./http/routes/session.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
 import { healthRoute, type HealthBody } from "./http/routes/health.js";
@@ -40,6 +49,8 @@ export interface DaemonOptions {
   /** Off in tests that have no gateway to ask (channel RPC, `openclaw update status`). */
   channels?: boolean;
   updates?: boolean;
+  /** The peer address of a request; default its socket's (tests inject a remote one). */
+  peerOf?: (req: IncomingMessage) => string | undefined;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -58,6 +69,8 @@ interface Parts {
   token: string;
   collector: Collector;
   model: ReadModel;
+  live: LiveEvents;
+  graphql: { close(): Promise<void> };
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
@@ -159,7 +172,12 @@ export class Daemon {
       });
       cleanup.unshift(() => collector.stop());
       const startedAt = clock.now();
-      const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock });
+      const ring = new KeyRing({ rotateMs: config.sessionRotateHours * HOUR, graceMs: config.sessionGraceHours * HOUR });
+      const limiter = new FailureLimiter();
+      const peerOf = options.peerOf;
+      const guard = createAuthGuard({ token, noAuth: config.noAuth, ring, limiter, clock, logger: hub.logger.child("auth"), ...(peerOf ? { peerOf } : {}) });
+      const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
+      let daemon: Daemon | undefined;
       const model = new ReadModel({
         store,
         collector,
@@ -170,15 +188,30 @@ export class Daemon {
         openclawDir: location.dir,
         rawDays: () => daemon?.config.retentionRawDays ?? config.retentionRawDays,
         daemon: () => ({
-          authMode: daemon?.config.noAuth ? "none" : "token",
+          authMode: (daemon?.config.noAuth ?? config.noAuth) ? "none" : "token",
           url: daemon?.baseUrl() ?? null,
           requestsTotal: http.requestsTotal,
-          renderQueue: { active: 0, queued: 0, concurrency: 0, maxQueue: 0, rendersTotal: 0, failuresTotal: 0 },
+          renderQueue: null,
         }),
       });
-
-      let daemon: Daemon | undefined;
-      http.route("GET", "/health", healthRoute(() => (daemon as Daemon).health()));
+      const live = new LiveEvents({ clock, logger: hub.logger.child("live") });
+      collector.onChange((source) => live.changed(source));
+      collector.onLogEntry((entry) => live.log(entry));
+      const operations = new GatewayOperations({
+        clock,
+        logger: hub.logger.child("operations"),
+        command: () => daemon?.config.openclawCommand ?? config.openclawCommand,
+        env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
+        refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
+      });
+      const session = { token, noAuth: config.noAuth, ring, limiter, clock, logger: hub.logger.child("auth"), ...(peerOf ? { peerOf } : {}) };
+      http.route("GET", "/health", healthRoute(() => (daemon as Daemon).health()), { publicPath: true });
+      http.route("GET", "/", signInRoute(session, (_req, res) => signInPage(res, 200, "Open the dashboard with the link `insightsctl start` prints.")), { publicPath: true });
+      http.route("GET", "/api/session", sessionInfoRoute(session));
+      http.route("POST", "/api/logout", logoutRoute());
+      http.route("GET", "/metrics", metricsRoute({ model, http, live: () => ({ ...live.subscribers, dropped: live.dropped }) }));
+      const graphql = await mountGraphQL({ http, model, live, operations, logger: hub.logger.child("graphql"), upgradeAuth: { token, noAuth: config.noAuth, ring, limiter, clock, ...(peerOf ? { peerOf } : {}) } });
+      cleanup.unshift(() => graphql.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
 
@@ -210,7 +243,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, graphql, http, control, address }, options, startedAt);
       collector.start();
       daemon.scheduleRetention();
       log.info("started", {
@@ -330,7 +363,10 @@ export class Daemon {
       log.info("stopping", { reason });
       if (this.retentionTimer) clearInterval(this.retentionTimer);
       const graceMs = this.config.shutdownGraceSeconds * 1000;
+      // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
+      this.p.live.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
+      await this.p.graphql.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });
       try {
         this.p.store.close();

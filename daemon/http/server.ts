@@ -1,12 +1,14 @@
-// The daemon's own node:http server. Routes are registered by the interfaces (health now;
-// GraphQL, snapshot, MCP and the web page plug in the same way), so this file knows none of them.
-// It adds what every response needs: security headers, an access log line, JSON errors, and a
-// drain on close that lets in-flight requests finish within a grace period.
+// The daemon's own node:http server. Routes are registered by the interfaces (health, GraphQL,
+// snapshot, MCP, the web page), so this file knows none of them. It adds what every response
+// needs: authentication per route (secure by default: a route is authenticated unless it says
+// otherwise), security headers, an access log line, JSON errors, and a drain on close that lets
+// in-flight requests finish within a grace period.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
+import { authKindOf, type AuthGuard, type RouteAuth } from "../auth/guard.js";
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -15,6 +17,26 @@ export interface HttpServerOptions {
   port: number;
   logger: Logger;
   clock: Clock;
+  /** Runs before every route's handler with the route's RouteAuth; absent only in tests of the server itself. */
+  guard?: AuthGuard;
+}
+
+interface Route {
+  handler: RouteHandler;
+  auth: RouteAuth;
+}
+
+// Extra fields for a request's access-log line (e.g. a GraphQL trace id), kept off the response.
+const annotations = new WeakMap<IncomingMessage, Record<string, unknown>>();
+
+/** Adds fields to the access-log line of `req`; never pass a credential. */
+export function annotateRequest(req: IncomingMessage, fields: Record<string, unknown>): void {
+  annotations.set(req, { ...annotations.get(req), ...fields });
+}
+
+/** The path of a request URL, without the query. */
+export function pathOf(req: IncomingMessage): string {
+  return (req.url ?? "/").split("?")[0] ?? "/";
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -32,10 +54,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 export class HttpServer {
-  private readonly routes = new Map<string, Map<string, RouteHandler>>();
+  private readonly routes = new Map<string, Map<string, Route>>();
+  private readonly prefixes: Array<{ prefix: string; method: string; route: Route }> = [];
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private inFlight = 0;
+  /** Per route pattern, method and status: count and summed seconds (for GET /metrics). */
+  private readonly stats = new Map<string, { route: string; method: string; status: number; count: number; seconds: number }>();
   private idleWaiters: Array<() => void> = [];
   requestsTotal = 0;
 
@@ -52,10 +77,17 @@ export class HttpServer {
     return this.server;
   }
 
-  route(method: string, path: string, handler: RouteHandler): this {
+  /** Registers an exact path. `auth` defaults to authenticated. */
+  route(method: string, path: string, handler: RouteHandler, auth: RouteAuth = {}): this {
     let byMethod = this.routes.get(path);
     if (!byMethod) this.routes.set(path, (byMethod = new Map()));
-    byMethod.set(method.toUpperCase(), handler);
+    byMethod.set(method.toUpperCase(), { handler, auth });
+    return this;
+  }
+
+  /** Registers every path under `prefix` (e.g. `/assets/`) not matched exactly. */
+  routePrefix(method: string, prefix: string, handler: RouteHandler, auth: RouteAuth = {}): this {
+    this.prefixes.push({ prefix, method: method.toUpperCase(), route: { handler, auth } });
     return this;
   }
 
@@ -92,6 +124,11 @@ export class HttpServer {
     return { drained };
   }
 
+  /** Requests served so far by route pattern (never the raw path: label values stay few), method and status. */
+  requestStats(): Array<{ route: string; method: string; status: number; count: number; seconds: number }> {
+    return [...this.stats.values()].map((s) => ({ ...s }));
+  }
+
   private whenIdle(): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -102,30 +139,44 @@ export class HttpServer {
     this.inFlight++;
     this.requestsTotal++;
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const path = pathOf(req);
+    const routeKey = this.routes.has(path) ? path : (this.prefixes.find((p) => path.startsWith(p.prefix))?.prefix ?? "unmatched");
     res.on("close", () => {
       this.inFlight--;
       if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
+      const ms = this.options.clock.now() - started;
+      const key = `${routeKey} ${req.method} ${res.statusCode}`;
+      const stat = this.stats.get(key) ?? { route: routeKey, method: req.method ?? "GET", status: res.statusCode, count: 0, seconds: 0 };
+      stat.count++;
+      stat.seconds += ms / 1000;
+      this.stats.set(key, stat);
       const fields = {
         method: req.method,
         path,
         status: res.statusCode,
-        ms: this.options.clock.now() - started,
+        ms,
         peer: req.socket.remoteAddress ?? "",
-        auth: (res.getHeader("X-Auth-Kind") as string | undefined) ?? "none",
+        auth: authKindOf(req) ?? "none",
+        ...annotations.get(req),
       };
       // Health checks come every few seconds from supervisors; keep them out of the info log.
       if (path === "/health") this.options.logger.debug("request", fields);
       else this.options.logger.info("request", fields);
     });
     try {
-      const byMethod = this.routes.get(path);
-      if (!byMethod) return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${path}` });
-      const handler = byMethod.get(req.method ?? "GET") ?? (req.method === "HEAD" ? byMethod.get("GET") : undefined);
-      if (!handler) {
-        return sendJson(res, 405, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${path}` }, { Allow: [...byMethod.keys()].join(", ") });
+      const method = req.method ?? "GET";
+      let byMethod = this.routes.get(path);
+      if (!byMethod) {
+        const matching = this.prefixes.filter((p) => path.startsWith(p.prefix));
+        if (matching.length) byMethod = new Map(matching.map((p) => [p.method, p.route]));
       }
-      await handler(req, res);
+      if (!byMethod) return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${path}` });
+      const route = byMethod.get(method) ?? (method === "HEAD" ? byMethod.get("GET") : undefined);
+      if (!route) {
+        return sendJson(res, 405, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${path}` }, { Allow: [...byMethod.keys()].join(", ") });
+      }
+      if (this.options.guard && !this.options.guard(req, res, route.auth)) return;
+      await route.handler(req, res);
     } catch (err) {
       this.options.logger.error("request failed", { path, error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent) sendJson(res, 500, { code: "INTERNAL_SERVER_ERROR", message: "internal error" });

@@ -35,6 +35,9 @@ export const OPTIONS = {
   sampleIntervalSeconds: { kind: int(1, 3600), default: 10, env: "INSIGHTS_SAMPLE_INTERVAL_SECONDS", reloadable: true, help: "How often the gateway is probed and sampled" },
   retentionRawDays: { kind: int(1, 3650), default: 7, env: "INSIGHTS_RETENTION_RAW_DAYS", reloadable: true, help: "Days raw samples, events and usage rows are kept" },
   retentionRollupDays: { kind: int(1, 3650), default: 90, env: "INSIGHTS_RETENTION_ROLLUP_DAYS", reloadable: true, help: "Days hourly rollups are kept" },
+  sessionRotateHours: { kind: int(1, 720), default: 24, env: "INSIGHTS_SESSION_ROTATE_HOURS", reloadable: false, help: "Hours after which the dashboard's session-cookie key is replaced" },
+  sessionGraceHours: { kind: int(0, 720), default: 12, env: "INSIGHTS_SESSION_GRACE_HOURS", reloadable: false, help: "Hours a replaced session-cookie key still signs people in" },
+  openclawCommand: { kind: { type: "string", minLength: 1 }, default: "openclaw", env: "INSIGHTS_OPENCLAW_COMMAND", reloadable: true, help: "The openclaw CLI used for gateway restart, update and channel fallback (a name on PATH or a path)" },
   shutdownGraceSeconds: { kind: int(0, 60), default: 5, env: "INSIGHTS_SHUTDOWN_GRACE_SECONDS", reloadable: true, help: "How long a stop waits for in-flight work before closing" },
 } as const satisfies Record<string, OptionDef>;
 
@@ -53,6 +56,9 @@ export interface Config {
   sampleIntervalSeconds: number;
   retentionRawDays: number;
   retentionRollupDays: number;
+  sessionRotateHours: number;
+  sessionGraceHours: number;
+  openclawCommand: string;
   shutdownGraceSeconds: number;
 }
 

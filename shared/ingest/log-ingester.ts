@@ -58,6 +58,7 @@ export class LogIngester {
          ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, updated_at = excluded.updated_at`,
       ),
       insert: db.prepare("INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      count: db.prepare("INSERT INTO event_totals (type, count) VALUES (?, 1) ON CONFLICT (type) DO UPDATE SET count = count + 1"),
     };
   }
 
@@ -92,7 +93,10 @@ export class LogIngester {
         for (const e of entries) {
           if (!STORED_LEVELS.has(e.level) && e.type === null) continue;
           this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey);
-          if (e.type) result.events++;
+          if (e.type) {
+            result.events++;
+            this.stmts.count.run(e.type);
+          }
         }
         this.stmts.save.run(SOURCE, ITEM, JSON.stringify(next), this.options.clock.now());
       });

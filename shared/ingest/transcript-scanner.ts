@@ -73,6 +73,14 @@ export class TranscriptScanner {
       ),
       forget: db.prepare("DELETE FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
       forgetUsage: db.prepare("DELETE FROM token_usage WHERE agent_id = ? AND session_id = ?"),
+      forgetModels: db.prepare("DELETE FROM transcript_models WHERE agent_id = ? AND session_id = ?"),
+      addModel: db.prepare(
+        `INSERT INTO transcript_models (agent_id, session_id, model, provider, input, output, cache_read, cache_write, cost_usd, messages)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+         ON CONFLICT (agent_id, session_id, model, provider) DO UPDATE SET input = input + excluded.input, output = output + excluded.output,
+           cache_read = cache_read + excluded.cache_read, cache_write = cache_write + excluded.cache_write,
+           cost_usd = cost_usd + excluded.cost_usd, messages = messages + 1`,
+      ),
       usage: db.prepare(
         `INSERT INTO token_usage (ts, role, agent_id, session_id, session_key, model, provider, input, output, cache_read, cache_write, cost_usd)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -134,6 +142,7 @@ export class TranscriptScanner {
         // The transcript was truncated or replaced: what we summed for it no longer exists.
         this.stmts.forget.run(agentId, ref.sessionId);
         this.stmts.forgetUsage.run(agentId, ref.sessionId);
+        this.stmts.forgetModels.run(agentId, ref.sessionId);
       }
       const row = batch.restarted ? undefined : this.stmts.totals.get(agentId, ref.sessionId);
       const totals = row ? fromRow(row) : emptyTotals();
@@ -144,6 +153,7 @@ export class TranscriptScanner {
           const u = event.usage;
           const cost = totals.costUsd - before;
           this.stmts.usage.run(event.ts ?? now, "assistant", agentId, ref.sessionId, ref.sessionKey, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
+          this.stmts.addModel.run(agentId, ref.sessionId, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
           result.usageRows++;
         } else if (event.kind === "user") {
           this.stmts.usage.run(event.ts ?? now, "user", agentId, ref.sessionId, ref.sessionKey, "", "", 0, 0, 0, 0, 0);

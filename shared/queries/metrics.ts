@@ -62,6 +62,8 @@ export interface MetricsOptions {
   date?: string | null;
   now: number;
   timeZone: string;
+  /** BCP 47 locale of the bucket labels (default en). */
+  locale?: string;
 }
 
 /** Resolves `date` to the window's end, or throws a RangeError naming the bad value. */
@@ -88,7 +90,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     return {
       start: s / 1000,
       end: (s + stepMs) / 1000,
-      label: clockLabel(s, options.timeZone),
+      label: clockLabel(s, options.timeZone, options.locale),
       tokens: 0,
       inputTokens: 0,
       outputTokens: 0,

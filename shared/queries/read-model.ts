@@ -6,6 +6,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import type { Store } from "../store/store.js";
+import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
 import { queryEventCounts, queryEventDensity, queryEvents, queryRecentLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
@@ -22,7 +23,7 @@ export interface DaemonFigures {
   authMode: "token" | "none";
   url: string | null;
   requestsTotal: number;
-  renderQueue: { active: number; queued: number; concurrency: number; maxQueue: number; rendersTotal: number; failuresTotal: number };
+  renderQueue: { active: number; queued: number; concurrency: number; maxQueue: number; rendersTotal: number; failuresTotal: number } | null;
 }
 
 export interface DashboardView {
@@ -35,7 +36,7 @@ export interface DashboardView {
   authMode: "token" | "none" | null;
   url: string | null;
   requestsTotal: number | null;
-  renderQueue: DaemonFigures["renderQueue"] | null;
+  renderQueue: DaemonFigures["renderQueue"];
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 
@@ -128,10 +129,16 @@ export class ReadModel {
     return findSession(this.o.store, this.agent(agentId), key, this.now());
   }
 
-  metrics(agentId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null } = {}): Metrics {
+  metrics(agentId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {
     this.source(agentId);
     try {
-      return queryMetrics(this.o.store, agentId, { range: args.range ?? null, date: args.date ?? null, now: this.now(), timeZone: this.zone(args.timeZone) });
+      return queryMetrics(this.o.store, agentId, {
+        range: args.range ?? null,
+        date: args.date ?? null,
+        now: this.now(),
+        timeZone: this.zone(args.timeZone),
+        ...(args.locale ? { locale: args.locale } : {}),
+      });
     } catch (err) {
       if (err instanceof RangeError) throw new InsightsError("BAD_USER_INPUT", err.message);
       throw err;
@@ -179,6 +186,16 @@ export class ReadModel {
   recentLogs(agentId: string, count?: number | null): LogEntryView[] {
     this.source(agentId);
     return queryRecentLogs(this.o.store, agentId, count);
+  }
+
+  /** Lifetime tokens and cost per agent and model (Prometheus counters). */
+  modelCounters(): ModelCounter[] {
+    return queryModelCounters(this.o.store);
+  }
+
+  /** Classified gateway log events ever seen, per type (Prometheus counters). */
+  eventTotals(): Record<"error" | "warning" | "restart", number> {
+    return queryEventTotals(this.o.store);
   }
 
   dashboard(): DashboardView {

@@ -27,7 +27,7 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
 }
 
 /** `HH:MM` in the zone. */
-export function clockLabel(ms: number, timeZone: string, locale = "en-GB"): string {
+export function clockLabel(ms: number, timeZone: string, locale = "en"): string {
   return formatter(`clock|${timeZone}|${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })).format(ms);
 }
 

@@ -130,4 +130,36 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: "lifetime counters: tokens and cost per transcript and model, events per type",
+    up(db) {
+      db.exec(`
+        -- Per transcript and model, so a transcript that is re-read from the start (truncated,
+        -- replaced) drops exactly its own share. Never pruned: the Prometheus counters sum it.
+        CREATE TABLE transcript_models (
+          agent_id TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          model TEXT NOT NULL,
+          provider TEXT NOT NULL,
+          input REAL NOT NULL DEFAULT 0,
+          output REAL NOT NULL DEFAULT 0,
+          cache_read REAL NOT NULL DEFAULT 0,
+          cache_write REAL NOT NULL DEFAULT 0,
+          cost_usd REAL NOT NULL DEFAULT 0,
+          messages INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (agent_id, session_id, model, provider)
+        ) STRICT;
+        -- Classified gateway log lines ever seen, by type (log_events itself is pruned).
+        CREATE TABLE event_totals (
+          type TEXT PRIMARY KEY,
+          count INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO transcript_models (agent_id, session_id, model, provider, input, output, cache_read, cache_write, cost_usd, messages)
+          SELECT agent_id, session_id, model, provider, sum(input), sum(output), sum(cache_read), sum(cache_write), sum(cost_usd), count(*)
+          FROM token_usage WHERE role = 'assistant' GROUP BY agent_id, session_id, model, provider;
+        INSERT INTO event_totals (type, count) SELECT type, count(*) FROM log_events WHERE type IS NOT NULL GROUP BY type;
+      `);
+    },
+  },
 ];

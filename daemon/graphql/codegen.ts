@@ -1,0 +1,55 @@
+// Generates TypeScript types for the resolvers from schema.graphql (`npm run codegen`), so the
+// SDL (the API's documentation) and the resolvers cannot drift: a resolver returning the wrong
+// shape no longer type-checks, and schema.test.ts fails when the committed output is stale.
+// Mappers name the read-model types each GraphQL type is resolved from.
+import { codegen } from "@graphql-codegen/core";
+import * as typescriptPlugin from "@graphql-codegen/typescript";
+import * as resolversPlugin from "@graphql-codegen/typescript-resolvers";
+import { buildSchema, parse, printSchema } from "graphql";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
+export const GENERATED_FILE = fileURLToPath(new URL("./generated/types.ts", import.meta.url));
+
+const HEADER = "// Generated from schema.graphql by daemon/graphql/codegen.ts (`npm run codegen`). Do not edit.\n/* eslint-disable */\n";
+
+export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise<string> {
+  const schema = buildSchema(sdl);
+  const out = await codegen({
+    filename: GENERATED_FILE,
+    schema: parse(printSchema(schema)),
+    documents: [],
+    plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
+    pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },
+    config: {
+      useTypeImports: true,
+      enumsAsTypes: true,
+      avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+      maybeValue: "T | null",
+      inputMaybeValue: "T | null | undefined",
+      contextType: "../context.js#GraphQLContext",
+      mappers: {
+        ProviderASystem: "../parents.js#SystemParent",
+        AgentNamespace: "../parents.js#AgentParent",
+        DashboardNamespace: "../parents.js#DashboardParent",
+        DataSource: "../../../shared/queries/sources.js#DataSourceView",
+        Session: "../../../shared/queries/sessions.js#SessionView",
+        Metrics: "../../../shared/queries/metrics.js#Metrics as MetricsModel",
+        LifetimeStats: "../../../shared/queries/lifetime.js#LifetimeStats as LifetimeStatsModel",
+        SessionTranscript: "../../../shared/queries/transcript.js#SessionTranscript as SessionTranscriptModel",
+        CronJob: "../../../shared/queries/cron.js#CronJobView",
+        UsageCost: "../../../shared/queries/usage-cost.js#UsageCost as UsageCostModel",
+        Event: "../../../shared/queries/events.js#EventView",
+        LogEntry: "../../../shared/queries/events.js#LogEntryView",
+      },
+      scalars: { ID: "string" },
+    },
+  });
+  return HEADER + out.replace(/[ \t]+$/gm, "") + (out.endsWith("\n") ? "" : "\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(GENERATED_FILE, await generate());
+  process.stdout.write(`wrote ${GENERATED_FILE}\n`);
+}

@@ -1,0 +1,42 @@
+// How errors leave the API (design §5): every error carries `extensions.code`. Our typed errors
+// keep their code and message; anything unexpected is logged whole and reaches the client as
+// INTERNAL_SERVER_ERROR with a masked message, so no stack or file path leaks.
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { InsightsError } from "../../shared/errors.js";
+import type { Logger } from "../../shared/log/logger.js";
+
+/** Codes a client may see as they are. */
+const PUBLIC_CODES = new Set([
+  "BAD_USER_INPUT",
+  "UNAUTHENTICATED",
+  "NOT_FOUND",
+  "AMBIGUOUS_SELECTOR",
+  "SOURCE_UNAVAILABLE",
+  "OPERATION_IN_PROGRESS",
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_REQUEST",
+  "OPERATION_RESOLUTION_FAILURE",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+]);
+
+/** Our InsightsError codes that mean "your input" in GraphQL terms. */
+const AS_BAD_INPUT = new Set(["INVALID_PARAM", "CONFIG_INVALID"]);
+
+export function createFormatError(logger: Logger): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+  return (formatted, error) => {
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    if (original instanceof InsightsError) {
+      const code = AS_BAD_INPUT.has(original.code) ? "BAD_USER_INPUT" : original.code;
+      if (PUBLIC_CODES.has(code)) {
+        const extra = code === "AMBIGUOUS_SELECTOR" ? { matches: original.details.matches } : {};
+        return { ...formatted, message: original.message, extensions: { code, ...extra } };
+      }
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === "string" && PUBLIC_CODES.has(code)) return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}), extensions: { code } };
+    logger.error("GraphQL resolver failed", { path: formatted.path?.join("."), error: original instanceof Error ? original.message : String(original), stack: original instanceof Error ? original.stack : undefined });
+    return { message: "internal error; see the daemon log", ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: "INTERNAL_SERVER_ERROR" } };
+  };
+}

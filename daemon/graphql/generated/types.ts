@@ -1,0 +1,1303 @@
+// Generated from schema.graphql by daemon/graphql/codegen.ts (`npm run codegen`). Do not edit.
+/* eslint-disable */
+import type { GraphQLResolveInfo } from 'graphql';
+import type { SystemParent, AgentParent, DashboardParent } from '../parents.js';
+import type { DataSourceView } from '../../../shared/queries/sources.js';
+import type { SessionView } from '../../../shared/queries/sessions.js';
+import type { Metrics as MetricsModel } from '../../../shared/queries/metrics.js';
+import type { LifetimeStats as LifetimeStatsModel } from '../../../shared/queries/lifetime.js';
+import type { SessionTranscript as SessionTranscriptModel } from '../../../shared/queries/transcript.js';
+import type { CronJobView } from '../../../shared/queries/cron.js';
+import type { UsageCost as UsageCostModel } from '../../../shared/queries/usage-cost.js';
+import type { EventView, LogEntryView } from '../../../shared/queries/events.js';
+import type { GraphQLContext } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** The gateway as a whole: select the provider's namespace with `... on ProviderASystem`. */
+  system: SystemNamespace;
+  /** Every data source: one AGENT source per OpenClaw agent, plus `dashboard:self`. */
+  sources: Array<DataSource>;
+  /**
+   * One source's data. The selector must match exactly one source: none is NOT_FOUND, several is
+   * AMBIGUOUS_SELECTOR with the matching ids in `extensions.matches`.
+   */
+  source: SourceNamespace;
+};
+
+
+export type QuerySystemArgs = {
+  context?: InputMaybe<QueryContext>;
+};
+
+
+export type QuerySourcesArgs = {
+  filter?: InputMaybe<SourceFilter>;
+  context?: InputMaybe<QueryContext>;
+};
+
+
+export type QuerySourceArgs = {
+  selector?: InputMaybe<SourceSelector>;
+  context?: InputMaybe<QueryContext>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /**
+   * Runs `openclaw gateway restart` (timeout 120 s). Refused with OPERATION_IN_PROGRESS while
+   * another gateway operation runs. Audited in the daemon log with who asked.
+   */
+  restartGateway: OperationResult;
+  /** Runs `openclaw update` (timeout 600 s). Same rules as restartGateway. */
+  updateGateway: OperationResult;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * A lightweight signal whenever a data source updates (coalesced to at most 4 per second per
+   * source). Refetch what you show.
+   */
+  dataChanged: DataChange;
+  /** Parsed gateway log lines as they are written, filtered by minimum level, module and agent. */
+  logs: LogEntry;
+};
+
+
+export type SubscriptionLogsArgs = {
+  filter?: InputMaybe<LogFilter>;
+};
+
+/** Optional on every root query: tracing, display preferences and default filters. */
+export type QueryContext = {
+  /** Echoed into the daemon's access log line for this request (letters, digits, `-_.:`, at most 64). */
+  traceId?: InputMaybe<Scalars['String']['input']>;
+  /** BCP 47 language for labels, e.g. `en`, `zh-CN`. Default `en`. */
+  locale?: InputMaybe<Scalars['String']['input']>;
+  /** IANA time zone for bucket labels and day boundaries, e.g. `Asia/Shanghai`. Default: the daemon host's zone. */
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** Used by `metrics` when its `range` argument is absent. */
+  defaultRange?: InputMaybe<MetricsRange>;
+  /** Used by `sources` and `source` when their filter or selector names no tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type SourceStatus =
+  /** Until the first full read ends. */
+  | 'INITIALIZING'
+  /** Reads succeed. */
+  | 'CONNECTED'
+  /** The backing store (state dir, agent database) is gone. */
+  | 'DISCONNECTED'
+  /** Reads fail (corrupt database, permission); see `lastError`. */
+  | 'ERROR';
+
+export type Category =
+  | 'AGENT'
+  | 'DASHBOARD';
+
+/** PROVIDER_A is OpenClaw; PROVIDER_B (Claude Code) and PROVIDER_C (Codex) are reserved. */
+export type Provider =
+  | 'PROVIDER_A'
+  | 'PROVIDER_B'
+  | 'PROVIDER_C';
+
+export type DataSource = {
+  __typename?: 'DataSource';
+  /** `agent:<agentId>` or `dashboard:self`. */
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: SourceStatus;
+  attributes: SourceAttributes;
+  lastError: Maybe<Scalars['String']['output']>;
+  /** When the status last changed. */
+  since: Maybe<Scalars['String']['output']>;
+};
+
+export type SourceAttributes = {
+  __typename?: 'SourceAttributes';
+  category: Category;
+  /** Null for `dashboard:self`. */
+  provider: Maybe<Provider>;
+  /** An OpenClaw agent has `openclaw` and its agent id. */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** Every given field must match; tags must all be present. */
+export type SourceFilter = {
+  category?: InputMaybe<Category>;
+  provider?: InputMaybe<Provider>;
+  status?: InputMaybe<SourceStatus>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type SourceSelector = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<Category>;
+  provider?: InputMaybe<Provider>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type SourceNamespace = AgentNamespace | DashboardNamespace;
+
+export type SystemNamespace = {
+  provider: Provider;
+  health: Health;
+};
+
+/** OpenClaw's gateway. */
+export type ProviderASystem = SystemNamespace & {
+  __typename?: 'ProviderASystem';
+  provider: Provider;
+  /** True when gateway-insights serves its bundled demo state (no gateway is watched). */
+  demo: Scalars['Boolean']['output'];
+  gateway: Gateway;
+  resources: Resources;
+  channels: Array<Channel>;
+  health: Health;
+};
+
+export type Gateway = {
+  __typename?: 'Gateway';
+  /** Whether /healthz answered ok at the last probe. */
+  running: Scalars['Boolean']['output'];
+  /** OpenClaw's version, e.g. `2026.9.6`. */
+  version: Maybe<Scalars['String']['output']>;
+  /** gateway-insights' own version. */
+  appVersion: Scalars['String']['output'];
+  /** Seconds since the gateway started; null while it is down. */
+  uptime: Maybe<Scalars['Int']['output']>;
+  pid: Maybe<Scalars['Int']['output']>;
+  port: Maybe<Scalars['Int']['output']>;
+  url: Maybe<Scalars['String']['output']>;
+  startedAt: Maybe<Scalars['String']['output']>;
+  /** From `openclaw update status` (checked hourly); null when unknown. */
+  updateAvailable: Maybe<Scalars['Boolean']['output']>;
+  latestVersion: Maybe<Scalars['String']['output']>;
+  /** Round trip of the last /healthz probe, milliseconds. */
+  latencyMs: Maybe<Scalars['Float']['output']>;
+  checkedAt: Maybe<Scalars['String']['output']>;
+  /** Why the gateway counts as down. */
+  error: Maybe<Scalars['String']['output']>;
+};
+
+export type Resources = {
+  __typename?: 'Resources';
+  /** CPU of the gateway's process tree, percent of one core. */
+  cpu: Maybe<Scalars['Float']['output']>;
+  /** Resident memory of the gateway's process tree, MB. */
+  memoryMB: Maybe<Scalars['Float']['output']>;
+  /** Disk used by the OpenClaw state dir, MB. */
+  diskMB: Maybe<Scalars['Float']['output']>;
+  /** Free space on the filesystem holding gateway-insights' state, MB. */
+  diskFreeMB: Maybe<Scalars['Float']['output']>;
+  sampledAt: Maybe<Scalars['String']['output']>;
+};
+
+export type Channel = {
+  __typename?: 'Channel';
+  /** Channel id, e.g. `telegram`. */
+  provider: Scalars['String']['output'];
+  /** Account display name. */
+  name: Scalars['String']['output'];
+  connected: Scalars['Boolean']['output'];
+  /** The channel's own probe round trip, milliseconds. */
+  latencyMs: Maybe<Scalars['Float']['output']>;
+  lastError: Maybe<Scalars['String']['output']>;
+};
+
+export type HealthLevel =
+  | 'HEALTHY'
+  | 'DEGRADED'
+  | 'UNHEALTHY';
+
+export type CheckStatus =
+  | 'PASS'
+  | 'WARN'
+  | 'FAIL';
+
+/** Any FAIL check makes the level UNHEALTHY, else any WARN makes it DEGRADED. */
+export type Health = {
+  __typename?: 'Health';
+  status: HealthLevel;
+  /** gateway, ready, event-loop, channels, sources, disk, store. */
+  checks: Array<HealthCheck>;
+};
+
+export type HealthCheck = {
+  __typename?: 'HealthCheck';
+  name: Scalars['String']['output'];
+  status: CheckStatus;
+  message: Maybe<Scalars['String']['output']>;
+};
+
+export type AgentNamespace = {
+  __typename?: 'AgentNamespace';
+  source: DataSource;
+  agentId: Scalars['String']['output'];
+  /** Sessions with token usage, model and status. Default: grouped, newest activity first, 100 at most. */
+  sessions: Array<Session>;
+  session: Maybe<Session>;
+  /** Aggregated metrics over a time range ending `date` (an ISO date or date-time; default now). */
+  metrics: Metrics;
+  /** Error, warning and restart events, newest first. `from`/`to` are epoch seconds; `limit` default 200, max 1000. */
+  events: Array<Event>;
+  /** The last 24 hours in hourly buckets, oldest first. */
+  eventDensity: Array<EventDensityBucket>;
+  eventCounts: EventCounts;
+  lifetimeStats: LifetimeStats;
+  /** A session's messages, newest page by default. `limit` default 50, max 500; give `before` or `after`, not both. */
+  sessionTranscript: SessionTranscript;
+  cronJobs: Array<CronJob>;
+  usageCost: UsageCost;
+  /** The latest gateway log entries (INFO and above, plus every classified event), oldest first. `count` default 50, max 1000. */
+  recentLogs: Array<LogEntry>;
+};
+
+
+export type AgentNamespaceSessionsArgs = {
+  filter?: InputMaybe<SessionFilter>;
+};
+
+
+export type AgentNamespaceSessionArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+export type AgentNamespaceMetricsArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  range?: InputMaybe<MetricsRange>;
+};
+
+
+export type AgentNamespaceEventsArgs = {
+  from?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type AgentNamespaceEventCountsArgs = {
+  from?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type AgentNamespaceSessionTranscriptArgs = {
+  sessionKey: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type AgentNamespaceRecentLogsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SessionStatus =
+  /** Running, or activity in the last 30 minutes. */
+  | 'ACTIVE'
+  /** Activity in the last 24 hours. */
+  | 'IDLE'
+  | 'DONE'
+  /** The last run failed, was killed or timed out. */
+  | 'FAILED';
+
+export type SessionSort =
+  | 'UPDATED_AT'
+  | 'TOKENS_DESC'
+  | 'COST_DESC'
+  | 'NAME';
+
+export type SessionFilter = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Nest sub-agents under their parent (default true). */
+  grouped?: InputMaybe<Scalars['Boolean']['input']>;
+  sortBy?: InputMaybe<SessionSort>;
+  /** Default 100, max 1000. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One session key; its figures sum every window (transcript) under the key. */
+export type Session = {
+  __typename?: 'Session';
+  key: Scalars['String']['output'];
+  agentId: Scalars['String']['output'];
+  displayName: Scalars['String']['output'];
+  /** direct, group, cron or subagent. */
+  kind: Scalars['String']['output'];
+  model: Maybe<Scalars['String']['output']>;
+  channel: Maybe<Scalars['String']['output']>;
+  status: SessionStatus;
+  /** input + output + cacheRead + cacheWrite. */
+  totalTokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  costUsd: Scalars['Float']['output'];
+  /** Prompt size of the latest call: how full the context window is. */
+  contextTokens: Maybe<Scalars['Float']['output']>;
+  contextWindow: Maybe<Scalars['Float']['output']>;
+  /** contextTokens / contextWindow, percent. */
+  usagePercent: Maybe<Scalars['Float']['output']>;
+  /** User messages. */
+  turnCount: Scalars['Int']['output'];
+  assistantMessages: Scalars['Int']['output'];
+  toolCalls: Scalars['Int']['output'];
+  errors: Scalars['Int']['output'];
+  updatedAt: Maybe<Scalars['String']['output']>;
+  startedAt: Maybe<Scalars['String']['output']>;
+  lastActivityAt: Maybe<Scalars['String']['output']>;
+  parentKey: Maybe<Scalars['String']['output']>;
+  thinkingLevel: Maybe<Scalars['String']['output']>;
+  /** Transcripts (session windows) under this key. */
+  windows: Scalars['Int']['output'];
+  subAgents: Array<Session>;
+};
+
+/** Bucket layout: THIRTY_MIN 6x5m, ONE_HOUR 12x5m, SIX_HOUR 24x15m, TWELVE_HOUR 24x30m, TWENTY_FOUR_HOUR 24x60m. */
+export type MetricsRange =
+  | 'THIRTY_MIN'
+  | 'ONE_HOUR'
+  | 'SIX_HOUR'
+  | 'TWELVE_HOUR'
+  | 'TWENTY_FOUR_HOUR';
+
+export type Metrics = {
+  __typename?: 'Metrics';
+  range: MetricsRange;
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  /** All tokens of the agent ever, thousands. */
+  totalTokensK: Scalars['Float']['output'];
+  /** Tokens inside the range, thousands. */
+  rangeTokensK: Scalars['Float']['output'];
+  totalErrors: Scalars['Int']['output'];
+  totalWarnings: Scalars['Int']['output'];
+  /** User messages inside the range. */
+  totalTurns: Scalars['Int']['output'];
+  costUsd: Scalars['Float']['output'];
+  /** Share of gateway probes inside the range that found it up; null without probes. */
+  uptimePercent: Maybe<Scalars['Float']['output']>;
+  tokensByModel: Array<ModelTokens>;
+  buckets: Array<MetricsBucket>;
+};
+
+export type ModelTokens = {
+  __typename?: 'ModelTokens';
+  model: Scalars['String']['output'];
+  tokens: Scalars['Float']['output'];
+  costUsd: Scalars['Float']['output'];
+};
+
+export type MetricsBucket = {
+  __typename?: 'MetricsBucket';
+  start: Scalars['Int']['output'];
+  end: Scalars['Int']['output'];
+  /** Start of the bucket as HH:MM in the context's time zone. */
+  label: Scalars['String']['output'];
+  tokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  costUsd: Scalars['Float']['output'];
+  turns: Scalars['Int']['output'];
+  errors: Scalars['Int']['output'];
+  warnings: Scalars['Int']['output'];
+  uptimePercent: Maybe<Scalars['Float']['output']>;
+};
+
+export type Event = {
+  __typename?: 'Event';
+  ts: Scalars['Int']['output'];
+  time: Scalars['String']['output'];
+  /** error, warning or restart. */
+  type: Scalars['String']['output'];
+  level: Scalars['String']['output'];
+  /** The gateway subsystem, e.g. `gateway/ws`. */
+  module: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  agentId: Maybe<Scalars['String']['output']>;
+  sessionKey: Maybe<Scalars['String']['output']>;
+};
+
+export type EventDensityBucket = {
+  __typename?: 'EventDensityBucket';
+  /** Hour of day in the context's time zone. */
+  hour: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+  hasError: Scalars['Boolean']['output'];
+  hasWarning: Scalars['Boolean']['output'];
+  hasRestart: Scalars['Boolean']['output'];
+  errorCount: Scalars['Int']['output'];
+  warningCount: Scalars['Int']['output'];
+  restartCount: Scalars['Int']['output'];
+  epochStart: Scalars['Int']['output'];
+};
+
+export type EventCounts = {
+  __typename?: 'EventCounts';
+  error: Scalars['Int']['output'];
+  warning: Scalars['Int']['output'];
+  restart: Scalars['Int']['output'];
+};
+
+export type LifetimeStats = {
+  __typename?: 'LifetimeStats';
+  /** The first transcript scan has completed. */
+  isReady: Scalars['Boolean']['output'];
+  /** Earliest known activity. */
+  createdAt: Scalars['String']['output'];
+  daysSinceCreation: Scalars['Int']['output'];
+  /** Transcripts on disk (session windows, or JSONL files before 2026.7.2). */
+  totalSessions: Scalars['Int']['output'];
+  totalInputTokens: Scalars['Float']['output'];
+  totalOutputTokens: Scalars['Float']['output'];
+  totalCacheReadTokens: Scalars['Float']['output'];
+  totalCacheWriteTokens: Scalars['Float']['output'];
+  totalTokens: Scalars['Float']['output'];
+  totalUserMessages: Scalars['Int']['output'];
+  totalAssistantMessages: Scalars['Int']['output'];
+  totalCostUsd: Scalars['Float']['output'];
+};
+
+export type SessionTranscript = {
+  __typename?: 'SessionTranscript';
+  sessionKey: Scalars['String']['output'];
+  displayName: Scalars['String']['output'];
+  /** Model at session start. */
+  model: Scalars['String']['output'];
+  channel: Maybe<Scalars['String']['output']>;
+  /** direct, group or cron. */
+  kind: Scalars['String']['output'];
+  thinkingLevel: Maybe<Scalars['String']['output']>;
+  startedAt: Scalars['String']['output'];
+  /** Bytes of the transcript(s) as stored. */
+  fileSize: Scalars['Int']['output'];
+  totalTokens: Scalars['Int']['output'];
+  /** Approximate context window usage. */
+  contextTokens: Scalars['Int']['output'];
+  durationMs: Scalars['Int']['output'];
+  isSubAgent: Scalars['Boolean']['output'];
+  parentDisplayName: Maybe<Scalars['String']['output']>;
+  /** First user message (sub-agents only). */
+  spawnPrompt: Maybe<Scalars['String']['output']>;
+  messages: Array<TranscriptMessage>;
+  /** Messages in the whole transcript. */
+  totalMessages: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+};
+
+export type TranscriptMessage = {
+  __typename?: 'TranscriptMessage';
+  id: Scalars['String']['output'];
+  /** Opaque; pass to `before` or `after`. */
+  cursor: Scalars['String']['output'];
+  sessionId: Scalars['String']['output'];
+  /** user, assistant or toolResult. */
+  role: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  timestamp: Maybe<Scalars['String']['output']>;
+  model: Maybe<Scalars['String']['output']>;
+  stopReason: Maybe<Scalars['String']['output']>;
+  errorMessage: Maybe<Scalars['String']['output']>;
+  inputTokens: Scalars['Int']['output'];
+  outputTokens: Scalars['Int']['output'];
+  cacheReadTokens: Scalars['Int']['output'];
+  cacheWriteTokens: Scalars['Int']['output'];
+  totalTokens: Scalars['Int']['output'];
+  costUsd: Maybe<Scalars['Float']['output']>;
+  toolCalls: Array<ToolCall>;
+  /** The tool a toolResult answers. */
+  toolName: Maybe<Scalars['String']['output']>;
+  isError: Scalars['Boolean']['output'];
+};
+
+export type ToolCall = {
+  __typename?: 'ToolCall';
+  id: Maybe<Scalars['String']['output']>;
+  name: Maybe<Scalars['String']['output']>;
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  hasPreviousPage: Scalars['Boolean']['output'];
+  hasNextPage: Scalars['Boolean']['output'];
+  startCursor: Maybe<Scalars['String']['output']>;
+  endCursor: Maybe<Scalars['String']['output']>;
+};
+
+export type CronJob = {
+  __typename?: 'CronJob';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  agentId: Maybe<Scalars['String']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  /** e.g. `every 2m`, `cron 0 3 * * *`. */
+  schedule: Scalars['String']['output'];
+  /** every, cron or at. */
+  scheduleKind: Scalars['String']['output'];
+  lastRunAt: Maybe<Scalars['String']['output']>;
+  /** ok, error, skipped, ... */
+  lastStatus: Maybe<Scalars['String']['output']>;
+  lastDurationMs: Maybe<Scalars['Int']['output']>;
+  lastError: Maybe<Scalars['String']['output']>;
+  nextRunAt: Maybe<Scalars['String']['output']>;
+  consecutiveErrors: Scalars['Int']['output'];
+  /** Newest first, at most 20. */
+  recentRuns: Array<CronRun>;
+};
+
+export type CronRun = {
+  __typename?: 'CronRun';
+  id: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  startedAt: Maybe<Scalars['String']['output']>;
+  durationMs: Maybe<Scalars['Int']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+  summary: Maybe<Scalars['String']['output']>;
+  sessionKey: Maybe<Scalars['String']['output']>;
+  totalTokens: Maybe<Scalars['Float']['output']>;
+};
+
+export type UsageCost = {
+  __typename?: 'UsageCost';
+  currency: Scalars['String']['output'];
+  /** All recorded cost. */
+  totalUsd: Scalars['Float']['output'];
+  /** Since midnight in the context's time zone. */
+  todayUsd: Scalars['Float']['output'];
+  byModel: Array<ModelCost>;
+  /** The last 30 days, oldest first. */
+  byDay: Array<DayCost>;
+};
+
+export type ModelCost = {
+  __typename?: 'ModelCost';
+  model: Scalars['String']['output'];
+  provider: Maybe<Scalars['String']['output']>;
+  costUsd: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  totalTokens: Scalars['Float']['output'];
+  messages: Scalars['Int']['output'];
+};
+
+export type DayCost = {
+  __typename?: 'DayCost';
+  /** YYYY-MM-DD in the context's time zone. */
+  date: Scalars['String']['output'];
+  costUsd: Scalars['Float']['output'];
+  totalTokens: Scalars['Float']['output'];
+  messages: Scalars['Int']['output'];
+};
+
+export type LogEntry = {
+  __typename?: 'LogEntry';
+  time: Scalars['String']['output'];
+  /** TRACE, DEBUG, INFO, WARN, ERROR or FATAL. */
+  level: Scalars['String']['output'];
+  module: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  agentId: Maybe<Scalars['String']['output']>;
+  sessionKey: Maybe<Scalars['String']['output']>;
+};
+
+export type LogLevel =
+  | 'TRACE'
+  | 'DEBUG'
+  | 'INFO'
+  | 'WARN'
+  | 'ERROR'
+  | 'FATAL';
+
+export type LogFilter = {
+  /** Minimum level (default INFO). */
+  level?: InputMaybe<LogLevel>;
+  /** Exact subsystem, or a prefix ending in `/` (e.g. `gateway/`). */
+  module?: InputMaybe<Scalars['String']['input']>;
+  agentId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DashboardNamespace = {
+  __typename?: 'DashboardNamespace';
+  source: DataSource;
+  version: Scalars['String']['output'];
+  startedAt: Scalars['String']['output'];
+  uptimeSeconds: Scalars['Int']['output'];
+  demo: Scalars['Boolean']['output'];
+  openclawDir: Scalars['String']['output'];
+  /** token or none. */
+  authMode: Maybe<Scalars['String']['output']>;
+  url: Maybe<Scalars['String']['output']>;
+  requestsTotal: Maybe<Scalars['Float']['output']>;
+  renderQueue: Maybe<RenderQueue>;
+  store: StoreInfo;
+};
+
+export type RenderQueue = {
+  __typename?: 'RenderQueue';
+  active: Scalars['Int']['output'];
+  queued: Scalars['Int']['output'];
+  concurrency: Scalars['Int']['output'];
+  maxQueue: Scalars['Int']['output'];
+  rendersTotal: Scalars['Float']['output'];
+  failuresTotal: Scalars['Float']['output'];
+};
+
+export type StoreInfo = {
+  __typename?: 'StoreInfo';
+  ok: Scalars['Boolean']['output'];
+  path: Scalars['String']['output'];
+  sizeBytes: Scalars['Float']['output'];
+  schemaVersion: Scalars['Int']['output'];
+  error: Maybe<Scalars['String']['output']>;
+};
+
+export type DataChange = {
+  __typename?: 'DataChange';
+  /** `agent:<agentId>`, `dashboard:self`, or `system` (gateway, resources, channels, health). */
+  source: Scalars['String']['output'];
+  /** Epoch milliseconds. */
+  ts: Scalars['Float']['output'];
+};
+
+export type OperationResult = {
+  __typename?: 'OperationResult';
+  ok: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  /** The command's combined stdout and stderr (last 64 KB). */
+  output: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  SourceNamespace:
+    | ( AgentParent )
+    | ( DashboardParent )
+  ;
+};
+
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  SystemNamespace: ( SystemParent );
+};
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QueryContext: QueryContext;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SourceStatus: SourceStatus;
+  Category: Category;
+  Provider: Provider;
+  DataSource: ResolverTypeWrapper<DataSourceView>;
+  SourceAttributes: ResolverTypeWrapper<SourceAttributes>;
+  SourceFilter: SourceFilter;
+  SourceSelector: SourceSelector;
+  SourceNamespace: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['SourceNamespace']>;
+  SystemNamespace: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SystemNamespace']>;
+  ProviderASystem: ResolverTypeWrapper<SystemParent>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Gateway: ResolverTypeWrapper<Gateway>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Resources: ResolverTypeWrapper<Resources>;
+  Channel: ResolverTypeWrapper<Channel>;
+  HealthLevel: HealthLevel;
+  CheckStatus: CheckStatus;
+  Health: ResolverTypeWrapper<Health>;
+  HealthCheck: ResolverTypeWrapper<HealthCheck>;
+  AgentNamespace: ResolverTypeWrapper<AgentParent>;
+  SessionStatus: SessionStatus;
+  SessionSort: SessionSort;
+  SessionFilter: SessionFilter;
+  Session: ResolverTypeWrapper<SessionView>;
+  MetricsRange: MetricsRange;
+  Metrics: ResolverTypeWrapper<MetricsModel>;
+  ModelTokens: ResolverTypeWrapper<ModelTokens>;
+  MetricsBucket: ResolverTypeWrapper<MetricsBucket>;
+  Event: ResolverTypeWrapper<EventView>;
+  EventDensityBucket: ResolverTypeWrapper<EventDensityBucket>;
+  EventCounts: ResolverTypeWrapper<EventCounts>;
+  LifetimeStats: ResolverTypeWrapper<LifetimeStatsModel>;
+  SessionTranscript: ResolverTypeWrapper<SessionTranscriptModel>;
+  TranscriptMessage: ResolverTypeWrapper<TranscriptMessage>;
+  ToolCall: ResolverTypeWrapper<ToolCall>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  CronJob: ResolverTypeWrapper<CronJobView>;
+  CronRun: ResolverTypeWrapper<CronRun>;
+  UsageCost: ResolverTypeWrapper<UsageCostModel>;
+  ModelCost: ResolverTypeWrapper<ModelCost>;
+  DayCost: ResolverTypeWrapper<DayCost>;
+  LogEntry: ResolverTypeWrapper<LogEntryView>;
+  LogLevel: LogLevel;
+  LogFilter: LogFilter;
+  DashboardNamespace: ResolverTypeWrapper<DashboardParent>;
+  RenderQueue: ResolverTypeWrapper<RenderQueue>;
+  StoreInfo: ResolverTypeWrapper<StoreInfo>;
+  DataChange: ResolverTypeWrapper<DataChange>;
+  OperationResult: ResolverTypeWrapper<OperationResult>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  Query: Record<PropertyKey, never>;
+  Mutation: Record<PropertyKey, never>;
+  Subscription: Record<PropertyKey, never>;
+  QueryContext: QueryContext;
+  String: Scalars['String']['output'];
+  DataSource: DataSourceView;
+  SourceAttributes: SourceAttributes;
+  SourceFilter: SourceFilter;
+  SourceSelector: SourceSelector;
+  SourceNamespace: ResolversUnionTypes<ResolversParentTypes>['SourceNamespace'];
+  SystemNamespace: ResolversInterfaceTypes<ResolversParentTypes>['SystemNamespace'];
+  ProviderASystem: SystemParent;
+  Boolean: Scalars['Boolean']['output'];
+  Gateway: Gateway;
+  Int: Scalars['Int']['output'];
+  Float: Scalars['Float']['output'];
+  Resources: Resources;
+  Channel: Channel;
+  Health: Health;
+  HealthCheck: HealthCheck;
+  AgentNamespace: AgentParent;
+  SessionFilter: SessionFilter;
+  Session: SessionView;
+  Metrics: MetricsModel;
+  ModelTokens: ModelTokens;
+  MetricsBucket: MetricsBucket;
+  Event: EventView;
+  EventDensityBucket: EventDensityBucket;
+  EventCounts: EventCounts;
+  LifetimeStats: LifetimeStatsModel;
+  SessionTranscript: SessionTranscriptModel;
+  TranscriptMessage: TranscriptMessage;
+  ToolCall: ToolCall;
+  PageInfo: PageInfo;
+  CronJob: CronJobView;
+  CronRun: CronRun;
+  UsageCost: UsageCostModel;
+  ModelCost: ModelCost;
+  DayCost: DayCost;
+  LogEntry: LogEntryView;
+  LogFilter: LogFilter;
+  DashboardNamespace: DashboardParent;
+  RenderQueue: RenderQueue;
+  StoreInfo: StoreInfo;
+  DataChange: DataChange;
+  OperationResult: OperationResult;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  system?: Resolver<ResolversTypes['SystemNamespace'], ParentType, ContextType, Partial<QuerySystemArgs>>;
+  sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, Partial<QuerySourcesArgs>>;
+  source?: Resolver<ResolversTypes['SourceNamespace'], ParentType, ContextType, Partial<QuerySourceArgs>>;
+};
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  restartGateway?: Resolver<ResolversTypes['OperationResult'], ParentType, ContextType>;
+  updateGateway?: Resolver<ResolversTypes['OperationResult'], ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  dataChanged?: SubscriptionResolver<ResolversTypes['DataChange'], "dataChanged", ParentType, ContextType>;
+  logs?: SubscriptionResolver<ResolversTypes['LogEntry'], "logs", ParentType, ContextType, Partial<SubscriptionLogsArgs>>;
+};
+
+export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataSource'] = ResolversParentTypes['DataSource']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SourceStatus'], ParentType, ContextType>;
+  attributes?: Resolver<ResolversTypes['SourceAttributes'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  since?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SourceAttributesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceAttributes'] = ResolversParentTypes['SourceAttributes']> = {
+  category?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['Provider']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SourceNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceNamespace'] = ResolversParentTypes['SourceNamespace']> = {
+  __resolveType: TypeResolveFn<'AgentNamespace' | 'DashboardNamespace', ParentType, ContextType>;
+};
+
+export type SystemNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SystemNamespace'] = ResolversParentTypes['SystemNamespace']> = {
+  __resolveType: TypeResolveFn<'ProviderASystem', ParentType, ContextType>;
+};
+
+export type ProviderASystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderASystem'] = ResolversParentTypes['ProviderASystem']> = {
+  provider?: Resolver<ResolversTypes['Provider'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  gateway?: Resolver<ResolversTypes['Gateway'], ParentType, ContextType>;
+  resources?: Resolver<ResolversTypes['Resources'], ParentType, ContextType>;
+  channels?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GatewayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Gateway'] = ResolversParentTypes['Gateway']> = {
+  running?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uptime?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  port?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updateAvailable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  latestVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latencyMs?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  checkedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ResourcesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Resources'] = ResolversParentTypes['Resources']> = {
+  cpu?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  memoryMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  diskMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  diskFreeMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  sampledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = {
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  connected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  latencyMs?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type HealthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Health'] = ResolversParentTypes['Health']> = {
+  status?: Resolver<ResolversTypes['HealthLevel'], ParentType, ContextType>;
+  checks?: Resolver<Array<ResolversTypes['HealthCheck']>, ParentType, ContextType>;
+};
+
+export type HealthCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HealthCheck'] = ResolversParentTypes['HealthCheck']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckStatus'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AgentNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgentNamespace'] = ResolversParentTypes['AgentNamespace']> = {
+  source?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType>;
+  agentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['Session']>, ParentType, ContextType, Partial<AgentNamespaceSessionsArgs>>;
+  session?: Resolver<Maybe<ResolversTypes['Session']>, ParentType, ContextType, RequireFields<AgentNamespaceSessionArgs, 'key'>>;
+  metrics?: Resolver<ResolversTypes['Metrics'], ParentType, ContextType, Partial<AgentNamespaceMetricsArgs>>;
+  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<AgentNamespaceEventsArgs>>;
+  eventDensity?: Resolver<Array<ResolversTypes['EventDensityBucket']>, ParentType, ContextType>;
+  eventCounts?: Resolver<ResolversTypes['EventCounts'], ParentType, ContextType, Partial<AgentNamespaceEventCountsArgs>>;
+  lifetimeStats?: Resolver<ResolversTypes['LifetimeStats'], ParentType, ContextType>;
+  sessionTranscript?: Resolver<ResolversTypes['SessionTranscript'], ParentType, ContextType, RequireFields<AgentNamespaceSessionTranscriptArgs, 'sessionKey'>>;
+  cronJobs?: Resolver<Array<ResolversTypes['CronJob']>, ParentType, ContextType>;
+  usageCost?: Resolver<ResolversTypes['UsageCost'], ParentType, ContextType>;
+  recentLogs?: Resolver<Array<ResolversTypes['LogEntry']>, ParentType, ContextType, Partial<AgentNamespaceRecentLogsArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Session'] = ResolversParentTypes['Session']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SessionStatus'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  contextTokens?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  contextWindow?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  usagePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  turnCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  assistantMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  toolCalls?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastActivityAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  parentKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thinkingLevel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  windows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  subAgents?: Resolver<Array<ResolversTypes['Session']>, ParentType, ContextType>;
+};
+
+export type MetricsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Metrics'] = ResolversParentTypes['Metrics']> = {
+  range?: Resolver<ResolversTypes['MetricsRange'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalTokensK?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rangeTokensK?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalWarnings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  uptimePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  tokensByModel?: Resolver<Array<ResolversTypes['ModelTokens']>, ParentType, ContextType>;
+  buckets?: Resolver<Array<ResolversTypes['MetricsBucket']>, ParentType, ContextType>;
+};
+
+export type ModelTokensResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ModelTokens'] = ResolversParentTypes['ModelTokens']> = {
+  model?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type MetricsBucketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricsBucket'] = ResolversParentTypes['MetricsBucket']> = {
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  turns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warnings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  uptimePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type EventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+  ts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  level?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  module?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventDensityBucketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EventDensityBucket'] = ResolversParentTypes['EventDensityBucket']> = {
+  hour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hasError?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasWarning?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasRestart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  errorCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warningCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  restartCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  epochStart?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EventCountsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EventCounts'] = ResolversParentTypes['EventCounts']> = {
+  error?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  restart?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LifetimeStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifetimeStats'] = ResolversParentTypes['LifetimeStats']> = {
+  isReady?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  daysSinceCreation?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalSessions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalInputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalOutputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalCacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalCacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalUserMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalAssistantMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalCostUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type SessionTranscriptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionTranscript'] = ResolversParentTypes['SessionTranscript']> = {
+  sessionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  model?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  thinkingLevel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  contextTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isSubAgent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  parentDisplayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  spawnPrompt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['TranscriptMessage']>, ParentType, ContextType>;
+  totalMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type TranscriptMessageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TranscriptMessage'] = ResolversParentTypes['TranscriptMessage']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stopReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  costUsd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  toolCalls?: Resolver<Array<ResolversTypes['ToolCall']>, ParentType, ContextType>;
+  toolName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isError?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ToolCallResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolCall'] = ResolversParentTypes['ToolCall']> = {
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CronJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CronJob'] = ResolversParentTypes['CronJob']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scheduleKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastRunAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nextRunAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  consecutiveErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recentRuns?: Resolver<Array<ResolversTypes['CronRun']>, ParentType, ContextType>;
+};
+
+export type CronRunResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CronRun'] = ResolversParentTypes['CronRun']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalTokens?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type UsageCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsageCost'] = ResolversParentTypes['UsageCost']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  todayUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  byModel?: Resolver<Array<ResolversTypes['ModelCost']>, ParentType, ContextType>;
+  byDay?: Resolver<Array<ResolversTypes['DayCost']>, ParentType, ContextType>;
+};
+
+export type ModelCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ModelCost'] = ResolversParentTypes['ModelCost']> = {
+  model?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DayCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DayCost'] = ResolversParentTypes['DayCost']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LogEntry'] = ResolversParentTypes['LogEntry']> = {
+  time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  level?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  module?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DashboardNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardNamespace'] = ResolversParentTypes['DashboardNamespace']> = {
+  source?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uptimeSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  openclawDir?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestsTotal?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  renderQueue?: Resolver<Maybe<ResolversTypes['RenderQueue']>, ParentType, ContextType>;
+  store?: Resolver<ResolversTypes['StoreInfo'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RenderQueueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RenderQueue'] = ResolversParentTypes['RenderQueue']> = {
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  concurrency?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxQueue?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rendersTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  failuresTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type StoreInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StoreInfo'] = ResolversParentTypes['StoreInfo']> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  schemaVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataChange'] = ResolversParentTypes['DataChange']> = {
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ts?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type OperationResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperationResult'] = ResolversParentTypes['OperationResult']> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  output?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = GraphQLContext> = {
+  Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  DataSource?: DataSourceResolvers<ContextType>;
+  SourceAttributes?: SourceAttributesResolvers<ContextType>;
+  SourceNamespace?: SourceNamespaceResolvers<ContextType>;
+  SystemNamespace?: SystemNamespaceResolvers<ContextType>;
+  ProviderASystem?: ProviderASystemResolvers<ContextType>;
+  Gateway?: GatewayResolvers<ContextType>;
+  Resources?: ResourcesResolvers<ContextType>;
+  Channel?: ChannelResolvers<ContextType>;
+  Health?: HealthResolvers<ContextType>;
+  HealthCheck?: HealthCheckResolvers<ContextType>;
+  AgentNamespace?: AgentNamespaceResolvers<ContextType>;
+  Session?: SessionResolvers<ContextType>;
+  Metrics?: MetricsResolvers<ContextType>;
+  ModelTokens?: ModelTokensResolvers<ContextType>;
+  MetricsBucket?: MetricsBucketResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventDensityBucket?: EventDensityBucketResolvers<ContextType>;
+  EventCounts?: EventCountsResolvers<ContextType>;
+  LifetimeStats?: LifetimeStatsResolvers<ContextType>;
+  SessionTranscript?: SessionTranscriptResolvers<ContextType>;
+  TranscriptMessage?: TranscriptMessageResolvers<ContextType>;
+  ToolCall?: ToolCallResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  CronJob?: CronJobResolvers<ContextType>;
+  CronRun?: CronRunResolvers<ContextType>;
+  UsageCost?: UsageCostResolvers<ContextType>;
+  ModelCost?: ModelCostResolvers<ContextType>;
+  DayCost?: DayCostResolvers<ContextType>;
+  LogEntry?: LogEntryResolvers<ContextType>;
+  DashboardNamespace?: DashboardNamespaceResolvers<ContextType>;
+  RenderQueue?: RenderQueueResolvers<ContextType>;
+  StoreInfo?: StoreInfoResolvers<ContextType>;
+  DataChange?: DataChangeResolvers<ContextType>;
+  OperationResult?: OperationResultResolvers<ContextType>;
+};
+

@@ -1,0 +1,29 @@
+// What the namespace resolvers hand to their fields: the read-model view plus the root query's
+// QueryContext, so a field without its own argument (a range, a time zone) uses the context's.
+import type { MetricsRange } from "../../shared/queries/metrics.js";
+import type { DataSourceView } from "../../shared/queries/sources.js";
+import type { SystemView } from "../../shared/queries/system.js";
+
+/** A root query's `context` argument, validated. */
+export interface QueryCtx {
+  traceId: string | null;
+  locale: string;
+  timeZone: string | null;
+  defaultRange: MetricsRange | null;
+  tags: string[] | null;
+}
+
+export type SystemParent = SystemView & { qctx: QueryCtx };
+
+export interface AgentParent {
+  kind: "agent";
+  agentId: string;
+  source: DataSourceView;
+  qctx: QueryCtx;
+}
+
+export interface DashboardParent {
+  kind: "dashboard";
+  source: DataSourceView;
+  qctx: QueryCtx;
+}

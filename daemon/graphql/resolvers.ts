@@ -1,0 +1,100 @@
+// Resolvers: each one a thin call into the read model (shared/queries). Their types come from
+// schema.graphql through codegen, so a field the SDL promises cannot be returned in another shape.
+import { GraphQLError } from "graphql";
+import type { LogLevel } from "../../shared/sources/gateway/log-line.js";
+import type { Resolvers } from "./generated/types.js";
+import type { AgentParent, DashboardParent, QueryCtx } from "./parents.js";
+import { parseQueryContext } from "./query-context.js";
+
+function rootContext(ctx: { annotate(fields: Record<string, unknown>): void }, input: Parameters<typeof parseQueryContext>[0]): QueryCtx {
+  const q = parseQueryContext(input);
+  if (q.traceId) ctx.annotate({ traceId: q.traceId });
+  return q;
+}
+
+export const resolvers: Resolvers = {
+  Query: {
+    system: (_root, args, ctx) => ({ ...ctx.model.system(), qctx: rootContext(ctx, args.context) }),
+    sources: (_root, args, ctx) => {
+      const q = rootContext(ctx, args.context);
+      const f = args.filter ?? {};
+      return ctx.model.sources({ ...f, tags: f.tags ?? q.tags });
+    },
+    source: (_root, args, ctx) => {
+      const qctx = rootContext(ctx, args.context);
+      const s = args.selector ?? {};
+      const picked = ctx.model.select({ ...s, tags: s.tags ?? qctx.tags });
+      if (picked.kind === "dashboard") return { kind: "dashboard", source: picked.source, qctx } satisfies DashboardParent;
+      return { kind: "agent", agentId: picked.agentId, source: picked.source, qctx } satisfies AgentParent;
+    },
+  },
+
+  SystemNamespace: { __resolveType: () => "ProviderASystem" },
+  ProviderASystem: { provider: () => "PROVIDER_A" },
+
+  SourceNamespace: {
+    __resolveType: (parent) => (parent.kind === "agent" ? "AgentNamespace" : "DashboardNamespace"),
+  },
+
+  AgentNamespace: {
+    sessions: (p, { filter }, ctx) => ctx.model.sessions(p.agentId, filter ?? {}),
+    session: (p, { key }, ctx) => ctx.model.session(p.agentId, key),
+    metrics: (p, { date, range }, ctx) =>
+      ctx.model.metrics(p.agentId, { date: date ?? null, range: range ?? p.qctx.defaultRange, timeZone: p.qctx.timeZone, locale: p.qctx.locale }),
+    events: (p, args, ctx) => ctx.model.events(p.agentId, args),
+    eventDensity: (p, _args, ctx) => ctx.model.eventDensity(p.agentId, p.qctx.timeZone),
+    eventCounts: (p, args, ctx) => ctx.model.eventCounts(p.agentId, args),
+    lifetimeStats: (p, _args, ctx) => ctx.model.lifetimeStats(p.agentId),
+    sessionTranscript: (p, args, ctx) => ctx.model.sessionTranscript(p.agentId, args),
+    cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.agentId),
+    usageCost: (p, _args, ctx) => ctx.model.usageCost(p.agentId, p.qctx.timeZone),
+    recentLogs: (p, { count }, ctx) => ctx.model.recentLogs(p.agentId, count),
+  },
+
+  DashboardNamespace: {
+    version: (_p, _a, ctx) => ctx.model.dashboard().version,
+    startedAt: (_p, _a, ctx) => ctx.model.dashboard().startedAt,
+    uptimeSeconds: (_p, _a, ctx) => ctx.model.dashboard().uptimeSeconds,
+    demo: (_p, _a, ctx) => ctx.model.dashboard().demo,
+    openclawDir: (_p, _a, ctx) => ctx.model.dashboard().openclawDir,
+    authMode: (_p, _a, ctx) => ctx.model.dashboard().authMode,
+    url: (_p, _a, ctx) => ctx.model.dashboard().url,
+    requestsTotal: (_p, _a, ctx) => ctx.model.dashboard().requestsTotal,
+    renderQueue: (_p, _a, ctx) => ctx.model.dashboard().renderQueue,
+    store: (_p, _a, ctx) => ctx.model.dashboard().store,
+  },
+
+  Mutation: {
+    restartGateway: (_root, _args, ctx) => ctx.operations.run("restart", { auth: ctx.caller.auth, peer: ctx.caller.peer }),
+    updateGateway: (_root, _args, ctx) => ctx.operations.run("update", { auth: ctx.caller.auth, peer: ctx.caller.peer }),
+  },
+
+  Subscription: {
+    dataChanged: {
+      subscribe: (_root, _args, ctx) => mapIterator(ctx.live.subscribeChanges(), (change) => ({ dataChanged: change })),
+    },
+    logs: {
+      subscribe: (_root, { filter }, ctx) => {
+        if (filter?.module != null && filter.module.length > 200) throw new GraphQLError("filter.module is longer than 200 characters", { extensions: { code: "BAD_USER_INPUT" } });
+        const level = (filter?.level ?? null) as LogLevel | null;
+        return mapIterator(ctx.live.subscribeLogs({ level, module: filter?.module ?? null, agentId: filter?.agentId ?? null }), (entry) => ({ logs: entry }));
+      },
+    },
+  },
+};
+
+/** Wraps each item of a live channel as the subscription's payload; ending one ends the other. */
+function mapIterator<T, U>(source: AsyncIterableIterator<T>, fn: (t: T) => U): AsyncIterableIterator<U> {
+  const it: AsyncIterableIterator<U> = {
+    next: async () => {
+      const r = await source.next();
+      return r.done ? { value: undefined, done: true } : { value: fn(r.value), done: false };
+    },
+    return: async () => {
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
+}

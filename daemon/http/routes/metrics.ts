@@ -1,0 +1,100 @@
+// GET /metrics: the gateway and gateway-insights in Prometheus' text format, same auth as
+// /graphql. OpenClaw has no such endpoint; this is how a fleet of gateways lands in one
+// Prometheus and Grafana. Names follow Prometheus conventions: base units (seconds, bytes,
+// ratios), `_total` on counters, one family per quantity with labels for the breakdown.
+import type { ReadModel } from "../../../shared/queries/read-model.js";
+import { Exposition } from "../../metrics/exposition.js";
+import type { HttpServer, RouteHandler } from "../server.js";
+
+export interface MetricsRouteDeps {
+  model: ReadModel;
+  http: HttpServer;
+  /** Live subscribers and dropped slow consumers. */
+  live: () => { dataChanged: number; logs: number; dropped: number };
+  /** Render figures once the snapshot renderer runs in the daemon; null before. */
+  renders?: () => { byOutcome: Array<{ format: string; outcome: string; count: number; seconds: number }>; queued: number; active: number } | null;
+}
+
+const MB = 1024 * 1024;
+const CHECK_VALUE = { PASS: 0, WARN: 1, FAIL: 2 } as const;
+
+export function buildMetrics(d: MetricsRouteDeps): string {
+  const { model } = d;
+  const sys = model.system();
+  const gw = sys.gateway;
+  const x = new Exposition();
+  x.metric("openclaw_gateway_up", "gauge", "1 when the gateway answered /healthz at the last probe", [{ value: gw.running ? 1 : 0 }]);
+  x.metric("openclaw_gateway_info", "gauge", "Gateway and gateway-insights versions (value is always 1)", [{ labels: { version: gw.version ?? "unknown", insights_version: gw.appVersion, demo: String(sys.demo) }, value: 1 }]);
+  x.metric("openclaw_gateway_uptime_seconds", "gauge", "Seconds since the gateway started", [{ value: gw.uptime }]);
+  x.metric("openclaw_gateway_cpu_ratio", "gauge", "CPU used by the gateway's process tree, in cores (1 = one core busy)", [{ value: sys.resources.cpu === null ? null : sys.resources.cpu / 100 }]);
+  x.metric("openclaw_gateway_resident_memory_bytes", "gauge", "Resident memory of the gateway's process tree", [{ value: sys.resources.memoryMB === null ? null : Math.round(sys.resources.memoryMB * MB) }]);
+  x.metric("openclaw_state_dir_bytes", "gauge", "Disk used by the OpenClaw state dir", [{ value: sys.resources.diskMB === null ? null : Math.round(sys.resources.diskMB * MB) }]);
+  x.metric("openclaw_gateway_probe_latency_seconds", "gauge", "Round trip of the last /healthz probe", [{ value: gw.latencyMs === null ? null : gw.latencyMs / 1000 }]);
+  x.metric("openclaw_health_check_status", "gauge", "Health check result: 0 PASS, 1 WARN, 2 FAIL", sys.health.checks.map((c) => ({ labels: { check: c.name }, value: CHECK_VALUE[c.status] })));
+  x.metric("openclaw_channel_connected", "gauge", "1 when the channel account is connected", sys.channels.map((c) => ({ labels: { channel: c.provider, account: c.name }, value: c.connected ? 1 : 0 })));
+
+  const agents = model.agents();
+  const sessions: Array<{ labels: Record<string, string>; value: number }> = [];
+  for (const a of agents) {
+    if (a.state.status !== "CONNECTED") continue;
+    const counts = { ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
+    for (const s of model.sessions(a.agentId, { grouped: false, limit: 1000 })) counts[s.status]++;
+    for (const [status, n] of Object.entries(counts)) sessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
+  }
+  x.metric("openclaw_sessions", "gauge", "Sessions by agent and status (active, idle, done, failed)", sessions);
+
+  const counters = model.modelCounters();
+  const tokens = counters.flatMap((c) =>
+    (
+      [
+        ["input", c.input],
+        ["output", c.output],
+        ["cache_read", c.cacheRead],
+        ["cache_write", c.cacheWrite],
+      ] as const
+    ).map(([type, value]) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown", type }, value })),
+  );
+  x.metric("openclaw_tokens_total", "counter", "Tokens used, by agent, model and type (input, output, cache_read, cache_write)", tokens);
+  x.metric("openclaw_cost_usd_total", "counter", "Recorded cost in US dollars, by agent and model", counters.map((c) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown" }, value: c.costUsd })));
+  x.metric("openclaw_assistant_messages_total", "counter", "Assistant messages, by agent and model", counters.map((c) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown" }, value: c.messages })));
+  x.metric("openclaw_log_events_total", "counter", "Classified gateway log events (error, warning, restart)", Object.entries(model.eventTotals()).map(([type, value]) => ({ labels: { type }, value })));
+
+  x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
+  const stats = d.http.requestStats();
+  x.metric("insights_http_requests_total", "counter", "HTTP requests served, by route, method and status", stats.map((s) => ({ labels: { route: s.route, method: s.method, status: s.status }, value: s.count })));
+  x.metric("insights_http_request_duration_seconds_total", "counter", "Time spent serving HTTP requests, by route", aggregate(stats, (s) => s.route, (s) => s.seconds).map(([route, value]) => ({ labels: { route }, value })));
+  const live = d.live();
+  x.metric("insights_subscribers", "gauge", "Open GraphQL subscriptions", [
+    { labels: { subscription: "dataChanged" }, value: live.dataChanged },
+    { labels: { subscription: "logs" }, value: live.logs },
+  ]);
+  x.metric("insights_dropped_subscribers_total", "counter", "Subscribers dropped because they fell behind", [{ value: live.dropped }]);
+  const renders = d.renders?.() ?? null;
+  if (renders) {
+    x.metric("insights_renders_total", "counter", "Snapshot renders, by format and outcome", renders.byOutcome.map((r) => ({ labels: { format: r.format, outcome: r.outcome }, value: r.count })));
+    x.metric("insights_render_duration_seconds_total", "counter", "Time spent rendering snapshots, by format", aggregate(renders.byOutcome, (r) => r.format, (r) => r.seconds).map(([format, value]) => ({ labels: { format }, value })));
+    x.metric("insights_render_queue", "gauge", "Snapshot renders running and waiting", [
+      { labels: { state: "active" }, value: renders.active },
+      { labels: { state: "queued" }, value: renders.queued },
+    ]);
+  }
+  const dash = model.dashboard();
+  x.metric("insights_store_bytes", "gauge", "Size of gateway-insights' own SQLite store", [{ value: dash.store.sizeBytes }]);
+  x.metric("insights_uptime_seconds", "gauge", "Seconds since gateway-insights started", [{ value: dash.uptimeSeconds }]);
+  x.metric("insights_resident_memory_bytes", "gauge", "Resident memory of the gateway-insights daemon", [{ value: process.memoryUsage.rss() }]);
+  return x.toString();
+}
+
+function aggregate<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => number): Array<[string, number]> {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + value(i));
+  return [...m.entries()];
+}
+
+export function metricsRoute(d: MetricsRouteDeps): RouteHandler {
+  return (_req, res) => {
+    const text = buildMetrics(d);
+    res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+    res.end(text);
+  };
+}

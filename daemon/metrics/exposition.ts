@@ -1,0 +1,47 @@
+// The Prometheus text exposition format (version 0.0.4): HELP and TYPE lines, then samples with
+// escaped label values. Written here rather than with prom-client because every figure is read
+// from the store at scrape time, which prom-client's increment-only counters do not model.
+
+export type MetricType = "counter" | "gauge";
+
+export interface Sample {
+  labels?: Record<string, string | number | null | undefined>;
+  value: number | null | undefined;
+}
+
+const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+
+function escapeLabel(v: string): string {
+  return v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
+}
+
+function formatValue(v: number): string {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  return String(v);
+}
+
+export class Exposition {
+  private readonly lines: string[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds one metric family; samples with a null value are left out (unknown is not zero). */
+  metric(name: string, type: MetricType, help: string, samples: readonly Sample[]): this {
+    if (!NAME.test(name)) throw new Error(`invalid metric name ${name}`);
+    if (this.seen.has(name)) throw new Error(`metric ${name} added twice`);
+    this.seen.add(name);
+    this.lines.push(`# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}`, `# TYPE ${name} ${type}`);
+    for (const s of samples) {
+      if (s.value === null || s.value === undefined) continue;
+      const labels = Object.entries(s.labels ?? {}).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined);
+      const text = labels.length ? `{${labels.map(([k, v]) => `${k}="${escapeLabel(String(v))}"`).join(",")}}` : "";
+      this.lines.push(`${name}${text} ${formatValue(s.value)}`);
+    }
+    return this;
+  }
+
+  toString(): string {
+    return this.lines.join("\n") + "\n";
+  }
+}

@@ -1,0 +1,115 @@
+// Gateway control (mutations restartGateway and updateGateway): runs the `openclaw` CLI with a
+// timeout, one operation at a time, and keeps the tail of its output for the caller. Who asked
+// is written to the daemon log before and after, so every operation is audited.
+import { spawn } from "node:child_process";
+import type { Clock } from "../../shared/clock.js";
+import { InsightsError } from "../../shared/errors.js";
+import type { Logger } from "../../shared/log/logger.js";
+
+export interface OperationResult {
+  ok: boolean;
+  message: string;
+  output: string;
+  durationMs: number;
+}
+
+export type OperationName = "restart" | "update";
+
+export interface GatewayOperationsOptions {
+  clock: Clock;
+  logger: Logger;
+  /** The openclaw command (config `openclawCommand`), looked up on PATH. */
+  command: () => string;
+  /** Environment for the CLI: OPENCLAW_STATE_DIR points it at the watched gateway. */
+  env: () => NodeJS.ProcessEnv;
+  /** Null when there is nothing to control (demo mode), with the reason. */
+  refuse?: () => string | null;
+  timeoutsMs?: Partial<Record<OperationName, number>>;
+}
+
+const ARGS: Record<OperationName, string[]> = {
+  restart: ["gateway", "restart"],
+  update: ["update", "--yes"],
+};
+const DEFAULT_TIMEOUT_MS: Record<OperationName, number> = { restart: 120_000, update: 600_000 };
+/** The tail of the output kept for the result. */
+export const MAX_OUTPUT_BYTES = 64 * 1024;
+
+export class GatewayOperations {
+  private current: { name: OperationName; since: number } | null = null;
+
+  constructor(private readonly options: GatewayOperationsOptions) {}
+
+  get running(): { name: OperationName; since: number } | null {
+    return this.current;
+  }
+
+  /** Runs one operation; OPERATION_IN_PROGRESS while another runs. Never throws for a failing command. */
+  async run(name: OperationName, by: { auth: string; peer: string }): Promise<OperationResult> {
+    const refusal = this.options.refuse?.();
+    if (refusal) return { ok: false, message: refusal, output: "", durationMs: 0 };
+    if (this.current) {
+      throw new InsightsError("OPERATION_IN_PROGRESS", `a gateway ${this.current.name} is already running (since ${new Date(this.current.since).toISOString()}); wait for it to finish`);
+    }
+    const { clock, logger } = this.options;
+    const started = clock.now();
+    this.current = { name, since: started };
+    const command = this.options.command();
+    const args = ARGS[name];
+    logger.info("gateway operation requested", { operation: name, command: [command, ...args].join(" "), by: by.auth, peer: by.peer });
+    try {
+      const r = await runCommand(command, args, { env: this.options.env(), timeoutMs: this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name] });
+      const durationMs = clock.now() - started;
+      const ok = r.exitCode === 0 && !r.timedOut && !r.spawnError;
+      const message = r.spawnError
+        ? `could not run ${command}: ${r.spawnError}`
+        : r.timedOut
+          ? `${command} ${args.join(" ")} did not finish within ${Math.round((this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name]) / 1000)} s and was stopped`
+          : ok
+            ? `${command} ${args.join(" ")} finished`
+            : `${command} ${args.join(" ")} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.exitCode}`}`;
+      logger[ok ? "info" : "warn"]("gateway operation finished", { operation: name, ok, exitCode: r.exitCode, durationMs, by: by.auth, peer: by.peer });
+      return { ok, message, output: r.output, durationMs };
+    } finally {
+      this.current = null;
+    }
+  }
+}
+
+interface CommandResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  spawnError: string | null;
+  output: string;
+}
+
+function runCommand(file: string, args: string[], { env, timeoutMs }: { env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const keep = (b: Buffer): void => {
+      chunks.push(b);
+      bytes += b.length;
+      // Keep only the tail: an update can print a lot.
+      while (bytes - (chunks[0]?.length ?? 0) >= MAX_OUTPUT_BYTES) bytes -= (chunks.shift() as Buffer).length;
+    };
+    let timedOut = false;
+    let spawnError: string | null = null;
+    const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    }, timeoutMs);
+    child.on("error", (err) => (spawnError = err.message));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const all = Buffer.concat(chunks);
+      const output = all.subarray(Math.max(0, all.length - MAX_OUTPUT_BYTES)).toString("utf8");
+      resolve({ exitCode: code, signal, timedOut, spawnError, output });
+    });
+  });
+}
