@@ -76,7 +76,6 @@ export class LiveEvents {
       this.pending.delete(source);
       this.send(source);
     }, wait);
-    t.unref();
     this.pending.set(source, t);
   }
 
