@@ -1,6 +1,6 @@
 // The CLI side of the control socket: one connection, request/response by id, and streams.
 import { createConnection, type Socket } from "node:net";
-import { encode, LineDecoder, type ControlResponse } from "../shared/control/protocol.js";
+import { encode, LineDecoder, MAX_RESPONSE_LINE_BYTES, type ControlResponse } from "../shared/control/protocol.js";
 import { InsightsError, type ErrorCode } from "../shared/errors.js";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onResult?: (v: unknown) => void };
@@ -14,6 +14,7 @@ export class ControlClient {
     const decoder = new LineDecoder(
       (value) => this.onMessage(value as ControlResponse),
       () => undefined,
+      MAX_RESPONSE_LINE_BYTES,
     );
     socket.on("data", (chunk) => decoder.push(chunk));
     socket.on("close", () => {

@@ -12,6 +12,7 @@ const main = defineCommand({
     restart: () => import("./commands/restart.js").then((m) => m.default),
     status: () => import("./commands/status.js").then((m) => m.default),
     logs: () => import("./commands/logs.js").then((m) => m.default),
+    snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
   },
 });
 

@@ -3,34 +3,36 @@
 import { mkdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { InsightsError, errorMessage } from "../shared/errors.js";
-import { shiftedClock, systemClock, type Clock } from "../shared/clock.js";
+import type { Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
-import { Collector } from "../shared/ingest/collector.js";
+import type { Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
+import { openData } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
-import { ReadModel } from "../shared/queries/read-model.js";
+import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
-import { DEMO_RECORDED_UNTIL, locateOpenclaw, type OpenclawLocation } from "../shared/sources/locate-openclaw.js";
+import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
-import { Store } from "../shared/store/store.js";
+import type { Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthGuard } from "./auth/guard.js";
 import { KeyRing } from "./auth/key-ring.js";
 import { ensureToken } from "./auth/token.js";
-import { mountGraphQL } from "./graphql/mount.js";
 import { LiveEvents } from "./live/live-events.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
-import { metricsRoute } from "./http/routes/metrics.js";
-import { logoutRoute, sessionInfoRoute, signInPage, signInRoute } from "./http/routes/session.js";
+import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
+import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
+import { toSnapshotReply } from "../shared/snapshot/reply.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
-import { healthRoute, type HealthBody } from "./http/routes/health.js";
+import { mountRoutes } from "./http/mount-routes.js";
+import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +53,10 @@ export interface DaemonOptions {
   updates?: boolean;
   /** The peer address of a request; default its socket's (tests inject a remote one). */
   peerOf?: (req: IncomingMessage) => string | undefined;
+  /** Render a throw-away card at start so the first real one is fast (default true; tests turn it off). */
+  warmRenderer?: boolean;
+  /** Snapshot seams (tests): a source refresh that hangs, a renderer that fails or waits. */
+  snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -70,7 +76,8 @@ interface Parts {
   collector: Collector;
   model: ReadModel;
   live: LiveEvents;
-  graphql: { close(): Promise<void> };
+  interfaces: { close(): Promise<void> };
+  snapshots: SnapshotService;
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
@@ -141,59 +148,43 @@ export class Daemon {
       const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
       if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
 
-      const location = locateOpenclaw({ configured: config.openclawDir, env: options.env, demoTarget: paths.demoStateDir });
-      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
-      // The demo replays a recording: its clock starts where the recording ends, so "last 24 h" shows it.
-      const clock = location.demo ? shiftedClock(options.clock ?? systemClock, DEMO_RECORDED_UNTIL) : (options.clock ?? systemClock);
-
-      // Demo data goes to a store of its own: it must never mix with a real gateway's history.
-      const store = Store.open(location.demo ? paths.demoDbFile : paths.dbFile, {
-        clock,
-        onRecovered: (movedTo, reason) => log.error("the store could not be opened; moved it aside and started a new one", { movedTo, reason }),
-      });
-      cleanup.unshift(() => store.close());
-
-      const collector = new Collector({
-        openclawDir: location.dir,
-        demo: location.demo,
-        stateDir: paths.stateDir,
-        store,
-        clock,
-        logger: hub.logger,
-        env: options.env,
-        gatewayUrl: () => daemon?.config.gatewayUrl ?? config.gatewayUrl,
-        sampleMs: config.sampleIntervalSeconds * 1000,
-        ...(options.scanMs ? { scanMs: options.scanMs } : {}),
-        ...(options.logMs ? { logMs: options.logMs } : {}),
-        ...(options.cronMs ? { cronMs: options.cronMs } : {}),
-        ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
-        ...(options.channels !== undefined ? { channels: options.channels } : {}),
-        ...(options.updates !== undefined ? { updates: options.updates } : {}),
-      });
-      cleanup.unshift(() => collector.stop());
-      const startedAt = clock.now();
-      const ring = new KeyRing({ rotateMs: config.sessionRotateHours * HOUR, graceMs: config.sessionGraceHours * HOUR });
-      const limiter = new FailureLimiter();
-      const peerOf = options.peerOf;
-      const guard = createAuthGuard({ token, noAuth: config.noAuth, ring, limiter, clock, logger: hub.logger.child("auth"), ...(peerOf ? { peerOf } : {}) });
-      const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
+      // Filled in as the parts come up; the callbacks below read them later, at request time.
       let daemon: Daemon | undefined;
-      const model = new ReadModel({
-        store,
-        collector,
-        clock,
-        appVersion: VERSION,
-        startedAt,
-        demo: location.demo,
-        openclawDir: location.dir,
-        rawDays: () => daemon?.config.retentionRawDays ?? config.retentionRawDays,
+      let snapshotsRef: SnapshotService | undefined;
+      let httpRef: HttpServer | undefined;
+      const data = openData({
+        paths,
+        config,
+        current: () => daemon?.config ?? config,
+        env: options.env,
+        logger: hub.logger,
+        ...(options.clock ? { clock: options.clock } : {}),
+        collector: {
+          ...(options.scanMs ? { scanMs: options.scanMs } : {}),
+          ...(options.logMs ? { logMs: options.logMs } : {}),
+          ...(options.cronMs ? { cronMs: options.cronMs } : {}),
+          ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
+          ...(options.channels !== undefined ? { channels: options.channels } : {}),
+          ...(options.updates !== undefined ? { updates: options.updates } : {}),
+        },
         daemon: () => ({
           authMode: (daemon?.config.noAuth ?? config.noAuth) ? "none" : "token",
           url: daemon?.baseUrl() ?? null,
-          requestsTotal: http.requestsTotal,
-          renderQueue: null,
+          requestsTotal: httpRef?.requestsTotal ?? 0,
+          renderQueue: snapshotsRef?.queueStats() ?? null,
         }),
       });
+      cleanup.unshift(() => data.close());
+      const { location, clock, store, collector, model, startedAt } = data;
+      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
+
+      const ring = new KeyRing({ rotateMs: config.sessionRotateHours * HOUR, graceMs: config.sessionGraceHours * HOUR });
+      const limiter = new FailureLimiter();
+      const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
+      const auth = { token, noAuth: config.noAuth, ring, limiter, clock, peerOf };
+      const guard = createAuthGuard({ ...auth, logger: hub.logger.child("auth") });
+      const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
+      httpRef = http;
       const live = new LiveEvents({ clock, logger: hub.logger.child("live") });
       collector.onChange((source) => live.changed(source));
       collector.onLogEntry((entry) => live.log(entry));
@@ -204,14 +195,34 @@ export class Daemon {
         env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
         refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
       });
-      const session = { token, noAuth: config.noAuth, ring, limiter, clock, logger: hub.logger.child("auth"), ...(peerOf ? { peerOf } : {}) };
-      http.route("GET", "/health", healthRoute(() => (daemon as Daemon).health()), { publicPath: true });
-      http.route("GET", "/", signInRoute(session, (_req, res) => signInPage(res, 200, "Open the dashboard with the link `insightsctl start` prints.")), { publicPath: true });
-      http.route("GET", "/api/session", sessionInfoRoute(session));
-      http.route("POST", "/api/logout", logoutRoute());
-      http.route("GET", "/metrics", metricsRoute({ model, http, live: () => ({ ...live.subscribers, dropped: live.dropped }) }));
-      const graphql = await mountGraphQL({ http, model, live, operations, logger: hub.logger.child("graphql"), upgradeAuth: { token, noAuth: config.noAuth, ring, limiter, clock, ...(peerOf ? { peerOf } : {}) } });
-      cleanup.unshift(() => graphql.close());
+      const snapshots = new SnapshotService({
+        model,
+        collector,
+        clock,
+        logger: hub.logger.child("snapshot"),
+        concurrency: config.renderConcurrency,
+        maxQueue: config.renderQueueMax,
+        queueWaitMs: config.renderQueueWaitSeconds * 1000,
+        collectTimeoutMs: config.collectTimeoutSeconds * 1000,
+        totalTimeoutMs: config.totalTimeoutSeconds * 1000,
+        ratePerMinute: config.snapshotRateLimitPerMinute,
+        maxBytes: config.snapshotMaxBytes,
+        ...options.snapshotSeams,
+      });
+      snapshotsRef = snapshots;
+      const interfaces = await mountRoutes({
+        http,
+        model,
+        live,
+        operations,
+        snapshots,
+        session: { ...auth, logger: hub.logger.child("auth") },
+        upgradeAuth: auth,
+        health: () => (daemon as Daemon).health(),
+        peerOf,
+        logger: hub.logger,
+      });
+      cleanup.unshift(() => interfaces.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
 
@@ -228,6 +239,11 @@ export class Daemon {
             return { stopping: true, pid: process.pid };
           },
           reload: () => (daemon as Daemon).reload(),
+          snapshot: async (params) => {
+            const quick = params.quick === true;
+            const p = cliSnapshotParams({ ...stringParams(params), quick });
+            return toSnapshotReply(await snapshots.snapshot(p, { client: null, via: "cli" }, { quick }));
+          },
         },
         streams: {
           "logs.follow": (params, emit) => {
@@ -243,9 +259,15 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, graphql, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, interfaces, snapshots, http, control, address }, options, startedAt);
       collector.start();
       daemon.scheduleRetention();
+      // The first card pays for fonts and the renderers' start-up; pay it now, off any request.
+      if (options.warmRenderer !== false)
+        void import("../shared/snapshot/warm.js")
+        .then((m) => m.warmRenderer())
+        .then(({ ms }) => log.debug("snapshot renderer warmed", { ms }))
+        .catch((err: unknown) => log.warn("snapshot renderer warm-up failed", { error: errorMessage(err) }));
       log.info("started", {
         version: VERSION,
         pid: process.pid,
@@ -366,7 +388,7 @@ export class Daemon {
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
-      await this.p.graphql.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
+      await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });
       try {
         this.p.store.close();
@@ -396,4 +418,14 @@ export class Daemon {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
+}
+
+/** The string-valued snapshot flags of a control request (anything else is left for the parser to refuse). */
+function stringParams(params: Record<string, unknown>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const k of ["detail", "format", "range", "theme", "lang"]) {
+    const v = params[k];
+    if (v !== undefined && v !== null) out[k] = String(v);
+  }
+  return out;
 }

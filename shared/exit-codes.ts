@@ -11,6 +11,6 @@ export const EXIT = {
 } as const;
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof InsightsError && (err.code === "CONFIG_INVALID" || err.code === "SOCKET_PATH_TOO_LONG")) return EXIT.USAGE;
+  if (err instanceof InsightsError && (err.code === "CONFIG_INVALID" || err.code === "SOCKET_PATH_TOO_LONG" || err.code === "INVALID_PARAM")) return EXIT.USAGE;
   return EXIT.FAILURE;
 }

@@ -11,7 +11,7 @@ test.after(removeTempDirs);
 test("graphql-http server audit: every MUST passes", async () => {
   const d = await startDaemon();
   try {
-    const fetchFn = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const fetchFn = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
       const headers = new Headers(init.headers);
       headers.set("authorization", `Bearer ${d.token}`);
       return fetch(input, { ...init, headers });

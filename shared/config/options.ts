@@ -38,6 +38,13 @@ export const OPTIONS = {
   sessionRotateHours: { kind: int(1, 720), default: 24, env: "INSIGHTS_SESSION_ROTATE_HOURS", reloadable: false, help: "Hours after which the dashboard's session-cookie key is replaced" },
   sessionGraceHours: { kind: int(0, 720), default: 12, env: "INSIGHTS_SESSION_GRACE_HOURS", reloadable: false, help: "Hours a replaced session-cookie key still signs people in" },
   openclawCommand: { kind: { type: "string", minLength: 1 }, default: "openclaw", env: "INSIGHTS_OPENCLAW_COMMAND", reloadable: true, help: "The openclaw CLI used for gateway restart, update and channel fallback (a name on PATH or a path)" },
+  renderConcurrency: { kind: int(1, 16), default: 2, env: "INSIGHTS_RENDER_CONCURRENCY", reloadable: false, help: "Snapshots rendered at the same time" },
+  renderQueueMax: { kind: int(0, 1000), default: 16, env: "INSIGHTS_RENDER_QUEUE_MAX", reloadable: false, help: "Snapshot requests that may wait for a renderer; more get QUEUE_FULL" },
+  renderQueueWaitSeconds: { kind: int(1, 300), default: 5, env: "INSIGHTS_RENDER_QUEUE_WAIT_SECONDS", reloadable: false, help: "Longest wait for a renderer before QUEUE_TIMEOUT" },
+  collectTimeoutSeconds: { kind: int(1, 300), default: 5, env: "INSIGHTS_COLLECT_TIMEOUT_SECONDS", reloadable: false, help: "Per-source budget to refresh data for a snapshot; a source over it is skipped" },
+  totalTimeoutSeconds: { kind: int(1, 600), default: 15, env: "INSIGHTS_TOTAL_TIMEOUT_SECONDS", reloadable: false, help: "Longest a snapshot request may take in all before TOTAL_TIMEOUT" },
+  snapshotRateLimitPerMinute: { kind: int(1, 100_000), default: 30, env: "INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE", reloadable: false, help: "Snapshot requests per client and minute before RATE_LIMITED" },
+  snapshotMaxBytes: { kind: int(1024, 1_073_741_824), default: 2_097_152, env: "INSIGHTS_SNAPSHOT_MAX_BYTES", reloadable: false, help: "Largest snapshot; bigger ones step the detail down, then fail with PAYLOAD_TOO_LARGE" },
   shutdownGraceSeconds: { kind: int(0, 60), default: 5, env: "INSIGHTS_SHUTDOWN_GRACE_SECONDS", reloadable: true, help: "How long a stop waits for in-flight work before closing" },
 } as const satisfies Record<string, OptionDef>;
 
@@ -59,6 +66,13 @@ export interface Config {
   sessionRotateHours: number;
   sessionGraceHours: number;
   openclawCommand: string;
+  renderConcurrency: number;
+  renderQueueMax: number;
+  renderQueueWaitSeconds: number;
+  collectTimeoutSeconds: number;
+  totalTimeoutSeconds: number;
+  snapshotRateLimitPerMinute: number;
+  snapshotMaxBytes: number;
   shutdownGraceSeconds: number;
 }
 

@@ -44,8 +44,24 @@ export interface LogsFollowParams {
 
 export type LogsFollowResult = LogRecord;
 
+/** The answer to `snapshot`: the rendered card and how it was made. */
+export interface SnapshotReply {
+  /** The file's bytes, base64. */
+  body: string;
+  contentType: string;
+  fileName: string;
+  format: "png" | "svg" | "json";
+  detail: string;
+  requestedDetail: string;
+  degradedSources: string[];
+  durationMs: number;
+  summary: string;
+}
+
 /** Guards against a peer that never sends a newline. */
 export const MAX_LINE_BYTES = 1024 * 1024;
+/** The CLI reads answers from its own daemon; a snapshot image (base64) can be far larger than a request. */
+export const MAX_RESPONSE_LINE_BYTES = 256 * 1024 * 1024;
 
 export function encode(message: ControlRequest | ControlResponse): string {
   return JSON.stringify(message) + "\n";
@@ -58,6 +74,7 @@ export class LineDecoder {
   constructor(
     private readonly onMessage: (value: unknown) => void,
     private readonly onError: (err: Error) => void,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
   ) {}
 
   push(chunk: Buffer | string): void {
@@ -73,9 +90,9 @@ export class LineDecoder {
         this.onError(err instanceof Error ? err : new Error(String(err)));
       }
     }
-    if (this.buffer.length > MAX_LINE_BYTES) {
+    if (this.buffer.length > this.maxLineBytes) {
       this.buffer = "";
-      this.onError(new Error(`control message longer than ${MAX_LINE_BYTES} bytes`));
+      this.onError(new Error(`control message longer than ${this.maxLineBytes} bytes`));
     }
   }
 }

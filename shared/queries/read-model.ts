@@ -5,6 +5,7 @@ import type { Clock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
+import type { CronJobInfo } from "../sources/gateway/cron.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
@@ -186,6 +187,17 @@ export class ReadModel {
   recentLogs(agentId: string, count?: number | null): LogEntryView[] {
     this.source(agentId);
     return queryRecentLogs(this.o.store, agentId, count);
+  }
+
+  /** Why the OpenClaw state dir cannot be read, or null when it can. */
+  openclawError(): string | null {
+    return this.o.collector.registry.openclawError?.message ?? null;
+  }
+
+  /** Every cron job of the gateway as last read; null when the cron store could not be read. */
+  cronJobInfos(): CronJobInfo[] | null {
+    const cron = this.o.collector.cron;
+    return cron.data ? [...cron.data.jobs] : cron.error ? null : [];
   }
 
   /** Lifetime tokens and cost per agent and model (Prometheus counters). */

@@ -59,6 +59,7 @@ export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
     probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)")),
     channels: false,
     updates: false,
+    warmRenderer: false,
     scanMs: 100,
     logMs: 100,
     cronMs: 200,

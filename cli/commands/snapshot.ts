@@ -1,0 +1,77 @@
+import { defineCommand } from "citty";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { SnapshotReply } from "../../shared/control/protocol.js";
+import { errorMessage, InsightsError } from "../../shared/errors.js";
+import { exitCodeFor } from "../../shared/exit-codes.js";
+import { cliSnapshotParams } from "../../shared/snapshot/cli-params.js";
+import { cliContext } from "../context.js";
+import { ControlClient } from "../control-client.js";
+import { note } from "../output.js";
+
+const WHAT_TO_DO: Partial<Record<string, string>> = {
+  INVALID_PARAM: "See `insightsctl snapshot --help` for the allowed values.",
+  RATE_LIMITED: "Wait the time it says, or raise snapshotRateLimitPerMinute.",
+  QUEUE_FULL: "The daemon is busy rendering; try again in a few seconds.",
+  QUEUE_TIMEOUT: "The daemon is busy rendering; try again in a few seconds.",
+  COLLECT_TIMEOUT: "No source answered in time; check `insightsctl status` and the gateway, or use --quick for what is already collected.",
+  TOTAL_TIMEOUT: "Try --quick, a smaller --detail, or raise totalTimeoutSeconds.",
+  PAYLOAD_TOO_LARGE: "Try --format json or svg, or raise snapshotMaxBytes.",
+  GATEWAY_UNREACHABLE: "Start the gateway (`openclaw gateway run`) or point --openclaw-dir / OPENCLAW_STATE_DIR at its state dir.",
+  RENDER_FAILED: "See `insightsctl logs -n 50`; report it if it persists.",
+  CONTROL_TIMEOUT: "The daemon did not answer in time; see `insightsctl logs -n 50`.",
+};
+
+export default defineCommand({
+  meta: { name: "snapshot", description: "Render the status card (PNG, SVG or JSON); asks the daemon, or renders in-process when none runs" },
+  args: {
+    output: { type: "string", alias: "o", description: "Write to this file (`-` for stdout). Default: JSON and piped output to stdout, else insights-<...>.<ext> here", valueHint: "file" },
+    detail: { type: "string", description: "compact, standard (default) or full", valueHint: "level" },
+    format: { type: "string", description: "png (default), svg or json", valueHint: "format" },
+    range: { type: "string", description: "30m, 1h, 6h (default), 12h or 24h", valueHint: "range" },
+    theme: { type: "string", description: "dark (default) or light", valueHint: "theme" },
+    lang: { type: "string", description: "en (default) or zh", valueHint: "lang" },
+    quick: { type: "boolean", description: "A compact PNG from already-collected data, within about a second" },
+  },
+  async run({ args }) {
+    try {
+      const { paths, loaded } = cliContext();
+      const params = cliSnapshotParams({ detail: args.detail, format: args.format, range: args.range, theme: args.theme, lang: args.lang, quick: args.quick });
+      const quick = args.quick === true;
+      const client = await ControlClient.tryConnect(paths.socketFile);
+      let reply: SnapshotReply;
+      if (client) {
+        try {
+          reply = await client.call<SnapshotReply>("snapshot", { ...params, quick }, (loaded.config.totalTimeoutSeconds + 5) * 1000);
+        } finally {
+          client.close();
+        }
+      } else {
+        const { renderLocally } = await import("../snapshot-local.js");
+        const { toSnapshotReply } = await import("../../shared/snapshot/reply.js");
+        const local = await renderLocally(paths, loaded.config, params, quick);
+        note(`gateway-insights is not running; rendered in-process from ${local.demo ? "the bundled demo state" : local.openclawDir}`);
+        reply = toSnapshotReply(local.result);
+      }
+      const body = Buffer.from(reply.body, "base64");
+      if (reply.degradedSources.length) note(`skipped sources (failed or too slow): ${reply.degradedSources.join(", ")}`);
+      if (reply.detail !== reply.requestedDetail) note(`detail lowered from ${reply.requestedDetail} to ${reply.detail} to fit the size limit`);
+      const out = args.output;
+      if (out === "-" || (out === undefined && (reply.format === "json" || !process.stdout.isTTY))) {
+        process.stdout.write(body);
+      } else {
+        const file = resolve(out ?? reply.fileName);
+        writeFileSync(file, body);
+        note(`wrote ${file} (${body.length} bytes, ${reply.durationMs} ms)`);
+      }
+      // In-process, a first scan may still be reading; it resumes next time, so do not wait for it.
+      if (!client) process.exit(0);
+    } catch (err) {
+      const code = err instanceof InsightsError ? err.code : "RENDER_FAILED";
+      process.stderr.write(`insightsctl: ${code}: ${errorMessage(err)}\n`);
+      const hint = WHAT_TO_DO[code];
+      if (hint) process.stderr.write(`  ${hint}\n`);
+      process.exit(exitCodeFor(err));
+    }
+  },
+});

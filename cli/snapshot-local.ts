@@ -1,0 +1,24 @@
+// `insightsctl snapshot` with no daemon running: the same sources, store and renderer, in this
+// process, for one card. The store is brought up to date within the collect budget first.
+import type { Config } from "../shared/config/options.js";
+import { LogHub } from "../shared/log/logger.js";
+import { openData } from "../shared/open-data.js";
+import type { Paths } from "../shared/paths.js";
+import type { SnapshotParams } from "../shared/snapshot/params.js";
+import { produceSnapshot, type SnapshotResult } from "../shared/snapshot/pipeline.js";
+
+export async function renderLocally(paths: Paths, config: Config, params: SnapshotParams, quick: boolean): Promise<{ result: SnapshotResult; openclawDir: string; demo: boolean }> {
+  // The daemon's log is not ours to write; problems surface as degraded sources on the card.
+  const hub = new LogHub({ console: "off" });
+  const data = openData({ paths, config, env: process.env, logger: hub.logger, collector: { channels: false } });
+  const result = await produceSnapshot(params, {
+    model: data.model,
+    clock: data.clock,
+    refresh: (job) => data.collector.run(job),
+    collectTimeoutMs: quick ? 1000 : config.collectTimeoutSeconds * 1000,
+    maxBytes: config.snapshotMaxBytes,
+  });
+  // A first scan of a large state dir may still run; what it committed is kept, the rest waits
+  // for the next run (the store is crash-safe), so the CLI does not wait for it.
+  return { result, openclawDir: data.location.dir, demo: data.location.demo };
+}

@@ -1,0 +1,43 @@
+// Every HTTP interface of the daemon on one server (design §1 "interfaces"): /health, the
+// browser sign-in and session endpoints, GraphQL, /metrics, the snapshot REST endpoint and MCP.
+// Each route says its auth rule; the server's guard applies it before the handler runs.
+import type { IncomingMessage } from "node:http";
+import type { Logger } from "../../shared/log/logger.js";
+import type { ReadModel } from "../../shared/queries/read-model.js";
+import type { UpgradeAuthOptions } from "../auth/upgrade.js";
+import { mountGraphQL } from "../graphql/mount.js";
+import type { LiveEvents } from "../live/live-events.js";
+import { mountMcp } from "../mcp/mount.js";
+import type { GatewayOperations } from "../operations/gateway-operations.js";
+import type { SnapshotService } from "../snapshot/service.js";
+import { healthRoute, type HealthBody } from "./routes/health.js";
+import { metricsRoute } from "./routes/metrics.js";
+import { logoutRoute, sessionInfoRoute, signInPage, signInRoute, type SessionRoutesOptions } from "./routes/session.js";
+import { snapshotRoute } from "./routes/snapshot.js";
+import type { HttpServer } from "./server.js";
+
+export interface RoutesOptions {
+  http: HttpServer;
+  model: ReadModel;
+  live: LiveEvents;
+  operations: GatewayOperations;
+  snapshots: SnapshotService;
+  session: SessionRoutesOptions;
+  upgradeAuth: UpgradeAuthOptions;
+  health: () => HealthBody;
+  peerOf: (req: IncomingMessage) => string | undefined;
+  logger: Logger;
+}
+
+/** Registers the routes; resolves with what must be closed on stop. */
+export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<void> }> {
+  const { http } = o;
+  http.route("GET", "/health", healthRoute(o.health), { publicPath: true });
+  http.route("GET", "/", signInRoute(o.session, (_req, res) => signInPage(res, 200, "Open the dashboard with the link `insightsctl start` prints.")), { publicPath: true });
+  http.route("GET", "/api/session", sessionInfoRoute(o.session));
+  http.route("POST", "/api/logout", logoutRoute());
+  http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf));
+  http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats() }));
+  mountMcp(http, o.snapshots, o.logger.child("mcp"), o.peerOf);
+  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), upgradeAuth: o.upgradeAuth });
+}

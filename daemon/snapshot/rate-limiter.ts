@@ -1,0 +1,32 @@
+// Snapshot requests per client and minute (design §6: 30): a sliding window per client key,
+// with the number of clients remembered bounded so a scan of many addresses cannot grow memory.
+import { peerKey } from "../auth/ip.js";
+
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly maxClients = 10_000,
+  ) {}
+
+  /** Counts a request of `client` at `now`; 0 when allowed, else whole seconds until it would be. */
+  take(client: string | undefined, now: number): number {
+    const key = peerKey(client);
+    const since = now - 60_000;
+    const list = (this.hits.get(key) ?? []).filter((t) => t > since);
+    this.hits.delete(key);
+    if (list.length >= this.perMinute) {
+      this.hits.set(key, list);
+      return Math.max(1, Math.ceil(((list[0] as number) + 60_000 - now) / 1000));
+    }
+    list.push(now);
+    this.hits.set(key, list);
+    while (this.hits.size > this.maxClients) {
+      const oldest = this.hits.keys().next();
+      if (oldest.done) break;
+      this.hits.delete(oldest.value);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,115 @@
+// The daemon's snapshot service, shared by POST /api/snapshot, the MCP tool and the control
+// socket: per-client rate limit, the render queue, the total timeout, and the counters that
+// /metrics and the dashboard namespace show.
+import type { Clock } from "../../shared/clock.js";
+import { InsightsError } from "../../shared/errors.js";
+import type { Collector } from "../../shared/ingest/collector.js";
+import type { Logger } from "../../shared/log/logger.js";
+import type { ReadModel } from "../../shared/queries/read-model.js";
+import type { CardModel } from "../../shared/snapshot/card-model.js";
+import type { SnapshotParams } from "../../shared/snapshot/params.js";
+import { produceSnapshot, type RefreshJob, type SnapshotResult } from "../../shared/snapshot/pipeline.js";
+import type { CardImageFormat } from "../../shared/snapshot/render.js";
+import { RateLimiter } from "./rate-limiter.js";
+import { RenderQueue } from "./render-queue.js";
+
+export interface SnapshotServiceOptions {
+  model: ReadModel;
+  collector: Collector;
+  clock: Clock;
+  logger: Logger;
+  concurrency: number;
+  maxQueue: number;
+  queueWaitMs: number;
+  collectTimeoutMs: number;
+  totalTimeoutMs: number;
+  ratePerMinute: number;
+  maxBytes: number;
+  /** Test seams: a source refresh that hangs, a renderer that fails or waits. */
+  refresh?: (job: RefreshJob) => Promise<void>;
+  render?: (model: CardModel, format: CardImageFormat) => Promise<Buffer>;
+}
+
+export interface SnapshotCaller {
+  /** Who is counted against the rate limit: the peer address; null for the local CLI (the socket is its permission). */
+  client: string | null;
+  via: "rest" | "mcp" | "cli";
+}
+
+/** `--quick` (design §8): what is already collected, no refresh, compact PNG. */
+export const QUICK_COLLECT_MS = 1000;
+
+export class SnapshotService {
+  private readonly queue: RenderQueue;
+  private readonly limiter: RateLimiter;
+  private readonly outcomes = new Map<string, { format: string; outcome: string; count: number; seconds: number }>();
+
+  constructor(private readonly o: SnapshotServiceOptions) {
+    this.queue = new RenderQueue({ concurrency: o.concurrency, maxQueue: o.maxQueue, queueWaitMs: o.queueWaitMs });
+    this.limiter = new RateLimiter(o.ratePerMinute);
+  }
+
+  queueStats(): { active: number; queued: number; concurrency: number; maxQueue: number; rendersTotal: number; failuresTotal: number } {
+    const all = [...this.outcomes.values()];
+    return {
+      ...this.queue.stats(),
+      rendersTotal: all.filter((r) => r.outcome === "ok").reduce((n, r) => n + r.count, 0),
+      failuresTotal: all.filter((r) => r.outcome !== "ok").reduce((n, r) => n + r.count, 0),
+    };
+  }
+
+  renderStats(): { byOutcome: Array<{ format: string; outcome: string; count: number; seconds: number }>; queued: number; active: number } {
+    const q = this.queue.stats();
+    return { byOutcome: [...this.outcomes.values()].map((r) => ({ ...r })), queued: q.queued, active: q.active };
+  }
+
+  async snapshot(params: SnapshotParams, caller: SnapshotCaller, options: { quick?: boolean } = {}): Promise<SnapshotResult> {
+    const { clock } = this.o;
+    const started = clock.now();
+    if (caller.client !== null) {
+      const wait = this.limiter.take(caller.client, started);
+      if (wait > 0) throw new InsightsError("RATE_LIMITED", `more than ${this.o.ratePerMinute} snapshots a minute from this client; try again in ${wait} s`, { retryAfterSeconds: wait });
+    }
+    const quick = options.quick === true;
+    const key = JSON.stringify([params, quick]);
+    const job = (): Promise<SnapshotResult> =>
+      produceSnapshot(params, {
+        model: this.o.model,
+        clock,
+        ...(quick ? {} : { refresh: this.o.refresh ?? ((j: RefreshJob) => this.o.collector.run(j)) }),
+        collectTimeoutMs: quick ? QUICK_COLLECT_MS : this.o.collectTimeoutMs,
+        maxBytes: this.o.maxBytes,
+        ...(this.o.render ? { render: this.o.render } : {}),
+      });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        this.queue.run(key, job),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new InsightsError("TOTAL_TIMEOUT", `the snapshot took longer than ${Math.round(this.o.totalTimeoutMs / 1000)} s`, { retryAfterSeconds: 5 })),
+            this.o.totalTimeoutMs,
+          );
+        }),
+      ]);
+      this.count(params.format, "ok", clock.now() - started);
+      if (result.params.detail !== params.detail) this.o.logger.info("snapshot detail lowered to fit the size limit", { requested: params.detail, used: result.params.detail, maxBytes: this.o.maxBytes });
+      return result;
+    } catch (err) {
+      const code = err instanceof InsightsError ? err.code : "RENDER_FAILED";
+      this.count(params.format, code.toLowerCase(), clock.now() - started);
+      if (code === "RENDER_FAILED") this.o.logger.error("snapshot render failed", { via: caller.via, error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private count(format: string, outcome: string, ms: number): void {
+    const key = `${format} ${outcome}`;
+    const r = this.outcomes.get(key) ?? { format, outcome, count: 0, seconds: 0 };
+    r.count++;
+    r.seconds += ms / 1000;
+    this.outcomes.set(key, r);
+  }
+}

@@ -1,0 +1,86 @@
+// Opens the data side of gateway-insights: which OpenClaw state dir to read (or the bundled demo),
+// the clock (the demo replays its recording), our store, the collector over the sources, and the
+// read model over both. The daemon keeps this open for its lifetime; `insightsctl snapshot`
+// without a daemon opens it for one render.
+import { shiftedClock, systemClock, type Clock } from "./clock.js";
+import type { Config } from "./config/options.js";
+import { Collector, type CollectorOptions } from "./ingest/collector.js";
+import type { Logger } from "./log/logger.js";
+import type { Paths } from "./paths.js";
+import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
+import { DEMO_RECORDED_UNTIL, locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { Store } from "./store/store.js";
+import { VERSION } from "./version.js";
+
+export interface OpenDataOptions {
+  paths: Paths;
+  /** The config as loaded; `current` is read again on every use, so a reload applies. */
+  config: Config;
+  current?: () => Config;
+  env: Record<string, string | undefined>;
+  logger: Logger;
+  clock?: Clock;
+  /** Collector seams and pace overrides (tests). */
+  collector?: Partial<Pick<CollectorOptions, "scanMs" | "logMs" | "cronMs" | "probeHttp" | "channels" | "updates">>;
+  daemon?: () => DaemonFigures;
+}
+
+export interface OpenData {
+  location: OpenclawLocation;
+  clock: Clock;
+  store: Store;
+  collector: Collector;
+  model: ReadModel;
+  startedAt: number;
+  close(): Promise<void>;
+}
+
+export function openData(o: OpenDataOptions): OpenData {
+  const { paths, config, logger } = o;
+  const current = o.current ?? (() => config);
+  const location = locateOpenclaw({ configured: config.openclawDir, env: o.env, demoTarget: paths.demoStateDir });
+  // The demo replays a recording: its clock starts where the recording ends, so "last 24 h" shows it.
+  const base = o.clock ?? systemClock;
+  const clock = location.demo ? shiftedClock(base, DEMO_RECORDED_UNTIL) : base;
+  // Demo data goes to a store of its own: it must never mix with a real gateway's history.
+  const store = Store.open(location.demo ? paths.demoDbFile : paths.dbFile, {
+    clock,
+    onRecovered: (movedTo, reason) => logger.error("the store could not be opened; moved it aside and started a new one", { movedTo, reason }),
+  });
+  const collector = new Collector({
+    openclawDir: location.dir,
+    demo: location.demo,
+    stateDir: paths.stateDir,
+    store,
+    clock,
+    logger,
+    env: o.env,
+    gatewayUrl: () => current().gatewayUrl,
+    sampleMs: config.sampleIntervalSeconds * 1000,
+    ...o.collector,
+  });
+  const startedAt = clock.now();
+  const model = new ReadModel({
+    store,
+    collector,
+    clock,
+    appVersion: VERSION,
+    startedAt,
+    demo: location.demo,
+    openclawDir: location.dir,
+    rawDays: () => current().retentionRawDays,
+    ...(o.daemon ? { daemon: o.daemon } : {}),
+  });
+  return {
+    location,
+    clock,
+    store,
+    collector,
+    model,
+    startedAt,
+    close: async () => {
+      await collector.stop();
+      store.close();
+    },
+  };
+}

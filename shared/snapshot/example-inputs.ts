@@ -1,0 +1,282 @@
+// Example card inputs: a busy two-agent gateway (long session keys, Chinese names, sub-agents,
+// errors, cron failures, a dropped channel) and an empty one. They feed the README images
+// (scripts/render-examples.ts), the renderer's warm-up and the tests. Times are relative to `now`.
+import type { EventType, EventView } from "../queries/events.js";
+import type { Metrics, MetricsBucket } from "../queries/metrics.js";
+import { RANGES } from "../queries/metrics.js";
+import type { SessionStatus, SessionView } from "../queries/sessions.js";
+import type { SessionKind } from "../sources/openclaw/session-record.js";
+import type { CronJobInfo } from "../sources/gateway/cron.js";
+import { VERSION } from "../version.js";
+import type { AgentCardInputs, CardInputs } from "./inputs.js";
+import { METRICS_RANGE, type SnapshotRange } from "./params.js";
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+/** Fixed so the committed images do not change from run to run. */
+export const EXAMPLE_NOW = Date.UTC(2026, 2, 14, 14, 32, 0);
+
+interface SessionSeed {
+  key: string;
+  name: string;
+  kind?: SessionKind;
+  status: SessionStatus;
+  model?: string | null;
+  channel?: string | null;
+  tokens: number;
+  cost: number;
+  turns: number;
+  agoMin: number;
+  subs?: SessionSeed[];
+}
+
+function session(agentId: string, s: SessionSeed, now: number, parentKey: string | null = null): SessionView {
+  const input = Math.round(s.tokens * 0.2);
+  const output = Math.round(s.tokens * 0.1);
+  const cacheRead = Math.round(s.tokens * 0.6);
+  const cacheWrite = s.tokens - input - output - cacheRead;
+  const last = new Date(now - s.agoMin * MIN).toISOString();
+  return {
+    key: s.key,
+    agentId,
+    displayName: s.name,
+    kind: s.kind ?? (parentKey ? "subagent" : "direct"),
+    model: s.model === undefined ? "claude-sonnet-4.5" : s.model,
+    channel: s.channel === undefined ? (parentKey ? null : "telegram") : s.channel,
+    status: s.status,
+    totalTokens: s.tokens,
+    inputTokens: input,
+    outputTokens: output,
+    cacheReadTokens: cacheRead,
+    cacheWriteTokens: cacheWrite,
+    costUsd: s.cost,
+    contextTokens: null,
+    contextWindow: null,
+    usagePercent: null,
+    turnCount: s.turns,
+    assistantMessages: s.turns,
+    toolCalls: 0,
+    errors: 0,
+    updatedAt: last,
+    startedAt: new Date(now - s.agoMin * MIN - 3 * HOUR).toISOString(),
+    lastActivityAt: last,
+    parentKey,
+    thinkingLevel: null,
+    windows: 1,
+    subAgents: (s.subs ?? []).map((c) => session(agentId, c, now, s.key)),
+  };
+}
+
+function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number) => number, turnsPer: number, costPerK: number): Metrics {
+  const r = METRICS_RANGE[range];
+  const { buckets: n, stepMs } = RANGES[r];
+  const lastEnd = Math.ceil(now / stepMs) * stepMs;
+  const start = lastEnd - n * stepMs;
+  const buckets: MetricsBucket[] = Array.from({ length: n }, (_, i) => {
+    const tokens = Math.round(shape(i, n));
+    return {
+      start: (start + i * stepMs) / 1000,
+      end: (start + (i + 1) * stepMs) / 1000,
+      label: "",
+      tokens,
+      inputTokens: Math.round(tokens * 0.2),
+      outputTokens: Math.round(tokens * 0.1),
+      cacheReadTokens: Math.round(tokens * 0.6),
+      cacheWriteTokens: tokens - Math.round(tokens * 0.2) - Math.round(tokens * 0.1) - Math.round(tokens * 0.6),
+      costUsd: (tokens / 1000) * costPerK,
+      turns: tokens > 0 ? Math.max(1, Math.round(tokens / turnsPer)) : 0,
+      errors: 0,
+      warnings: 0,
+      uptimePercent: 100,
+    };
+  });
+  const sum = (f: (b: MetricsBucket) => number): number => buckets.reduce((a, b) => a + f(b), 0);
+  return {
+    range: r,
+    from: new Date(start).toISOString(),
+    to: new Date(lastEnd).toISOString(),
+    totalTokensK: 48_210,
+    rangeTokensK: Math.round(sum((b) => b.tokens) / 10) / 100,
+    totalErrors: 0,
+    totalWarnings: 0,
+    totalTurns: sum((b) => b.turns),
+    costUsd: sum((b) => b.costUsd),
+    uptimePercent: 99.6,
+    tokensByModel: [],
+    buckets,
+  };
+}
+
+function event(now: number, agoMin: number, type: EventType, module: string, message: string, agentId: string | null): EventView {
+  const ms = now - agoMin * MIN;
+  return { ts: Math.floor(ms / 1000), time: new Date(ms).toISOString(), type, level: type === "restart" ? "info" : type === "warning" ? "warn" : "error", module, message, agentId, sessionKey: null };
+}
+
+function job(now: number, j: Partial<CronJobInfo> & { id: string; name: string; text: string }): CronJobInfo {
+  return {
+    id: j.id,
+    name: j.name,
+    displayName: j.displayName ?? null,
+    agentId: j.agentId ?? "main",
+    enabled: j.enabled ?? true,
+    schedule: { kind: "cron", text: j.text, spec: null },
+    lastRunAt: j.lastRunAt === undefined ? now - 20 * MIN : j.lastRunAt,
+    lastStatus: j.lastStatus === undefined ? "ok" : j.lastStatus,
+    lastDurationMs: j.lastDurationMs === undefined ? 12_400 : j.lastDurationMs,
+    lastError: j.lastError ?? null,
+    nextRunAt: j.nextRunAt === undefined ? now + 40 * MIN : j.nextRunAt,
+    consecutiveErrors: j.consecutiveErrors ?? 0,
+  };
+}
+
+/** A busy gateway with two agents for `range`, as the collector would pass it. */
+export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): CardInputs {
+  // Gateway-wide lines (agentId null) appear in both agents' event lists, as the queries return them.
+  const gatewayWide = [
+    event(now, 12, "error", "gateway/ws", "upstream connection reset by peer (code 1006) while streaming a reply to telegram", null),
+    event(now, 95, "warning", "gateway/readyz", "event loop p99 delay 240 ms", null),
+    event(now, 190, "restart", "gateway", "gateway restarted (pid 48213 -> 48877)", null),
+  ];
+  const mainEvents = [
+    event(now, 5, "error", "agent/main", "model call failed: 529 overloaded; retrying in 4s", "main"),
+    event(now, 48, "warning", "channels/discord", "rate limited, backing off 2s", "main"),
+    event(now, 300, "error", "tools/browser", "navigation timeout after 30000 ms", "main"),
+    ...gatewayWide,
+  ].sort((a, b) => b.ts - a.ts);
+  const opsEvents = [event(now, 70, "error", "cron/nightly-report", "job exited with status 1: disk quota exceeded on /var/reports", "ops"), ...gatewayWide].sort((a, b) => b.ts - a.ts);
+
+  const day = (i: number, n: number): number => {
+    const x = (i + 0.5) / n;
+    return 18_000 + 140_000 * Math.max(0, Math.sin(Math.PI * (x * 1.4 - 0.15))) + (i % 5) * 6_000;
+  };
+  const main: AgentCardInputs = {
+    agentId: "main",
+    sessions: [
+      session("main", {
+        key: "agent:main:telegram:direct:88213377",
+        name: "Alice (telegram)",
+        status: "ACTIVE",
+        tokens: 1_843_220,
+        cost: 4.127,
+        turns: 214,
+        agoMin: 2,
+        subs: [
+          { key: "agent:main:subagent:7f3c9a1e-5d2b-4c8e-9a61-2b7e0f4d8c13", name: "research: vendor pricing comparison", status: "ACTIVE", model: "claude-haiku-4.5", tokens: 182_400, cost: 0.21, turns: 6, agoMin: 3 },
+          {
+            key: "agent:main:subagent:0b1d2c3e-4f50-6172-8394-a5b6c7d8e9f0",
+            name: "summarise thread",
+            status: "DONE",
+            model: "claude-haiku-4.5",
+            tokens: 24_800,
+            cost: 0.03,
+            turns: 2,
+            agoMin: 40,
+            subs: [{ key: "agent:main:subagent:deadbeef-0000-4000-8000-000000000001", name: "fetch attachments", status: "FAILED", model: "claude-haiku-4.5", tokens: 3_100, cost: 0.004, turns: 1, agoMin: 41 }],
+          },
+        ],
+      }, now),
+      session("main", { key: "agent:main:discord:group:1203948571234567890:thread:998877665544332211", name: "agent:main:discord:group:1203948571234567890:thread:998877665544332211", kind: "group", channel: "discord", status: "IDLE", tokens: 962_000, cost: 2.61, turns: 88, agoMin: 130 }, now),
+      session("main", { key: "agent:main:feishu:group:oc_5f2a", name: "产品讨论群：发布计划与用户反馈", kind: "group", channel: "feishu", status: "ACTIVE", model: "qwen3-max", tokens: 512_660, cost: 0.94, turns: 57, agoMin: 9 }, now),
+      session("main", { key: "agent:main:main", name: "main", status: "IDLE", channel: "webchat", tokens: 95_000, cost: 0.31, turns: 12, agoMin: 400 }, now),
+      session("main", { key: "agent:main:telegram:direct:1200", name: "Bob", status: "FAILED", tokens: 40_100, cost: 0.12, turns: 4, agoMin: 600 }, now),
+      session("main", { key: "agent:main:whatsapp:direct:+4917612345678", name: "+49 176 12345678", channel: "whatsapp", status: "DONE", tokens: 22_500, cost: 0.05, turns: 3, agoMin: 1500 }, now),
+    ],
+    metrics: metrics(range, now, day, 9_000, 0.0021),
+    events: mainEvents,
+    lifetime: {
+      isReady: true,
+      createdAt: new Date(now - 41 * 24 * HOUR).toISOString(),
+      daysSinceCreation: 41,
+      totalSessions: 318,
+      totalInputTokens: 9_100_000,
+      totalOutputTokens: 3_900_000,
+      totalCacheReadTokens: 31_000_000,
+      totalCacheWriteTokens: 2_400_000,
+      totalTokens: 46_400_000,
+      totalUserMessages: 5_212,
+      totalAssistantMessages: 6_020,
+      totalCostUsd: 98.34,
+    },
+    usageCost: { currency: "USD", totalUsd: 98.34, todayUsd: 3.82, byModel: [], byDay: [] },
+  };
+  const ops: AgentCardInputs = {
+    agentId: "ops",
+    sessions: [
+      session("ops", { key: "agent:ops:cron:nightly-report", name: "nightly report", kind: "cron", channel: null, status: "FAILED", model: "gpt-5-mini", tokens: 310_000, cost: 0.42, turns: 30, agoMin: 70 }, now),
+      session("ops", { key: "agent:ops:slack:direct:U02ABCDEF", name: "on-call (slack)", channel: "slack", status: "ACTIVE", model: "gpt-5", tokens: 120_500, cost: 0.66, turns: 19, agoMin: 1 }, now),
+    ],
+    metrics: metrics(range, now, (i, n) => (i > n - 6 ? 9_000 + i * 300 : i % 3 === 0 ? 4_000 : 0), 6_000, 0.004),
+    events: opsEvents,
+    lifetime: {
+      isReady: true,
+      createdAt: new Date(now - 12 * 24 * HOUR).toISOString(),
+      daysSinceCreation: 12,
+      totalSessions: 41,
+      totalInputTokens: 1_000_000,
+      totalOutputTokens: 400_000,
+      totalCacheReadTokens: 1_500_000,
+      totalCacheWriteTokens: 100_000,
+      totalTokens: 3_000_000,
+      totalUserMessages: 300,
+      totalAssistantMessages: 320,
+      totalCostUsd: 7.9,
+    },
+    usageCost: { currency: "USD", totalUsd: 7.9, todayUsd: 0.71, byModel: [], byDay: [] },
+  };
+  return {
+    gateway: { running: true, version: "2026.9.6", appVersion: VERSION, uptimeSeconds: 3 * 86400 + 4 * 3600 + 17 * 60, pid: 48877, updateAvailable: true, latestVersion: "2026.9.8" },
+    resources: { cpuPercent: 7.4, memoryMB: 612, diskMB: 2_380 },
+    channels: [
+      { provider: "telegram", name: "default", connected: true, latencyMs: 84 },
+      { provider: "discord", name: "default", connected: true, latencyMs: 121 },
+      { provider: "feishu", name: "feishu", connected: true, latencyMs: 233 },
+      { provider: "whatsapp", name: "business", connected: false, latencyMs: null },
+      { provider: "slack", name: "ops-workspace", connected: true, latencyMs: 67 },
+    ],
+    health: {
+      status: "DEGRADED",
+      checks: [
+        { name: "gateway", status: "PASS", message: "healthz answered in 12 ms" },
+        { name: "ready", status: "PASS", message: null },
+        { name: "event-loop", status: "WARN", message: "p99 delay 240 ms" },
+        { name: "channels", status: "WARN", message: "disconnected: whatsapp" },
+        { name: "sources", status: "PASS", message: "2 agents connected" },
+        { name: "disk", status: "PASS", message: "48213 MB free" },
+        { name: "store", status: "PASS", message: null },
+      ],
+    },
+    sources: [
+      { id: "agent:main", name: "main", status: "CONNECTED", lastError: null },
+      { id: "agent:ops", name: "ops", status: "CONNECTED", lastError: null },
+      { id: "dashboard:self", name: "gateway-insights", status: "CONNECTED", lastError: null },
+    ],
+    agents: [main, ops],
+    cronJobs: [
+      job(now, { id: "hb", name: "heartbeat", displayName: "Heartbeat (main)", text: "every 30m", lastRunAt: now - 2 * MIN, lastDurationMs: 3_200, nextRunAt: now + 28 * MIN }),
+      job(now, { id: "nightly", name: "nightly-report", agentId: "ops", text: "0 3 * * * (Europe/Berlin)", lastStatus: "error", lastError: "exit 1", consecutiveErrors: 3, lastRunAt: now - 11 * HOUR, nextRunAt: now + 13 * HOUR }),
+      job(now, { id: "digest", name: "每日摘要", text: "0 9 * * 1-5 (Asia/Shanghai)", lastRunAt: now - 5 * HOUR, lastDurationMs: 48_000, nextRunAt: now + 19 * HOUR }),
+      job(now, { id: "cleanup", name: "cleanup old transcripts", text: "every 6h", enabled: false, lastRunAt: now - 30 * HOUR, nextRunAt: null }),
+      job(now, { id: "remind", name: "reminder: renew certificate", text: "at 2026-03-20T09:00:00Z", lastStatus: null, lastRunAt: null, lastDurationMs: null, nextRunAt: Date.UTC(2026, 2, 20, 9) }),
+    ],
+    timeZone: "Europe/Berlin",
+  };
+}
+
+/** A fresh gateway with one agent and nothing recorded yet: no sessions, tokens, events, channels or jobs. */
+export function emptyInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): CardInputs {
+  const zero = metrics(range, now, () => 0, 1, 0);
+  zero.uptimePercent = null;
+  zero.totalTokensK = 0;
+  for (const b of zero.buckets) b.uptimePercent = null;
+  return {
+    gateway: { running: true, version: null, appVersion: VERSION, uptimeSeconds: 0, pid: null, updateAvailable: false, latestVersion: null },
+    resources: { cpuPercent: null, memoryMB: null, diskMB: null },
+    channels: [],
+    health: { status: "HEALTHY", checks: [] },
+    sources: [],
+    agents: [{ agentId: "main", sessions: [], metrics: zero, events: [] }],
+    cronJobs: [],
+    timeZone: "UTC",
+  };
+}

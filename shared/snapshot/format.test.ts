@@ -1,0 +1,61 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { formatClock, formatCompact, formatDate, formatDateTime, formatDuration, formatMB, formatPercent, formatRangeLabel, formatRelative, formatUsd, formatZone } from "./format.js";
+
+test("compact counts: thousands in en, 万 and 亿 in zh", () => {
+  const cases: Array<[number, string, string]> = [
+    [0, "0", "0"],
+    [842, "842", "842"],
+    [1_234, "1.23k", "1,234"],
+    [12_345, "12.3k", "1.23万"],
+    [123_456, "123k", "12.3万"],
+    [999_960, "1M", "100万"],
+    [1_234_567, "1.23M", "123万"],
+    [99_999_999, "100M", "1亿"],
+    [123_456_789, "123M", "1.23亿"],
+    [2_500_000_000, "2.5B", "25亿"],
+    [999_999_999_999, "1T", "1万亿"],
+    [2.2346e13, "22.3T", "22.3万亿"],
+  ];
+  for (const [n, en, zh] of cases) {
+    assert.is(formatCompact(n, "en"), en, `en ${n}`);
+    assert.is(formatCompact(n, "zh"), zh, `zh ${n}`);
+  }
+});
+
+test("money, percent, sizes", () => {
+  assert.is(formatUsd(0), "$0.00");
+  assert.is(formatUsd(0.001), "<$0.01");
+  assert.is(formatUsd(3.456), "$3.46");
+  assert.is(formatUsd(12_345.6), "$12,346");
+  assert.is(formatPercent(99.84, "en"), "99.8%");
+  assert.is(formatPercent(100, "zh"), "100%");
+  assert.is(formatMB(512, "en"), "512 MB");
+  assert.is(formatMB(2_380, "en"), "2.3 GB");
+});
+
+test("durations and ranges per language", () => {
+  assert.is(formatDuration(0, "en"), "0s");
+  assert.is(formatDuration(3 * 86400 + 4 * 3600 + 17 * 60, "en"), "3d 4h");
+  assert.is(formatDuration(3 * 86400 + 4 * 3600, "zh"), "3天4小时");
+  assert.is(formatDuration(3_700, "en"), "1h 1m");
+  assert.is(formatRangeLabel("30m", "en"), "30m");
+  assert.is(formatRangeLabel("24h", "zh"), "24 小时");
+});
+
+test("dates in the card's zone, words from the catalog", () => {
+  const at = Date.UTC(2026, 2, 14, 14, 32);
+  assert.is(formatDateTime(at, "en", "UTC"), "Mar 14, 14:32");
+  assert.is(formatDateTime(at, "zh", "Asia/Shanghai"), "3月14日 22:32");
+  assert.is(formatDate(at, "zh", "UTC"), "3月14日");
+  assert.is(formatClock(at, "America/New_York"), "10:32");
+  assert.is(formatZone(at, "UTC"), "UTC");
+  assert.is(formatZone(at, "Asia/Shanghai"), "GMT+8");
+  assert.is(formatZone(at, "Asia/Kolkata"), "GMT+5:30");
+  assert.is(formatZone(Date.UTC(2026, 0, 10), "Europe/London"), "UTC");
+  assert.is(formatRelative(at - 5 * 60_000, at, "en"), "5m ago");
+  assert.is(formatRelative(at + 5 * 3_600_000, at, "zh"), "5小时后");
+  assert.is(formatRelative(at, at, "zh"), "刚刚");
+});
+
+test.run();

@@ -1,0 +1,42 @@
+// What every section builder needs: the model, the language's messages, the theme's colours and
+// the clock the relative times are measured from (the card's own generation time, never "now",
+// so the same model always draws the same image).
+import type { CardGatewayState, CardModel } from "../card-model.js";
+import { t, type Lang, type MessageKey } from "../messages.js";
+import { PALETTES, type Palette } from "./theme.js";
+
+export interface Ctx {
+  m: CardModel;
+  lang: Lang;
+  p: Palette;
+  timeZone: string;
+  now: number;
+  t: (key: MessageKey, vars?: Readonly<Record<string, string | number>>) => string;
+}
+
+export function makeCtx(m: CardModel): Ctx {
+  return { m, lang: m.lang, p: PALETTES[m.theme], timeZone: m.timeZone, now: Date.parse(m.generatedAt), t: (key, vars) => t(m.lang, key, vars) };
+}
+
+export function stateColor(p: Palette, s: CardGatewayState): string {
+  switch (s) {
+    case "healthy":
+    case "running":
+      return p.ok;
+    case "degraded":
+      return p.warn;
+    case "unhealthy":
+    case "stopped":
+      return p.bad;
+    default:
+      return p.idle;
+  }
+}
+
+export function sessionColor(p: Palette, s: "ACTIVE" | "IDLE" | "DONE" | "FAILED"): string {
+  return s === "ACTIVE" ? p.ok : s === "FAILED" ? p.bad : s === "IDLE" ? p.accent : p.idle;
+}
+
+export function levelColor(p: Palette, s: "PASS" | "WARN" | "FAIL" | "error" | "warning" | "restart"): string {
+  return s === "PASS" ? p.ok : s === "WARN" || s === "warning" ? p.warn : s === "FAIL" || s === "error" ? p.bad : p.accent;
+}

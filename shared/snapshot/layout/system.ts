@@ -1,0 +1,115 @@
+// The gateway's surroundings (full): channels, health checks, process figures and sources, and
+// the all-time totals.
+import { formatCompact, formatDate, formatInt, formatMB, formatMs, formatPercent, formatUsd } from "../format.js";
+import { levelColor, type Ctx } from "./context.js";
+import { box, line, row, span, type El } from "./h.js";
+import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable } from "./primitives.js";
+
+const CHIP_GAP = 8;
+const CHIP = (INNER - CHIP_GAP) / 2;
+
+export function channels(ctx: Ctx): El | null {
+  const c = ctx.m.channels;
+  if (c === undefined) return null;
+  const { p } = ctx;
+  const title = ctx.t("channels.title");
+  if (c === null) return section(ctx, title, null, unavailable(ctx));
+  if (!c.items.length) return section(ctx, title, null, empty(ctx, ctx.t("channels.empty")));
+  const connected = c.items.filter((x) => x.connected).length;
+  const chips = c.items.map((ch) =>
+    box(
+      { width: CHIP, gap: 2, paddingTop: 8, paddingBottom: 8, paddingLeft: 10, paddingRight: 10, borderRadius: 10, backgroundColor: p.surface },
+      row(
+        { gap: 7 },
+        dot(ch.connected ? p.ok : p.bad, 7),
+        line(ch.provider, { flex: 1, fontSize: 12, fontWeight: 600, color: p.text }),
+        ch.latencyMs !== null && ch.connected ? span(formatMs(ch.latencyMs, ctx.lang), { fontSize: 11, color: p.muted, ...NUM }) : null,
+      ),
+      line(ch.name === ch.provider ? ctx.t(ch.connected ? "channels.connected" : "channels.disconnected") : `${ch.name} · ${ctx.t(ch.connected ? "channels.connected" : "channels.disconnected")}`, {
+        fontSize: 11,
+        color: ch.connected ? p.muted : p.bad,
+      }),
+    ),
+  );
+  return section(ctx, title, `${connected}/${c.total}`, row({ flexWrap: "wrap", gap: CHIP_GAP, alignItems: "stretch" }, chips), more(ctx, c.total - c.items.length));
+}
+
+export function healthChecks(ctx: Ctx): El | null {
+  const hc = ctx.m.health;
+  if (hc === undefined) return null;
+  const { p } = ctx;
+  const title = ctx.t("health.title");
+  if (hc === null) return section(ctx, title, null, unavailable(ctx));
+  if (!hc.checks.length) return section(ctx, title, null, empty(ctx, ctx.t("health.empty")));
+  const rows = hc.checks.map((c) =>
+    row(
+      { gap: 10 },
+      badge(ctx.t(`check.${c.status}`), levelColor(p, c.status), 42),
+      span(c.name, { fontSize: 12, fontWeight: 600, color: p.text }),
+      line(c.message ?? "", { flex: 1, fontSize: 11, color: p.muted }),
+    ),
+  );
+  const passed = hc.checks.filter((c) => c.status === "PASS").length;
+  return section(ctx, title, `${passed}/${hc.checks.length}`, list(ctx, rows));
+}
+
+export function systemFigures(ctx: Ctx): El | null {
+  const s = ctx.m.system;
+  if (s === undefined) return null;
+  const { p } = ctx;
+  const none = ctx.t("value.none");
+  const r = s.resources;
+  const figures = row(
+    { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
+    stat(ctx, ctx.t("system.cpu"), r?.cpuPercent != null ? formatPercent(r.cpuPercent, ctx.lang) : none),
+    stat(ctx, ctx.t("system.memory"), r?.memoryMB != null ? formatMB(r.memoryMB, ctx.lang) : none),
+    stat(ctx, ctx.t("system.disk"), r?.diskMB != null ? formatMB(r.diskMB, ctx.lang) : none),
+    stat(ctx, ctx.t("system.pid"), s.pid !== null ? String(s.pid) : none),
+  );
+  const sources = s.sources.length
+    ? row(
+        { flexWrap: "wrap", gap: 6 },
+        s.sources.map((src) => {
+          const color = src.status === "CONNECTED" ? p.ok : src.status === "INITIALIZING" ? p.accent : src.status === "DISCONNECTED" ? p.warn : p.bad;
+          return row(
+            { gap: 6, maxWidth: INNER, paddingTop: 4, paddingBottom: 4, paddingLeft: 8, paddingRight: 9, borderRadius: 999, border: `1px solid ${p.border}` },
+            dot(color, 6),
+            line(src.name, { fontSize: 11, color: p.text, maxWidth: 200 }),
+            src.status === "CONNECTED" ? null : span(ctx.t(`source.${src.status}`), { fontSize: 11, color }),
+          );
+        }),
+      )
+    : empty(ctx, ctx.t("sources.empty"));
+  const errors = s.sources.filter((x) => x.lastError && x.status !== "CONNECTED");
+  return box(
+    { gap: 16 },
+    section(ctx, ctx.t("system.title"), null, figures),
+    section(
+      ctx,
+      ctx.t("sources.title"),
+      `${s.sources.filter((x) => x.status === "CONNECTED").length}/${s.sources.length}`,
+      sources,
+      errors.map((x) => line(`${x.name}: ${x.lastError ?? ""}`, { fontSize: 11, color: levelColor(p, "FAIL") })),
+    ),
+  );
+}
+
+export function totals(ctx: Ctx): El | null {
+  const tt = ctx.m.totals;
+  if (tt === undefined) return null;
+  const { p } = ctx;
+  const title = ctx.t("totals.title");
+  if (tt === null) return section(ctx, title, null, unavailable(ctx));
+  return section(
+    ctx,
+    title,
+    tt.since ? ctx.t("totals.since", { date: formatDate(Date.parse(tt.since), ctx.lang, ctx.timeZone) }) : null,
+    row(
+      { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
+      stat(ctx, ctx.t("totals.tokens"), formatCompact(tt.tokens, ctx.lang)),
+      stat(ctx, ctx.t("totals.cost"), formatUsd(tt.costUsd)),
+      stat(ctx, ctx.t("totals.today"), tt.todayCostUsd !== null ? formatUsd(tt.todayCostUsd) : ctx.t("value.none")),
+      stat(ctx, ctx.t("totals.sessions"), formatInt(tt.transcripts)),
+    ),
+  );
+}

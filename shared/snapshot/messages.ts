@@ -1,0 +1,325 @@
+// Every word the status card prints, in both languages. The layout and the formatters take their
+// labels, units and patterns from here only, so a test can walk this catalog and prove that the
+// bundled fonts have a glyph for every character the card can print in its own words.
+//
+// `{name}` marks a value filled in by `t()`. Keep zh strings free of characters the fonts lack:
+// `messages.test.ts` fails on any such character.
+
+export type Lang = "en" | "zh";
+
+const en = {
+  "card.title": "OpenClaw gateway",
+  "card.generated": "Generated {time}",
+  "card.unavailable": "Unavailable: this source failed",
+
+  "state.healthy": "Healthy",
+  "state.degraded": "Degraded",
+  "state.unhealthy": "Unhealthy",
+  "state.running": "Running",
+  "state.stopped": "Stopped",
+  "state.unknown": "Unknown",
+
+  "header.uptime": "up {duration}",
+  "header.notRunning": "not running",
+  "header.range": "last {range}",
+  "header.openclaw": "OpenClaw {version}",
+  "header.openclawUnknown": "OpenClaw version unknown",
+  "header.insights": "gateway-insights {version}",
+  "header.update": "update {version} available",
+
+  "banner.demo": "Demo data: no OpenClaw state dir found",
+  "banner.degraded": "Missing data from: {sources}",
+
+  "kpi.tokens": "Tokens",
+  "kpi.cost": "Cost",
+  "kpi.turns": "Turns",
+  "kpi.errorsWarnings": "Errors / warnings",
+  "kpi.uptime": "Uptime",
+  "kpi.activeSessions": "Active sessions",
+  "kpi.ofTotal": "of {total}",
+
+  "chart.title": "Tokens, last {range}",
+  "chart.peak": "peak {value}",
+  "chart.now": "now",
+  "chart.empty": "No token usage in this range",
+  "chart.errorMark": "errors",
+
+  "sessions.title": "Top sessions",
+  "sessions.count": "{shown} of {total}",
+  "sessions.empty": "No sessions",
+  "sessions.turns": "{n} turns",
+  "sessions.subAgents": "{n} sub-agents",
+  "sessions.noModel": "no model",
+
+  "status.ACTIVE": "active",
+  "status.IDLE": "idle",
+  "status.DONE": "done",
+  "status.FAILED": "failed",
+
+  "kind.direct": "direct",
+  "kind.group": "group",
+  "kind.cron": "cron",
+  "kind.subagent": "sub-agent",
+
+  "errors.title": "Recent errors",
+  "errors.empty": "No errors in this range",
+
+  "subagents.title": "Sub-agents",
+  "subagents.empty": "No sub-agents",
+
+  "events.title": "Event log",
+  "events.empty": "No events in this range",
+  "event.error": "error",
+  "event.warning": "warn",
+  "event.restart": "restart",
+
+  "cron.title": "Cron jobs",
+  "cron.empty": "No cron jobs",
+  "cron.disabled": "disabled",
+  "cron.never": "never run",
+  "cron.last": "last {time}",
+  "cron.next": "next {time}",
+  "cron.noNext": "not scheduled",
+  "cron.errorsInRow": "{n} failures in a row",
+  "cron.status.ok": "ok",
+  "cron.status.error": "failed",
+  "cron.status.skipped": "skipped",
+  "cron.status.running": "running",
+  "cron.status.other": "{status}",
+
+  "channels.title": "Channels",
+  "channels.empty": "No channels configured",
+  "channels.connected": "connected",
+  "channels.disconnected": "disconnected",
+
+  "health.title": "Health checks",
+  "health.empty": "No health checks",
+  "check.PASS": "pass",
+  "check.WARN": "warn",
+  "check.FAIL": "fail",
+
+  "system.title": "System",
+  "system.cpu": "CPU",
+  "system.memory": "Memory",
+  "system.disk": "Disk",
+  "system.pid": "PID",
+
+  "sources.title": "Sources",
+  "sources.empty": "No sources",
+  "source.INITIALIZING": "starting",
+  "source.CONNECTED": "connected",
+  "source.DISCONNECTED": "disconnected",
+  "source.ERROR": "error",
+
+  "totals.title": "All time",
+  "totals.tokens": "Tokens",
+  "totals.cost": "Cost",
+  "totals.today": "Cost today",
+  "totals.sessions": "Transcripts",
+  "totals.since": "since {date}",
+
+  "list.more": "+{n} more",
+  "value.none": "—",
+
+  // Number and time formatting (format.ts).
+  "unit.thousand": "k",
+  "unit.million": "M",
+  "unit.billion": "B",
+  "unit.trillion": "T",
+  "unit.tenThousand": "",
+  "unit.hundredMillion": "",
+  "unit.mb": "{n} MB",
+  "unit.gb": "{n} GB",
+  "unit.ms": "{n} ms",
+  "unit.percent": "{n}%",
+  "duration.days": "{n}d",
+  "duration.hours": "{n}h",
+  "duration.minutes": "{n}m",
+  "duration.seconds": "{n}s",
+  "duration.join": " ",
+  "range.minutes": "{n}m",
+  "range.hours": "{n}h",
+  "time.ago": "{duration} ago",
+  "time.in": "in {duration}",
+  "time.justNow": "just now",
+  "date.pattern": "{month} {day}, {time}",
+  "date.short": "{month} {day}",
+  "month.1": "Jan",
+  "month.2": "Feb",
+  "month.3": "Mar",
+  "month.4": "Apr",
+  "month.5": "May",
+  "month.6": "Jun",
+  "month.7": "Jul",
+  "month.8": "Aug",
+  "month.9": "Sep",
+  "month.10": "Oct",
+  "month.11": "Nov",
+  "month.12": "Dec",
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Readonly<Record<MessageKey, string>>;
+
+// Chinese groups large numbers by 万 (10^4) and 亿 (10^8) rather than by thousands, so zh leaves
+// the thousand/million/billion units empty and format.ts picks the grouping from the catalog.
+const zh: Messages = {
+  "card.title": "OpenClaw 网关",
+  "card.generated": "生成于 {time}",
+  "card.unavailable": "不可用：此数据源读取失败",
+
+  "state.healthy": "健康",
+  "state.degraded": "降级",
+  "state.unhealthy": "异常",
+  "state.running": "运行中",
+  "state.stopped": "已停止",
+  "state.unknown": "未知",
+
+  "header.uptime": "已运行 {duration}",
+  "header.notRunning": "未运行",
+  "header.range": "最近 {range}",
+  "header.openclaw": "OpenClaw {version}",
+  "header.openclawUnknown": "OpenClaw 版本未知",
+  "header.insights": "gateway-insights {version}",
+  "header.update": "可更新至 {version}",
+
+  "banner.demo": "演示数据：未找到 OpenClaw 状态目录",
+  "banner.degraded": "以下数据源缺失：{sources}",
+
+  "kpi.tokens": "令牌",
+  "kpi.cost": "费用",
+  "kpi.turns": "轮次",
+  "kpi.errorsWarnings": "错误 / 警告",
+  "kpi.uptime": "可用率",
+  "kpi.activeSessions": "活跃会话",
+  "kpi.ofTotal": "共 {total}",
+
+  "chart.title": "令牌用量 · 最近 {range}",
+  "chart.peak": "峰值 {value}",
+  "chart.now": "现在",
+  "chart.empty": "此时间段内没有令牌用量",
+  "chart.errorMark": "错误",
+
+  "sessions.title": "用量最高的会话",
+  "sessions.count": "{shown} / 共 {total}",
+  "sessions.empty": "暂无会话",
+  "sessions.turns": "{n} 轮",
+  "sessions.subAgents": "{n} 个子代理",
+  "sessions.noModel": "无模型",
+
+  "status.ACTIVE": "活跃",
+  "status.IDLE": "空闲",
+  "status.DONE": "已结束",
+  "status.FAILED": "失败",
+
+  "kind.direct": "私聊",
+  "kind.group": "群组",
+  "kind.cron": "定时",
+  "kind.subagent": "子代理",
+
+  "errors.title": "最近错误",
+  "errors.empty": "此时间段内没有错误",
+
+  "subagents.title": "子代理",
+  "subagents.empty": "暂无子代理",
+
+  "events.title": "事件日志",
+  "events.empty": "此时间段内没有事件",
+  "event.error": "错误",
+  "event.warning": "警告",
+  "event.restart": "重启",
+
+  "cron.title": "定时任务",
+  "cron.empty": "暂无定时任务",
+  "cron.disabled": "已停用",
+  "cron.never": "从未运行",
+  "cron.last": "上次 {time}",
+  "cron.next": "下次 {time}",
+  "cron.noNext": "未排期",
+  "cron.errorsInRow": "连续失败 {n} 次",
+  "cron.status.ok": "成功",
+  "cron.status.error": "失败",
+  "cron.status.skipped": "跳过",
+  "cron.status.running": "运行中",
+  "cron.status.other": "{status}",
+
+  "channels.title": "频道",
+  "channels.empty": "未配置频道",
+  "channels.connected": "已连接",
+  "channels.disconnected": "已断开",
+
+  "health.title": "健康检查",
+  "health.empty": "暂无健康检查",
+  "check.PASS": "通过",
+  "check.WARN": "警告",
+  "check.FAIL": "失败",
+
+  "system.title": "系统",
+  "system.cpu": "CPU",
+  "system.memory": "内存",
+  "system.disk": "磁盘",
+  "system.pid": "PID",
+
+  "sources.title": "数据源",
+  "sources.empty": "暂无数据源",
+  "source.INITIALIZING": "初始化中",
+  "source.CONNECTED": "已连接",
+  "source.DISCONNECTED": "已断开",
+  "source.ERROR": "错误",
+
+  "totals.title": "累计",
+  "totals.tokens": "令牌",
+  "totals.cost": "费用",
+  "totals.today": "今日费用",
+  "totals.sessions": "会话记录",
+  "totals.since": "自 {date} 起",
+
+  "list.more": "另有 {n} 项",
+  "value.none": "—",
+
+  "unit.thousand": "",
+  "unit.million": "",
+  "unit.billion": "",
+  "unit.trillion": "万亿",
+  "unit.tenThousand": "万",
+  "unit.hundredMillion": "亿",
+  "unit.mb": "{n} MB",
+  "unit.gb": "{n} GB",
+  "unit.ms": "{n} 毫秒",
+  "unit.percent": "{n}%",
+  "duration.days": "{n}天",
+  "duration.hours": "{n}小时",
+  "duration.minutes": "{n}分钟",
+  "duration.seconds": "{n}秒",
+  "duration.join": "",
+  "range.minutes": "{n} 分钟",
+  "range.hours": "{n} 小时",
+  "time.ago": "{duration}前",
+  "time.in": "{duration}后",
+  "time.justNow": "刚刚",
+  "date.pattern": "{month}{day}日 {time}",
+  "date.short": "{month}{day}日",
+  "month.1": "1月",
+  "month.2": "2月",
+  "month.3": "3月",
+  "month.4": "4月",
+  "month.5": "5月",
+  "month.6": "6月",
+  "month.7": "7月",
+  "month.8": "8月",
+  "month.9": "9月",
+  "month.10": "10月",
+  "month.11": "11月",
+  "month.12": "12月",
+};
+
+export const CATALOG: Readonly<Record<Lang, Messages>> = { en, zh };
+
+export const LANGS: readonly Lang[] = ["en", "zh"];
+
+/** The message `key` in `lang` with its `{name}` placeholders filled from `vars`. */
+export function t(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
+  const template = CATALOG[lang][key];
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}

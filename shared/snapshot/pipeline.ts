@@ -1,0 +1,177 @@
+// One snapshot, start to finish, the same for the daemon (REST, MCP, the CLI through the control
+// socket) and for `insightsctl snapshot` without a daemon: refresh each source within the collect
+// timeout, read the card's inputs from the read model, build the card model and render it,
+// stepping the detail down (full -> standard -> compact) while the output is over the size limit.
+import type { Clock } from "../clock.js";
+import { errorMessage, InsightsError } from "../errors.js";
+import { MAX_EVENT_LIMIT } from "../queries/events.js";
+import type { ReadModel } from "../queries/read-model.js";
+import { buildCardModel } from "./build-model.js";
+import type { CardModel } from "./card-model.js";
+import type { AgentCardInputs, CardInputs } from "./inputs.js";
+import { METRICS_RANGE, RANGE_MS, SNAPSHOT_CONTENT_TYPES, snapshotFileName, type SnapshotDetail, type SnapshotParams } from "./params.js";
+import { renderCard, type CardImageFormat } from "./render.js";
+
+/** What can be refreshed before a snapshot; each one is a card source. */
+export type RefreshJob = "gateway" | "agents" | "logs" | "cron";
+
+/** The name each job has in X-Snapshot-Degraded-Sources when it fails or times out. */
+export const JOB_SOURCE: Readonly<Record<RefreshJob, string>> = { gateway: "gateway", agents: "agents", logs: "gateway-log", cron: "cron" };
+
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+const LADDER: Record<SnapshotDetail, SnapshotDetail | null> = { full: "standard", standard: "compact", compact: null };
+
+export interface SnapshotOptions {
+  model: ReadModel;
+  clock: Clock;
+  /** Brings one source up to date (the collector's job); absent: use what is collected. */
+  refresh?: (job: RefreshJob) => Promise<void>;
+  /** Per-source collect budget. */
+  collectTimeoutMs: number;
+  /** Output size limit of the ladder. */
+  maxBytes?: number;
+  /** Replaces the renderer (tests: a failing or slow one). */
+  render?: (model: CardModel, format: CardImageFormat) => Promise<Buffer>;
+}
+
+export interface SnapshotResult {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+  /** The parameters as rendered: `detail` is lower than asked when the ladder stepped down. */
+  params: SnapshotParams;
+  requestedDetail: SnapshotDetail;
+  degradedSources: string[];
+  durationMs: number;
+  card: CardModel;
+}
+
+export async function produceSnapshot(params: SnapshotParams, o: SnapshotOptions): Promise<SnapshotResult> {
+  const started = o.clock.now();
+  const { inputs, degraded } = await collectInputs(params, o);
+  const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
+  const render = o.render ?? renderCard;
+  const generatedAt = o.clock.now();
+  let detail: SnapshotDetail | null = params.detail;
+  while (detail) {
+    const card = buildCardModel(inputs, { detail, range: params.range, theme: params.theme, lang: params.lang, generatedAt, demo: o.model.demo, degradedSources: degraded });
+    const body = params.format === "json" ? Buffer.from(JSON.stringify(card)) : await renderOrFail(render, card, params.format);
+    if (body.length <= maxBytes) {
+      const used = { ...params, detail };
+      return {
+        body,
+        contentType: params.format === "json" ? "application/json; charset=utf-8" : SNAPSHOT_CONTENT_TYPES[params.format],
+        fileName: snapshotFileName(used, new Date(generatedAt)),
+        params: used,
+        requestedDetail: params.detail,
+        degradedSources: degraded,
+        durationMs: o.clock.now() - started,
+        card,
+      };
+    }
+    detail = LADDER[detail];
+  }
+  throw new InsightsError("PAYLOAD_TOO_LARGE", `the snapshot is larger than ${Math.round(maxBytes / 1024)} KB at every detail level; try format svg or json, or a shorter range`, { maxBytes });
+}
+
+async function renderOrFail(render: NonNullable<SnapshotOptions["render"]>, card: CardModel, format: CardImageFormat): Promise<Buffer> {
+  try {
+    return await render(card, format);
+  } catch (err) {
+    if (err instanceof InsightsError && err.code === "RENDER_FAILED") throw err;
+    throw new InsightsError("RENDER_FAILED", `rendering the ${format} card failed: ${errorMessage(err)}`, { format }, { cause: err });
+  }
+}
+
+/** Refreshes every source within the collect budget, then reads the card's inputs. */
+export async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promise<{ inputs: CardInputs; degraded: string[] }> {
+  const failed = new Set<RefreshJob>();
+  let timedOut = 0;
+  const jobs: RefreshJob[] = ["gateway", "agents", "logs", "cron"];
+  if (o.refresh) {
+    const refresh = o.refresh;
+    await Promise.all(
+      jobs.map(async (job) => {
+        const outcome = await withBudget(refresh(job), o.collectTimeoutMs);
+        if (outcome === "ok") return;
+        failed.add(job);
+        if (outcome === "timeout") timedOut++;
+      }),
+    );
+    if (timedOut === jobs.length) {
+      throw new InsightsError("COLLECT_TIMEOUT", `no source answered within the collect timeout (${o.collectTimeoutMs} ms)`, { timeoutMs: o.collectTimeoutMs });
+    }
+  }
+  const { model } = o;
+  const degraded = [...failed].map((j) => JOB_SOURCE[j]);
+  const attempt = <T>(name: string, fn: () => T): T | null => {
+    try {
+      return fn();
+    } catch {
+      if (!degraded.includes(name)) degraded.push(name);
+      return null;
+    }
+  };
+
+  const system = failed.has("gateway") ? null : attempt("gateway", () => model.system());
+  const now = o.clock.now();
+  const fromSeconds = Math.floor((now - RANGE_MS[params.range]) / 1000) - 3600;
+  const agents: AgentCardInputs[] = [];
+  for (const a of model.agents()) {
+    const healthy = a.state.status === "CONNECTED" || (a.state.status === "INITIALIZING" && a.firstPassDone);
+    const usable = healthy && !failed.has("agents");
+    if (!usable && !degraded.includes(a.id) && !failed.has("agents")) degraded.push(a.id);
+    const part: AgentCardInputs = {
+      agentId: a.agentId,
+      sessions: usable ? attempt(a.id, () => model.sessions(a.agentId)) : null,
+      metrics: usable ? attempt(a.id, () => model.metrics(a.agentId, { range: METRICS_RANGE[params.range] })) : null,
+      events: failed.has("logs") ? null : attempt("gateway-log", () => model.events(a.agentId, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
+    };
+    if (params.detail === "full") {
+      part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.agentId)) : null;
+      part.usageCost = usable ? attempt(a.id, () => model.usageCost(a.agentId)) : null;
+    }
+    agents.push(part);
+  }
+  if (!system?.gateway.running && !system?.demo && agents.every((a) => a.sessions === null) && model.openclawError()) {
+    throw new InsightsError("GATEWAY_UNREACHABLE", `the gateway does not answer and its state dir cannot be read: ${model.openclawError()}`);
+  }
+  const inputs: CardInputs = {
+    gateway: system
+      ? {
+          running: system.gateway.running,
+          version: system.gateway.version,
+          appVersion: system.gateway.appVersion,
+          uptimeSeconds: system.gateway.uptime,
+          pid: system.gateway.pid,
+          updateAvailable: system.gateway.updateAvailable,
+          latestVersion: system.gateway.latestVersion,
+        }
+      : null,
+    resources: system ? { cpuPercent: system.resources.cpu, memoryMB: system.resources.memoryMB, diskMB: system.resources.diskMB } : null,
+    channels: system ? system.channels.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs })) : null,
+    health: system ? system.health : null,
+    sources: model.sources().map((s) => ({ id: s.id, name: s.name, status: s.status, lastError: s.lastError })),
+    agents,
+    cronJobs: failed.has("cron") ? null : model.cronJobInfos(),
+    timeZone: model.timeZone,
+  };
+  return { inputs, degraded };
+}
+
+async function withBudget(p: Promise<void>, ms: number): Promise<"ok" | "failed" | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p.then(
+        () => "ok" as const,
+        () => "failed" as const,
+      ),
+      new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,53 @@
+// CardModel -> SVG (satori) -> PNG (resvg, at 2x). satori and resvg are imported on first use so
+// that importing this module (e.g. from the CLI) costs nothing until a card is drawn.
+import { InsightsError, errorMessage } from "../errors.js";
+import type { CardModel } from "./card-model.js";
+import { cardFonts } from "./fonts.js";
+import { cardElement } from "./layout/card.js";
+import { CARD_WIDTH } from "./layout/primitives.js";
+
+export type CardImageFormat = "png" | "svg";
+
+export interface RenderOptions {
+  /**
+   * SVG only: keep text as <text> elements naming the font family instead of drawing glyph
+   * outlines. Smaller, searchable, but it shows right only where the fonts are installed; for
+   * tests and inspection. PNG always uses outlines.
+   */
+  textAsText?: boolean;
+}
+
+/** PNG pixels per CSS px: a 390 px card becomes 780 px wide, sharp on phones. */
+export const PNG_SCALE = 2;
+
+type Satori = typeof import("satori").default;
+type RenderAsync = typeof import("@resvg/resvg-js").renderAsync;
+let satoriFn: Promise<Satori> | undefined;
+let resvgFn: Promise<RenderAsync> | undefined;
+
+const loadSatori = (): Promise<Satori> => (satoriFn ??= import("satori").then((m) => m.default));
+const loadResvg = (): Promise<RenderAsync> => (resvgFn ??= import("@resvg/resvg-js").then((m) => m.renderAsync));
+
+async function toSvg(model: CardModel, embedFont: boolean): Promise<string> {
+  const [satori, fonts] = await Promise.all([loadSatori(), cardFonts()]);
+  // pointScaleFactor 2 rounds the layout to half pixels: whole pixels of the 2x PNG.
+  // satori types its input as React's ReactNode; plain {type, props} objects are what it takes
+  // without React, so the element is passed as that type.
+  const element = cardElement(model) as unknown as Parameters<Satori>[0];
+  return satori(element, { width: CARD_WIDTH, fonts, embedFont, pointScaleFactor: PNG_SCALE });
+}
+
+/** Draws the card. Errors are InsightsError RENDER_FAILED with the cause attached. */
+export async function renderCard(model: CardModel, format: CardImageFormat, options: RenderOptions = {}): Promise<Buffer> {
+  try {
+    if (format === "svg") return Buffer.from(await toSvg(model, !options.textAsText), "utf8");
+    const svg = await toSvg(model, true);
+    const renderAsync = await loadResvg();
+    // renderAsync, never `new Resvg().render()`: the synchronous path leaks native memory per call.
+    const image = await renderAsync(svg, { fitTo: { mode: "zoom", value: PNG_SCALE }, font: { loadSystemFonts: false }, logLevel: "off" });
+    return image.asPng();
+  } catch (err) {
+    if (err instanceof InsightsError) throw err;
+    throw new InsightsError("RENDER_FAILED", `rendering the ${format} card failed: ${errorMessage(err)}`, { format }, { cause: err });
+  }
+}
