@@ -24,8 +24,10 @@ import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthGuard } from "./auth/guard.js";
 import { KeyRing } from "./auth/key-ring.js";
 import { ensureToken } from "./auth/token.js";
-import { LiveEvents } from "./live/live-events.js";
+import { LiveEvents, logMatches } from "./live/live-events.js";
+import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
+import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../shared/snapshot/reply.js";
@@ -78,6 +80,7 @@ interface Parts {
   live: LiveEvents;
   interfaces: { close(): Promise<void> };
   snapshots: SnapshotService;
+  renderPool: RenderPool;
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
@@ -195,6 +198,8 @@ export class Daemon {
         env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
         refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
       });
+      const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render") });
+      cleanup.unshift(() => renderPool.close());
       const snapshots = new SnapshotService({
         model,
         collector,
@@ -207,6 +212,7 @@ export class Daemon {
         totalTimeoutMs: config.totalTimeoutSeconds * 1000,
         ratePerMinute: config.snapshotRateLimitPerMinute,
         maxBytes: config.snapshotMaxBytes,
+        render: (card, format) => renderPool.render(card, format),
         ...options.snapshotSeams,
       });
       snapshotsRef = snapshots;
@@ -246,6 +252,20 @@ export class Daemon {
           },
         },
         streams: {
+          // The gateway's log through the daemon (`insightsctl logs --gateway`): the stored tail, then live lines.
+          "gateway.logs.follow": (params, emit, end) => {
+            const level = typeof params.level === "string" ? params.level.toUpperCase() : "INFO";
+            const backlog = typeof params.backlog === "number" ? Math.max(0, Math.min(1000, params.backlog)) : 50;
+            if (backlog > 0) for (const e of model.gatewayLog(backlog, level)) emit(e);
+            if (params.follow !== true) {
+              end();
+              return () => undefined;
+            }
+            return collector.onLogEntry((entry) => {
+              const e = { time: new Date(entry.timeMs).toISOString(), level: entry.level, module: entry.module, message: entry.message, agentId: entry.agentId, sessionKey: entry.sessionKey };
+              if (logMatches(e, { level: level as LogLevel })) emit(e);
+            });
+          },
           "logs.follow": (params, emit) => {
             const level: Level = isLevel(params.level) ? params.level : "trace";
             const backlog = typeof params.backlog === "number" ? Math.max(0, Math.min(1000, params.backlog)) : 0;
@@ -259,15 +279,16 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, interfaces, snapshots, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
       collector.start();
       daemon.scheduleRetention();
-      // The first card pays for fonts and the renderers' start-up; pay it now, off any request.
-      if (options.warmRenderer !== false)
-        void import("../shared/snapshot/warm.js")
-        .then((m) => m.warmRenderer())
-        .then(({ ms }) => log.debug("snapshot renderer warmed", { ms }))
-        .catch((err: unknown) => log.warn("snapshot renderer warm-up failed", { error: errorMessage(err) }));
+      // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
+      if (options.warmRenderer !== false) {
+        renderPool
+          .warm()
+          .then((ms) => log.debug("snapshot renderer warmed", { ms }))
+          .catch((err: unknown) => log.warn("snapshot renderer warm-up failed", { error: errorMessage(err) }));
+      }
       log.info("started", {
         version: VERSION,
         pid: process.pid,
@@ -389,6 +410,7 @@ export class Daemon {
       this.p.live.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
+      await this.p.renderPool.close();
       if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });
       try {
         this.p.store.close();

@@ -25,9 +25,10 @@ export interface SnapshotServiceOptions {
   totalTimeoutMs: number;
   ratePerMinute: number;
   maxBytes: number;
-  /** Test seams: a source refresh that hangs, a renderer that fails or waits. */
-  refresh?: (job: RefreshJob) => Promise<void>;
+  /** Draws a card (the daemon's render workers); tests pass one that fails or waits. */
   render?: (model: CardModel, format: CardImageFormat) => Promise<Buffer>;
+  /** Test seam: a source refresh that hangs. */
+  refresh?: (job: RefreshJob) => Promise<void>;
 }
 
 export interface SnapshotCaller {

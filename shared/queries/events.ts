@@ -88,7 +88,7 @@ export function queryEvents(store: Store, agentId: string, args: EventsArgs = {}
     ts: Math.floor(r.ts / 1000),
     time: iso(r.ts) as string,
     type: r.type,
-    level: r.level,
+    level: r.level.toUpperCase(),
     module: r.module,
     message: r.message,
     agentId: r.agent_id,
@@ -140,5 +140,17 @@ export function queryRecentLogs(store: Store, agentId: string, count?: number | 
   const rows = store.db
     .prepare(`SELECT ts, level, module, message, agent_id, session_key FROM log_events WHERE ${AGENT_SCOPE} ORDER BY ts DESC, rowid DESC LIMIT @n`)
     .all({ agent: agentId, n }) as Array<Omit<EventRow, "type">>;
-  return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level, module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
+  return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
 }
+
+/** The gateway's log as stored (INFO and above, and every classified line), all agents, newest last. */
+export function queryGatewayLog(store: Store, count?: number | null, minLevel: string = "INFO"): LogEntryView[] {
+  const n = Math.min(MAX_LOG_COUNT, Math.max(1, count ?? DEFAULT_LOG_COUNT));
+  const levels = ["trace", "debug", "info", "warn", "error", "fatal"];
+  const from = Math.max(0, levels.indexOf(minLevel.toLowerCase()));
+  const rows = store.db
+    .prepare(`SELECT ts, level, module, message, agent_id, session_key FROM log_events WHERE level IN (SELECT value FROM json_each(@levels)) ORDER BY ts DESC, rowid DESC LIMIT @n`)
+    .all({ levels: JSON.stringify(levels.slice(from)), n }) as Array<Omit<EventRow, "type">>;
+  return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
+}
+

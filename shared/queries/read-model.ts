@@ -9,7 +9,7 @@ import type { CronJobInfo } from "../sources/gateway/cron.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
-import { queryEventCounts, queryEventDensity, queryEvents, queryRecentLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
+import { queryEventCounts, queryEventDensity, queryEvents, queryGatewayLog, queryRecentLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
 import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
 import { findSession, querySessions, type SessionFilter, type SessionView } from "./sessions.js";
@@ -187,6 +187,11 @@ export class ReadModel {
   recentLogs(agentId: string, count?: number | null): LogEntryView[] {
     this.source(agentId);
     return queryRecentLogs(this.o.store, agentId, count);
+  }
+
+  /** The gateway's stored log across all agents, newest last, at or above `minLevel` (TRACE..FATAL). */
+  gatewayLog(count?: number | null, minLevel?: string): LogEntryView[] {
+    return queryGatewayLog(this.o.store, count, minLevel);
   }
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */

@@ -1,0 +1,31 @@
+// A render worker: a child process of the daemon that turns card models into SVG or PNG. Drawing
+// a card holds the CPU for up to a few hundred ms and satori's font tables and resvg's native
+// buffers take a few hundred MB; in a child process neither touches the daemon's own event loop
+// or memory, a native crash takes down only the worker, and an idle worker can simply exit.
+import type { CardModel } from "../../shared/snapshot/card-model.js";
+import { renderCard, type CardImageFormat } from "../../shared/snapshot/render.js";
+import { warmRenderer } from "../../shared/snapshot/warm.js";
+
+export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFormat } | { kind: "warm" };
+export type WorkerRequest = WorkerJob & { id: number };
+export type WorkerReply = { id: number; ok: true; body?: Uint8Array; ms: number } | { id: number; ok: false; code: string; message: string };
+
+function reply(msg: WorkerReply): void {
+  process.send?.(msg);
+}
+
+process.on("message", (raw: unknown) => {
+  const req = raw as WorkerRequest;
+  const started = performance.now();
+  const work = req.kind === "warm" ? warmRenderer().then(() => undefined) : renderCard(req.model, req.format);
+  work.then(
+    (body) => reply({ id: req.id, ok: true, ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) } : {}), ms: Math.round(performance.now() - started) }),
+    (err: unknown) => {
+      const code = typeof (err as { code?: unknown }).code === "string" ? (err as { code: string }).code : "RENDER_FAILED";
+      reply({ id: req.id, ok: false, code, message: err instanceof Error ? err.message : String(err) });
+    },
+  );
+});
+
+// The daemon going away (even by kill -9) closes the IPC channel: follow it.
+process.on("disconnect", () => process.exit(0));
