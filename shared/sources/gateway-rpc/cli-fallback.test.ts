@@ -54,10 +54,11 @@ test("channels probe through the CLI parses the recorded answers", async () => {
   assert.is(r.value.health?.pluginsLoaded, health.plugins.loaded.length);
   assert.is(r.value.rpcLatencyMs, null);
   const status = calls.find((c) => c.args.includes("channels.status"));
-  assert.equal(status?.args, ["gateway", "call", "channels.status", "--json", "--params", "{}", "--timeout", "5000", "--port", "18889"]);
+  // Regression: the port went as `--port`, which the 2026.7.1 CLI rejects; it goes in the env now.
+  assert.equal(status?.args, ["gateway", "call", "channels.status", "--json", "--params", "{}", "--timeout", "5000"]);
   assert.is(status?.file, "openclaw");
   assert.is(status?.timeoutMs, 8000);
-  assert.is(status?.env, env);
+  assert.equal(status?.env, { ...env, OPENCLAW_GATEWAY_PORT: "18889" });
   // Secrets travel in the environment, never in argv (visible in ps).
   assert.not.ok(calls.some((c) => c.args.join(" ").includes("secret-in-env")));
 });
@@ -72,6 +73,11 @@ test("the CLI's error envelopes map to source errors", async () => {
     [{ exitCode: 1, stdout: "Segmentation fault", stderr: "boom\nmore" }, "corrupt", /boom/],
     [{ exitCode: null, spawnError: Object.assign(new Error("spawn openclaw ENOENT"), { code: "ENOENT" }) }, "missing", /not found/],
     [{ exitCode: 3, stdout: "{}" }, "corrupt", /exit 3/],
+    // Both real CLIs on an option their version lacks: 2026.7.1 on stderr only, 2026.9.6 in a cli_error envelope.
+    [{ exitCode: 1, stdout: "", stderr: 'OpenClaw does not recognize option "--port".\nTry: openclaw gateway call --help\n' }, "unsupported", /does not recognize option "--port"/],
+    [{ exitCode: 1, stdout: JSON.stringify({ ok: false, error: { type: "cli_error", message: 'OpenClaw does not recognize option "--bogus".\nTry: openclaw gateway call --help' } }) }, "unsupported", /--bogus/],
+    // The real launcher's answer when Node 20 is first on PATH: nothing on stdout, this on stderr.
+    [{ exitCode: 1, stdout: "", stderr: "openclaw: Node 20.20.2: node:sqlite is unavailable; use 24.16+/26.1+ or a build with the fix.\nIf you use nvm, run:\n" }, "unsupported", /node:sqlite is unavailable/],
   ];
   for (const [answer, kind, message] of cases) {
     const { runner } = fakeRunner({ health: answer });

@@ -7,11 +7,11 @@
 // {code, message, retryable} when the method failed (exit 1), `cli_error` {message} for local
 // problems such as an invalid config (exit 0!). So the envelope, not the exit code, decides.
 // A cold CLI start takes about 1.4 s, which is why this is a fallback and never the first try.
-import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import type { Clock } from "../../clock.js";
 import { systemClock } from "../../clock.js";
 import { SourceError, fail, ok } from "../result.js";
+import { runCommand, unknownOptionLine, unsupportedRuntimeLine } from "../run-command.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { buildChannelsProbe, probeChannels } from "./channels.js";
 import type { ChannelsProbe, ChannelsProbeOptions, RpcCaller } from "./channels.js";
@@ -30,47 +30,14 @@ export interface RunResult {
 /** Runs a program with arguments (no shell) and a hard timeout. Injected in tests. */
 export type CommandRunner = (file: string, args: readonly string[], opts: { timeoutMs: number; env?: NodeJS.ProcessEnv }) => Promise<RunResult>;
 
-const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-
-/** child_process runner: SIGKILL at the deadline, output capped so a runaway CLI cannot eat memory. */
-export const spawnRunner: CommandRunner = (file, args, { timeoutMs, env }) =>
-  new Promise((resolve) => {
-    let stdout = "";
-    let stderr = "";
-    let bytes = 0;
-    let timedOut = false;
-    let settled = false;
-    const done = (r: RunResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(r);
-    };
-    let child: ReturnType<typeof spawn>;
-    try {
-      child = spawn(file, [...args], { env: env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
-    } catch (err) {
-      done({ exitCode: null, stdout: "", stderr: "", timedOut: false, spawnError: err as NodeJS.ErrnoException });
-      return;
-    }
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-    }, timeoutMs);
-    const take = (chunk: Buffer, into: "out" | "err"): void => {
-      bytes += chunk.length;
-      if (bytes > MAX_OUTPUT_BYTES) {
-        child.kill("SIGKILL");
-        return;
-      }
-      if (into === "out") stdout += chunk.toString("utf8");
-      else stderr += chunk.toString("utf8");
-    };
-    child.stdout?.on("data", (c: Buffer) => take(c, "out"));
-    child.stderr?.on("data", (c: Buffer) => take(c, "err"));
-    child.on("error", (err) => done({ exitCode: null, stdout, stderr, timedOut, spawnError: err as NodeJS.ErrnoException }));
-    child.on("close", (code) => done({ exitCode: code, stdout, stderr, timedOut }));
-  });
+/**
+ * The real runner: own process group killed at the deadline (see run-command.ts for why a plain
+ * kill of the launcher is not enough), output capped so a runaway CLI cannot eat memory.
+ */
+export const spawnRunner: CommandRunner = async (file, args, { timeoutMs, env }) => {
+  const r = await runCommand(file, args, { timeoutMs, ...(env ? { env } : {}) });
+  return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, ...(r.spawnError ? { spawnError: r.spawnError } : {}) };
+};
 
 export interface CliFallbackOptions {
   /** The openclaw executable (name on PATH or absolute path). */
@@ -80,7 +47,7 @@ export interface CliFallbackOptions {
   runner?: CommandRunner;
   /** Whole CLI run, cold start included. */
   timeoutMs?: number;
-  /** Passed as --port; otherwise the CLI resolves the gateway from its own config. */
+  /** Passed as OPENCLAW_GATEWAY_PORT; otherwise the CLI resolves the gateway from its own config. */
   port?: number;
   /** Env for the CLI, e.g. OPENCLAW_STATE_DIR / OPENCLAW_CONFIG_PATH / OPENCLAW_GATEWAY_TOKEN (secrets go here, never in argv). */
   env?: NodeJS.ProcessEnv;
@@ -138,6 +105,8 @@ function envelopeError(env: Json, method: string): SourceError | null {
       return err;
     }
     default:
+      // A CLI that does not know one of our options is a version mismatch, not broken data.
+      if (unknownOptionLine(message)) return new SourceError("unsupported", `openclaw gateway call ${method}: ${message}`, { via: "cli", cliErrorType: e.type });
       // cli_error and anything newer: the CLI itself could not do the job (bad config, ...).
       return new SourceError("corrupt", `openclaw gateway call ${method}: ${message}`, { via: "cli", cliErrorType: e.type });
   }
@@ -149,11 +118,14 @@ export async function callViaCli<T = unknown>(method: string, params: unknown, o
   const mono = options.monotonicNow ?? (() => performance.now());
   // The CLI gets most of the budget for the RPC itself and the rest for its cold start.
   const rpcTimeout = Math.max(1000, timeoutMs - 3000);
-  const args = [...binArgs, "gateway", "call", method, "--json", "--params", JSON.stringify(params ?? {}), "--timeout", String(rpcTimeout), ...(port !== undefined ? ["--port", String(port)] : [])];
+  // The port goes in the environment, not as --port: 2026.7.1's `gateway call` has no --port and
+  // exits 1 with `OpenClaw does not recognize option "--port".`; both versions honour the variable.
+  const args = [...binArgs, "gateway", "call", method, "--json", "--params", JSON.stringify(params ?? {}), "--timeout", String(rpcTimeout)];
+  const runEnv = port !== undefined ? { ...(env ?? process.env), OPENCLAW_GATEWAY_PORT: String(port) } : env;
   const where = `${openclawBin} gateway call ${method}`;
   try {
     const started = mono();
-    const r = await runner(openclawBin, args, { timeoutMs, ...(env ? { env } : {}) });
+    const r = await runner(openclawBin, args, { timeoutMs, ...(runEnv ? { env: runEnv } : {}) });
     const ms = mono() - started;
     if (r.spawnError) {
       const code = r.spawnError.code;
@@ -166,6 +138,10 @@ export async function callViaCli<T = unknown>(method: string, params: unknown, o
     try {
       doc = extractJson(r.stdout);
     } catch (err) {
+      const runtime = unsupportedRuntimeLine(r.stderr);
+      if (runtime) return fail(new SourceError("unsupported", `${where}: the CLI cannot run on the Node first on its PATH: ${runtime}`, { where, via: "cli", exitCode: r.exitCode }));
+      const option = unknownOptionLine(r.stderr);
+      if (option) return fail(new SourceError("unsupported", `${where}: this openclaw CLI is too old or too new for our call: ${option}`, { where, via: "cli", exitCode: r.exitCode }));
       const firstErrLine = r.stderr.trim().split("\n")[0] ?? "";
       return fail(new SourceError("corrupt", `${where}: exit ${r.exitCode ?? "signal"}, ${(err as Error).message}${firstErrLine ? ` (${firstErrLine})` : ""}`, { where, via: "cli", exitCode: r.exitCode }));
     }

@@ -1,11 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
 import JSON5 from "json5";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolveGatewayAuth, resolveSecretInput } from "./gateway-auth.js";
+import { TOOLS_DIR } from "../openclaw/test-fixtures.js";
 
 test("the recorded gateway config's token is used, and says where it came from", () => {
-  const text = fs.readFileSync("/work/shared/tools/openclaw.json", "utf8");
+  const text = fs.readFileSync(path.join(TOOLS_DIR, "openclaw.json"), "utf8");
   const config = JSON5.parse<{ gateway: { auth: { token: string } } }>(text);
   const auth = resolveGatewayAuth(config, {});
   assert.is(auth.token, config.gateway.auth.token);

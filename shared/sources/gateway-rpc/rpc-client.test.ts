@@ -3,16 +3,21 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import JSON5 from "json5";
-import { test } from "uvu";
+import { performance } from "node:perf_hooks";
+import Database from "better-sqlite3";
+import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../../clock.js";
 import { probeChannels } from "./channels.js";
+import { probeChannelsWithFallback, spawnRunner } from "./cli-fallback.js";
 import { DEVICE_IDENTITY_FILE, DEVICE_TOKEN_FILE, loadDeviceToken, saveDeviceToken } from "./device-identity.js";
 import { resolveGatewayAuth } from "./gateway-auth.js";
 import { GatewayRpcClient, rpcErrorToSourceError } from "./rpc-client.js";
 import type { GatewayRpcClientOptions } from "./rpc-client.js";
 import { CLOSE_SOCKET, GATEWAY_FIXTURES_DIR, NO_REPLY, StubRpcError, fixtureHandlers, startStubGateway } from "./stub-gateway.js";
 import type { StubGateway, StubGatewayOptions } from "./stub-gateway.js";
+import { realGatewaySkipReason, startOpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
+import type { OpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
 
 const TOKEN = "stub-token";
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
@@ -323,12 +328,49 @@ test("pairing that needs an operator is a permission error naming the request id
   }));
 
 test("UNAVAILABLE during gateway startup is retried after retryAfterMs", () =>
-  withStub({ unavailableTimes: 1 }, async (stub, dir) => {
+  // A real 2026.9.6 gateway answered connect this way 4 times (500 ms apart) right after /healthz first answered.
+  withStub({ unavailableTimes: 4 }, async (stub, dir) => {
     const waits: number[] = [];
     const c = client(stub, dir, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
     const h = await c.connect();
     assert.ok(h.ok);
-    assert.equal(waits, [50]); // stub says 20 ms; the client waits at least 50
+    assert.equal(waits, [500, 500, 500, 500]);
+    assert.equal(stub.rejections, ["UNAVAILABLE", "UNAVAILABLE", "UNAVAILABLE", "UNAVAILABLE"]);
+    await c.close();
+  }));
+
+test("a retryAfterMs below 50 ms is stretched to 50", () =>
+  withStub({ unavailableTimes: 1, unavailableRetryAfterMs: 20 }, async (stub, dir) => {
+    const waits: number[] = [];
+    const c = client(stub, dir, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    assert.ok((await c.connect()).ok);
+    assert.equal(waits, [50]);
+    await c.close();
+  }));
+
+test("a 2026.7.1-shaped hello-ok (no auth.method, no buildId) is accepted and its device token reused", () =>
+  withStub({ recorded: "2026.7.1", serverVersion: "2026.7.1" }, async (stub, dir) => {
+    const c = client(stub, dir);
+    const h = await c.connect();
+    assert.ok(h.ok, h.ok ? "" : h.error.message);
+    if (!h.ok) return;
+    assert.is(h.value.serverVersion, "2026.7.1");
+    assert.is(h.value.buildId, null);
+    assert.is(h.value.authMethod, null);
+    assert.ok(h.value.deviceTokenIssued);
+    assert.is(h.value.tickIntervalMs, 30_000);
+    await c.close();
+    const again = client(stub, dir, { auth: {} });
+    assert.ok((await again.connect()).ok);
+    assert.is(stub.connects[1]?.authMethod, "device-token");
+    await again.close();
+  }));
+
+test("the 2026.9.6-shaped hello-ok carries the build id", () =>
+  withStub({}, async (stub, dir) => {
+    const c = client(stub, dir);
+    const h = await c.connect();
+    assert.ok(h.ok && h.value.buildId === "2026.9.6-release-eb377ac59e6c-2026-09-23T16-33-12.144Z" && h.value.authMethod === "token");
     await c.close();
   }));
 
@@ -364,6 +406,21 @@ test("an error frame maps to a SourceError kind and keeps the wire facts", () =>
     },
   ));
 
+// Regression: 2026.7.1 says "missing scope" as INVALID_REQUEST without details, which read as a
+// version skew ("unsupported") instead of a permission problem.
+test("a 2026.7.1 gateway's missing-scope answer is a permission error naming the scope", () =>
+  withStub({ recorded: "2026.7.1", handlers: { ...fixtureHandlers(), "update.status": () => new StubRpcError("INVALID_REQUEST", "missing scope: operator.admin") } }, async (stub, dir) => {
+    const c = client(stub, dir);
+    const r = await c.call("update.status");
+    assert.not.ok(r.ok);
+    if (!r.ok) {
+      assert.is(r.error.kind, "permission");
+      assert.is(r.error.details.rpcCode, "INVALID_REQUEST");
+      assert.is(r.error.details.missingScope, "operator.admin");
+    }
+    await c.close();
+  }));
+
 test("rpcErrorToSourceError kinds", () => {
   const kind = (code: string, details?: unknown) => rpcErrorToSourceError({ code, message: "m", ...(details ? { details } : {}) }, "x").kind;
   assert.is(kind("UNAVAILABLE"), "unreachable");
@@ -371,6 +428,8 @@ test("rpcErrorToSourceError kinds", () => {
   assert.is(kind("INVALID_REQUEST", { code: "PROTOCOL_MISMATCH" }), "unsupported");
   assert.is(kind("INVALID_REQUEST", { code: "DEVICE_AUTH_SIGNATURE_EXPIRED" }), "permission");
   assert.is(kind("INVALID_REQUEST"), "unsupported");
+  assert.is(rpcErrorToSourceError({ code: "INVALID_REQUEST", message: "missing scope: operator.admin" }, "x").kind, "permission");
+  assert.is(rpcErrorToSourceError({ code: "INVALID_REQUEST", message: "unknown method: nope" }, "x").kind, "unsupported");
   assert.is(kind("SOMETHING_NEW"), "corrupt");
 });
 
@@ -396,43 +455,130 @@ test("close() resolves a pending call as unreachable", () =>
     await pollUntil(() => stub.openSockets() === 0, { what: "socket closed at the stub" });
   }));
 
-// One check against a real OpenClaw gateway started by /work/shared/tools/run-openclaw.sh.
-const E2E_DIR = process.env.OPENCLAW_E2E_DIR;
-// Not uvu's test.skip: test/run.mjs counts a skipped test as a failure (uvu's Total excludes skips).
-// Only registered when the gateway is there, so a plain run has no test that asserts nothing.
-if (!E2E_DIR) console.log("rpc-client.test: real-gateway test not run: OPENCLAW_E2E_DIR is not set (run-openclaw.sh up DIR, then OPENCLAW_E2E_DIR=DIR)");
-else test("real gateway: handshake, channels.status and health", async () => {
-  const e2e = E2E_DIR;
-  const config = JSON5.parse<{ gateway: { port: number }; channels?: Record<string, unknown> }>(fs.readFileSync(path.join(e2e, "state", "openclaw.json"), "utf8"));
-  const url = `ws://127.0.0.1:${config.gateway.port}`;
-  // Expected version from the gateway's own state DB, not from the code under test.
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(path.join(e2e, "state", "state", "openclaw.sqlite"), { readonly: true, fileMustExist: true });
-  const appVersion = (db.prepare("SELECT app_version FROM schema_meta WHERE meta_key = 'primary'").get() as { app_version: string }).app_version;
-  db.close();
-  const dir = tmp();
-  const c = new GatewayRpcClient({ url, stateDir: dir, auth: resolveGatewayAuth(config, {}) });
-  const h = await c.connect();
-  assert.ok(h.ok, h.ok ? "" : `${h.error.kind}: ${h.error.message}`);
-  if (!h.ok) return;
-  assert.is(h.value.serverVersion, appVersion);
-  assert.ok(h.value.methods.includes("channels.status") && h.value.methods.includes("health"));
-  assert.ok(h.value.scopes.includes("operator.read"));
-  const probe = await probeChannels(c, { timeoutMs: 10_000 });
-  assert.ok(probe.ok, probe.ok ? "" : probe.error.message);
-  if (!probe.ok) return;
-  assert.is(probe.value.serverVersion, appVersion);
-  assert.is(probe.value.channels.length, Object.keys(config.channels ?? {}).length);
-  assert.ok(probe.value.health?.ok);
-  assert.ok(probe.value.rpcLatencyMs !== null && probe.value.rpcLatencyMs > 0 && probe.value.rpcLatencyMs < 10_000);
-  await c.close();
-  // Loopback pairing issued a device token; a second client with no shared secret uses it.
-  assert.ok(fs.existsSync(path.join(dir, DEVICE_TOKEN_FILE)));
-  const again = new GatewayRpcClient({ url, stateDir: dir, auth: {} });
-  const h2 = await again.connect();
-  assert.ok(h2.ok, h2.ok ? "" : h2.error.message);
-  if (h2.ok) assert.is(h2.value.authMethod, "device-token");
-  await again.close();
-});
-
 test.run();
+
+// ------------------------------------------------------------------------------------------------
+// Against a REAL OpenClaw gateway (test/helpers/openclaw-gateway.ts runs run-openclaw.sh).
+// Required: CI always runs these; a developer may skip them locally with GI_SKIP_REAL_GATEWAY=1.
+const skipReal = realGatewaySkipReason();
+// Not uvu's test.skip: test/run.mjs counts a skipped test as a failure (uvu's Total excludes skips).
+if (skipReal) console.log(`rpc-client.test: real-gateway tests not run (${skipReal})`);
+else {
+  const real = suite("real gateway");
+  let started: Promise<OpenClawGateway> | null = null;
+  // Started by the first test that needs it, so an install failure fails a test with its message.
+  const gateway = (): Promise<OpenClawGateway> => (started ??= startOpenClawGateway());
+  real.after(async () => {
+    const gw = started ? await started.catch(() => null) : null;
+    await gw?.down();
+  });
+
+  /** The version the gateway's own state DB records: the expectation comes from outside our code. */
+  const appVersionOf = (gw: OpenClawGateway): string => {
+    const db = new Database(path.join(gw.stateDir, "state", "openclaw.sqlite"), { readonly: true, fileMustExist: true });
+    try {
+      return (db.prepare("SELECT app_version FROM schema_meta WHERE meta_key = 'primary'").get() as { app_version: string }).app_version;
+    } finally {
+      db.close();
+    }
+  };
+
+  real("handshake: challenge, signed connect, hello-ok with the scopes we asked for; channels.status and health", async () => {
+    const gw = await gateway();
+    console.log(`real gateway ${gw.version}: up in ${gw.timings.upMs} ms (${gw.timings.installed ? "installed first" : "cached install"}), /healthz ${gw.timings.startToHealthzMs} ms after launch`);
+    const config = JSON5.parse<{ gateway: { port: number }; channels?: Record<string, unknown> }>(fs.readFileSync(gw.configPath, "utf8"));
+    const dir = tmp();
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: resolveGatewayAuth(config, {}) });
+    const t0 = performance.now();
+    const h = await c.connect();
+    const connectMs = performance.now() - t0;
+    assert.ok(h.ok, h.ok ? "" : `${h.error.kind}: ${h.error.message}`);
+    if (!h.ok) return;
+    assert.is(h.value.protocol, 4);
+    assert.is(h.value.serverVersion, appVersionOf(gw));
+    assert.ok(h.value.methods.includes("channels.status") && h.value.methods.includes("health"));
+    assert.equal(h.value.scopes, ["operator.read"]);
+    assert.is(h.value.role, "operator");
+    assert.is(h.value.authMethod, "token");
+    assert.ok(h.value.deviceTokenIssued, "loopback pairing is silent and issues a device token");
+    assert.ok(h.value.tickIntervalMs > 0);
+    const probe = await probeChannels(c, { timeoutMs: 10_000 });
+    assert.ok(probe.ok, probe.ok ? "" : probe.error.message);
+    if (!probe.ok) return;
+    assert.is(probe.value.serverVersion, appVersionOf(gw));
+    assert.is(probe.value.channels.length, Object.keys(config.channels ?? {}).length);
+    assert.ok(probe.value.health?.ok);
+    assert.is(probe.value.health?.defaultAgentId, "main");
+    assert.ok(probe.value.rpcLatencyMs !== null && probe.value.rpcLatencyMs > 0 && probe.value.rpcLatencyMs < 10_000);
+    const rtts: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await c.call("health");
+      assert.ok(r.ok, r.ok ? "" : r.error.message);
+      if (r.ok) rtts.push(r.value.latencyMs);
+    }
+    rtts.sort((a, b) => a - b);
+    console.log(`real gateway ${gw.version}: connect ${connectMs.toFixed(1)} ms (handshake ${h.value.handshakeMs.toFixed(1)} ms), health RTT median ${rtts[5]?.toFixed(2)} ms, max ${rtts[9]?.toFixed(2)} ms`);
+    await c.close();
+    // The issued device token is enough on its own for the next connect.
+    assert.ok(fs.existsSync(path.join(dir, DEVICE_TOKEN_FILE)));
+    const again = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: {} });
+    const h2 = await again.connect();
+    assert.ok(h2.ok, h2.ok ? "" : h2.error.message);
+    if (h2.ok) assert.is(h2.value.authMethod, "device-token");
+    await again.close();
+  });
+
+  real("an admin-only method answers a read-scoped client FORBIDDEN / missing operator.admin, as the stub does", async () => {
+    const gw = await gateway();
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: tmp(), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}) });
+    const h = await c.connect();
+    assert.ok(h.ok, h.ok ? "" : h.error.message);
+    // update.* is admin-only; the stub gives the same answer for any method it lacks.
+    const admin = await c.call("update.status", {});
+    assert.not.ok(admin.ok);
+    if (!admin.ok) {
+      assert.is(admin.error.kind, "permission");
+      assert.is(admin.error.details.rpcCode, "FORBIDDEN");
+      assert.is(admin.error.details.missingScope, "operator.admin");
+    }
+    await c.close();
+  });
+
+  real("with the socket broken the CLI fallback answers through `openclaw gateway call`", async () => {
+    const gw = await gateway();
+    const dead = new GatewayRpcClient({ url: `ws://127.0.0.1:${await closedPort()}`, stateDir: tmp(), auth: {} });
+    const started = Date.now();
+    const r = await probeChannelsWithFallback(dead, { cli: { openclawBin: gw.openclawBin, env: gw.cliEnv(), port: gw.port, timeoutMs: 30_000 } });
+    console.log(`real gateway ${gw.version}: CLI fallback probe (two CLI runs in parallel) took ${Date.now() - started} ms`);
+    assert.ok(r.ok, r.ok ? "" : r.error.message);
+    if (!r.ok) return;
+    assert.is(r.value.source, "cli");
+    assert.equal(r.value.channels, []);
+    assert.ok(r.value.health?.ok);
+    await dead.close();
+  });
+
+  real("a CLI call past its deadline is cut off with the child the launcher re-spawned", async () => {
+    const gw = await gateway();
+    // A peer that accepts TCP and never speaks: the CLI would wait for its own (longer) timeout.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => {
+      sockets.push(s);
+      s.on("error", () => undefined);
+    });
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", () => r()));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await spawnRunner(gw.openclawBin, ["gateway", "call", "health", "--json", "--params", "{}", "--timeout", "60000"], { timeoutMs: 2500, env: { ...gw.cliEnv(), OPENCLAW_GATEWAY_PORT: String(port) } });
+      const took = Date.now() - started;
+      assert.ok(r.timedOut);
+      assert.ok(took < 2500 + 2500, `took ${took} ms`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
+  real.run();
+}

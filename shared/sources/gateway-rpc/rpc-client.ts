@@ -135,8 +135,11 @@ function isLoopbackUrl(url: string): boolean {
 /** Maps a gateway error frame onto a SourceError kind, keeping the wire facts in details. */
 export function rpcErrorToSourceError(err: RpcErrorShape, context: string): SourceError {
   const dcode = detailCode(err);
+  // 2026.7.1 answers a scope failure as INVALID_REQUEST "missing scope: operator.admin" with no
+  // details (2026.9.6: FORBIDDEN with details.code MISSING_SCOPE), so the message is the only sign.
+  const scopeInMessage = /^missing scope: (\S+)/.exec(err.message)?.[1];
   let kind: SourceErrorKind;
-  if (err.code === "FORBIDDEN" || err.code === "NOT_PAIRED") kind = "permission";
+  if (err.code === "FORBIDDEN" || err.code === "NOT_PAIRED" || scopeInMessage !== undefined) kind = "permission";
   else if (err.code === "UNAVAILABLE") kind = "unreachable";
   else if (dcode === "PROTOCOL_MISMATCH" || dcode === "CLIENT_VERSION_MISMATCH") kind = "unsupported";
   else if (dcode && /^(AUTH_|DEVICE_AUTH_|DEVICE_IDENTITY|PAIRING_|CONTROL_UI_)/.test(dcode)) kind = "permission";
@@ -154,6 +157,7 @@ export function rpcErrorToSourceError(err: RpcErrorShape, context: string): Sour
       if (typeof err.details[k] === "string") details[k] = err.details[k];
     }
   }
+  if (scopeInMessage !== undefined && details.missingScope === undefined) details.missingScope = scopeInMessage;
   const hint = typeof details.requestId === "string" ? ` (approve with: openclaw devices approve ${details.requestId})` : "";
   return new SourceError(kind, `${context}: ${err.code}: ${err.message}${hint}`, details);
 }

@@ -7,14 +7,35 @@
 // device.id == sha256(raw public key) hex -> |now - signedAt| <= 120 s -> nonce present and equal
 // to the challenge's -> signature valid over the v3 payload, else the v2 payload. Failures answer
 // INVALID_REQUEST with details {code: DEVICE_AUTH_*, reason} and close 1008.
+//
+// The challenge and hello-ok are shaped after ones recorded from real gateways (testdata/hello-*.json):
+// 2026.9.6 sends challenge.capabilities, server.buildId/bootId and auth.method; 2026.7.1 sends none
+// of those. While the gateway finishes its startup sidecars (seen for a few seconds right after
+// /healthz first answers) connect gets UNAVAILABLE {reason: "startup-sidecars"}, retryAfterMs 500.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
 import type WebSocket from "ws";
 import { deviceAuthPayloadV2, deviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayloadSignature } from "./device-identity.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
-export const GATEWAY_FIXTURES_DIR = "/work/shared/fixtures/gateway-responses-2026.9.6";
+export const GATEWAY_FIXTURES_DIR = path.join(FIXTURES_DIR, "gateway-responses-2026.9.6");
+
+/** Real gateways whose handshake frames are recorded in testdata/. */
+export type RecordedGatewayVersion = "2026.9.6" | "2026.7.1";
+
+interface RecordedHandshake {
+  challenge: { payload: Record<string, unknown> };
+  helloOk: Record<string, unknown> & { server: Record<string, unknown>; features: { events: string[] }; auth: Record<string, unknown>; policy: Record<string, unknown> };
+}
+
+/** The recorded connect.challenge and hello-ok of a real gateway. */
+export function recordedHandshake(version: RecordedGatewayVersion): RecordedHandshake {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "testdata", `hello-${version}.json`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as RecordedHandshake;
+}
 
 /** Returned by a handler: never answer this request. */
 export const NO_REPLY = Symbol("no-reply");
@@ -64,6 +85,10 @@ export interface StubGatewayOptions {
   pairingNextStep?: string;
   /** Answer connect with UNAVAILABLE startup-sidecars this many times first. */
   unavailableTimes?: number;
+  /** retryAfterMs of that answer; default 500, what the real gateway sends. */
+  unavailableRetryAfterMs?: number;
+  /** Whose recorded handshake to copy (frame shapes, events, policy); default 2026.9.6. */
+  recorded?: RecordedGatewayVersion;
   /** Never send connect.challenge (a peer that accepts the socket and then hangs). */
   silent?: boolean;
   tickIntervalMs?: number;
@@ -113,6 +138,8 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
   const tickIntervalMs = options.tickIntervalMs ?? 30_000;
   let pairingLeft = options.pairingRequiredTimes ?? 0;
   let unavailableLeft = options.unavailableTimes ?? 0;
+  const recorded = recordedHandshake(options.recorded ?? "2026.9.6");
+  const { nonce: _recordedNonce, ts: _recordedTs, ...challengeExtra } = recorded.challenge.payload;
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve, reject) => {
     wss.once("listening", () => resolve());
@@ -143,7 +170,7 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
     const nonce = crypto.randomUUID();
     const connId = crypto.randomUUID();
     let session: StubCallContext | null = null;
-    if (!options.silent) ws.send(JSON.stringify({ type: "event", event: "connect.challenge", payload: { nonce, ts: now() } }));
+    if (!options.silent) ws.send(JSON.stringify({ type: "event", event: "connect.challenge", payload: { nonce, ts: now(), ...challengeExtra } }));
 
     const reject = (id: unknown, code: string, message: string, details: Json, closeCode = 1008, extra: Json = {}): void => {
       stub.rejections.push(typeof details.code === "string" ? details.code : code);
@@ -234,7 +261,7 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
       }
       if (unavailableLeft > 0) {
         unavailableLeft--;
-        reject(id, "UNAVAILABLE", "gateway starting", { reason: "startup-sidecars" }, 1013, { retryable: true, retryAfterMs: 20 });
+        reject(id, "UNAVAILABLE", "gateway starting; retry shortly", { reason: "startup-sidecars" }, 1013, { retryable: true, retryAfterMs: options.unavailableRetryAfterMs ?? 500 });
         return;
       }
       if (pairingLeft > 0) {
@@ -265,6 +292,10 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
         userAgent: typeof p.userAgent === "string" ? p.userAgent : null,
       });
       session = { deviceId, scopes, connId };
+      const real = recorded.helloOk;
+      // 2026.7.1 has no auth.method and no server.buildId; copy only what the recorded gateway sent.
+      const server: Json = { ...real.server, version: options.serverVersion ?? (real.server.version as string), connId };
+      const authOut: Json = { ...("method" in real.auth ? { method: authMethod } : {}), role, scopes, ...(deviceToken ? { deviceToken, issuedAtMs: now() } : {}) };
       ws.send(
         JSON.stringify({
           type: "res",
@@ -273,11 +304,11 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
           payload: {
             type: "hello-ok",
             protocol: 4,
-            server: { version: options.serverVersion ?? "2026.9.6", connId },
-            features: { methods: Object.keys(handlers), events: ["tick", "health"] },
+            server,
+            features: { methods: Object.keys(handlers), events: real.features.events },
             snapshot: { uptimeMs: 1 },
-            auth: { method: authMethod, role, scopes, ...(deviceToken ? { deviceToken, issuedAtMs: now() } : {}) },
-            policy: { maxPayload: 26_214_400, maxBufferedBytes: 52_428_800, tickIntervalMs },
+            auth: authOut,
+            policy: { ...real.policy, tickIntervalMs },
           },
         }),
       );
@@ -291,8 +322,10 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: "res", id: frame.id, ...body }));
       };
       if (!handler) {
-        // What the real 2026.9.6 server answers for a method it does not know.
-        send({ ok: false, error: { code: "FORBIDDEN", message: "missing scope: operator.admin", details: { code: "MISSING_SCOPE", missingScope: "operator.admin" } } });
+        // What the real server answers a read-scoped client for a method it does not know (or an
+        // admin-only one): 2026.9.6 FORBIDDEN with details, 2026.7.1 INVALID_REQUEST with none.
+        if (options.recorded === "2026.7.1") send({ ok: false, error: { code: "INVALID_REQUEST", message: "missing scope: operator.admin" } });
+        else send({ ok: false, error: { code: "FORBIDDEN", message: "missing scope: operator.admin", details: { code: "MISSING_SCOPE", missingScope: "operator.admin", requiredScopes: ["operator.admin"] } } });
         return;
       }
       try {

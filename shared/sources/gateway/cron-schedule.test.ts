@@ -5,6 +5,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { computeNextRunAt, describeSchedule, formatInterval, nextCronRun, nextOnGrid, parseAtMs, parseSchedule } from "./cron-schedule.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 interface Row {
   job_json: string;
@@ -28,7 +29,7 @@ interface FixtureState {
 
 function fixtureJobs(version: string): { job: FixtureJob; state: FixtureState; updatedAt: number }[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
-  fs.cpSync(`/work/shared/fixtures/openclaw-${version}/state`, dir, { recursive: true });
+  fs.cpSync(path.join(FIXTURES_DIR, `openclaw-${version}`, "state"), dir, { recursive: true });
   for (const f of fs.readdirSync(dir)) fs.chmodSync(path.join(dir, f), 0o644);
   const db = new Database(path.join(dir, "openclaw.sqlite"), { readonly: true });
   const rows = db.prepare("SELECT job_json, state_json, updated_at FROM cron_jobs").all() as Row[];

@@ -6,11 +6,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readCron, readCronFromDb, readCronFromFiles } from "./cron.js";
 import type { CronData } from "./cron.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 /** A writable copy of a fixture state dir's `state/` folder inside a fresh temp state dir. */
 function copyState(version: string): string {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
-  fs.cpSync(`/work/shared/fixtures/openclaw-${version}/state`, path.join(stateDir, "state"), { recursive: true });
+  fs.cpSync(path.join(FIXTURES_DIR, `openclaw-${version}`, "state"), path.join(stateDir, "state"), { recursive: true });
   for (const f of fs.readdirSync(path.join(stateDir, "state"))) fs.chmodSync(path.join(stateDir, "state", f), 0o644);
   return stateDir;
 }

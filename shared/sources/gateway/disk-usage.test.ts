@@ -5,6 +5,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { directoryUsage, filesystemSpace } from "./disk-usage.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 
@@ -59,7 +60,7 @@ test("missing root -> missing; a file as root -> corrupt", async () => {
 });
 
 test("the fixture state dir: bytes equal a plain recursive size sum", async () => {
-  const fixture = "/work/shared/fixtures/openclaw-2026.9.6";
+  const fixture = path.join(FIXTURES_DIR, "openclaw-2026.9.6");
   let expected = 0;
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {

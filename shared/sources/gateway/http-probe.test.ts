@@ -1,11 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { gatewayBaseUrl, probeGateway, probeLive, probeReady } from "./http-probe.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
-const FIX = "/work/shared/fixtures/gateway-responses-2026.9.6";
+const FIX = path.join(FIXTURES_DIR, "gateway-responses-2026.9.6");
 const healthzBody = fs.readFileSync(`${FIX}/healthz.json`, "utf8");
 const readyzBody = fs.readFileSync(`${FIX}/readyz.json`, "utf8");
 

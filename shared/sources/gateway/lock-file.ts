@@ -6,7 +6,19 @@
 // `startTime` is the process start time in clock ticks since boot (field 22 of /proc/<pid>/stat), so
 // together with the pid it tells a live gateway from a recycled pid (see proc-stats.ts).
 // No lock file means no gateway running (or one that crashed after removing it).
+//
+// Where it lives depends on the gateway's version (seen on real 2026.9.6 and 2026.7.1 gateways, and
+// docs/gateway/gateway-lock.md: "Binaries from before this change use the process temp directory"):
+// - 2026.9.6: `$STATE/tmp/openclaw-<uid>/gateway.<hash8>.lock`, pretty JSON with ownerId and stateDir;
+// - 2026.7.1 and older: `<os tmp>/openclaw-<uid>/gateway.<hash8>.lock`, one compact JSON line
+//   `{"pid","createdAt","configPath","port","startTime"}` and no stateDir. That dir is shared by every
+//   gateway of the user, so a lock there is only ours when it names our config.
+// In both, <hash8> is the first 8 hex digits of sha256(config path). 2026.9.6 also writes
+// `gateway.state.lock` (same content) beside it; in multi-gateway mode (OPENCLAW_ALLOW_MULTI_GATEWAY=1)
+// that state-ownership lock is the only one, so it is the fallback.
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
@@ -25,18 +37,34 @@ export interface GatewayLock {
   stateDir: string | null;
   /** The lock file's modification time. */
   mtimeMs: number;
+  /** `state`: under `$STATE/tmp` (2026.9.6); `os-tmp`: the OS temp dir of older gateways. */
+  location: "state" | "os-tmp";
+  /**
+   * `config`: the per-config lock `gateway.<hash8>.lock`; `state-owner`: `gateway.state.lock`, the
+   * state-dir ownership lock 2026.9.6 also writes, the only one with OPENCLAW_ALLOW_MULTI_GATEWAY=1.
+   */
+  kind: "config" | "state-owner";
 }
 
 export interface FindLockOptions {
   /** Whose tmp dir to look in first; default this process's uid. */
   uid?: number;
+  /** The gateway's config path (OPENCLAW_CONFIG_PATH when it sets one); default `<stateDir>/openclaw.json`. */
+  configPath?: string;
+  /** Temp dirs where older gateways keep `openclaw-<uid>/`; default the OS temp dir and /tmp. */
+  osTmpDirs?: readonly string[];
+}
+
+/** `gateway.<hash8>.lock`: the gateway names its lock after the config path. */
+export function lockFileName(configPath: string): string {
+  return `gateway.${crypto.createHash("sha256").update(configPath).digest("hex").slice(0, 8)}.lock`;
 }
 
 // `gateway.<hash>.lock`; the gateway also keeps `gateway.state.lock` and `*.lock.sqlite` coordinators there.
 const LOCK_NAME = /^gateway\.([A-Za-z0-9_-]+)\.lock$/;
 
 /** Parses lock content; null when it is not a lock object with a pid. */
-export function parseLockContent(content: string): Omit<GatewayLock, "file" | "mtimeMs"> | null {
+export function parseLockContent(content: string): Omit<GatewayLock, "file" | "mtimeMs" | "location" | "kind"> | null {
   // Padding is whitespace, which JSON.parse accepts; NULs from a preallocated file are not, so drop them.
   const body = content.replace(/\0+/g, "").trim();
   let v: unknown;
@@ -82,10 +110,75 @@ function listDir(dir: string): string[] {
   }
 }
 
+type ReadLock = { lock: Omit<GatewayLock, "location" | "kind"> } | { unparsable: true } | null;
+
+/** Reads one lock file; null when it is gone (the gateway just stopped) or not a regular file. */
+function readLockFile(file: string): ReadLock {
+  let content: string;
+  let mtimeMs: number;
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) return null;
+    mtimeMs = st.mtimeMs;
+    content = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    // Removed between listing and reading: the gateway just stopped.
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+  const parsed = parseLockContent(content);
+  return parsed ? { lock: { file, mtimeMs, ...parsed } } : { unparsable: true };
+}
+
 /**
- * Finds and parses the gateway lock under `$STATE/tmp`: first `openclaw-<uid>/`, then any other `openclaw-*`
- * dir (a gateway run by another user or in a container with another uid). With several valid locks the most
- * recently created wins. ok(null) = no lock (gateway not running); an unparsable lock is a warning.
+ * The lock of an older gateway in the OS temp dir, only if it belongs to this state dir: named after
+ * our config path, or naming our config path or state dir inside. Other users' gateways are not ours.
+ */
+function findOsTmpLock(stateDir: string, uid: number, opts: FindLockOptions, warnings: SourceWarning[]): GatewayLock | null {
+  const configPath = path.resolve(opts.configPath ?? path.join(stateDir, "openclaw.json"));
+  const dirs = [...new Set((opts.osTmpDirs ?? [os.tmpdir(), "/tmp"]).map((d) => path.join(path.resolve(d), `openclaw-${uid}`)))];
+  const wanted = lockFileName(configPath);
+  const resolvedState = path.resolve(stateDir);
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = listDir(dir);
+    } catch {
+      // The OS temp dir is only a fallback; one we may not list is not an error of the state dir.
+      continue;
+    }
+    // The exact name first; then any lock that names our config or state dir (a config reached
+    // through another path spelling hashes differently).
+    const ordered = [...names.filter((n) => n === wanted), ...names.filter((n) => n !== wanted && LOCK_NAME.test(n) && n !== "gateway.state.lock").sort()];
+    for (const name of ordered) {
+      const file = path.join(dir, name);
+      let read: ReadLock;
+      try {
+        read = readLockFile(file);
+      } catch {
+        continue; // another user's lock we may not read is not ours anyway
+      }
+      if (!read) continue;
+      if ("unparsable" in read) {
+        if (name === wanted) warnings.push({ code: "UNKNOWN_FORMAT", message: "gateway lock file is not JSON with a pid", where: file });
+        continue;
+      }
+      const l = read.lock;
+      const mine =
+        name === wanted ||
+        (l.configPath !== null && path.resolve(l.configPath) === configPath) ||
+        (l.stateDir !== null && path.resolve(l.stateDir) === resolvedState);
+      if (mine) return { ...l, location: "os-tmp", kind: "config" };
+    }
+  }
+  return null;
+}
+
+/**
+ * Finds and parses the gateway lock: under `$STATE/tmp` first `openclaw-<uid>/`, then any other
+ * `openclaw-*` dir (a gateway run by another user or in a container with another uid), with several
+ * valid locks the most recently created winning; when there is none, the OS temp dir where gateways
+ * up to 2026.7.x keep theirs. ok(null) = no lock (gateway not running); an unparsable lock is a warning.
  */
 export function findGatewayLock(stateDir: string, opts: FindLockOptions = {}): SourceResult<GatewayLock | null> {
   const warnings: SourceWarning[] = [];
@@ -97,37 +190,33 @@ export function findGatewayLock(stateDir: string, opts: FindLockOptions = {}): S
       .filter((n) => n.startsWith("openclaw-") && n !== own)
       .sort();
     const found: GatewayLock[] = [];
+    const stateOwner: GatewayLock[] = [];
+    const badStateOwner: string[] = [];
     for (const dirName of [own, ...others]) {
       const dir = path.join(tmp, dirName);
       for (const name of listDir(dir).sort()) {
         const m = LOCK_NAME.exec(name);
-        if (!m || m[1] === "state") continue;
+        if (!m) continue;
+        const kind = m[1] === "state" ? "state-owner" : "config";
         const file = path.join(dir, name);
-        let content: string;
-        let mtimeMs: number;
-        try {
-          const st = fs.statSync(file);
-          if (!st.isFile()) continue;
-          mtimeMs = st.mtimeMs;
-          content = fs.readFileSync(file, "utf8");
-        } catch (err) {
-          // Removed between listing and reading: the gateway just stopped.
-          if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
-          throw err;
-        }
-        const parsed = parseLockContent(content);
-        if (!parsed) {
-          warnings.push({ code: "UNKNOWN_FORMAT", message: "gateway lock file is not JSON with a pid", where: file });
+        const read = readLockFile(file);
+        if (!read) continue;
+        if ("unparsable" in read) {
+          // A damaged state-owner lock only matters when it is the fallback (warned below).
+          if (kind === "config") warnings.push({ code: "UNKNOWN_FORMAT", message: "gateway lock file is not JSON with a pid", where: file });
+          else badStateOwner.push(file);
           continue;
         }
-        found.push({ file, mtimeMs, ...parsed });
+        (kind === "config" ? found : stateOwner).push({ ...read.lock, location: "state", kind });
       }
       // The caller's own dir is authoritative when it has a lock.
-      if (dirName === own && found.length > 0) break;
+      if (dirName === own && (found.length > 0 || stateOwner.length > 0)) break;
     }
-    if (found.length === 0) return ok(null, warnings);
-    found.sort((a, b) => (b.createdAtMs ?? b.mtimeMs) - (a.createdAtMs ?? a.mtimeMs));
-    return ok(found[0]!, warnings);
+    const newest = (list: GatewayLock[]): GatewayLock => list.sort((a, b) => (b.createdAtMs ?? b.mtimeMs) - (a.createdAtMs ?? a.mtimeMs))[0]!;
+    if (found.length > 0) return ok(newest(found), warnings);
+    if (stateOwner.length > 0) return ok(newest(stateOwner), warnings);
+    for (const file of badStateOwner) warnings.push({ code: "UNKNOWN_FORMAT", message: "gateway lock file is not JSON with a pid", where: file });
+    return ok(findOsTmpLock(stateDir, uid, opts, warnings), warnings);
   } catch (err) {
     return fail(classifyIoError(err, tmp), warnings);
   }

@@ -13,6 +13,7 @@ import {
   resolveLogFile,
   rotatedLogPath,
 } from "./log-files.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 // 2026-11-21 23:30 UTC is already 2026-11-22 in Tokyo and still 2026-11-21 in New York.
@@ -75,7 +76,7 @@ test("logging.file: a dated rolling name is re-dated, any other name is fixed", 
 });
 
 test("the fixture's logging.file resolves to the fixture log on its own date", () => {
-  const fixture = "/work/shared/fixtures/openclaw-2026.9.6";
+  const fixture = path.join(FIXTURES_DIR, "openclaw-2026.9.6");
   const cfg = JSON.parse(fs.readFileSync(path.join(fixture, "openclaw.json"), "utf8")) as { logging: { file: string } };
   const configuredFile = path.resolve(fixture, cfg.logging.file);
   const loc = resolveLogFile(Date.UTC(2026, 10, 21, 12), { configuredFile, timeZone: "UTC" });

@@ -7,6 +7,7 @@ import { manualClock } from "../../clock.js";
 import { readLogLines } from "./log-follower.js";
 import type { FollowOptions, FollowResult, LogCursor } from "./log-follower.js";
 import { logPathResolver, rotatedLogPath } from "./log-files.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 
@@ -79,7 +80,7 @@ test("bounded bytes per call: many calls, same lines in order, not caught up unt
 });
 
 test("the fixture log through a small budget equals a plain split of the file", () => {
-  const fixture = "/work/shared/fixtures/openclaw-2026.9.6/logs/openclaw-2026-11-21.log";
+  const fixture = path.join(FIXTURES_DIR, "openclaw-2026.9.6", "logs", "openclaw-2026-11-21.log");
   const file = path.join(tmp(), "openclaw-2026-11-21.log");
   fs.copyFileSync(fixture, file);
   const expected = fs.readFileSync(fixture, "utf8").split("\n").filter((l) => l !== "");

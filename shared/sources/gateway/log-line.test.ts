@@ -1,12 +1,14 @@
 import fs from "node:fs";
+import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RestartTracker, classifyLogEntry, moduleFromDescriptor, parseLogLine, startMarker } from "./log-line.js";
 import type { GatewayLogEntry, LogEventType } from "./log-line.js";
+import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
 
 const LOGS = {
-  "2026.9.6": "/work/shared/fixtures/openclaw-2026.9.6/logs/openclaw-2026-11-21.log",
-  "2026.7.1": "/work/shared/fixtures/openclaw-2026.7.1/logs/openclaw-2026-11-21.log",
+  "2026.9.6": path.join(FIXTURES_DIR, "openclaw-2026.9.6", "logs", "openclaw-2026-11-21.log"),
+  "2026.7.1": path.join(FIXTURES_DIR, "openclaw-2026.7.1", "logs", "openclaw-2026-11-21.log"),
 };
 
 function fixtureLines(file: string): string[] {

@@ -93,6 +93,42 @@ test("registry unreachable: availability unknown rather than 'no'", () => {
   assert.is(s.updateAvailable, null);
 });
 
+// What a real 2026.9.6 `openclaw update status --json` printed with no network (run in an empty
+// network namespace): exit 0 after ~3 s, the registry error inside, no running version.
+const OFFLINE_2026_9_6 = {
+  update: {
+    root: "/root/.cache/openclaw-e2e/openclaw-2026.9.6/node_modules/openclaw",
+    installKind: "package",
+    packageManager: "unknown",
+    deps: { manager: "unknown", status: "unknown", lockfilePath: null, markerPath: null, reason: "unknown package manager" },
+    registry: { latestVersion: null, tag: "latest", error: "TypeError: fetch failed" },
+  },
+  channel: { value: "stable", source: "default", label: "stable (default)", config: null },
+  availability: { available: false, hasGitUpdate: false, hasRegistryUpdate: false, latestVersion: null, gitBehind: null },
+};
+
+test("real offline answer: unknown availability, version from --version, channel stable", async () => {
+  const { runner, calls } = fakeRunner({ status: () => out(JSON.stringify(OFFLINE_2026_9_6)), version: () => out("OpenClaw 2026.9.6 (eb377ac)\n") });
+  const r = await new UpdateStatusChecker({ runner, clock: manualClock() }).get();
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  assert.equal([r.value.currentVersion, r.value.latestVersion, r.value.updateAvailable, r.value.channel], ["2026.9.6", null, null, "stable"]);
+  assert.is(calls.length, 2);
+});
+
+test("a CLI that refuses our Node (stderr only, exit 1) is unsupported, with its reason", async () => {
+  // Exactly what both real launchers print when Node 20 is first on PATH.
+  for (const stderr of [
+    "openclaw: Node 20.20.2: node:sqlite is unavailable; use 24.16+/26.1+ or a build with the fix.\nIf you use nvm, run:\n  nvm install 26\n",
+    "openclaw: Node.js >=22.22.3 <23, >=24.15.0 <25, or >=25.9.0 is required (current: v20.20.2).\nIf you use nvm, run:\n",
+  ]) {
+    const { runner } = fakeRunner({ status: () => ({ stdout: "", stderr, exitCode: 1 }) });
+    const r = await new UpdateStatusChecker({ runner, clock: manualClock() }).get();
+    assert.ok(!r.ok && r.error.kind === "unsupported", JSON.stringify(r));
+    if (!r.ok) assert.match(r.error.message, /openclaw: Node/);
+  }
+});
+
 test("unknown shapes: flat fields, version compare, string channel", () => {
   const s = parseUpdateStatus({ currentVersion: "v2026.9.6", latest: "2026.9.10", channel: "beta" }, 1);
   assert.is(s.currentVersion, "2026.9.6");

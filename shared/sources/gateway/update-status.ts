@@ -10,10 +10,10 @@
 // It does not carry the running version, so that comes from `openclaw --version`
 // ("OpenClaw 2026.9.6 (eb377ac)") when the JSON lacks one. Other versions may differ: every field is read
 // defensively and the raw JSON is kept.
-import { execFile } from "node:child_process";
 import type { Clock } from "../../clock.js";
 import { systemClock } from "../../clock.js";
 import { SourceError, fail, ok } from "../result.js";
+import { runCommand, unsupportedRuntimeLine } from "../run-command.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 
 export interface RunResult {
@@ -24,21 +24,20 @@ export interface RunResult {
 }
 
 /** Runs a command without a shell. Rejects only when it cannot run at all or times out. */
-export type CommandRunner = (file: string, args: string[], opts: { timeoutMs: number }) => Promise<RunResult>;
+export type CommandRunner = (file: string, args: string[], opts: { timeoutMs: number; env?: NodeJS.ProcessEnv }) => Promise<RunResult>;
 
-/** child_process.execFile with a timeout; a non-zero exit resolves (its output may still be JSON). */
-export const execFileRunner: CommandRunner = (file, args, { timeoutMs }) =>
-  new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
-      if (err) {
-        const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: string | number; signal?: string | null };
-        if (e.killed || (e.signal === "SIGTERM" && !stdout)) return reject(Object.assign(new Error(`${file} timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" }));
-        if (typeof e.code === "string") return reject(err); // ENOENT, EACCES: could not start
-        return resolve({ stdout: String(stdout), stderr: String(stderr), exitCode: typeof e.code === "number" ? e.code : null });
-      }
-      resolve({ stdout: String(stdout), stderr: String(stderr), exitCode: 0 });
-    });
-  });
+/**
+ * The real runner: a non-zero exit resolves (its output may still be JSON); a timeout rejects with
+ * code ETIMEDOUT and a program that cannot start rejects with its errno. The timeout is our own
+ * deadline, not inferred from how the CLI exited: the openclaw launcher exits 0 with no output
+ * when signalled, which used to read as "no JSON" instead of "timed out" (see run-command.ts).
+ */
+export const execFileRunner: CommandRunner = async (file, args, { timeoutMs, env }) => {
+  const r = await runCommand(file, args, { timeoutMs, env: { ...(env ?? process.env), NO_COLOR: "1" }, maxOutputBytes: 8 * 1024 * 1024 });
+  if (r.spawnError) throw r.spawnError;
+  if (r.timedOut) throw Object.assign(new Error(`${file} timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" });
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+};
 
 export interface UpdateStatus {
   currentVersion: string | null;
@@ -136,6 +135,11 @@ export interface UpdateCheckerOptions {
   errorTtlMs?: number;
   /** Per CLI call; default 60 s (it also passes `--timeout` so the CLI gives up on its own first). */
   timeoutMs?: number;
+  /**
+   * Env for the CLI; default this process's. The CLI needs Node >= 24.16 first on PATH: under our
+   * Node 20 it prints only "node:sqlite is unavailable" to stderr and exits 1.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 function runError(err: unknown, what: string): SourceError {
@@ -154,6 +158,7 @@ export class UpdateStatusChecker {
   private readonly ttlMs: number;
   private readonly errorTtlMs: number;
   private readonly timeoutMs: number;
+  private readonly env: NodeJS.ProcessEnv | undefined;
   private last: { result: SourceResult<UpdateStatus>; at: number } | null = null;
   private lastGood: UpdateStatus | null = null;
   private inFlight: Promise<SourceResult<UpdateStatus>> | null = null;
@@ -165,6 +170,7 @@ export class UpdateStatusChecker {
     this.ttlMs = opts.ttlMs ?? 6 * 3_600_000;
     this.errorTtlMs = opts.errorTtlMs ?? 10 * 60_000;
     this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.env = opts.env;
   }
 
   /** The last successful answer without running anything, and whether it is past its TTL. */
@@ -201,12 +207,14 @@ export class UpdateStatusChecker {
     const seconds = String(Math.max(1, Math.floor(this.timeoutMs / 1000) - 5));
     let out: RunResult;
     try {
-      out = await this.runner(this.command, ["update", "status", "--json", "--timeout", seconds], { timeoutMs: this.timeoutMs });
+      out = await this.runner(this.command, ["update", "status", "--json", "--timeout", seconds], { timeoutMs: this.timeoutMs, ...(this.env ? { env: this.env } : {}) });
     } catch (err) {
       return fail(runError(err, "openclaw update status"));
     }
     const raw = extractJson(out.stdout);
     if (!isObj(raw)) {
+      const runtime = unsupportedRuntimeLine(out.stderr);
+      if (runtime) return fail(new SourceError("unsupported", `openclaw update status: the CLI cannot run on the Node first on its PATH: ${runtime}`, { exitCode: out.exitCode }));
       const detail = (out.stderr || out.stdout).trim().slice(0, 200);
       return fail(new SourceError("corrupt", `openclaw update status --json gave no JSON object (exit ${out.exitCode})${detail ? `: ${detail}` : ""}`, { exitCode: out.exitCode }));
     }
@@ -215,7 +223,7 @@ export class UpdateStatusChecker {
     if (!status.currentVersion) {
       // The JSON has no running version: ask the CLI for its own (fast, no network).
       try {
-        const v = await this.runner(this.command, ["--version"], { timeoutMs: Math.min(this.timeoutMs, 15_000) });
+        const v = await this.runner(this.command, ["--version"], { timeoutMs: Math.min(this.timeoutMs, 15_000), ...(this.env ? { env: this.env } : {}) });
         status = parseUpdateStatus(raw, status.checkedAt, v.stdout);
       } catch (err) {
         warnings.push({ code: "BAD_FIELD", message: `current version unknown: ${runError(err, "openclaw --version").message}`, where: "openclaw --version" });
