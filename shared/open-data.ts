@@ -56,6 +56,7 @@ export function openData(o: OpenDataOptions): OpenData {
     logger,
     env: o.env,
     gatewayUrl: () => current().gatewayUrl,
+    openclawCommand: () => current().openclawCommand,
     sampleMs: config.sampleIntervalSeconds * 1000,
     ...o.collector,
   });

@@ -37,6 +37,8 @@ export interface CollectorOptions {
   env?: Record<string, string | undefined>;
   /** config.gatewayUrl, read on every probe so a reload applies. */
   gatewayUrl: () => string | null;
+  /** config.openclawCommand: the CLI for the channel fallback and the update check. */
+  openclawCommand?: () => string;
   /** Gateway liveness and resource sample interval (sampleIntervalSeconds). */
   sampleMs: number;
   /** How often agents are rediscovered and transcripts scanned. */
@@ -85,6 +87,7 @@ export class Collector {
       demo: options.demo,
       openclaw: () => this.registry.openclaw,
       gatewayUrl: options.gatewayUrl,
+      ...(options.openclawCommand ? { openclawCommand: options.openclawCommand } : {}),
       ...(options.env ? { env: options.env } : {}),
       sampleMs: options.sampleMs,
       ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),

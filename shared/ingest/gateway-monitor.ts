@@ -10,7 +10,7 @@ import type { Logger } from "../log/logger.js";
 import { directoryUsage, filesystemSpace } from "../sources/gateway/disk-usage.js";
 import { probeGateway as httpProbe, type GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
 import { findGatewayLock, type GatewayLock } from "../sources/gateway/lock-file.js";
-import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
+import { isProcessAlive, ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
 import { UpdateStatusChecker } from "../sources/gateway/update-status.js";
 import { probeChannelsWithFallback } from "../sources/gateway-rpc/cli-fallback.js";
 import type { ChannelStatus } from "../sources/gateway-rpc/channels.js";
@@ -81,6 +81,8 @@ export interface GatewayMonitorOptions {
   sampleMs: number;
   channelsMs?: number;
   diskMs?: number;
+  /** The openclaw CLI (config openclawCommand) for the channel fallback and the update check. */
+  openclawCommand?: () => string;
   /** Test seams. */
   probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
   channels?: boolean;
@@ -119,7 +121,7 @@ export class GatewayMonitor {
 
   constructor(private options: GatewayMonitorOptions) {
     this.sampler = new ProcessTreeSampler({ clock: options.clock });
-    this.updates = new UpdateStatusChecker({ clock: options.clock });
+    this.updates = new UpdateStatusChecker({ clock: options.clock, command: options.openclawCommand?.() ?? "openclaw", env: this.cliEnv() });
     this.state = {
       demo: options.demo,
       checkedAt: null,
@@ -168,7 +170,7 @@ export class GatewayMonitor {
     this.timers = [];
     this.sampleTimer = null;
     await this.running;
-    this.rpc?.close();
+    await this.rpc?.close();
     this.rpc = null;
   }
 
@@ -197,8 +199,10 @@ export class GatewayMonitor {
       if (this.options.demo) {
         gateway = { ...EMPTY_GATEWAY, version, error: "demo mode: no gateway" };
       } else {
-        const lockRead = findGatewayLock(this.options.openclawDir);
-        const lock = lockRead.ok ? lockRead.value : null;
+        const configPath = this.options.openclaw()?.configPath;
+        const lockRead = findGatewayLock(this.options.openclawDir, configPath ? { configPath } : {});
+        // A lock left by a crashed gateway names a dead pid (or one reused by another process).
+        const lock = lockRead.ok && lockRead.value && isProcessAlive(lockRead.value.pid, { startTime: lockRead.value.startTime }) ? lockRead.value : null;
         const target = this.baseUrl(lock);
         const probe = target ? await (this.options.probeHttp ?? ((u: string) => httpProbe(u)))(target.url) : null;
         const live = probe?.ok === true && probe.value.live.live;
@@ -277,7 +281,7 @@ export class GatewayMonitor {
     if (!target || !this.state.gateway.running) return;
     const wsUrl = target.url.replace(/^http/, "ws");
     if (!this.rpc || this.rpcUrl !== wsUrl) {
-      this.rpc?.close();
+      void this.rpc?.close();
       const config = this.options.openclaw()?.config ?? {};
       this.rpc = new GatewayRpcClient({
         url: wsUrl,
@@ -292,7 +296,7 @@ export class GatewayMonitor {
     }
     const result = await probeChannelsWithFallback(this.rpc, {
       rpc: { timeoutMs: 10_000, clock: this.options.clock },
-      cli: { timeoutMs: 30_000, port: target.port, env: { ...process.env, OPENCLAW_STATE_DIR: this.options.openclawDir } },
+      cli: { timeoutMs: 30_000, port: target.port, openclawBin: this.options.openclawCommand?.() ?? "openclaw", env: this.cliEnv() },
     });
     const now = this.options.clock.now();
     this.state = {
@@ -303,6 +307,12 @@ export class GatewayMonitor {
     };
     if (!result.ok) this.options.logger.debug("channel probe failed", { error: result.error.message });
     this.options.onChange?.();
+  }
+
+  /** The env the openclaw CLI runs with: pointed at the watched state dir and config. */
+  private cliEnv(): NodeJS.ProcessEnv {
+    const configPath = this.options.openclaw()?.configPath;
+    return { ...process.env, ...this.options.env, OPENCLAW_STATE_DIR: this.options.openclawDir, ...(configPath ? { OPENCLAW_CONFIG_PATH: configPath } : {}) };
   }
 
   private async checkUpdates(): Promise<void> {

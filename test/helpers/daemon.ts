@@ -27,6 +27,8 @@ export interface TestDaemon {
 
 export interface StartOptions {
   fixture?: string;
+  /** Read this state dir as it is (a live gateway's) instead of a fixture copy; the gateway is probed for real. */
+  openclawDir?: string;
   /** INSIGHTS_* and other env for the daemon's config. */
   env?: Record<string, string>;
   clock?: Clock;
@@ -37,7 +39,8 @@ export interface StartOptions {
 
 export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
   const root = mkdtempSync(join(tmpdir(), "gi-d-"));
-  const openclawDir = copyFixture(o.fixture ?? SQLITE_FIXTURE);
+  const openclawDir = o.openclawDir ?? copyFixture(o.fixture ?? SQLITE_FIXTURE);
+  const stubbed = o.openclawDir === undefined;
   const port = await freePort();
   const env: Record<string, string> = {
     HOME: join(root, "home"),
@@ -53,11 +56,10 @@ export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
     paths,
     env,
     flags: { openclawDir },
-    clock: o.clock ?? shiftedClock(systemClock, FIXTURE_NOW),
+    clock: o.clock ?? (stubbed ? shiftedClock(systemClock, FIXTURE_NOW) : systemClock),
     console: "off",
     // No gateway runs beside the fixtures: the probe says so at once.
-    probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)")),
-    channels: false,
+    ...(stubbed ? { probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)")), channels: false } : {}),
     updates: false,
     warmRenderer: false,
     scanMs: 100,

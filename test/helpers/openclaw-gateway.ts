@@ -98,7 +98,11 @@ export interface OpenClawGateway {
   cron(name: string, opts?: { timeoutMs?: number }): Promise<string>;
   /** What `run-openclaw.sh env` exports, as a map. */
   env(opts?: { timeoutMs?: number }): Promise<Record<string, string>>;
-  /** Stops both processes and waits until they are gone; safe to call twice. */
+  /** Stops both processes and waits until they are gone, keeping the dir (start() brings them back). */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Starts the fake model and the gateway again on the same dir and ports; resolves once /healthz answers. */
+  start(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Stops both processes and waits until they are gone, then removes the dir; safe to call twice. */
   down(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
@@ -369,15 +373,26 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
       for (const m of r.stdout.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) out[m[1]!] = m[2]!;
       return out;
     },
-    async down({ timeoutMs = 30_000 } = {}) {
-      if (stopped) return;
-      stopped = true;
-      live.delete(gw);
+    async stop({ timeoutMs = 30_000 } = {}) {
       // The script removes the pid files, so read them first and wait for the processes ourselves.
       const pids = ["gateway.pid", "fake-llm.pid"].map((f) => readPid(path.join(dir, f))).filter((p): p is number => p !== null);
       const r = await run(["down", dir], Math.min(timeoutMs, 20_000));
       if (r.timedOut || r.exitCode !== 0) for (const p of pids) signal(p, "SIGTERM");
       await waitGone(pids, timeoutMs);
+    },
+    async start({ timeoutMs = 120_000 } = {}) {
+      if (stopped) throw new GatewayStepError("up", "start() after down(): the dir is gone", null);
+      const r = await run(["up", dir], timeoutMs);
+      if (r.exitCode !== 0 || r.timedOut) {
+        await stopPids(dir, 10_000);
+        throw new GatewayStepError("up", `the gateway did not come back${r.timedOut ? ` within ${timeoutMs} ms` : ` (exit ${r.exitCode})`}: ${tail(r.stdout + r.stderr, 600)}`, r);
+      }
+    },
+    async down({ timeoutMs = 30_000 } = {}) {
+      if (stopped) return;
+      stopped = true;
+      live.delete(gw);
+      await gw.stop({ timeoutMs });
       if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
     },
   };
