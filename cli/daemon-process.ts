@@ -85,7 +85,8 @@ export interface StopTimeouts {
   killMs: number;
 }
 
-export const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 5_000, killMs: 3_000 };
+// After SIGTERM the daemon drains for up to shutdownGraceSeconds (5 s) and then closes; give it that and as much again.
+export const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 10_000, killMs: 3_000 };
 
 /** Control-socket shutdown, then SIGTERM, then SIGKILL, each with its own deadline. */
 export async function stopDaemon(paths: Paths, timeouts: StopTimeouts = DEFAULT_STOP_TIMEOUTS): Promise<StopOutcome> {

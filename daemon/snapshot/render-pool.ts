@@ -134,7 +134,8 @@ export class RenderPool {
     child.on("exit", (code, signal) => {
       this.workers.delete(w);
       if (w.idleTimer) clearTimeout(w.idleTimer);
-      if (w.pending.size) this.o.logger.error("a render worker died while drawing a card", { code, signal, stderr: stderr.trim() });
+      // During close() the workers are stopped on purpose; anything else mid-render is a crash.
+      if (w.pending.size && !this.closed) this.o.logger.error("a render worker died while drawing a card", { code, signal, stderr: stderr.trim() });
       for (const [id, p] of w.pending) p.resolve({ id, ok: false, code: "RENDER_FAILED", message: `the render worker exited (${signal ?? `code ${code}`})` });
       w.pending.clear();
     });
