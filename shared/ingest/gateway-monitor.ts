@@ -250,6 +250,8 @@ export class GatewayMonitor {
     if (!this.options.demo && (before.running !== gateway.running || !this.firstDone)) {
       if (gateway.running) logger.info("gateway is up", { url: gateway.url, pid: gateway.pid, version: gateway.version });
       else logger.warn("gateway is down", { url: gateway.url, error: gateway.error });
+      // Channels are probed on their own slower timer; a gateway that just came up is asked now.
+      if (gateway.running && this.timers.length && this.options.channels !== false) void this.probeChannels();
     }
     this.firstDone = true;
     this.options.onChange?.();

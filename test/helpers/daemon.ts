@@ -20,9 +20,12 @@ export interface TestDaemon {
   token: string;
   /** The fixture copy the daemon reads (write into it to make new data). */
   openclawDir: string;
+  /** The HOME/XDG tree of this daemon. */
+  root: string;
   paths: Paths;
   env: Record<string, string>;
-  stop(): Promise<void>;
+  /** Stops the daemon; removes its HOME/XDG dirs unless `keep` (to start another daemon on them with `again`). */
+  stop(opts?: { keep?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -35,14 +38,16 @@ export interface StartOptions {
   peerOf?: (req: IncomingMessage) => string | undefined;
   /** Passed through (probe seams, paces). */
   daemon?: Partial<DaemonOptions>;
+  /** Start on the dirs, store and state dir of a daemon stopped with `stop({ keep: true })`. */
+  again?: TestDaemon;
 }
 
 export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
-  const root = mkdtempSync(join(tmpdir(), "gi-d-"));
-  const openclawDir = o.openclawDir ?? copyFixture(o.fixture ?? SQLITE_FIXTURE);
+  const root = o.again ? o.again.root : mkdtempSync(join(tmpdir(), "gi-d-"));
+  const openclawDir = o.again?.openclawDir ?? o.openclawDir ?? copyFixture(o.fixture ?? SQLITE_FIXTURE);
   const stubbed = o.openclawDir === undefined;
   const port = await freePort();
-  const env: Record<string, string> = {
+  const env: Record<string, string> = o.again ? { ...o.again.env, INSIGHTS_PORT: String(port) } : {
     HOME: join(root, "home"),
     XDG_CONFIG_HOME: join(root, "config"),
     XDG_STATE_HOME: join(root, "state"),
@@ -75,9 +80,10 @@ export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
     openclawDir,
     paths,
     env,
-    stop: async () => {
+    root,
+    stop: async ({ keep = false } = {}) => {
       await daemon.stop("test done");
-      rmSync(root, { recursive: true, force: true });
+      if (!keep) rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,7 @@
 // /healthz first answers) connect gets UNAVAILABLE {reason: "startup-sidecars"}, retryAfterMs 500.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
@@ -91,6 +92,12 @@ export interface StubGatewayOptions {
   recorded?: RecordedGatewayVersion;
   /** Never send connect.challenge (a peer that accepts the socket and then hangs). */
   silent?: boolean;
+  /**
+   * The HTTP side on the same port, as the real gateway has it: GET /healthz and /readyz answer
+   * these (status, JSON body); default the recorded fixture answers. `null` leaves the request
+   * hanging (a gateway that accepts connections but does not answer).
+   */
+  http?: { healthz?: { status: number; body: unknown } | null; readyz?: { status: number; body: unknown } | null };
   tickIntervalMs?: number;
   /** Server wall clock, for the signedAt skew check. */
   now?: () => number;
@@ -140,12 +147,25 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
   let unavailableLeft = options.unavailableTimes ?? 0;
   const recorded = recordedHandshake(options.recorded ?? "2026.9.6");
   const { nonce: _recordedNonce, ts: _recordedTs, ...challengeExtra } = recorded.challenge.payload;
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-  await new Promise<void>((resolve, reject) => {
-    wss.once("listening", () => resolve());
-    wss.once("error", reject);
+  const recordedHttp = (file: string): { status: number; body: unknown } => ({ status: 200, body: JSON.parse(fs.readFileSync(path.join(GATEWAY_FIXTURES_DIR, file), "utf8")) as unknown });
+  const answers = { healthz: recordedHttp("healthz.json"), readyz: recordedHttp("readyz.json"), ...options.http };
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const name = (req.url ?? "").split("?")[0] === "/healthz" ? "healthz" : (req.url ?? "").split("?")[0] === "/readyz" ? "readyz" : null;
+    const answer = name ? answers[name] : { status: 404, body: { error: "not found" } };
+    if (answer === null || answer === undefined) {
+      hanging.add(res);
+      return;
+    }
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
   });
-  const address = wss.address();
+  const wss = new WebSocketServer({ server });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
   if (address === null || typeof address === "string") throw new Error("stub gateway has no TCP address");
   const stub: StubGateway = {
     url: `ws://127.0.0.1:${address.port}`,
@@ -161,7 +181,11 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate();
-        wss.close(() => resolve());
+        for (const r of hanging) r.destroy();
+        wss.close(() => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        });
       }),
   };
 
