@@ -2,6 +2,7 @@
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { Store } from "../store/store.js";
 import { DAY } from "./time.js";
+import { usd } from "./money.js";
 
 export interface LifetimeStats {
   isReady: boolean;
@@ -42,6 +43,6 @@ export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: numb
     totalTokens: r.input + r.output + r.cacheRead + r.cacheWrite,
     totalUserMessages: r.users,
     totalAssistantMessages: r.assistants,
-    totalCostUsd: r.cost,
+    totalCostUsd: usd(r.cost),
   };
 }

@@ -3,6 +3,7 @@
 // warnings from the gateway log events, uptime from the stored gateway probes.
 import type { Store } from "../store/store.js";
 import { clockLabel, HOUR, MINUTE } from "./time.js";
+import { usd } from "./money.js";
 
 export type MetricsRange = "THIRTY_MIN" | "ONE_HOUR" | "SIX_HOUR" | "TWELVE_HOUR" | "TWENTY_FOUR_HOUR";
 
@@ -119,7 +120,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     b.cacheReadTokens = u.cacheRead;
     b.cacheWriteTokens = u.cacheWrite;
     b.tokens = u.input + u.output + u.cacheRead + u.cacheWrite;
-    b.costUsd = u.cost;
+    b.costUsd = usd(u.cost);
     b.turns = u.turns;
   }
   const events = store.db
@@ -165,9 +166,9 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     totalErrors: sum((b) => b.errors),
     totalWarnings: sum((b) => b.warnings),
     totalTurns: sum((b) => b.turns),
-    costUsd: sum((b) => b.costUsd),
+    costUsd: usd(sum((b) => b.costUsd)),
     uptimePercent: probeCount ? Math.round((upCount / probeCount) * 1000) / 10 : null,
-    tokensByModel: byModel.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: m.cost })),
+    tokensByModel: byModel.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: usd(m.cost) })),
     buckets,
   };
 }

@@ -6,6 +6,7 @@ import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SessionKind, SessionRecord } from "../sources/openclaw/session-record.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
+import { usd } from "./money.js";
 
 export type SessionStatus = "ACTIVE" | "IDLE" | "DONE" | "FAILED";
 export type SessionSort = "UPDATED_AT" | "TOKENS_DESC" | "COST_DESC" | "NAME";
@@ -116,7 +117,7 @@ export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number):
     outputTokens: output,
     cacheReadTokens: cacheRead,
     cacheWriteTokens: cacheWrite,
-    costUsd: t?.cost_usd ?? 0,
+    costUsd: usd(t?.cost_usd ?? 0),
     contextTokens: s.contextTokens,
     contextWindow: s.contextWindow,
     usagePercent: usage,

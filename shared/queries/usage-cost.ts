@@ -3,6 +3,7 @@
 // still kept, hourly rollups before that.
 import type { Store } from "../store/store.js";
 import { DAY, dayKey, HOUR, MINUTE, startOfDay } from "./time.js";
+import { usd } from "./money.js";
 
 const QUARTER = 15 * MINUTE;
 
@@ -100,9 +101,9 @@ export function queryUsageCost(store: Store, agentId: string, { now, timeZone, r
   const today = byDay.get(dayKey(now, timeZone));
   return {
     currency: "USD",
-    totalUsd: total.c,
-    todayUsd: today?.costUsd ?? 0,
-    byModel: [...byModel.values()].sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model)),
-    byDay: [...byDay.values()],
+    totalUsd: usd(total.c),
+    todayUsd: usd(today?.costUsd ?? 0),
+    byModel: [...byModel.values()].map((m) => ({ ...m, costUsd: usd(m.costUsd) })).sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model)),
+    byDay: [...byDay.values()].map((d) => ({ ...d, costUsd: usd(d.costUsd) })),
   };
 }
