@@ -76,16 +76,22 @@ export function windowEnd(date: string | null | undefined, now: number): number 
   return Math.min(now, dayOnly ? ms + 24 * HOUR : ms);
 }
 
+/**
+ * The bucket grid of a range ending at `end`. Buckets sit on step boundaries so consecutive polls
+ * line up. "Now" always falls inside the last bucket (the current, partial one); a given date's
+ * end (`exclusiveEnd`) is not part of the window.
+ */
+export function bucketGrid(range: MetricsRange, end: number, exclusiveEnd = false): { count: number; stepMs: number; start: number; lastEnd: number } {
+  const { buckets: count, stepMs } = RANGES[range];
+  const lastEnd = exclusiveEnd ? Math.ceil(end / stepMs) * stepMs : Math.floor(end / stepMs) * stepMs + stepMs;
+  return { count, stepMs, start: lastEnd - count * stepMs, lastEnd };
+}
+
 const k = (n: number): number => Math.round(n / 10) / 100;
 
 export function queryMetrics(store: Store, agentId: string, options: MetricsOptions): Metrics {
   const range = options.range ?? "TWENTY_FOUR_HOUR";
-  const { buckets: count, stepMs } = RANGES[range];
-  const end = windowEnd(options.date, options.now);
-  // Buckets sit on step boundaries so consecutive polls line up. "Now" always falls inside the
-  // last bucket (the current, partial one); a given date's end is exclusive.
-  const lastEnd = options.date ? Math.ceil(end / stepMs) * stepMs : Math.floor(end / stepMs) * stepMs + stepMs;
-  const start = lastEnd - count * stepMs;
+  const { count, stepMs, start, lastEnd } = bucketGrid(range, windowEnd(options.date, options.now), Boolean(options.date));
   const buckets: MetricsBucket[] = Array.from({ length: count }, (_, i) => {
     const s = start + i * stepMs;
     return {

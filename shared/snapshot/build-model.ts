@@ -5,7 +5,7 @@ import type { SessionView } from "../queries/sessions.js";
 import { VERSION } from "../version.js";
 import { CARD_SCHEMA_VERSION, type CardCronRow, type CardGatewayState, type CardModel, type CardSessionRow, type CardSubAgentRow } from "./card-model.js";
 import type { CardInputs, GatewayInput, HealthInput } from "./inputs.js";
-import { RANGES } from "../queries/metrics.js";
+import { bucketGrid } from "../queries/metrics.js";
 import { METRICS_RANGE, RANGE_MS, type SnapshotDetail, type SnapshotLang, type SnapshotRange, type SnapshotTheme } from "./params.js";
 
 export interface CardBuildParams {
@@ -138,12 +138,9 @@ function across<T>(inputs: CardInputs, pick: (a: CardInputs["agents"][number]) =
 
 /** Zero buckets for the range, aligned like queryMetrics aligns them, for a gateway with no agents. */
 function emptyBuckets(range: SnapshotRange, endMs: number): Array<{ start: number; end: number; tokens: number }> {
-  const { buckets, stepMs } = RANGES[METRICS_RANGE[range]];
-  const lastEnd = Math.ceil(endMs / stepMs) * stepMs;
-  return Array.from({ length: buckets }, (_, i) => {
-    const start = lastEnd - (buckets - i) * stepMs;
-    return { start: start / 1000, end: (start + stepMs) / 1000, tokens: 0 };
-  });
+  // The same grid the metrics query would have given.
+  const { count, stepMs, start } = bucketGrid(METRICS_RANGE[range], endMs);
+  return Array.from({ length: count }, (_, i) => ({ start: (start + i * stepMs) / 1000, end: (start + (i + 1) * stepMs) / 1000, tokens: 0 }));
 }
 
 export function buildCardModel(inputs: CardInputs, params: CardBuildParams): CardModel {
@@ -208,7 +205,7 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
   if (metrics) {
     const stepMs = grid[0] ? (grid[0].end - grid[0].start) * 1000 : RANGE_MS[params.range];
     const buckets = grid.map((b) => ({ start: b.start, tokens: 0, errors: 0 }));
-    const index = new Map(buckets.map((b, i) => [b.start, b]));
+    const index = new Map(buckets.map((b) => [b.start, b]));
     for (const m of metrics) {
       for (const b of m.buckets) {
         const bucket = index.get(b.start);
