@@ -1,0 +1,97 @@
+// Reads a .cpuprofile (Chrome DevTools format, as node's inspector writes it) and says where the
+// time went: self time per function, inclusive time per function, self time per file.
+//   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top]
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { REPO_ROOT } from "./paths.js";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+}
+
+function shortUrl(url: string): string {
+  const prefix = pathToFileURL(REPO_ROOT).href + "/";
+  let u = url.startsWith(prefix) ? url.slice(prefix.length) : url;
+  // Children run bench code from .tmp/bench/js and shared code through a symlink into dist/.
+  u = u.replace(/^\.tmp\/bench\/js\//, "");
+  return u.replace(/^file:\/\/\/.*\/node_modules\//, "node_modules/");
+}
+
+function label(n: ProfileNode): string {
+  const f = n.callFrame;
+  if (!f.url) return f.functionName || "(anonymous)";
+  return `${f.functionName || "(anonymous)"}  ${shortUrl(f.url)}:${f.lineNumber + 1}`;
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  self: Array<{ name: string; ms: number }>;
+  inclusive: Array<{ name: string; ms: number }>;
+  files: Array<{ name: string; ms: number }>;
+}
+
+export function summarize(file: string, top = 15): ProfileSummary {
+  const p = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const totalMs = (p.endTime - p.startTime) / 1000;
+  const perSample = p.samples.length ? totalMs / p.samples.length : 0;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const files = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string): void => {
+    m.set(k, (m.get(k) ?? 0) + perSample);
+  };
+  for (const id of p.samples) {
+    const node = byId.get(id);
+    if (!node) continue;
+    add(self, label(node));
+    add(files, node.callFrame.url ? shortUrl(node.callFrame.url) : label(node));
+    // Each function once per sample, however often it recurses.
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      if (!n || n.callFrame.functionName === "(root)") continue;
+      const k = label(n);
+      if (!seen.has(k)) {
+        seen.add(k);
+        add(inclusive, k);
+      }
+    }
+  }
+  const topOf = (m: Map<string, number>): Array<{ name: string; ms: number }> =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => ({ name, ms }));
+  return { totalMs, self: topOf(self), inclusive: topOf(inclusive), files: topOf(files) };
+}
+
+export function formatSummary(title: string, s: ProfileSummary): string {
+  const lines = [`${title}: ${(s.totalMs / 1000).toFixed(1)} s profiled`];
+  const section = (name: string, rows: Array<{ name: string; ms: number }>): void => {
+    lines.push(`  ${name}`);
+    for (const r of rows) lines.push(`    ${((100 * r.ms) / s.totalMs).toFixed(1).padStart(5)}%  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${r.name}`);
+  };
+  section("self time by function", s.self);
+  section("inclusive time by function", s.inclusive);
+  section("self time by file", s.files);
+  return lines.join("\n");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = process.argv[2];
+  if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile> [top]");
+  process.stdout.write(`${formatSummary(path.basename(file), summarize(file, Number(process.argv[3] ?? 15)))}\n`);
+}
