@@ -47,6 +47,10 @@ export class AgentSource {
   private readonly status: StatusMachine;
   private sessions: readonly SessionRecord[] = [];
   private signature = "";
+  /** The reader's change stamp at the last complete pass; "" forces the next one. */
+  private stamp = "";
+  /** The last pass stopped early (batch budget) or hit an unreadable transcript: go on next time. */
+  private rescan = false;
   private appVersion: string | null = null;
   private firstPassDone = false;
   private transcripts = 0;
@@ -117,6 +121,12 @@ export class AgentSource {
         this.data = opened.value;
         this.identity = identity;
       }
+      // Nothing committed since the last full pass: skip listing and scanning (an idle gateway costs ~nothing).
+      const stamp = this.data.changeStamp();
+      if (stamp.ok && stamp.value === this.stamp && !this.rescan) {
+        if (this.firstPassDone) this.status.connected(clock.now());
+        return before !== this.status.current;
+      }
       const listed = this.data.listSessions();
       this.count(listed.warnings);
       if (!listed.ok) return this.fail(listed.error, before);
@@ -136,6 +146,9 @@ export class AgentSource {
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
       this.transcripts = scan.transcripts;
+      // Taken before reading, so whatever was written meanwhile is picked up next time.
+      this.stamp = stamp.ok ? stamp.value : "";
+      this.rescan = !scan.done || scan.errors.length > 0;
       const version = this.data.appVersion();
       if (version.ok) this.appVersion = version.value;
 
@@ -165,6 +178,7 @@ export class AgentSource {
     }
     this.data = null;
     this.identity = null;
+    this.stamp = "";
   }
 
   private fail(error: SourceError, before: StatusState): boolean {

@@ -1,8 +1,8 @@
 // Incremental transcript scanning: for each transcript whose change token moved, read the events
-// after the stored cursor in bounded batches, and in ONE transaction per batch add them to the
-// transcript's lifetime totals, record a token_usage row per assistant message, and move the
-// cursor. A crash between batches loses nothing and counts nothing twice: the cursor and the
-// sums it covers commit together.
+// after the stored cursor in bounded batches, add them to the transcript's lifetime totals, record
+// a token_usage row per message, and move the cursor, with each batch's sums and its cursor in the
+// same transaction (several batches share one: a group closes at 5000 events or 100 ms, then the
+// loop yields). A crash between transactions loses nothing and counts nothing twice.
 import type { Clock } from "../clock.js";
 import type { AgentData, TranscriptBatch, TranscriptCursor, TranscriptRef } from "../sources/openclaw/agent-data.js";
 import { emptyTotals, foldEvent, type SessionTotals } from "../sources/openclaw/session-record.js";
@@ -46,6 +46,10 @@ interface TotalsRow {
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A commit group closes at this many events or this much time, whichever comes first. */
+const GROUP_EVENTS = 5000;
+const GROUP_MS = 100;
 
 export class TranscriptScanner {
   private readonly stmts;
@@ -101,6 +105,23 @@ export class TranscriptScanner {
     result.transcripts = listed.value.length;
     const source = `agent:${agent.agentId}`;
     let batchesLeft = this.options.maxBatches ?? Infinity;
+    // Batches wait here and are committed together: most transcripts are one small batch, and a
+    // transaction (an fsync) per transcript made the first scan of a large state dir commit-bound.
+    const pending: Array<{ ref: TranscriptRef; batch: TranscriptBatch }> = [];
+    let pendingEvents = 0;
+    let groupStarted = performance.now();
+    const flush = async (): Promise<void> => {
+      if (pending.length) {
+        this.store.transaction(() => {
+          for (const p of pending) this.commit(agent.agentId, source, p.ref, p.batch, result);
+        });
+        pending.length = 0;
+        pendingEvents = 0;
+      }
+      // Bounded work between yields, off the request path: HTTP and the control socket breathe.
+      await yieldToLoop();
+      groupStarted = performance.now();
+    };
     for (const ref of listed.value) {
       const stored = this.stmts.cursor.get(source, ref.sessionId);
       if (stored && stored.change_token === ref.changeToken) {
@@ -111,6 +132,7 @@ export class TranscriptScanner {
       for (;;) {
         if (batchesLeft <= 0) {
           result.done = false;
+          await flush();
           return result;
         }
         batchesLeft--;
@@ -122,48 +144,48 @@ export class TranscriptScanner {
           break;
         }
         const batch = read.value;
-        this.commit(agent.agentId, source, ref, batch, result);
+        pending.push({ ref, batch });
+        pendingEvents += batch.events.length + 1;
         cursor = batch.cursor;
+        if (pendingEvents >= GROUP_EVENTS || performance.now() - groupStarted >= GROUP_MS) await flush();
         if (batch.done) {
           result.caughtUp++;
           break;
         }
-        // Bounded batches off the request path: let HTTP and the control socket breathe.
-        await yieldToLoop();
       }
     }
+    await flush();
     return result;
   }
 
+  /** Adds one batch to its transcript's totals and usage rows and moves its cursor; run inside a transaction. */
   private commit(agentId: string, source: string, ref: TranscriptRef, batch: TranscriptBatch, result: ScanResult): void {
     const now = this.options.clock.now();
-    this.store.transaction(() => {
-      if (batch.restarted) {
-        // The transcript was truncated or replaced: what we summed for it no longer exists.
-        this.stmts.forget.run(agentId, ref.sessionId);
-        this.stmts.forgetUsage.run(agentId, ref.sessionId);
-        this.stmts.forgetModels.run(agentId, ref.sessionId);
+    if (batch.restarted) {
+      // The transcript was truncated or replaced: what we summed for it no longer exists.
+      this.stmts.forget.run(agentId, ref.sessionId);
+      this.stmts.forgetUsage.run(agentId, ref.sessionId);
+      this.stmts.forgetModels.run(agentId, ref.sessionId);
+    }
+    const row = batch.restarted ? undefined : this.stmts.totals.get(agentId, ref.sessionId);
+    const totals = row ? fromRow(row) : emptyTotals();
+    for (const event of batch.events) {
+      const before = totals.costUsd;
+      foldEvent(totals, event, this.options.models);
+      if (event.kind === "assistant") {
+        const u = event.usage;
+        const cost = totals.costUsd - before;
+        this.stmts.usage.run(event.ts ?? now, "assistant", agentId, ref.sessionId, ref.sessionKey, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
+        this.stmts.addModel.run(agentId, ref.sessionId, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
+        result.usageRows++;
+      } else if (event.kind === "user") {
+        this.stmts.usage.run(event.ts ?? now, "user", agentId, ref.sessionId, ref.sessionKey, "", "", 0, 0, 0, 0, 0);
+        result.usageRows++;
       }
-      const row = batch.restarted ? undefined : this.stmts.totals.get(agentId, ref.sessionId);
-      const totals = row ? fromRow(row) : emptyTotals();
-      for (const event of batch.events) {
-        const before = totals.costUsd;
-        foldEvent(totals, event, this.options.models);
-        if (event.kind === "assistant") {
-          const u = event.usage;
-          const cost = totals.costUsd - before;
-          this.stmts.usage.run(event.ts ?? now, "assistant", agentId, ref.sessionId, ref.sessionKey, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
-          this.stmts.addModel.run(agentId, ref.sessionId, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
-          result.usageRows++;
-        } else if (event.kind === "user") {
-          this.stmts.usage.run(event.ts ?? now, "user", agentId, ref.sessionId, ref.sessionKey, "", "", 0, 0, 0, 0, 0);
-          result.usageRows++;
-        }
-      }
-      result.events += batch.events.length;
-      this.stmts.saveTotals.run({ agent: agentId, session: ref.sessionId, key: ref.sessionKey, ...totals });
-      this.stmts.saveCursor.run(source, ref.sessionId, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
-    });
+    }
+    result.events += batch.events.length;
+    this.stmts.saveTotals.run({ agent: agentId, session: ref.sessionId, key: ref.sessionKey, ...totals });
+    this.stmts.saveCursor.run(source, ref.sessionId, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
   }
 }
 

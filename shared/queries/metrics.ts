@@ -111,24 +111,35 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     };
   });
   const params = { agent: agentId, start, end: lastEnd, step: stepMs };
+  // One pass over the range's usage rows (index agent_id, ts) gives both the buckets and the
+  // per-model split: the rows are grouped by bucket and model and folded here.
   const usage = store.db
     .prepare(
-      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
-              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns
-       FROM token_usage WHERE agent_id = @agent AND ts >= @start AND ts < @end GROUP BY i`,
+      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
+              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies
+       FROM token_usage WHERE agent_id = @agent AND ts >= @start AND ts < @end GROUP BY i, model`,
     )
-    .all(params) as Array<{ i: number; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number }>;
+    .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number }>;
+  const models = new Map<string, { tokens: number; cost: number }>();
   for (const u of usage) {
+    const tokens = u.input + u.output + u.cacheRead + u.cacheWrite;
+    if (u.replies > 0) {
+      const m = models.get(u.model) ?? { tokens: 0, cost: 0 };
+      m.tokens += tokens;
+      m.cost += u.cost;
+      models.set(u.model, m);
+    }
     const b = buckets[u.i];
     if (!b) continue;
-    b.inputTokens = u.input;
-    b.outputTokens = u.output;
-    b.cacheReadTokens = u.cacheRead;
-    b.cacheWriteTokens = u.cacheWrite;
-    b.tokens = u.input + u.output + u.cacheRead + u.cacheWrite;
-    b.costUsd = usd(u.cost);
-    b.turns = u.turns;
+    b.inputTokens += u.input;
+    b.outputTokens += u.output;
+    b.cacheReadTokens += u.cacheRead;
+    b.cacheWriteTokens += u.cacheWrite;
+    b.tokens += tokens;
+    b.costUsd += u.cost;
+    b.turns += u.turns;
   }
+  for (const b of buckets) b.costUsd = usd(b.costUsd);
   const events = store.db
     .prepare(
       `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
@@ -153,12 +164,7 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     probeCount += p.n;
     upCount += p.up;
   }
-  const byModel = store.db
-    .prepare(
-      `SELECT model, sum(input + output + cache_read + cache_write) AS tokens, sum(cost_usd) AS cost
-       FROM token_usage WHERE agent_id = @agent AND role = 'assistant' AND ts >= @start AND ts < @end GROUP BY model ORDER BY tokens DESC`,
-    )
-    .all(params) as Array<{ model: string; tokens: number; cost: number }>;
+  const byModel = [...models.entries()].map(([model, m]) => ({ model, tokens: m.tokens, cost: m.cost })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model));
   const lifetime = store.db
     .prepare("SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE agent_id = ?")
     .get(agentId) as { t: number };

@@ -162,4 +162,13 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: "usage by agent and time: the index metrics reads",
+    up(db) {
+      // metrics(range) reads one agent's rows inside a time window; the (agent_id, session_id)
+      // index made it visit every row of the agent.
+      db.exec("CREATE INDEX token_usage_agent_ts ON token_usage (agent_id, ts)");
+    },
+  },
 ];

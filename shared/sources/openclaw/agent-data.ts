@@ -1,13 +1,15 @@
 // One interface over both storage eras of an OpenClaw agent: the per-agent SQLite DB
 // (>= 2026.7.2) and sessions.json + JSONL files (<= 2026.7.1). Callers (scanner, queries) never
 // need to know which one they are reading; cursors are plain JSON so the store can persist them.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
 import type { SessionWindowRow } from "./agent-db.js";
 import { listTranscriptFiles, readJsonlTranscript, readSessionsJson, DEFAULT_MAX_BYTES } from "./legacy-files.js";
-import type { FileCursor } from "./legacy-files.js";
+import type { FileCursor, LegacySessionEntry } from "./legacy-files.js";
 import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
 import type { SessionRecord } from "./session-record.js";
 import { agentEra, modelTableOf, readConfigFile, resolveConfigPath } from "./state-dir.js";
@@ -61,6 +63,11 @@ export interface AgentData {
   readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch>;
   /** The OpenClaw version that last wrote the store (`schema_meta.app_version`), if known. */
   appVersion(): SourceResult<string | null>;
+  /**
+   * A token that changes whenever sessions or transcripts may have changed (cheap to get): a
+   * caller that saw the same token before may skip listing and scanning.
+   */
+  changeStamp(): SourceResult<string>;
   close(): void;
 }
 
@@ -119,10 +126,28 @@ class SqliteAgentData implements AgentData {
     private readonly models: ModelTable,
   ) {}
 
+  private windows: { stamp: string; read: SourceResult<SessionWindowRow[]> } | null = null;
+  private stamp = "";
+
+  changeStamp(): SourceResult<string> {
+    const v = this.db.dataVersion();
+    if (!v.ok) return v;
+    this.stamp = `sqlite:${v.value}`;
+    return ok(this.stamp);
+  }
+
+  /** session_windows once per change: listSessions and listTranscripts of one refresh both need it. */
+  private sessionWindows(): SourceResult<SessionWindowRow[]> {
+    if (this.windows && this.windows.stamp === this.stamp && this.stamp !== "") return this.windows.read;
+    const read = this.db.sessionWindows();
+    this.windows = { stamp: this.stamp, read };
+    return read;
+  }
+
   listSessions(): SourceResult<SessionRecord[]> {
     const nodes = this.db.sessionNodes();
     if (!nodes.ok) return nodes;
-    const windows = this.db.sessionWindows();
+    const windows = this.sessionWindows();
     if (!windows.ok) return fail(windows.error, [...nodes.warnings, ...windows.warnings]);
     const byKey = new Map<string, SessionWindowRow[]>();
     for (const w of windows.value) {
@@ -135,7 +160,7 @@ class SqliteAgentData implements AgentData {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    const windows = this.db.sessionWindows();
+    const windows = this.sessionWindows();
     if (!windows.ok) return windows;
     const stats = this.db.transcriptStats();
     if (!stats.ok) return fail(stats.error, windows.warnings);
@@ -204,8 +229,43 @@ class FileAgentData implements AgentData {
     private readonly maxBytes: number,
   ) {}
 
-  listSessions(): SourceResult<SessionRecord[]> {
+  private parsed: { id: string; read: SourceResult<LegacySessionEntry[]> } | null = null;
+
+  /** sessions.json parsed once per version of the file (it can be large: every session's entry). */
+  private sessionsJson(): SourceResult<LegacySessionEntry[]> {
+    const file = path.join(this.sessionsDir, "sessions.json");
+    let id: string;
+    try {
+      const st = fs.statSync(file);
+      id = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return readSessionsJson(this.sessionsDir);
+    }
+    if (this.parsed?.id === id) return this.parsed.read;
     const read = readSessionsJson(this.sessionsDir);
+    this.parsed = { id, read };
+    return read;
+  }
+
+  changeStamp(): SourceResult<string> {
+    const files = listTranscriptFiles(this.sessionsDir);
+    if (!files.ok) return files;
+    let index: string;
+    try {
+      const st = fs.statSync(path.join(this.sessionsDir, "sessions.json"));
+      index = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      index = "none";
+    }
+    // Cheap to compare, and it changes with any transcript appended to, added or replaced.
+    const hash = createHash("sha1");
+    hash.update(index);
+    for (const f of files.value) hash.update(`|${f.sessionId}:${f.size}:${f.inode}:${f.mtimeMs}`);
+    return ok(`files:${hash.digest("hex")}`);
+  }
+
+  listSessions(): SourceResult<SessionRecord[]> {
+    const read = this.sessionsJson();
     if (!read.ok) return read;
     return ok(
       read.value.map((e) => sessionFromLegacyEntry(this.agentId, e, this.models)),
@@ -218,7 +278,7 @@ class FileAgentData implements AgentData {
     if (!files.ok) return files;
     const warnings = [...files.warnings];
     const keyOf = new Map<string, string>();
-    const sessions = readSessionsJson(this.sessionsDir);
+    const sessions = this.sessionsJson();
     if (sessions.ok) {
       for (const { key, entry } of sessions.value) if (typeof entry.sessionId === "string") keyOf.set(entry.sessionId, key);
       warnings.push(...sessions.warnings);

@@ -1,0 +1,238 @@
+// A real gateway-insights daemon for the suites that measure it from the outside (graphql,
+// snapshot): the built `dist/daemon/main.js` in the foreground as a child process, with its own
+// HOME and XDG dirs under .tmp/bench/, a free port, and an OpenClaw state dir to read. Requests go
+// over HTTP like any client's; memory comes from /proc.
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as path from "node:path";
+import { childPids, procMemory, type ProcMemory } from "./proc.js";
+import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+
+const PRODUCT = "gateway-insights";
+const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
+
+export interface DaemonStartOptions {
+  /** Names the work dir: .tmp/bench/daemon-<name>-<runner pid>/. */
+  name: string;
+  /** The OpenClaw state dir to read (--openclaw-dir). */
+  openclawDir: string;
+  /** Extra INSIGHTS_* settings (strings, as in the environment). */
+  env?: Record<string, string>;
+  log(message: string): void;
+}
+
+export interface WorkerMemory extends ProcMemory {
+  command: string;
+}
+
+/** Spawns a free-port-bound daemon and waits until its HTTP server answers /health. */
+export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
+  if (!fs.existsSync(MAIN)) throw new Error("dist/daemon/main.js is missing: run `npm run build` first (`npm run bench` does)");
+  const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const home = path.join(dir, "home");
+  const dirs = { HOME: home, XDG_CONFIG_HOME: path.join(dir, "config"), XDG_STATE_HOME: path.join(dir, "state"), XDG_RUNTIME_DIR: path.join(dir, "run") };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true, mode: 0o700 });
+  const port = await freePort();
+  // Nothing of the runner's own configuration may leak in (a real token, another state dir).
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("INSIGHTS_") && !k.startsWith("OPENCLAW_")) env[k] = v;
+  Object.assign(env, dirs, o.env ?? {});
+  const consoleFile = path.join(dir, "console.log");
+  const out = fs.openSync(consoleFile, "a");
+  const child = spawn(process.execPath, [MAIN, "--port", String(port), "--host", "127.0.0.1", "--openclaw-dir", o.openclawDir], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const d = new Daemon(child, `http://127.0.0.1:${port}`, dir, path.join(dirs.XDG_STATE_HOME, PRODUCT), consoleFile);
+  try {
+    await d.waitHealthy(60_000);
+  } catch (err) {
+    await d.stop();
+    throw err;
+  }
+  o.log(`daemon pid ${child.pid} on ${d.url} (work dir ${path.relative(REPO_ROOT, dir)})`);
+  return d;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class Daemon {
+  private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private readonly exitPromise: Promise<void>;
+  private readonly killOnExit = (): void => {
+    // The runner is going away without teardown (an exception, process.exit): take the daemon along.
+    if (!this.exited) this.child.kill("SIGKILL");
+  };
+  private tokenCache: string | null = null;
+
+  constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    readonly dir: string,
+    readonly stateDir: string,
+    readonly consoleFile: string,
+  ) {
+    this.exitPromise = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        this.exited = { code, signal };
+        resolve();
+      });
+    });
+    process.once("exit", this.killOnExit);
+  }
+
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  get alive(): boolean {
+    return this.exited === null;
+  }
+
+  /** The API token the daemon generated in its state dir. */
+  get token(): string {
+    this.tokenCache ??= fs.readFileSync(path.join(this.stateDir, "token"), "utf8").trim();
+    return this.tokenCache;
+  }
+
+  get authHeaders(): Record<string, string> {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  /** The last lines the daemon wrote to its console (for error messages). */
+  consoleTail(lines = 15): string {
+    try {
+      return fs.readFileSync(this.consoleFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+    } catch {
+      return "";
+    }
+  }
+
+  private assertAlive(): void {
+    if (this.exited) throw new Error(`the daemon exited (${this.exited.signal ?? `code ${this.exited.code}`}):\n${this.consoleTail()}`);
+  }
+
+  async waitHealthy(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      this.assertAlive();
+      try {
+        const r = await fetch(`${this.url}/health`, { signal: AbortSignal.timeout(5000) });
+        await r.arrayBuffer();
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the daemon did not answer /health within ${timeoutMs / 1000} s:\n${this.consoleTail()}`);
+      await sleep(100);
+    }
+  }
+
+  /** One GraphQL operation over POST /graphql; throws on transport or GraphQL errors. */
+  async graphql<T>(query: string, variables: Record<string, unknown> = {}, timeoutMs = 120_000): Promise<T> {
+    this.assertAlive();
+    const r = await fetch(`${this.url}/graphql`, {
+      method: "POST",
+      headers: { ...this.authHeaders, "Content-Type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await r.json()) as { data?: T; errors?: Array<{ message: string }> };
+    if (body.errors?.length || !body.data) throw new Error(`GraphQL ${r.status}: ${JSON.stringify(body.errors ?? body).slice(0, 500)}`);
+    return body.data;
+  }
+
+  /**
+   * Waits until every agent source has finished its first scan (`lifetimeStats.isReady`), polling
+   * once a second. The first scan blocks the daemon's event loop for long stretches, so a poll may
+   * wait; `progress` gets a line every 10 s.
+   */
+  async waitReady(timeoutMs: number, progress: (line: string) => void): Promise<{ agents: string[]; ms: number }> {
+    const started = Date.now();
+    const deadline = started + timeoutMs;
+    let lastLog = started;
+    for (;;) {
+      this.assertAlive();
+      const { sources } = await this.graphql<{ sources: Array<{ id: string; status: string }> }>("{ sources(filter: {category: AGENT}) { id status } }");
+      if (sources.length > 0) {
+        const q = `{ ${sources.map((s, i) => `a${i}: source(selector: {id: ${JSON.stringify(s.id)}}) { ... on AgentNamespace { lifetimeStats { isReady } } }`).join(" ")} }`;
+        const data = await this.graphql<Record<string, { lifetimeStats: { isReady: boolean } }>>(q);
+        const ready = Object.values(data).filter((a) => a.lifetimeStats.isReady).length;
+        if (ready === sources.length) return { agents: sources.map((s) => s.id), ms: Date.now() - started };
+        if (Date.now() - lastLog > 10_000) {
+          lastLog = Date.now();
+          progress(`  first scan: ${ready}/${sources.length} agents ready after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`agents not ready after ${timeoutMs / 1000} s`);
+      await sleep(1000);
+    }
+  }
+
+  /** The daemon process's memory now. */
+  memory(): ProcMemory | null {
+    return procMemory(this.pid);
+  }
+
+  /** Its child processes (render workers) and their memory. */
+  workers(): WorkerMemory[] {
+    const out: WorkerMemory[] = [];
+    for (const pid of childPids(this.pid)) {
+      const m = procMemory(pid);
+      if (m) out.push({ ...m, command: path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) });
+    }
+    return out;
+  }
+
+  /** SIGTERM, then SIGKILL after `graceMs`; kills any child it left behind. Safe to call twice. */
+  async stop(graceMs = 15_000): Promise<void> {
+    process.removeListener("exit", this.killOnExit);
+    const children = this.exited ? [] : childPids(this.pid);
+    if (!this.exited) {
+      this.child.kill("SIGTERM");
+      const timer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
+      await this.exitPromise;
+      clearTimeout(timer);
+    }
+    for (const pid of children) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        continue; // gone, as it should be
+      }
+      await sleep(1000);
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+
+  /** Pauses or resumes the whole daemon (SIGSTOP / SIGCONT), e.g. so it cannot take CPU from a timed child. */
+  pause(paused: boolean): void {
+    if (this.exited) return;
+    process.kill(this.pid, paused ? "SIGSTOP" : "SIGCONT");
+  }
+
+  /** Removes the work dir (stores, logs); call after stop(). */
+  remove(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
