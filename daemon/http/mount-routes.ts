@@ -12,9 +12,11 @@ import type { GatewayOperations } from "../operations/gateway-operations.js";
 import type { SnapshotService } from "../snapshot/service.js";
 import { healthRoute, type HealthBody } from "./routes/health.js";
 import { metricsRoute } from "./routes/metrics.js";
-import { logoutRoute, sessionInfoRoute, signInPage, signInRoute, type SessionRoutesOptions } from "./routes/session.js";
+import { logoutRoute, sessionInfoRoute, signInRoute, type SessionRoutesOptions } from "./routes/session.js";
 import { snapshotRoute } from "./routes/snapshot.js";
 import type { HttpServer } from "./server.js";
+import { WebAssets } from "../web/assets.js";
+import { assetRoute, dashboardPage } from "../web/routes.js";
 
 export interface RoutesOptions {
   http: HttpServer;
@@ -33,7 +35,9 @@ export interface RoutesOptions {
 export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<void> }> {
   const { http } = o;
   http.route("GET", "/health", healthRoute(o.health), { publicPath: true });
-  http.route("GET", "/", signInRoute(o.session, (_req, res) => signInPage(res, 200, "Open the dashboard with the link `insightsctl start` prints.")), { publicPath: true });
+  const web = new WebAssets();
+  http.route("GET", "/", signInRoute(o.session, dashboardPage(web)), { publicPath: true });
+  http.routePrefix("GET", "/assets/", assetRoute(web), { publicPath: true });
   http.route("GET", "/api/session", sessionInfoRoute(o.session));
   http.route("POST", "/api/logout", logoutRoute());
   http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf));

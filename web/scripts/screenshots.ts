@@ -1,0 +1,147 @@
+// Regenerates the dashboard screenshots in docs/images/ (used by docs/dashboard.md and the README):
+// each view in both themes, a phone-width view and a Chinese one. Run `npm run screenshots` after
+// `npm run build`. The data is the team's recorded OpenClaw state (the 2026.9.6 fixture), read by a
+// real daemon. Two things are staged and said so here: the gateway probe answers "healthy" (no
+// gateway runs beside a recording), and the sessions and transcript shots use the file-era fixture
+// with two sub-agent sessions added, since neither recording has a sub-agent tree. The restart
+// shown on the control view runs a stand-in `openclaw` that prints what a restart prints.
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import type { DaemonOptions } from "../../daemon/daemon.js";
+import { ok } from "../../shared/sources/result.js";
+import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
+import { addSubAgentSessions, launchBrowser, signIn } from "../../test/helpers/browser.js";
+import { ROOT } from "../../test/helpers/cli.js";
+import { FIXTURE_NOW, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";
+
+const OUT = join(ROOT, "docs", "images");
+type Theme = "dark" | "light";
+
+const healthyProbe: NonNullable<DaemonOptions["probeHttp"]> = async () =>
+  ok({
+    live: { live: true, status: "live", httpStatus: 200, roundTripMs: 3.4 },
+    ready: { ready: true, failing: [], uptimeMs: 5_400_000, eventLoop: { degraded: false, delayP99Ms: 11, utilization: 0.07, reasons: [] }, httpStatus: 200, roundTripMs: 3.1 },
+    readyError: null,
+  });
+
+/** Puts a stand-in `openclaw` first on PATH (the daemon runs in this process and looks it up there). */
+function fakeOpenclaw(): void {
+  const bin = makeTempDir();
+  const fake = join(bin, "openclaw");
+  writeFileSync(
+    fake,
+    `#!/bin/sh\necho "Restarting the OpenClaw gateway service..."\necho "Stopping gateway (pid 5283): draining 0 active runs"\necho "gateway stopped in 447ms"\necho "Starting gateway on 127.0.0.1:18789"\necho "http server listening (14 plugins; 5.2s)"\necho "Gateway restarted; healthz ok"\n`,
+  );
+  chmodSync(fake, 0o755);
+  process.env.PATH = `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+}
+
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  // Let charts measure themselves and fonts settle before the picture.
+  await page.evaluate("document.fonts.ready");
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, `dashboard-${name}.png`), fullPage, animations: "disabled", caret: "hide" });
+  console.log(`docs/images/dashboard-${name}.png`);
+}
+
+async function views(d: TestDaemon, files: TestDaemon, subAgent: string): Promise<void> {
+  for (const theme of ["dark", "light"] as Theme[]) {
+    const b = await launchBrowser(d.url, { colorScheme: theme, viewport: { width: 1280, height: 860 } });
+    try {
+      await signIn(b.page, d);
+      await b.page.getByTestId("range-switch").locator('[data-value="TWENTY_FOUR_HOUR"]').click();
+      await b.page.getByTestId("kpis").waitFor();
+      await shoot(b.page, `overview-${theme}`, true);
+      await b.page.goto(`${d.url}/#/events`);
+      await b.page.getByTestId("event-list").waitFor();
+      await shoot(b.page, `events-${theme}`);
+      await b.page.goto(`${d.url}/#/cron`);
+      await b.page.getByTestId("cron-job").first().waitFor();
+      await b.page.getByTestId("cron-job").first().locator(".disclosure").click();
+      await shoot(b.page, `cron-${theme}`);
+      await b.page.goto(`${d.url}/#/logs`);
+      await b.page.locator(".log-line").first().waitFor();
+      await shoot(b.page, `logs-${theme}`);
+      await b.page.goto(`${d.url}/#/control`);
+      await b.page.getByTestId("restart-button").click();
+      await b.page.locator("dialog.dialog").waitFor();
+      await shoot(b.page, `control-confirm-${theme}`);
+      await b.page.getByTestId("confirm-button").click();
+      await b.page.getByTestId("operation-output").waitFor();
+      await shoot(b.page, `control-${theme}`);
+    } finally {
+      await b.close();
+    }
+    const f = await launchBrowser(files.url, { colorScheme: theme, viewport: { width: 1280, height: 860 } });
+    try {
+      await signIn(f.page, files, "#/sessions");
+      await f.page.locator(`tr[data-key="${subAgent}"]`).waitFor();
+      await shoot(f.page, `sessions-${theme}`);
+      await f.page.goto(`${files.url}/#/sessions/${encodeURIComponent(subAgent)}`);
+      await f.page.locator('[data-testid="message"][data-role="toolResult"]').waitFor();
+      await shoot(f.page, `transcript-${theme}`);
+    } finally {
+      await f.close();
+    }
+  }
+}
+
+async function mobileAndChinese(d: TestDaemon): Promise<void> {
+  for (const theme of ["dark", "light"] as Theme[]) {
+    const b = await launchBrowser(d.url, { colorScheme: theme, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    try {
+      await signIn(b.page, d);
+      await b.page.getByTestId("kpis").waitFor();
+      await shoot(b.page, `mobile-${theme}`);
+    } finally {
+      await b.close();
+    }
+  }
+  const zh = await launchBrowser(d.url, { colorScheme: "light", viewport: { width: 1280, height: 860 }, locale: "zh-CN" });
+  try {
+    await signIn(zh.page, d);
+    await zh.page.getByTestId("kpis").waitFor();
+    await shoot(zh.page, "overview-zh-light");
+  } finally {
+    await zh.close();
+  }
+  const out = await launchBrowser(d.url, { colorScheme: "dark", viewport: { width: 1280, height: 720 } });
+  try {
+    await out.page.goto(`${d.url}/`);
+    await out.page.getByTestId("signin").waitFor();
+    await shoot(out.page, "signin-dark");
+  } finally {
+    await out.close();
+  }
+}
+
+/** The banner a page shows when its daemon stops. */
+async function offline(): Promise<void> {
+  const gone = await startDaemon({ fixture: SQLITE_FIXTURE, daemon: { probeHttp: healthyProbe } });
+  const b = await launchBrowser(gone.url, { colorScheme: "light", viewport: { width: 1280, height: 560 } });
+  try {
+    await signIn(b.page, gone);
+    await b.page.getByTestId("kpis").waitFor();
+    await gone.stop();
+    await b.page.locator('[data-testid="connection-banner"][data-state="unreachable"]').waitFor({ timeout: 30_000 });
+    await shoot(b.page, "offline-light");
+  } finally {
+    await b.close();
+  }
+}
+
+mkdirSync(OUT, { recursive: true });
+fakeOpenclaw();
+const d = await startDaemon({ fixture: SQLITE_FIXTURE, env: { PATH: process.env.PATH ?? "" }, daemon: { probeHttp: healthyProbe } });
+const files = await startDaemon({ fixture: FILES_FIXTURE, daemon: { probeHttp: healthyProbe } });
+try {
+  const { child } = addSubAgentSessions(files.openclawDir, FIXTURE_NOW - 10 * 60_000);
+  await views(d, files, child);
+  await mobileAndChinese(d);
+  await offline();
+} finally {
+  await d.stop();
+  await files.stop();
+  removeTempDirs();
+}

@@ -1,0 +1,102 @@
+// Number, money, duration and time formatting for the current language. Token counts use the
+// locale's compact form (12.3K, 1.2万) in tiles and full digits where exact figures matter.
+import { locale, t } from "../i18n/i18n";
+
+const nf = (o?: Intl.NumberFormatOptions): Intl.NumberFormat => new Intl.NumberFormat(locale.value, o);
+
+export function fmtInt(n: number): string {
+  return nf({ maximumFractionDigits: 0 }).format(Math.round(n));
+}
+
+/** Compact token counts: 950, 11K, 1.2M (or 1.1万 in Chinese). */
+export function fmtCompact(n: number): string {
+  if (Math.abs(n) < 1000) return fmtInt(n);
+  return nf({ notation: "compact", maximumFractionDigits: Math.abs(n) < 100_000 ? 1 : 0 }).format(n);
+}
+
+export function fmtDecimal(n: number, digits = 1): string {
+  return nf({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+/** US dollars: four decimals below $1 (model calls cost fractions of a cent), two up to $1000. */
+export function fmtUsd(n: number): string {
+  const abs = Math.abs(n);
+  const digits = abs === 0 ? 2 : abs < 1 ? 4 : abs < 1000 ? 2 : 0;
+  return "$" + nf({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+export function fmtPercent(p: number, digits = 1): string {
+  return nf({ maximumFractionDigits: digits }).format(p) + "%";
+}
+
+export function fmtMB(mb: number): string {
+  if (mb >= 1024 * 1024) return fmtDecimal(mb / 1024 / 1024, 1) + " TB";
+  if (mb >= 1024) return fmtDecimal(mb / 1024, 1) + " GB";
+  return fmtDecimal(mb, mb < 10 ? 1 : 0) + " MB";
+}
+
+export function fmtBytes(b: number): string {
+  if (b < 1024) return fmtInt(b) + " B";
+  if (b < 1024 * 1024) return fmtDecimal(b / 1024, 1) + " KB";
+  return fmtMB(b / 1024 / 1024);
+}
+
+/** A duration in the two largest units: 842 ms, 5.4 s, 3 min 12 s, 2 h 5 min, 3 d 4 h. */
+export function fmtDuration(ms: number): string {
+  if (ms < 1000) return t("unit.ms", { n: fmtInt(ms) });
+  const s = ms / 1000;
+  if (s < 60) return t("unit.s", { n: fmtDecimal(s, s < 10 ? 1 : 0) });
+  const total = Math.floor(s);
+  const d = Math.floor(total / 86400);
+  const h = Math.floor((total % 86400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  if (d > 0) return [t("unit.d", { n: d }), h ? t("unit.h", { n: h }) : ""].filter(Boolean).join(" ");
+  if (h > 0) return [t("unit.h", { n: h }), m ? t("unit.min", { n: m }) : ""].filter(Boolean).join(" ");
+  return [t("unit.min", { n: m }), sec ? t("unit.s", { n: sec }) : ""].filter(Boolean).join(" ");
+}
+
+/** "5 minutes ago" / "in 12 minutes", relative to `now` (the daemon's clock, see state/clock.ts). */
+export function fmtRelative(iso: string | null | undefined, now: number): string {
+  if (!iso) return "—";
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "—";
+  const diff = (ms - now) / 1000;
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(locale.value, { numeric: "auto" });
+  // Within seconds either way is "just now": the daemon's clock is only known to about a second.
+  if (abs < 10 || (abs < 45 && diff < 0)) return t("time.justNow");
+  if (abs < 60) return rtf.format(1, "minute");
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), "minute");
+  if (abs < 86400) return rtf.format(Math.round(diff / 3600), "hour");
+  if (abs < 86400 * 45) return rtf.format(Math.round(diff / 86400), "day");
+  return fmtDateTime(iso);
+}
+
+/** 23:15:07 in the browser's time zone. */
+export function fmtClock(ms: number, seconds = true): string {
+  return new Intl.DateTimeFormat(locale.value, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23" }).format(ms);
+}
+
+/** Nov 21, 23:15 (with the year only when it is not the current one). */
+export function fmtDateTime(iso: string | number, withSeconds = false): string {
+  const ms = typeof iso === "number" ? iso : Date.parse(iso);
+  if (Number.isNaN(ms)) return "—";
+  const sameYear = new Date(ms).getFullYear() === new Date().getFullYear();
+  return new Intl.DateTimeFormat(locale.value, {
+    ...(sameYear ? {} : { year: "numeric" }),
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    ...(withSeconds ? { second: "2-digit" } : {}),
+    hourCycle: "h23",
+  }).format(ms);
+}
+
+/** The full timestamp for a tooltip. */
+export function fmtFull(iso: string | number): string {
+  const ms = typeof iso === "number" ? iso : Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  return new Intl.DateTimeFormat(locale.value, { dateStyle: "medium", timeStyle: "medium" }).format(ms);
+}

@@ -1,0 +1,257 @@
+// Every session of the agent: sortable columns, a text filter, status and kind filters, the
+// sub-agent tree (collapsible), context-window bars and cost. A name opens the transcript.
+import type { JSX } from "preact";
+import { useMemo, useState } from "preact/hooks";
+import { fetchSessions } from "../api/queries";
+import type { Session, SessionStatus } from "../api/types";
+import { Badge } from "../components/Badge";
+import { Icon } from "../components/Icon";
+import { Meter } from "../components/Meter";
+import { Segmented } from "../components/Segmented";
+import { SourceNotice } from "../components/SourceNotice";
+import { Empty, ErrorNotice, Loading } from "../components/States";
+import { ViewHeader } from "../components/ViewHeader";
+import { t, tn } from "../i18n/i18n";
+import { fmtCompact, fmtFull, fmtInt, fmtRelative, fmtUsd } from "../lib/format";
+import { kindKey, STATUS_LABEL } from "../lib/labels";
+import { sessionTone } from "../lib/tones";
+import { useLive } from "../lib/use-live";
+import { serverNow } from "../state/clock";
+import { hrefOf } from "../state/router";
+import { RequireAgent } from "../components/RequireAgent";
+import { buildTree, sortTree, visibleRows } from "./sessions/tree";
+
+type SortKey = "name" | "status" | "model" | "tokens" | "context" | "cost" | "turns" | "activity";
+type StatusFilter = "all" | SessionStatus;
+
+const STATUS_ORDER: Record<SessionStatus, number> = { ACTIVE: 0, FAILED: 1, IDLE: 2, DONE: 3 };
+
+function kindLabel(kind: string): string {
+  const key = kindKey(kind);
+  return key ? t(key) : kind;
+}
+
+const activity = (s: Session): number => Date.parse(s.lastActivityAt ?? s.updatedAt ?? "") || 0;
+
+function comparator(key: SortKey, desc: boolean): (a: Session, b: Session) => number {
+  const dir = desc ? -1 : 1;
+  const pick: Record<SortKey, (s: Session) => number | string> = {
+    name: (s) => s.displayName.toLowerCase(),
+    status: (s) => STATUS_ORDER[s.status] ?? 9,
+    model: (s) => (s.model ?? "").toLowerCase(),
+    tokens: (s) => s.totalTokens,
+    context: (s) => s.usagePercent ?? -1,
+    cost: (s) => s.costUsd,
+    turns: (s) => s.turnCount,
+    activity,
+  };
+  return (a, b) => {
+    const x = pick[key](a);
+    const y = pick[key](b);
+    const c = typeof x === "string" && typeof y === "string" ? x.localeCompare(y) : (x as number) - (y as number);
+    return c !== 0 ? c * dir : activity(b) - activity(a);
+  };
+}
+
+export function SessionsView(): JSX.Element {
+  return <RequireAgent>{(id) => <SessionsList id={id} />}</RequireAgent>;
+}
+
+function SessionsList({ id }: { id: string }): JSX.Element {
+  const live = useLive((signal) => fetchSessions(id, signal), [id], { sources: [`agent:${id}`] });
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [kind, setKind] = useState("all");
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "activity", desc: true });
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const now = serverNow.value;
+
+  const list = live.data ?? [];
+  const tree = useMemo(() => sortTree(buildTree(list), comparator(sort.key, sort.desc)), [list, sort.key, sort.desc]);
+  const q = query.trim().toLowerCase();
+  const matches = (s: Session): boolean =>
+    (status === "all" || s.status === status) &&
+    (kind === "all" || s.kind === kind) &&
+    (!q || [s.displayName, s.key, s.model ?? "", s.channel ?? ""].some((v) => v.toLowerCase().includes(q)));
+  const rows = visibleRows(tree, matches, collapsed);
+  // Tree guides only when there is a tree: a flat list keeps its names flush left.
+  const isTree = rows.some((r) => r.hasChildren || r.depth > 0);
+  const shown = list.filter(matches);
+  const counts = (st: SessionStatus): number => list.filter((s) => s.status === st).length;
+  const kinds = [...new Set(list.map((s) => s.kind))].sort();
+
+  const header = (key: SortKey, label: string, cls = ""): JSX.Element => {
+    const active = sort.key === key;
+    return (
+      <th scope="col" class={cls} aria-sort={active ? (sort.desc ? "descending" : "ascending") : "none"}>
+        <button type="button" class="th-sort" onClick={() => setSort(active ? { key, desc: !sort.desc } : { key, desc: key !== "name" && key !== "model" })}>
+          {label}
+          <span class={`sort-mark${active ? " on" : ""}`} aria-hidden="true">
+            {active ? (sort.desc ? "▼" : "▲") : "↕"}
+          </span>
+        </button>
+      </th>
+    );
+  };
+
+  const toggle = (key: string): void => {
+    const next = new Set(collapsed);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setCollapsed(next);
+  };
+
+  return (
+    <div class="view sessions">
+      <ViewHeader title={t("nav.sessions")} sub={live.data ? tn("count.sessions", list.length) : undefined} />
+      <SourceNotice />
+      <div class="toolbar">
+        <label class="search">
+          <Icon name="search" />
+          <span class="sr-only">{t("sessions.filter")}</span>
+          <input type="search" placeholder={t("sessions.filterPlaceholder")} value={query} onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} data-testid="sessions-filter" />
+        </label>
+        <Segmented<StatusFilter>
+          size="sm"
+          label={t("sessions.statusFilter")}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: "all", label: t("status.all") },
+            ...(["ACTIVE", "IDLE", "DONE", "FAILED"] as const).map((st) => ({
+              value: st,
+              label: (
+                <>
+                  {t(STATUS_LABEL[st])} <span class="count">{counts(st)}</span>
+                </>
+              ),
+            })),
+          ]}
+        />
+        <label class="select show-sm">
+          <span class="select-label">{t("sessions.sortBy")}</span>
+          <select
+            value={`${sort.key}:${sort.desc ? "desc" : "asc"}`}
+            onChange={(e) => {
+              const [key, dir] = (e.currentTarget as HTMLSelectElement).value.split(":");
+              setSort({ key: key as SortKey, desc: dir === "desc" });
+            }}
+          >
+            <option value="activity:desc">{t("sessions.activity")}</option>
+            <option value="tokens:desc">{t("sessions.tokens")}</option>
+            <option value="cost:desc">{t("sessions.cost")}</option>
+            <option value="context:desc">{t("sessions.context")}</option>
+            <option value="name:asc">{t("sessions.session")}</option>
+            <option value="status:asc">{t("sessions.status")}</option>
+          </select>
+        </label>
+        <label class="select">
+          <span class="sr-only">{t("sessions.kindFilter")}</span>
+          <select value={kind} onChange={(e) => setKind((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="all">{t("kind.all")}</option>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {live.error ? <ErrorNotice error={live.error} onRetry={live.reload} compact={!!live.data} /> : null}
+      {!live.data ? (
+        live.error ? null : <Loading />
+      ) : list.length === 0 ? (
+        <Empty title={t("sessions.empty")} hint={t("sessions.emptyHint")} />
+      ) : rows.length === 0 ? (
+        <Empty title={t("sessions.noMatch")}>
+          <button
+            type="button"
+            class="btn"
+            onClick={() => {
+              setQuery("");
+              setStatus("all");
+              setKind("all");
+            }}
+          >
+            {t("action.clearFilters")}
+          </button>
+        </Empty>
+      ) : (
+        <div class="panel table-panel">
+          <div class="table-scroll">
+            <table class="table sessions-table" data-testid="sessions-table">
+              <caption class="sr-only">{t("nav.sessions")}</caption>
+              <thead>
+                <tr>
+                  {header("name", t("sessions.session"), "col-name")}
+                  {header("status", t("sessions.status"))}
+                  {header("model", t("sessions.model"), "hide-md")}
+                  {header("tokens", t("sessions.tokens"), "num")}
+                  {header("context", t("sessions.context"), "col-context")}
+                  {header("cost", t("sessions.cost"), "num")}
+                  {header("turns", t("sessions.turns"), "num hide-md")}
+                  {header("activity", t("sessions.activity"), "hide-sm")}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ session: s, depth, hasChildren, contextOnly }) => (
+                  <tr key={s.key} class={contextOnly ? "context-row" : undefined} data-key={s.key} data-depth={depth}>
+                    <td class="col-name">
+                      <div class="tree-cell" style={{ paddingLeft: `${depth * 20}px` }}>
+                        {hasChildren ? (
+                          <button type="button" class="tree-toggle" aria-expanded={!collapsed.has(s.key)} aria-label={t(collapsed.has(s.key) ? "sessions.expand" : "sessions.collapse", { name: s.displayName })} onClick={() => toggle(s.key)}>
+                            <Icon name={collapsed.has(s.key) ? "chevron" : "chevronDown"} size={14} />
+                          </button>
+                        ) : depth > 0 ? (
+                          <span class="tree-branch" aria-hidden="true" />
+                        ) : isTree ? (
+                          <span class="tree-spacer" aria-hidden="true" />
+                        ) : null}
+                        <div class="name-block">
+                          <a href={hrefOf({ name: "session", key: s.key })} class="session-link">
+                            {s.displayName}
+                          </a>
+                          <span class="session-key mono" title={s.key}>
+                            {s.key}
+                          </span>
+                        </div>
+                        {s.kind !== "direct" ? <Badge tone={s.kind === "subagent" ? "accent" : "neutral"}>{kindLabel(s.kind)}</Badge> : null}
+                      </div>
+                    </td>
+                    <td class="col-status">
+                      <Badge tone={sessionTone(s.status)} dot>
+                        {t(STATUS_LABEL[s.status])}
+                      </Badge>
+                    </td>
+                    <td class="hide-md mono small">{s.model ?? "—"}</td>
+                    <td class="num col-tokens" data-label={t("sessions.tokens")} title={fmtInt(s.totalTokens)}>
+                      {fmtCompact(s.totalTokens)}
+                    </td>
+                    <td class="col-context" data-label={t("sessions.context")}>
+                      <Meter percent={s.usagePercent} label={t("sessions.contextOf", { name: s.displayName })} />
+                    </td>
+                    <td class="num col-cost" data-label={t("sessions.cost")}>
+                      {fmtUsd(s.costUsd)}
+                    </td>
+                    <td class="num hide-md">{fmtInt(s.turnCount)}</td>
+                    <td class="hide-sm nowrap" title={s.lastActivityAt ? fmtFull(s.lastActivityAt) : undefined}>
+                      {fmtRelative(s.lastActivityAt ?? s.updatedAt, now)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p class="table-foot muted small">
+            {t("sessions.summary", {
+              shown: fmtInt(shown.length),
+              total: fmtInt(list.length),
+              tokens: fmtCompact(shown.reduce((n, s) => n + s.totalTokens, 0)),
+              cost: fmtUsd(shown.reduce((n, s) => n + s.costUsd, 0)),
+            })}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The gateway at a glance: up or down, version, uptime, process and probe figures, resources.
+import type { JSX } from "preact";
+import type { SystemInfo } from "../../api/types";
+import { Badge } from "../../components/Badge";
+import { t } from "../../i18n/i18n";
+import { fmtDecimal, fmtDuration, fmtFull, fmtMB, fmtPercent, fmtRelative } from "../../lib/format";
+import { serverNow } from "../../state/clock";
+
+export function GatewayCard({ system }: { system: SystemInfo }): JSX.Element {
+  const gw = system.gateway;
+  const res = system.resources;
+  const now = serverNow.value;
+  const update =
+    gw.updateAvailable === true ? (
+      <Badge tone="accent">{t("gateway.updateTo", { version: gw.latestVersion ?? "?" })}</Badge>
+    ) : gw.updateAvailable === false ? (
+      t("gateway.upToDate")
+    ) : (
+      <span class="muted">{t("gateway.unknown")}</span>
+    );
+  return (
+    <section class={`panel gw-card tone-${gw.running ? "ok" : "err"}`} aria-labelledby="gw-title" data-testid="gateway-card">
+      <div class="gw-state">
+        <span class="gw-state-dot" aria-hidden="true" />
+        <div>
+          <h2 id="gw-title" class="gw-state-title">
+            {gw.running ? t("gateway.running") : t("gateway.down")}
+          </h2>
+          <p class="gw-state-sub">
+            {gw.version ? `OpenClaw v${gw.version}` : "OpenClaw"}
+            {gw.running && gw.uptime !== null ? ` · ${t("gateway.upFor", { duration: fmtDuration(gw.uptime * 1000) })}` : ""}
+          </p>
+          {!gw.running && gw.error ? <p class="gw-error">{gw.error}</p> : null}
+        </div>
+      </div>
+      <dl class="facts">
+        <div>
+          <dt>{t("gateway.pid")}</dt>
+          <dd class="num">{gw.pid ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.port")}</dt>
+          <dd class="num">{gw.port ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.latency")}</dt>
+          <dd class="num">{gw.latencyMs !== null ? `${fmtDecimal(gw.latencyMs, gw.latencyMs < 10 ? 1 : 0)} ms` : "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.checked")}</dt>
+          <dd title={gw.checkedAt ? fmtFull(gw.checkedAt) : undefined}>{fmtRelative(gw.checkedAt, now)}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.cpu")}</dt>
+          <dd class="num">{res.cpu !== null ? fmtPercent(res.cpu) : "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.memory")}</dt>
+          <dd class="num">{res.memoryMB !== null ? fmtMB(res.memoryMB) : "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.stateDisk")}</dt>
+          <dd class="num">{res.diskMB !== null ? fmtMB(res.diskMB) : "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("gateway.diskFree")}</dt>
+          <dd class="num">{res.diskFreeMB !== null ? fmtMB(res.diskFreeMB) : "—"}</dd>
+        </div>
+        <div class="facts-wide">
+          <dt>{t("gateway.update")}</dt>
+          <dd>{update}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
