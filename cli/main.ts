@@ -13,6 +13,7 @@ const main = defineCommand({
     status: () => import("./commands/status.js").then((m) => m.default),
     logs: () => import("./commands/logs.js").then((m) => m.default),
     snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
+    url: () => import("./commands/url.js").then((m) => m.default),
   },
 });
 

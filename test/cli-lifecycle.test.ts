@@ -37,6 +37,15 @@ test("start prints the dashboard URL with its token and serves the demo state", 
   assert.is(body.status, "ok");
 });
 
+test("url prints the sign-in link of the running daemon; status never shows the token", async () => {
+  const token = readFileSync(join(box.stateDir, "token"), "utf8").trim();
+  const r = await ctl(box, ["url"]);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(r.stdout.trim(), `http://127.0.0.1:${box.port}/?token=${encodeURIComponent(token)}`);
+  const s = await ctl(box, ["status", "--json"]);
+  assert.not.ok(s.stdout.includes(token));
+});
+
 test("status in text and JSON", async () => {
   const text = await ctl(box, ["status"]);
   assert.is(text.code, 0);
@@ -129,6 +138,9 @@ test("stop, then status exits 3", async () => {
   const j = await ctl(box, ["status", "--json"]);
   assert.is(j.code, 3);
   assert.is((JSON.parse(j.stdout) as { running: boolean }).running, false);
+  const url = await ctl(box, ["url"]);
+  assert.is(url.code, 3);
+  assert.match(url.stderr, /not running/);
   const again = await ctl(box, ["stop"]);
   assert.is(again.code, 0);
   assert.match(again.stdout, /not running/);

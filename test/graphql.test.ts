@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { removeTempDirs, FILES_FIXTURE, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
 import { byKey, expectedLog, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "./helpers/fixture-expectations.js";
-import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
+import { FIXTURE_NOW, gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
 
@@ -161,6 +161,13 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
       assert.is(e.eventDensity.reduce((a, b) => a + (b.warningCount as number), 0), log.warning);
       assert.ok(e.eventDensity.some((b) => b.hasRestart === true) === log.restart > 0);
       assert.equal(e.recentLogs.map((x) => Date.parse(x.time)), log.storedTimes.slice(-7));
+      const filtered = await gqlData<{ source: { warn: Array<{ level: string }>; gw: Array<{ module: string }> } }>(
+        d,
+        `{ ${AGENT} { warn: recentLogs(count: 1000, filter: { level: WARN }) { level } gw: recentLogs(count: 1000, filter: { module: "gateway/" }) { module } } } }`,
+      );
+      assert.is(filtered.source.warn.length, log.error + log.warning, "WARN and above: the warnings and errors of the log");
+      assert.ok(filtered.source.warn.every((x) => ["WARN", "ERROR", "FATAL"].includes(x.level)));
+      assert.ok(filtered.source.gw.length > 0 && filtered.source.gw.every((x) => x.module === "gateway" || x.module.startsWith("gateway/")));
 
       const cost = await gqlData<{ source: { usageCost: { currency: string; totalUsd: number; todayUsd: number; byModel: Array<{ model: string; costUsd: number; messages: number }>; byDay: Array<{ date: string; costUsd: number }> } } }>(
         d,
@@ -230,10 +237,12 @@ test("source: the dashboard namespace, an ambiguous selector, an unknown one, ba
   try {
     const dash = await gqlData<{ source: Record<string, unknown> }>(
       d,
-      `{ source(selector: { category: DASHBOARD }) { ... on DashboardNamespace { source { id } version uptimeSeconds demo openclawDir authMode url requestsTotal store { ok schemaVersion sizeBytes } } } }`,
+      `{ source(selector: { category: DASHBOARD }) { ... on DashboardNamespace { source { id } version now uptimeSeconds demo openclawDir authMode url requestsTotal store { ok schemaVersion sizeBytes } } } }`,
     );
     assert.equal((dash.source.source as { id: string }).id, "dashboard:self");
     assert.is(dash.source.version, "0.1.0");
+    const now = Date.parse(dash.source.now as string);
+    assert.ok(now >= FIXTURE_NOW && now < FIXTURE_NOW + 60_000, "the daemon's clock (the tests shift it to the fixture's day)");
     assert.is(dash.source.demo, false);
     assert.is(dash.source.authMode, "token");
     assert.is(dash.source.openclawDir, d.openclawDir);

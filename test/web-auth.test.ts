@@ -24,7 +24,7 @@ test("without a session the page loads and says how to sign in, and asks the API
     await b.page.goto(`${d.url}/`);
     const card = b.page.locator('[data-testid="signin"][data-reason="missing"]');
     await card.waitFor();
-    assert.match((await card.textContent()) ?? "", /not signed in.*insightsctl start/s);
+    assert.match((await card.textContent()) ?? "", /not signed in.*insightsctl url/s);
     assert.equal(graphql, [], "no data is requested before sign-in");
     // The theme and language switches work here too.
     await b.page.getByTestId("language-switch").locator('[data-value="zh"]').click();

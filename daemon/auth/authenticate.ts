@@ -83,10 +83,10 @@ export function authenticate(req: AuthRequest, options: AuthenticateOptions): Au
     }
     return forged
       ? unauthenticated("cookie", "the session cookie is not valid", true)
-      : unauthenticated("cookie", "the session has expired; open the dashboard link that `insightsctl start` prints to sign in again", false);
+      : unauthenticated("cookie", "the session has expired; open the dashboard link that `insightsctl url` prints to sign in again", false);
   }
 
-  return unauthenticated("none", "missing credential: send `Authorization: Bearer <token>` or sign in with the dashboard link that `insightsctl start` prints", false);
+  return unauthenticated("none", "missing credential: send `Authorization: Bearer <token>` or sign in with the dashboard link that `insightsctl url` prints", false);
 }
 
 /**

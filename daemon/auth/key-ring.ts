@@ -4,7 +4,7 @@
 //
 // Keys live only in memory: a daemon restart signs every browser out. That is deliberate: nothing
 // but the API token is kept on disk, and a cookie stolen from a browser dies with the process.
-// Signing in again is one click on the link `insightsctl start` prints.
+// Signing in again is one click on the link `insightsctl url` prints.
 //
 // Time is passed in (`now`, epoch ms) rather than read, so callers share one injected clock and
 // tests can step through rotations without waiting.

@@ -48,11 +48,12 @@ export const resolvers: Resolvers = {
     sessionTranscript: (p, args, ctx) => ctx.model.sessionTranscript(p.agentId, args),
     cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.agentId),
     usageCost: (p, _args, ctx) => ctx.model.usageCost(p.agentId, p.qctx.timeZone),
-    recentLogs: (p, { count }, ctx) => ctx.model.recentLogs(p.agentId, count),
+    recentLogs: (p, { count, filter }, ctx) => ctx.model.recentLogs(p.agentId, count, { level: filter?.level ?? null, module: filter?.module ?? null }),
   },
 
   DashboardNamespace: {
     version: (_p, _a, ctx) => ctx.model.dashboard().version,
+    now: (_p, _a, ctx) => ctx.model.dashboard().now,
     startedAt: (_p, _a, ctx) => ctx.model.dashboard().startedAt,
     uptimeSeconds: (_p, _a, ctx) => ctx.model.dashboard().uptimeSeconds,
     demo: (_p, _a, ctx) => ctx.model.dashboard().demo,

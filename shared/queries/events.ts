@@ -134,23 +134,31 @@ export function queryEventDensity(store: Store, agentId: string, now: number, ti
   });
 }
 
-/** Newest last (the order a log is read in). */
-export function queryRecentLogs(store: Store, agentId: string, count?: number | null): LogEntryView[] {
-  const n = Math.min(MAX_LOG_COUNT, Math.max(1, count ?? DEFAULT_LOG_COUNT));
-  const rows = store.db
-    .prepare(`SELECT ts, level, module, message, agent_id, session_key FROM log_events WHERE ${AGENT_SCOPE} ORDER BY ts DESC, rowid DESC LIMIT @n`)
-    .all({ agent: agentId, n }) as Array<Omit<EventRow, "type">>;
-  return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
+export interface LogQuery {
+  /** One agent's view (its own lines and gateway-wide ones); null for the whole gateway. */
+  agentId?: string | null;
+  count?: number | null;
+  /** Minimum level, TRACE..FATAL (stored lines are INFO and above, plus every classified one). */
+  minLevel?: string | null;
+  /** Exact subsystem, or a prefix ending in `/` (`gateway/` matches `gateway` and `gateway/ws`). */
+  module?: string | null;
 }
 
-/** The gateway's log as stored (INFO and above, and every classified line), all agents, newest last. */
-export function queryGatewayLog(store: Store, count?: number | null, minLevel: string = "INFO"): LogEntryView[] {
-  const n = Math.min(MAX_LOG_COUNT, Math.max(1, count ?? DEFAULT_LOG_COUNT));
-  const levels = ["trace", "debug", "info", "warn", "error", "fatal"];
-  const from = Math.max(0, levels.indexOf(minLevel.toLowerCase()));
+const LEVEL_ORDER = ["trace", "debug", "info", "warn", "error", "fatal"];
+
+/** Stored gateway log lines, newest last (the order a log is read in). */
+export function queryLogs(store: Store, q: LogQuery = {}): LogEntryView[] {
+  const n = Math.min(MAX_LOG_COUNT, Math.max(1, q.count ?? DEFAULT_LOG_COUNT));
+  const from = Math.max(0, LEVEL_ORDER.indexOf((q.minLevel ?? "trace").toLowerCase()));
+  const module = q.module ?? null;
+  const prefix = module?.endsWith("/") ? module.slice(0, -1) : null;
   const rows = store.db
-    .prepare(`SELECT ts, level, module, message, agent_id, session_key FROM log_events WHERE level IN (SELECT value FROM json_each(@levels)) ORDER BY ts DESC, rowid DESC LIMIT @n`)
-    .all({ levels: JSON.stringify(levels.slice(from)), n }) as Array<Omit<EventRow, "type">>;
+    .prepare(
+      `SELECT ts, level, module, message, agent_id, session_key FROM log_events
+       WHERE (@agent IS NULL OR ${AGENT_SCOPE}) AND level IN (SELECT value FROM json_each(@levels))
+         AND (@module IS NULL OR module = @module OR (@prefix IS NOT NULL AND (module = @prefix OR substr(module, 1, length(@module)) = @module)))
+       ORDER BY ts DESC, rowid DESC LIMIT @n`,
+    )
+    .all({ agent: q.agentId ?? null, levels: JSON.stringify(LEVEL_ORDER.slice(from)), module, prefix, n }) as Array<Omit<EventRow, "type">>;
   return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
 }
-

@@ -9,7 +9,7 @@ import type { CronJobInfo } from "../sources/gateway/cron.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
-import { queryEventCounts, queryEventDensity, queryEvents, queryGatewayLog, queryRecentLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
+import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
 import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
 import { findSession, querySessions, type SessionFilter, type SessionView } from "./sessions.js";
@@ -30,6 +30,8 @@ export interface DaemonFigures {
 export interface DashboardView {
   id: string;
   version: string;
+  /** The daemon's clock; in demo mode it runs on from the recording's end. */
+  now: string;
   startedAt: string;
   uptimeSeconds: number;
   demo: boolean;
@@ -184,14 +186,14 @@ export class ReadModel {
     return queryUsageCost(this.o.store, agentId, { now: this.now(), timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
   }
 
-  recentLogs(agentId: string, count?: number | null): LogEntryView[] {
+  recentLogs(agentId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {
     this.source(agentId);
-    return queryRecentLogs(this.o.store, agentId, count);
+    return queryLogs(this.o.store, { agentId, count, minLevel: filter.level ?? null, module: filter.module ?? null });
   }
 
   /** The gateway's stored log across all agents, newest last, at or above `minLevel` (TRACE..FATAL). */
   gatewayLog(count?: number | null, minLevel?: string): LogEntryView[] {
-    return queryGatewayLog(this.o.store, count, minLevel);
+    return queryLogs(this.o.store, { count, minLevel: minLevel ?? "INFO" });
   }
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
@@ -222,6 +224,7 @@ export class ReadModel {
     return {
       id: DASHBOARD_SOURCE_ID,
       version: this.o.appVersion,
+      now: new Date(this.now()).toISOString(),
       startedAt: new Date(this.o.startedAt).toISOString(),
       uptimeSeconds: Math.max(0, Math.floor((this.now() - this.o.startedAt) / 1000)),
       demo: this.o.demo,

@@ -393,7 +393,8 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
       stopped = true;
       live.delete(gw);
       await gw.stop({ timeoutMs });
-      if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
+      // A descendant of the gateway may still be closing files in the dir: retry ENOTEMPTY/EBUSY a little.
+      if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
   live.add(gw);

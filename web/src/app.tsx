@@ -66,7 +66,7 @@ function Shell(): JSX.Element {
     if (!live.data) return;
     shell.value = live.data;
     const self = live.data.self;
-    observeServerNow(Date.parse(self.startedAt) + self.uptimeSeconds * 1000);
+    observeServerNow(Date.parse(self.now));
   }, [live.data]);
 
   const r = route.value;

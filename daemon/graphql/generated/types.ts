@@ -262,7 +262,11 @@ export type AgentNamespace = {
   sessionTranscript: SessionTranscript;
   cronJobs: Array<CronJob>;
   usageCost: UsageCost;
-  /** The latest gateway log entries (INFO and above, plus every classified event), oldest first. `count` default 50, max 1000. */
+  /**
+   * The latest gateway log entries kept in the store (INFO and above, plus every classified event),
+   * oldest first, narrowed by `filter` (minimum level, module; its agentId is ignored here). `count`
+   * default 50, max 1000.
+   */
   recentLogs: Array<LogEntry>;
 };
 
@@ -307,6 +311,7 @@ export type AgentNamespaceSessionTranscriptArgs = {
 
 export type AgentNamespaceRecentLogsArgs = {
   count?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<LogFilter>;
 };
 
 export type SessionStatus =
@@ -642,6 +647,8 @@ export type DashboardNamespace = {
   __typename?: 'DashboardNamespace';
   source: DataSource;
   version: Scalars['String']['output'];
+  /** The daemon's clock. In demo mode it runs on from the end of the bundled recording. */
+  now: Scalars['String']['output'];
   startedAt: Scalars['String']['output'];
   uptimeSeconds: Scalars['Int']['output'];
   demo: Scalars['Boolean']['output'];
@@ -1220,6 +1227,7 @@ export type LogEntryResolvers<ContextType = GraphQLContext, ParentType extends R
 export type DashboardNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardNamespace'] = ResolversParentTypes['DashboardNamespace']> = {
   source?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  now?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   uptimeSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

@@ -38,7 +38,7 @@ export function signInRoute(o: SessionRoutesOptions, page: RouteHandler): RouteH
     if (!tokensEqual(presented, o.token)) {
       const blocked = o.limiter.recordFailure(peer, now);
       if (blocked > 0) o.logger.warn("too many failed sign-ins; blocking the peer", { peer, seconds: blocked });
-      return signInPage(res, 401, "This sign-in link is not valid. Run `insightsctl start` (or `insightsctl status`) on the host and open the link it prints.");
+      return signInPage(res, 401, "This sign-in link is not valid. Run `insightsctl url` on the host and open the link it prints.");
     }
     const { value } = o.ring.issue(now);
     o.logger.info("signed in a browser with the token link", { peer });

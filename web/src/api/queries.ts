@@ -55,7 +55,7 @@ const SHELL = `query Shell($ctx: QueryContext) {
   }
   sources(context: $ctx) { id name status lastError since attributes { category provider tags } }
   self: source(selector: { id: "dashboard:self" }, context: $ctx) {
-    ... on DashboardNamespace { version startedAt uptimeSeconds demo authMode }
+    ... on DashboardNamespace { version now startedAt uptimeSeconds demo authMode }
   }
 }`;
 

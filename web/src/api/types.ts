@@ -66,6 +66,8 @@ export interface SystemInfo {
 
 export interface DashboardInfo {
   version: string;
+  /** The daemon's clock (shifted in demo mode). */
+  now: string;
   startedAt: string;
   uptimeSeconds: number;
   demo: boolean;

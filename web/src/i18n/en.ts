@@ -65,7 +65,7 @@ export const en = {
   "signin.unreachable": "Gateway Insights is not answering at this address. Is the daemon running?",
   "signin.retrying": "Retrying automatically…",
   "signin.step1": "On the gateway host, run",
-  "signin.step1b": "(or, when the daemon is already running,",
+  "signin.step1b": "(or, when the daemon is not running yet,",
   "signin.step1c": "). It prints the dashboard link.",
   "signin.step2": "Open that link (it ends with ?token=…) in this browser.",
   "signin.tokenHint": "The link is this address with ?token= and the token saved in the state directory, by default",

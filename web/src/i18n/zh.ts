@@ -67,7 +67,7 @@ export const zh: Record<MessageKey, string> = {
   "signin.unreachable": "Gateway Insights 在此地址没有响应。守护进程是否在运行？",
   "signin.retrying": "正在自动重试…",
   "signin.step1": "在网关主机上运行",
-  "signin.step1b": "（守护进程已在运行时改用",
+  "signin.step1b": "（守护进程尚未运行时改用",
   "signin.step1c": "），它会输出仪表盘链接。",
   "signin.step2": "在此浏览器中打开该链接（以 ?token=… 结尾）。",
   "signin.tokenHint": "链接即本页地址加上 ?token= 和保存在状态目录中的令牌，默认位置：",

@@ -52,7 +52,7 @@ export function SignInView(): JSX.Element {
         {showSteps ? (
           <ol class="signin-steps">
             <li>
-              {t("signin.step1")} <code>insightsctl start</code> {t("signin.step1b")} <code>insightsctl restart</code>
+              {t("signin.step1")} <code>insightsctl url</code> {t("signin.step1b")} <code>insightsctl start</code>
               {t("signin.step1c")}
             </li>
             <li>{t("signin.step2")}</li>
