@@ -1,7 +1,7 @@
 // Incremental transcript scanning: for each transcript whose change token moved, read the events
 // after the stored cursor in bounded batches, add them to the transcript's lifetime totals, record
 // a token_usage row per message, and move the cursor, with each batch's sums and its cursor in the
-// same transaction (several batches share one: a group closes at 5000 events or 100 ms, then the
+// same transaction (several batches share one: a group closes at 1000 events or 100 ms, then the
 // loop yields). A crash between transactions loses nothing and counts nothing twice.
 import type { Clock } from "../clock.js";
 import type { AgentData, TranscriptBatch, TranscriptCursor, TranscriptRef } from "../sources/openclaw/agent-data.js";
@@ -48,7 +48,7 @@ interface TotalsRow {
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A commit group closes at this many events or this much time, whichever comes first. */
-const GROUP_EVENTS = 5000;
+const GROUP_EVENTS = 1000;
 const GROUP_MS = 100;
 
 export class TranscriptScanner {
