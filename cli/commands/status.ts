@@ -29,10 +29,12 @@ export default defineCommand({
       if (args.json) return printJson(s);
       const gw = s.gateway;
       say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
-      say(`  health     ${s.health}`);
+      say(`  health     ${s.health} (gateway checks: ${s.healthLevel})`);
       say(`  dashboard  ${s.url}/   (insightsctl start prints the sign-in link)`);
       say(`  data       ${s.demo ? `demo state (bundled sample) in ${s.openclawDir}` : s.openclawDir}`);
-      say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);
+      say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, OpenClaw ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);
+      const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
+      say(`  sources    ${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
       say(`  store      ${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);
       say(`  auth       ${s.auth}`);
       say(`  log        ${s.logFile}`);
