@@ -18,10 +18,10 @@ import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-p
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
-import type { Store } from "../shared/store/store.js";
+import type { Store, StoreHealth } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
-import { createAuthGuard } from "./auth/guard.js";
+import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
 import { KeyRing } from "./auth/key-ring.js";
 import { ensureToken } from "./auth/token.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
@@ -185,7 +185,8 @@ export class Daemon {
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
       const auth = { token, noAuth: config.noAuth, ring, limiter, clock, peerOf };
-      const guard = createAuthGuard({ ...auth, logger: hub.logger.child("auth") });
+      const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
+      const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
       httpRef = http;
       const live = new LiveEvents({ clock, logger: hub.logger.child("live") });
@@ -198,7 +199,7 @@ export class Daemon {
         env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
         refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
       });
-      const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render") });
+      const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render"), renderTimeoutMs: config.totalTimeoutSeconds * 1000 });
       cleanup.unshift(() => renderPool.close());
       const snapshots = new SnapshotService({
         model,
@@ -223,7 +224,7 @@ export class Daemon {
         operations,
         snapshots,
         session: { ...auth, logger: hub.logger.child("auth") },
-        upgradeAuth: auth,
+        authCheck,
         health: () => (daemon as Daemon).health(),
         peerOf,
         logger: hub.logger,
@@ -322,8 +323,7 @@ export class Daemon {
     return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
   }
 
-  health(): HealthBody {
-    const store = this.p.store.health();
+  health(store: StoreHealth = this.p.store.health()): HealthBody {
     const gw = this.p.collector.gateway;
     const up = gw.snapshot().gateway.running;
     const demo = this.p.location.demo;
@@ -339,9 +339,9 @@ export class Daemon {
   }
 
   status(): DaemonStatus {
-    const h = this.health();
     const { store, location } = this.p;
     const storeHealth = store.health();
+    const h = this.health(storeHealth);
     const sys = this.p.model.system();
     const gw = sys.gateway;
     const { paths } = this.options;

@@ -15,6 +15,9 @@ export interface RouteAuth {
   loopbackOnly?: boolean;
 }
 
+/** Decides about a request; on refusal the caller writes the answer (HTTP response, or raw on an upgrade socket). */
+export type AuthCheck = (req: IncomingMessage, route?: RouteAuth) => AuthSuccess | AuthFailure | RateLimited;
+/** Decides and, on refusal, answers the HTTP request itself; null means refused. */
 export type AuthGuard = (req: IncomingMessage, res: ServerResponse, route?: RouteAuth) => AuthSuccess | null;
 
 export interface AuthGuardOptions {
@@ -28,8 +31,6 @@ export interface AuthGuardOptions {
   /** Where blocks are reported; never given a credential. */
   logger?: Pick<Logger, "warn">;
 }
-
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 export interface RateLimited {
   ok: false;
@@ -58,13 +59,18 @@ export function recordAuthKind(req: IncomingMessage, kind: AuthKind): void {
 }
 
 export function defaultPeerOf(req: IncomingMessage): string | undefined {
-  return req.socket.remoteAddress;
+  return req.socket?.remoteAddress;
 }
 
-export function createAuthGuard(options: AuthGuardOptions): AuthGuard {
+/**
+ * The one place a request's credentials are judged (HTTP routes and WebSocket upgrades alike):
+ * the route's rule, the failure limiter (a blocked peer is refused even with the right token),
+ * and the count of wrong secrets. The auth kind is recorded for the access log either way.
+ */
+export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
   const { token, noAuth, ring, limiter, clock, logger } = options;
   const peerOf = options.peerOf ?? defaultPeerOf;
-  if (!noAuth && token.length < 32) throw new RangeError("createAuthGuard: the API token must be at least 32 characters");
+  if (!noAuth && token.length < 32) throw new RangeError("createAuthCheck: the API token must be at least 32 characters");
 
   const accept = (req: IncomingMessage, result: AuthSuccess): AuthSuccess => {
     kinds.set(req, result.kind);
@@ -72,14 +78,13 @@ export function createAuthGuard(options: AuthGuardOptions): AuthGuard {
     return result;
   };
 
-  return (req, res, route = {}) => {
+  return (req, route = {}) => {
     const peer = peerOf(req);
     if (route.loopbackOnly) {
       const local = requireLocal(req, peer);
       if (local.ok) return accept(req, local);
       kinds.set(req, local.attempted);
-      sendAuthError(res, local);
-      return null;
+      return local;
     }
     if (route.publicPath && !noAuth) return accept(req, { ok: true, kind: "none" });
 
@@ -88,27 +93,27 @@ export function createAuthGuard(options: AuthGuardOptions): AuthGuard {
       const retryAfterSeconds = limiter.retryAfterSeconds(peer, now);
       if (retryAfterSeconds > 0) {
         kinds.set(req, presentedKind(req));
-        sendAuthError(res, rateLimited(retryAfterSeconds));
-        return null;
+        return rateLimited(retryAfterSeconds);
       }
     }
     const result = authenticate(req, { token, noAuth, ring, clock, peer });
     if (result.ok) return accept(req, result);
     kinds.set(req, result.attempted);
-    if (result.badCredential) {
+    if (result.badCredential && !noAuth) {
       const blockedFor = limiter.recordFailure(peer, now);
       if (blockedFor > 0) logger?.warn("too many failed sign-ins; blocking the peer", { peer, seconds: blockedFor });
     }
-    sendAuthError(res, result);
-    return null;
+    return result;
   };
 }
 
-/** Wraps a handler so it runs only for requests the guard accepts (usable until the server does it per route). */
-export function protect(guard: AuthGuard, handler: RouteHandler, route: RouteAuth = {}): RouteHandler {
-  return (req, res) => {
-    if (!guard(req, res, route)) return;
-    return handler(req, res);
+/** The HTTP server's form of a check: it answers a refusal itself. */
+export function createAuthGuard(check: AuthCheck): AuthGuard {
+  return (req, res, route = {}) => {
+    const result = check(req, route);
+    if (result.ok) return result;
+    sendAuthError(res, result);
+    return null;
   };
 }
 

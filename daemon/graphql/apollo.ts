@@ -4,19 +4,18 @@
 import { ApolloServer, HeaderMap, type HTTPGraphQLResponse } from "@apollo/server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
 import { readBody } from "../http/body.js";
 import type { GraphQLContext } from "./context.js";
-import { createFormatError } from "./errors.js";
+import type { FormatError } from "./errors.js";
 import { LIMIT_RULES, loadSchema } from "./schema.js";
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export async function startApollo(logger: Logger): Promise<ApolloServer<GraphQLContext>> {
+export async function startApollo(format: FormatError): Promise<ApolloServer<GraphQLContext>> {
   const server = new ApolloServer<GraphQLContext>({
     schema: loadSchema(),
     validationRules: [...LIMIT_RULES],
-    formatError: createFormatError(logger),
+    formatError: format,
     introspection: true,
     allowBatchedHttpRequests: false,
     // Our own auth guard and CSRF rule (design §7) run before Apollo; Apollo's preflight

@@ -40,3 +40,17 @@ export function createFormatError(logger: Logger): (formatted: GraphQLFormattedE
     return { message: "internal error; see the daemon log", ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: "INTERNAL_SERVER_ERROR" } };
   };
 }
+
+export type FormatError = ReturnType<typeof createFormatError>;
+
+/**
+ * A subscription transport's result with its errors as the POST path would send them: graphql-sse
+ * and graphql-ws execute with graphql-js directly, without Apollo's formatError.
+ */
+export function formatResult<R extends { errors?: ReadonlyArray<GraphQLError> }>(result: R, format: FormatError): R {
+  if (!result.errors?.length) return result;
+  // The transports serialize with JSON.stringify, which takes a formatted error as it is.
+  const errors = result.errors.map((e) => format(e.toJSON(), e)) as unknown as GraphQLError[];
+  return { ...result, errors };
+}
+

@@ -4,11 +4,13 @@ import type { IncomingMessage } from "node:http";
 import type { Logger } from "../../shared/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import { authKindOf } from "../auth/guard.js";
-import { authenticateUpgrade, type UpgradeAuthOptions } from "../auth/upgrade.js";
-import { annotateRequest, pathOf, type HttpServer } from "../http/server.js";
+import type { AuthCheck } from "../auth/guard.js";
+import { authenticateUpgrade } from "../auth/upgrade.js";
+import { annotateRequest, type HttpServer } from "../http/server.js";
 import type { LiveEvents } from "../live/live-events.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";
 import { apolloHandler, startApollo } from "./apollo.js";
+import { createFormatError } from "./errors.js";
 import type { GraphQLContext } from "./context.js";
 import { isSseRequest, sseHandler } from "./sse.js";
 import { webSocketGraphQL } from "./websocket.js";
@@ -21,7 +23,8 @@ export interface GraphQLMountOptions {
   live: LiveEvents;
   operations: GatewayOperations;
   logger: Logger;
-  upgradeAuth: UpgradeAuthOptions;
+  /** How a WebSocket upgrade is authenticated (the same check as the HTTP routes). */
+  authCheck: AuthCheck;
 }
 
 export async function mountGraphQL(o: GraphQLMountOptions): Promise<{ close(): Promise<void> }> {
@@ -33,22 +36,20 @@ export async function mountGraphQL(o: GraphQLMountOptions): Promise<{ close(): P
     caller: { auth: authKindOf(req) ?? "none", peer: req.socket.remoteAddress ?? "" },
     annotate: (fields) => annotateRequest(req, fields),
   });
-  const apollo = await startApollo(o.logger);
+  const format = createFormatError(o.logger);
+  const apollo = await startApollo(format);
   const plain = apolloHandler(apollo, makeContext);
-  const sse = sseHandler(makeContext, o.logger);
-  const ws = webSocketGraphQL(makeContext, o.logger);
+  const sse = sseHandler(makeContext, o.logger, format);
+  const ws = webSocketGraphQL(makeContext, o.logger, format);
 
   const route = (req: IncomingMessage, res: Parameters<typeof plain>[1]): Promise<void> => (isSseRequest(req) ? sse(req, res) : plain(req, res));
   for (const method of ["GET", "POST"]) o.http.route(method, GRAPHQL_PATH, route);
   for (const method of ["PUT", "DELETE"]) o.http.route(method, GRAPHQL_PATH, sse);
 
-  o.http.raw.on("upgrade", (req, socket, head) => {
-    if (pathOf(req) !== GRAPHQL_PATH) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      return;
-    }
-    if (authenticateUpgrade(req, socket, o.upgradeAuth) === null) return;
-    ws.handleUpgrade(req, socket, head);
+  o.http.upgradeRoute(GRAPHQL_PATH, (req, socket, head) => {
+    const status = authenticateUpgrade(req, socket, o.authCheck);
+    if (status === 101) ws.handleUpgrade(req, socket, head);
+    return status;
   });
 
   return {

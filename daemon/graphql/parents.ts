@@ -1,6 +1,7 @@
 // What the namespace resolvers hand to their fields: the read-model view plus the root query's
 // QueryContext, so a field without its own argument (a range, a time zone) uses the context's.
 import type { MetricsRange } from "../../shared/queries/metrics.js";
+import type { DashboardView } from "../../shared/queries/read-model.js";
 import type { DataSourceView } from "../../shared/queries/sources.js";
 import type { SystemView } from "../../shared/queries/system.js";
 
@@ -22,8 +23,9 @@ export interface AgentParent {
   qctx: QueryCtx;
 }
 
-export interface DashboardParent {
+/** The dashboard's figures are read once per query, not once per field (each stats the store). */
+export type DashboardParent = DashboardView & {
   kind: "dashboard";
   source: DataSourceView;
   qctx: QueryCtx;
-}
+};

@@ -24,7 +24,7 @@ export const resolvers: Resolvers = {
       const qctx = rootContext(ctx, args.context);
       const s = args.selector ?? {};
       const picked = ctx.model.select({ ...s, tags: s.tags ?? qctx.tags });
-      if (picked.kind === "dashboard") return { kind: "dashboard", source: picked.source, qctx } satisfies DashboardParent;
+      if (picked.kind === "dashboard") return { ...ctx.model.dashboard(), kind: "dashboard", source: picked.source, qctx } satisfies DashboardParent;
       return { kind: "agent", agentId: picked.agentId, source: picked.source, qctx } satisfies AgentParent;
     },
   },
@@ -49,20 +49,6 @@ export const resolvers: Resolvers = {
     cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.agentId),
     usageCost: (p, _args, ctx) => ctx.model.usageCost(p.agentId, p.qctx.timeZone),
     recentLogs: (p, { count, filter }, ctx) => ctx.model.recentLogs(p.agentId, count, { level: filter?.level ?? null, module: filter?.module ?? null }),
-  },
-
-  DashboardNamespace: {
-    version: (_p, _a, ctx) => ctx.model.dashboard().version,
-    now: (_p, _a, ctx) => ctx.model.dashboard().now,
-    startedAt: (_p, _a, ctx) => ctx.model.dashboard().startedAt,
-    uptimeSeconds: (_p, _a, ctx) => ctx.model.dashboard().uptimeSeconds,
-    demo: (_p, _a, ctx) => ctx.model.dashboard().demo,
-    openclawDir: (_p, _a, ctx) => ctx.model.dashboard().openclawDir,
-    authMode: (_p, _a, ctx) => ctx.model.dashboard().authMode,
-    url: (_p, _a, ctx) => ctx.model.dashboard().url,
-    requestsTotal: (_p, _a, ctx) => ctx.model.dashboard().requestsTotal,
-    renderQueue: (_p, _a, ctx) => ctx.model.dashboard().renderQueue,
-    store: (_p, _a, ctx) => ctx.model.dashboard().store,
   },
 
   Mutation: {

@@ -7,6 +7,7 @@ import { createHandler } from "graphql-sse/lib/use/http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../shared/log/logger.js";
 import type { GraphQLContext } from "./context.js";
+import { formatResult, type FormatError } from "./errors.js";
 import { loadSchema, VALIDATION_RULES } from "./schema.js";
 
 /** Bytes one SSE response may have queued unsent before its client counts as too slow. */
@@ -21,13 +22,14 @@ export function isSseRequest(req: IncomingMessage): boolean {
   return (req.headers.accept ?? "").includes("text/event-stream");
 }
 
-export function sseHandler(makeContext: (req: IncomingMessage) => GraphQLContext, logger: Logger) {
+export function sseHandler(makeContext: (req: IncomingMessage) => GraphQLContext, logger: Logger, format: FormatError) {
   const handler = createHandler<GraphQLContext>({
     schema: loadSchema(),
     validate: (schema, document) => validate(schema, document, VALIDATION_RULES),
     execute,
     subscribe,
     context: (req) => makeContext(req.raw),
+    onNext: (_ctx, _req, result) => formatResult(result, format),
   });
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     guardSlowConsumer(res, logger);

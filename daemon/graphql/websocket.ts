@@ -9,6 +9,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Logger } from "../../shared/log/logger.js";
 import type { GraphQLContext } from "./context.js";
+import { formatResult, type FormatError } from "./errors.js";
 import { loadSchema, VALIDATION_RULES } from "./schema.js";
 
 export const MAX_WS_BUFFER_BYTES = 1024 * 1024;
@@ -20,7 +21,7 @@ export interface WebSocketGraphQL {
   close(): Promise<void>;
 }
 
-export function webSocketGraphQL(makeContext: (req: IncomingMessage) => GraphQLContext, logger: Logger): WebSocketGraphQL {
+export function webSocketGraphQL(makeContext: (req: IncomingMessage) => GraphQLContext, logger: Logger, format: FormatError): WebSocketGraphQL {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
   // Registered before graphql-ws's own listener, so every send goes through the guard.
   wss.on("connection", (socket: WebSocket) => guardSlowConsumer(socket, logger));
@@ -31,6 +32,8 @@ export function webSocketGraphQL(makeContext: (req: IncomingMessage) => GraphQLC
       execute,
       subscribe,
       context: (ctx) => makeContext(ctx.extra.request),
+      onNext: (_ctx, _id, _payload, _args, result) => formatResult(result, format),
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => format(e.toJSON(), e)),
     },
     wss,
   );

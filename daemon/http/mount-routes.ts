@@ -4,7 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "../../shared/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
-import type { UpgradeAuthOptions } from "../auth/upgrade.js";
+import type { AuthCheck } from "../auth/guard.js";
 import { mountGraphQL } from "../graphql/mount.js";
 import type { LiveEvents } from "../live/live-events.js";
 import { mountMcp } from "../mcp/mount.js";
@@ -25,7 +25,7 @@ export interface RoutesOptions {
   operations: GatewayOperations;
   snapshots: SnapshotService;
   session: SessionRoutesOptions;
-  upgradeAuth: UpgradeAuthOptions;
+  authCheck: AuthCheck;
   health: () => HealthBody;
   peerOf: (req: IncomingMessage) => string | undefined;
   logger: Logger;
@@ -43,5 +43,5 @@ export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<
   http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf));
   http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats() }));
   mountMcp(http, o.snapshots, o.logger.child("mcp"), o.peerOf);
-  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), upgradeAuth: o.upgradeAuth });
+  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck });
 }

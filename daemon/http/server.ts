@@ -5,12 +5,14 @@
 // in-flight requests finish within a grace period.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
 import { authKindOf, type AuthGuard, type RouteAuth } from "../auth/guard.js";
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => number;
 
 export interface HttpServerOptions {
   host: string;
@@ -56,6 +58,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export class HttpServer {
   private readonly routes = new Map<string, Map<string, Route>>();
   private readonly prefixes: Array<{ prefix: string; method: string; route: Route }> = [];
+  private readonly upgrades = new Map<string, UpgradeHandler>();
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private inFlight = 0;
@@ -66,6 +69,7 @@ export class HttpServer {
 
   constructor(private readonly options: HttpServerOptions) {
     this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head));
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
       socket.on("close", () => this.sockets.delete(socket));
@@ -82,6 +86,15 @@ export class HttpServer {
     let byMethod = this.routes.get(path);
     if (!byMethod) this.routes.set(path, (byMethod = new Map()));
     byMethod.set(method.toUpperCase(), { handler, auth });
+    return this;
+  }
+
+  /**
+   * Registers a WebSocket upgrade handler for `path`. It returns the status it answered with (101
+   * when it took the socket over) for the access log; anything else on an upgrade is 404.
+   */
+  upgradeRoute(path: string, handler: UpgradeHandler): this {
+    this.upgrades.set(path, handler);
     return this;
   }
 
@@ -124,6 +137,43 @@ export class HttpServer {
     return { drained };
   }
 
+  private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Node takes its own error handler off the socket before "upgrade": without one, a client that
+    // resets the connection while we answer would be an uncaught exception.
+    socket.on("error", () => socket.destroy());
+    const started = this.options.clock.now();
+    const peer = req.socket?.remoteAddress ?? "";
+    const path = pathOf(req);
+    const handler = this.upgrades.get(path);
+    let status = 404;
+    if (!handler) socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    else {
+      try {
+        status = handler(req, socket, head);
+      } catch (err) {
+        this.options.logger.error("upgrade failed", { path, error: err instanceof Error ? err.message : String(err) });
+        socket.destroy();
+        status = 500;
+      }
+    }
+    this.requestsTotal++;
+    this.record(req, path, handler ? path : "unmatched", status, started, peer);
+  }
+
+  /** One access-log line and the per-route counters, for a request or an upgrade. */
+  private record(req: IncomingMessage, path: string, routeKey: string, status: number, started: number, peer: string): void {
+    const ms = this.options.clock.now() - started;
+    const key = `${routeKey} ${req.method} ${status}`;
+    const stat = this.stats.get(key) ?? { route: routeKey, method: req.method ?? "GET", status, count: 0, seconds: 0 };
+    stat.count++;
+    stat.seconds += ms / 1000;
+    this.stats.set(key, stat);
+    const fields = { method: req.method, path, status, ms, peer, auth: authKindOf(req) ?? "none", ...annotations.get(req) };
+    // Health checks come every few seconds from supervisors; keep them out of the info log.
+    if (path === "/health") this.options.logger.debug("request", fields);
+    else this.options.logger.info("request", fields);
+  }
+
   /** Requests served so far by route pattern (never the raw path: label values stay few), method and status. */
   requestStats(): Array<{ route: string; method: string; status: number; count: number; seconds: number }> {
     return [...this.stats.values()].map((s) => ({ ...s }));
@@ -141,27 +191,12 @@ export class HttpServer {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     const path = pathOf(req);
     const routeKey = this.routes.has(path) ? path : (this.prefixes.find((p) => path.startsWith(p.prefix))?.prefix ?? "unmatched");
+    // Read now: a request destroyed mid-body (an oversized chunked upload) has no socket by "close".
+    const peer = req.socket?.remoteAddress ?? "";
     res.on("close", () => {
       this.inFlight--;
       if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
-      const ms = this.options.clock.now() - started;
-      const key = `${routeKey} ${req.method} ${res.statusCode}`;
-      const stat = this.stats.get(key) ?? { route: routeKey, method: req.method ?? "GET", status: res.statusCode, count: 0, seconds: 0 };
-      stat.count++;
-      stat.seconds += ms / 1000;
-      this.stats.set(key, stat);
-      const fields = {
-        method: req.method,
-        path,
-        status: res.statusCode,
-        ms,
-        peer: req.socket.remoteAddress ?? "",
-        auth: authKindOf(req) ?? "none",
-        ...annotations.get(req),
-      };
-      // Health checks come every few seconds from supervisors; keep them out of the info log.
-      if (path === "/health") this.options.logger.debug("request", fields);
-      else this.options.logger.info("request", fields);
+      this.record(req, path, routeKey, res.statusCode, started, peer);
     });
     try {
       const method = req.method ?? "GET";

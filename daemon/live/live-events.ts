@@ -3,6 +3,7 @@
 import type { Clock } from "../../shared/clock.js";
 import type { IngestedEntry } from "../../shared/ingest/log-ingester.js";
 import type { Logger } from "../../shared/log/logger.js";
+import type { LogEntryView } from "../../shared/queries/events.js";
 import { LOG_LEVELS, type LogLevel } from "../../shared/sources/gateway/log-line.js";
 import { BoundedChannel } from "./bounded-channel.js";
 
@@ -12,14 +13,8 @@ export interface DataChange {
   ts: number;
 }
 
-export interface LiveLogEntry {
-  time: string;
-  level: string;
-  module: string;
-  message: string;
-  agentId: string | null;
-  sessionKey: string | null;
-}
+/** A log line as the `logs` subscription sends it: the same shape as a stored one (recentLogs). */
+export type LiveLogEntry = LogEntryView;
 
 export interface LogFilter {
   level?: LogLevel | null;

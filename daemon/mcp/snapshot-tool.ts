@@ -36,7 +36,7 @@ export async function callSnapshotTool(service: SnapshotService, args: unknown, 
   try {
     const params = parseSnapshotParams(args ?? {}, RULES);
     const r = await service.snapshot(params, { client, via: "mcp" });
-    const summary = cardSummary(r.card) + (r.params.detail !== r.requestedDetail ? ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit 2 MB)` : "");
+    const summary = cardSummary(r.card) + (r.params.detail !== r.requestedDetail ? ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)` : "");
     if (params.format === "json") return { content: [{ type: "text", text: r.body.toString("utf8") }] };
     return {
       content: [

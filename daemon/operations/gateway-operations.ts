@@ -1,10 +1,10 @@
 // Gateway control (mutations restartGateway and updateGateway): runs the `openclaw` CLI with a
 // timeout, one operation at a time, and keeps the tail of its output for the caller. Who asked
 // is written to the daemon log before and after, so every operation is audited.
-import { spawn } from "node:child_process";
 import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
+import { runCommand } from "../../shared/sources/run-command.js";
 
 export interface OperationResult {
   ok: boolean;
@@ -58,58 +58,23 @@ export class GatewayOperations {
     const args = ARGS[name];
     logger.info("gateway operation requested", { operation: name, command: [command, ...args].join(" "), by: by.auth, peer: by.peer });
     try {
-      const r = await runCommand(command, args, { env: this.options.env(), timeoutMs: this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name] });
+      const timeoutMs = this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name];
+      // The shared runner kills the whole process group at the deadline: the openclaw launcher
+      // re-spawns itself, and killing only the launcher left its child running past the timeout.
+      const r = await runCommand(command, args, { env: this.options.env(), timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, keep: "tail" });
       const durationMs = clock.now() - started;
       const ok = r.exitCode === 0 && !r.timedOut && !r.spawnError;
       const message = r.spawnError
-        ? `could not run ${command}: ${r.spawnError}`
+        ? `could not run ${command}: ${r.spawnError.message}`
         : r.timedOut
-          ? `${command} ${args.join(" ")} did not finish within ${Math.round((this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name]) / 1000)} s and was stopped`
+          ? `${command} ${args.join(" ")} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`
           : ok
             ? `${command} ${args.join(" ")} finished`
             : `${command} ${args.join(" ")} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.exitCode}`}`;
-      logger[ok ? "info" : "warn"]("gateway operation finished", { operation: name, ok, exitCode: r.exitCode, durationMs, by: by.auth, peer: by.peer });
+      logger[ok ? "info" : "warn"]("gateway operation finished", { operation: name, ok, exitCode: r.exitCode, timedOut: r.timedOut, durationMs, by: by.auth, peer: by.peer });
       return { ok, message, output: r.output, durationMs };
     } finally {
       this.current = null;
     }
   }
-}
-
-interface CommandResult {
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  spawnError: string | null;
-  output: string;
-}
-
-function runCommand(file: string, args: string[], { env, timeoutMs }: { env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<CommandResult> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    const keep = (b: Buffer): void => {
-      chunks.push(b);
-      bytes += b.length;
-      // Keep only the tail: an update can print a lot.
-      while (bytes - (chunks[0]?.length ?? 0) >= MAX_OUTPUT_BYTES) bytes -= (chunks.shift() as Buffer).length;
-    };
-    let timedOut = false;
-    let spawnError: string | null = null;
-    const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-    }, timeoutMs);
-    child.on("error", (err) => (spawnError = err.message));
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const all = Buffer.concat(chunks);
-      const output = all.subarray(Math.max(0, all.length - MAX_OUTPUT_BYTES)).toString("utf8");
-      resolve({ exitCode: code, signal, timedOut, spawnError, output });
-    });
-  });
 }

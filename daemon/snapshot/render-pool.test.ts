@@ -51,6 +51,27 @@ test("a worker that dies mid-render fails that card with RENDER_FAILED; the next
   }
 });
 
+test("a card past the render deadline fails with RENDER_FAILED and frees its worker slot", async () => {
+  const pool = new RenderPool({ size: 1, logger, renderTimeoutMs: 1 });
+  try {
+    try {
+      await pool.render(card("full"), "png");
+      assert.unreachable("a full PNG in 1 ms");
+    } catch (err) {
+      assert.is((err as InsightsError).code, "RENDER_FAILED");
+    }
+    assert.is(pool.size, 0, "the stuck worker was killed");
+  } finally {
+    await pool.close();
+  }
+  const again = new RenderPool({ size: 1, logger });
+  try {
+    assert.match((await again.render(card("compact"), "svg")).toString("utf8"), /^<svg/);
+  } finally {
+    await again.close();
+  }
+});
+
 test("an idle worker exits", async () => {
   const pool = new RenderPool({ size: 1, logger, idleMs: 50 });
   try {

@@ -17,6 +17,11 @@ export interface RenderPoolOptions {
   maxRenders?: number;
   /** Stop a worker after this long without work. */
   idleMs?: number;
+  /**
+   * Longest one card may take (the snapshot's total timeout): a worker past it is killed, so a
+   * render that never ends cannot keep its slot and stall every snapshot after it.
+   */
+  renderTimeoutMs?: number;
 }
 
 interface Worker {
@@ -51,14 +56,14 @@ export class RenderPool {
 
   /** Draws one card in a worker. */
   async render(model: CardModel, format: CardImageFormat): Promise<Buffer> {
-    const reply = await this.request({ kind: "render", model, format });
+    const reply = await this.request({ kind: "render", model, format }, this.o.renderTimeoutMs ?? 60_000);
     if (!reply.ok) throw new InsightsError("RENDER_FAILED", reply.message);
     return Buffer.from(reply.body?.buffer ?? new ArrayBuffer(0), reply.body?.byteOffset ?? 0, reply.body?.length ?? 0);
   }
 
   /** Starts one worker and loads its fonts, so the first real card is fast. */
   async warm(): Promise<number> {
-    const reply = await this.request({ kind: "warm" });
+    const reply = await this.request({ kind: "warm" }, 120_000);
     if (!reply.ok) throw new InsightsError("RENDER_FAILED", reply.message);
     return reply.ms;
   }
@@ -68,17 +73,29 @@ export class RenderPool {
     await Promise.all([...this.workers].map((w) => this.stop(w)));
   }
 
-  private async request(job: WorkerJob): Promise<WorkerReply> {
+  private async request(job: WorkerJob, deadlineMs: number): Promise<WorkerReply> {
     if (this.closed) throw new InsightsError("RENDER_FAILED", "the daemon is stopping");
     const w = await this.acquire();
     const id = this.nextId++;
+    let timer: NodeJS.Timeout | undefined;
     try {
       return await new Promise<WorkerReply>((resolve) => {
         w.pending.set(id, { resolve });
         const req: WorkerRequest = { ...job, id };
-        w.child.send(req);
+        // Its exit handler fails the card and frees the slot; the next card gets a new worker.
+        timer = setTimeout(() => {
+          this.o.logger.warn("a card took too long; killing its render worker", { ms: deadlineMs });
+          w.child.kill("SIGKILL");
+        }, deadlineMs);
+        try {
+          w.child.send(req);
+        } catch (err) {
+          w.pending.delete(id);
+          resolve({ id, ok: false, code: "RENDER_FAILED", message: `the render worker is gone: ${err instanceof Error ? err.message : String(err)}` });
+        }
       });
     } finally {
+      clearTimeout(timer);
       w.renders++;
       this.release(w);
     }
@@ -125,6 +142,8 @@ export class RenderPool {
     this.workers.add(w);
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    // A worker that cannot be started or signalled reports here; its exit (if any) cleans up.
+    child.on("error", (err) => this.o.logger.warn("render worker error", { error: err.message }));
     child.on("message", (msg: WorkerReply) => {
       const p = w.pending.get(msg.id);
       if (!p) return;
@@ -149,7 +168,8 @@ export class RenderPool {
     return new Promise((resolve) => {
       w.child.once("exit", () => resolve());
       // Closing the IPC channel is the worker's cue to exit; a stuck one is killed.
-      w.child.disconnect();
+      if (w.child.connected) w.child.disconnect();
+      else w.child.kill("SIGKILL");
       setTimeout(() => w.child.kill("SIGKILL"), 5000).unref();
     });
   }

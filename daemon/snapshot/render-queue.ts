@@ -18,7 +18,6 @@ export class RenderQueue {
   private active = 0;
   private readonly waiting: Waiting[] = [];
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  shared = 0;
 
   constructor(private readonly o: RenderQueueOptions) {}
 
@@ -29,10 +28,7 @@ export class RenderQueue {
   /** Runs `task` under the queue's limits; a call with the key of one in flight gets its result. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const existing = this.inFlight.get(key);
-    if (existing) {
-      this.shared++;
-      return existing as Promise<T>;
-    }
+    if (existing) return existing as Promise<T>;
     const p = this.schedule(task).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, p);
     return p;

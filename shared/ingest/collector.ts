@@ -190,7 +190,8 @@ export class Collector {
       case "cron":
         return this.readCronJobs();
       case "gateway":
-        return this.gateway.tick();
+        // A refresh asked for by a snapshot or the CLI; the timer's own samples make uptime %.
+        return this.gateway.tick({ record: false });
     }
   }
 

@@ -114,14 +114,17 @@ export class GatewayMonitor {
   private running: Promise<void> | null = null;
   private firstDone = false;
   private readonly sampler: ProcessTreeSampler;
-  private readonly updates: UpdateStatusChecker;
+  /** Made on first use and again when the command or the config path changes (a reload). */
+  private updates: { key: string; checker: UpdateStatusChecker } | null = null;
+  private channelsProbe: Promise<void> | null = null;
+  private updateCheck: Promise<void> | null = null;
   private rpc: GatewayRpcClient | null = null;
   private rpcUrl: string | null = null;
   private state: SystemSnapshot;
 
   constructor(private options: GatewayMonitorOptions) {
     this.sampler = new ProcessTreeSampler({ clock: options.clock });
-    this.updates = new UpdateStatusChecker({ clock: options.clock, command: options.openclawCommand?.() ?? "openclaw", env: this.cliEnv() });
+
     this.state = {
       demo: options.demo,
       checkedAt: null,
@@ -169,25 +172,33 @@ export class GatewayMonitor {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     this.sampleTimer = null;
-    await this.running;
+    // The probes may have a CLI running; it has its own deadline, and stop waits for it.
+    await Promise.all([this.running, this.channelsProbe, this.updateCheck]);
     await this.rpc?.close();
     this.rpc = null;
   }
 
-  /** One liveness + resource sample; overlapping ticks are skipped. */
-  tick(): Promise<void> {
-    this.running ??= this.sample().finally(() => (this.running = null));
+  /**
+   * One liveness + resource sample; overlapping ticks join the running one. `record: false` (a
+   * snapshot asking for fresh figures) leaves it out of the stored samples, so uptime % stays an
+   * even sample over time.
+   */
+  tick({ record = true }: { record?: boolean } = {}): Promise<void> {
+    this.running ??= this.sample(record).finally(() => (this.running = null));
     return this.running;
   }
 
   private baseUrl(lock: GatewayLock | null): { url: string; port: number } | null {
     const configured = this.options.gatewayUrl();
-    if (configured) return { url: configured, port: Number(new URL(configured).port) || 80 };
+    if (configured) {
+      const u = new URL(configured);
+      return { url: configured, port: Number(u.port) || (u.protocol === "https:" ? 443 : 80) };
+    }
     const port = lock?.port ?? this.options.openclaw()?.gatewayPort ?? null;
     return port ? { url: `http://127.0.0.1:${port}`, port } : null;
   }
 
-  private async sample(): Promise<void> {
+  private async sample(record: boolean): Promise<void> {
     const { clock, logger, store } = this.options;
     const now = clock.now();
     const before = this.state.gateway;
@@ -230,11 +241,12 @@ export class GatewayMonitor {
           failing: ready?.failing ?? [],
           eventLoopDelayMs: ready?.eventLoop.delayP99Ms ?? null,
           eventLoopDegraded: ready?.eventLoop.degraded ?? null,
-          updateAvailable: this.updates.peek()?.status.updateAvailable ?? null,
-          latestVersion: this.updates.peek()?.status.latestVersion ?? null,
+          updateAvailable: this.updates?.checker.peek()?.status.updateAvailable ?? null,
+          latestVersion: this.updates?.checker.peek()?.status.latestVersion ?? null,
         };
-        store.db
-          .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
+        if (record)
+          store.db
+            .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
           .run(now, live ? 1 : 0, gateway.pid, cpu, rss, gateway.latencyMs);
       }
     } catch (err) {
@@ -278,7 +290,13 @@ export class GatewayMonitor {
     };
   }
 
-  private async probeChannels(): Promise<void> {
+  /** One channel probe at a time: against a hung gateway one takes longer than the probe interval. */
+  private probeChannels(): Promise<void> {
+    this.channelsProbe ??= this.doProbeChannels().finally(() => (this.channelsProbe = null));
+    return this.channelsProbe;
+  }
+
+  private async doProbeChannels(): Promise<void> {
     const target = this.baseUrl(null);
     if (!target || !this.state.gateway.running) return;
     const wsUrl = target.url.replace(/^http/, "ws");
@@ -317,8 +335,16 @@ export class GatewayMonitor {
     return { ...process.env, ...this.options.env, OPENCLAW_STATE_DIR: this.options.openclawDir, ...(configPath ? { OPENCLAW_CONFIG_PATH: configPath } : {}) };
   }
 
-  private async checkUpdates(): Promise<void> {
-    const r = await this.updates.get();
-    if (!r.ok) this.options.logger.debug("update check failed", { error: r.error.message });
+  private checkUpdates(): Promise<void> {
+    this.updateCheck ??= (async () => {
+      const command = this.options.openclawCommand?.() ?? "openclaw";
+      const env = this.cliEnv();
+      const key = `${command}|${env.OPENCLAW_CONFIG_PATH ?? ""}`;
+      // Checked hourly; the answer is kept for the hour (the CLI asks the npm registry).
+      if (this.updates?.key !== key) this.updates = { key, checker: new UpdateStatusChecker({ clock: this.options.clock, command, env, ttlMs: 3_600_000 }) };
+      const r = await this.updates.checker.get();
+      if (!r.ok) this.options.logger.debug("update check failed", { error: r.error.message });
+    })().finally(() => (this.updateCheck = null));
+    return this.updateCheck;
   }
 }

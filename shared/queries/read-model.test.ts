@@ -44,6 +44,8 @@ async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; 
   });
   const r = await collector.collectOnce(10_000);
   assert.equal(r.degraded, []);
+  // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
+  await collector.gateway.tick();
   const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: NOW, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 });
   return { dir, model, collector, store };
 }

@@ -12,7 +12,7 @@ import { queryCronJobs, type CronJobView } from "./cron.js";
 import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
 import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
-import { findSession, querySessions, type SessionFilter, type SessionView } from "./sessions.js";
+import { countSessions, findSession, querySessions, type SessionCounts, type SessionFilter, type SessionView } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
 import { safeTimeZone } from "./time.js";
@@ -126,6 +126,11 @@ export class ReadModel {
 
   sessions(agentId: string, filter: SessionFilter = {}): SessionView[] {
     return querySessions(this.o.store, this.agent(agentId), filter, this.now());
+  }
+
+  /** How many sessions the agent has, by status: no list limit applies. */
+  sessionCounts(agentId: string): SessionCounts {
+    return countSessions(this.o.store, this.agent(agentId), this.now());
   }
 
   session(agentId: string, key: string): SessionView | null {

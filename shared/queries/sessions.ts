@@ -179,3 +179,18 @@ export function findSession(store: Store, agent: AgentSnapshot, key: string, now
   view.subAgents = agent.sessions.filter((c) => c.parentKey === key && c.key !== key).map((c) => toView(c, totals.get(c.key), now));
   return view;
 }
+
+export type SessionCounts = Record<SessionStatus, number> & { total: number };
+
+/** Every (non-archived) session of the agent by status, without any list limit. */
+export function countSessions(store: Store, agent: AgentSnapshot, now: number): SessionCounts {
+  const totals = totalsByKey(store, agent.agentId);
+  const counts: SessionCounts = { total: 0, ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
+  for (const s of agent.sessions) {
+    if (s.archived) continue;
+    counts.total++;
+    counts[sessionStatus(s.status, maxOf(s.lastActivityAt, s.updatedAt, totals.get(s.key)?.last_activity), now)]++;
+  }
+  return counts;
+}
+

@@ -1,6 +1,7 @@
 // CardInputs (per-agent read-model views) -> CardModel (what the card shows): sums over agents,
 // picks the rows each detail level has room for and turns times into ISO strings. Pure.
 import type { EventView } from "../queries/events.js";
+import { usd } from "../queries/money.js";
 import type { SessionView } from "../queries/sessions.js";
 import { VERSION } from "../version.js";
 import { CARD_SCHEMA_VERSION, type CardCronRow, type CardGatewayState, type CardModel, type CardSessionRow, type CardSubAgentRow } from "./card-model.js";
@@ -26,8 +27,6 @@ export const CARD_LIMITS = {
   full: { sessions: 8, errors: 3, subAgentRows: 10, events: 8, cron: 6, channels: 8 },
 } as const;
 
-/** Dollars to the micro-dollar: sums of float costs carry binary noise (5.110701999999999). */
-const usd = (n: number): number => Math.round(n * 1e6) / 1e6;
 const nonNull = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 const isoOf = (ms: number | null | undefined): string | null => (ms === null || ms === undefined || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
 
@@ -164,6 +163,8 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
   const sessionLists = across(inputs, (a) => a.sessions);
   const roots = sessionLists ? sessionLists.flat() : null;
   const all = roots ? flatten(roots) : null;
+  // The lists may stop at their limit; counts (when every agent gave them) do not.
+  const counts = inputs.agents.every((a) => a.sessionCounts) && inputs.agents.length ? inputs.agents.map((a) => a.sessionCounts as { total: number; active: number }) : null;
 
   const gw = inputs.gateway;
   const model: CardModel = {
@@ -195,8 +196,8 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
       warnings: events ? events.filter((e) => e.type === "warning").length : null,
       // Uptime comes from the gateway probes, the same for every agent.
       uptimePercent: metrics?.map((m) => m.uptimePercent).find(nonNull) ?? null,
-      activeSessions: all ? all.filter((s) => s.status === "ACTIVE").length : null,
-      totalSessions: all ? all.length : null,
+      activeSessions: counts ? counts.reduce((n, c) => n + c.active, 0) : all ? all.filter((s) => s.status === "ACTIVE").length : null,
+      totalSessions: counts ? counts.reduce((n, c) => n + c.total, 0) : all ? all.length : null,
     },
   };
   if (detail === "compact") return model;

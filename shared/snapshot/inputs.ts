@@ -55,8 +55,13 @@ export interface SourceInput {
 /** One agent's views, each as its query returns it for the snapshot's range; null when it failed. */
 export interface AgentCardInputs {
   agentId: string;
-  /** Sessions as `querySessions` returns them with the default filter: grouped, sub-agents nested. */
+  /** Sessions as `querySessions` returns them, grouped (sub-agents nested), most tokens first. */
   sessions: SessionView[] | null;
+  /**
+   * Every session's count (the list above may be cut at its limit): when present, the card's
+   * session totals come from here.
+   */
+  sessionCounts?: { total: number; active: number } | null;
   /** `queryMetrics` for the snapshot's range (METRICS_RANGE[range]). */
   metrics: Metrics | null;
   /** `queryEvents` over the range, newest first (use MAX_EVENT_LIMIT: counts come from this list). */

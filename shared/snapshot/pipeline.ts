@@ -123,7 +123,14 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
     if (!usable && !degraded.includes(a.id) && !failed.has("agents")) degraded.push(a.id);
     const part: AgentCardInputs = {
       agentId: a.agentId,
-      sessions: usable ? attempt(a.id, () => model.sessions(a.agentId)) : null,
+      // Most tokens first: the card's "top sessions" are picked from these.
+      sessions: usable ? attempt(a.id, () => model.sessions(a.agentId, { sortBy: "TOKENS_DESC" })) : null,
+      sessionCounts: usable
+        ? attempt(a.id, () => {
+            const c = model.sessionCounts(a.agentId);
+            return { total: c.total, active: c.ACTIVE };
+          })
+        : null,
       metrics: usable ? attempt(a.id, () => model.metrics(a.agentId, { range: METRICS_RANGE[params.range] })) : null,
       events: failed.has("logs") ? null : attempt("gateway-log", () => model.events(a.agentId, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
     };

@@ -20,9 +20,11 @@ export interface CommandOutcome {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** stdout and stderr interleaved as they arrived (with `keep: "tail"`, the last maxOutputBytes of it). */
+  output: string;
   /** Our deadline fired (the process group was killed). */
   timedOut: boolean;
-  /** Output went past maxOutputBytes; the group was killed and the output cut there. */
+  /** Output went past maxOutputBytes: with `keep: "head"` the group was killed and the output cut there; with "tail" the oldest output was dropped. */
   truncated: boolean;
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   spawnError?: NodeJS.ErrnoException;
@@ -33,6 +35,12 @@ export interface RunCommandOptions {
   env?: NodeJS.ProcessEnv;
   /** stdout + stderr cap; default 16 MiB. */
   maxOutputBytes?: number;
+  /**
+   * What to keep when the cap is reached: "head" (default) kills the program and keeps the start,
+   * for a JSON answer that must not be cut; "tail" lets it run and keeps the end, for a long
+   * operation whose last lines say how it went.
+   */
+  keep?: "head" | "tail";
   /** How long to wait for the pipes to close after the exit or the kill; default 1000 ms. */
   settleMs?: number;
 }
@@ -60,6 +68,7 @@ export function runCommand(file: string, args: readonly string[], opts: RunComma
   return new Promise((resolve) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    const all: Buffer[] = [];
     let bytes = 0;
     let timedOut = false;
     let truncated = false;
@@ -82,6 +91,10 @@ export function runCommand(file: string, args: readonly string[], opts: RunComma
         signal,
         stdout: Buffer.concat(out).toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8"),
+        output: (() => {
+          const b = Buffer.concat(all);
+          return (opts.keep === "tail" ? b.subarray(Math.max(0, b.length - maxBytes)) : b).toString("utf8");
+        })(),
         timedOut,
         truncated,
         ...(spawnError ? { spawnError } : {}),
@@ -105,9 +118,24 @@ export function runCommand(file: string, args: readonly string[], opts: RunComma
       return;
     }
     const take = (into: Buffer[]) => (chunk: Buffer): void => {
+      if (opts.keep === "tail") {
+        into.push(chunk);
+        all.push(chunk);
+        bytes += chunk.length;
+        // Drop whole old chunks while what is left still covers the cap.
+        while (bytes - (all[0]?.length ?? 0) >= maxBytes) {
+          const dropped = all.shift() as Buffer;
+          bytes -= dropped.length;
+          const from = out[0] === dropped ? out : err[0] === dropped ? err : null;
+          from?.shift();
+          truncated = true;
+        }
+        return;
+      }
       if (truncated) return;
       if (bytes + chunk.length > maxBytes) {
         into.push(chunk.subarray(0, maxBytes - bytes));
+        all.push(chunk.subarray(0, maxBytes - bytes));
         bytes = maxBytes;
         truncated = true;
         killGroup(child);
@@ -116,6 +144,7 @@ export function runCommand(file: string, args: readonly string[], opts: RunComma
       }
       bytes += chunk.length;
       into.push(chunk);
+      all.push(chunk);
     };
     child.stdout?.on("data", take(out));
     child.stderr?.on("data", take(err));

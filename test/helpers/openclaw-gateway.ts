@@ -10,11 +10,11 @@
 // realGatewaySkipReason); OC_CACHE moves the install cache; GI_KEEP_GATEWAY_DIR=1 keeps the temp
 // dir after down for a post-mortem.
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { TOOLS_DIR } from "../../shared/sources/openclaw/test-fixtures.js";
 import { runCommand } from "../../shared/sources/run-command.js";
+import { freePort } from "./cli.js";
 import type { CommandOutcome } from "../../shared/sources/run-command.js";
 
 export const DEFAULT_OPENCLAW_VERSION = "2026.9.6";
@@ -112,18 +112,6 @@ export interface StartOptions {
   upTimeoutMs?: number;
   /** Parent for the temp dir; default os.tmpdir(). */
   tmpRoot?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function cacheDir(): string {

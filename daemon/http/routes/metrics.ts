@@ -37,9 +37,8 @@ export function buildMetrics(d: MetricsRouteDeps): string {
   const sessions: Array<{ labels: Record<string, string>; value: number }> = [];
   for (const a of agents) {
     if (a.state.status !== "CONNECTED") continue;
-    const counts = { ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
-    for (const s of model.sessions(a.agentId, { grouped: false, limit: 1000 })) counts[s.status]++;
-    for (const [status, n] of Object.entries(counts)) sessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
+    const { total: _total, ...byStatus } = model.sessionCounts(a.agentId);
+    for (const [status, n] of Object.entries(byStatus)) sessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
   }
   x.metric("openclaw_sessions", "gauge", "Sessions by agent and status (active, idle, done, failed)", sessions);
 
