@@ -198,6 +198,9 @@ export class Daemon {
         command: () => daemon?.config.openclawCommand ?? config.openclawCommand,
         env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
         refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
+        onFinished: (name) => {
+          if (name === "update") void collector.gateway.recheckUpdates();
+        },
       });
       const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render"), renderTimeoutMs: config.totalTimeoutSeconds * 1000 });
       cleanup.unshift(() => renderPool.close());

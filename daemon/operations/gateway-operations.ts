@@ -25,6 +25,8 @@ export interface GatewayOperationsOptions {
   /** Null when there is nothing to control (demo mode), with the reason. */
   refuse?: () => string | null;
   timeoutsMs?: Partial<Record<OperationName, number>>;
+  /** Told when an operation ended (e.g. to re-check update availability after an update). */
+  onFinished?: (name: OperationName, ok: boolean) => void;
 }
 
 const ARGS: Record<OperationName, string[]> = {
@@ -72,6 +74,7 @@ export class GatewayOperations {
             ? `${command} ${args.join(" ")} finished`
             : `${command} ${args.join(" ")} exited with ${r.signal ? `signal ${r.signal}` : `code ${r.exitCode}`}`;
       logger[ok ? "info" : "warn"]("gateway operation finished", { operation: name, ok, exitCode: r.exitCode, timedOut: r.timedOut, durationMs, by: by.auth, peer: by.peer });
+      this.options.onFinished?.(name, ok);
       return { ok, message, output: r.output, durationMs };
     } finally {
       this.current = null;

@@ -90,6 +90,9 @@ export interface GatewayMonitorOptions {
   onChange?: () => void;
 }
 
+/** How long an `openclaw update status` answer is reused. */
+export const UPDATE_TTL_MS = 6 * 3_600_000;
+
 const EMPTY_GATEWAY: GatewayView = {
   running: false,
   url: null,
@@ -329,6 +332,12 @@ export class GatewayMonitor {
     this.options.onChange?.();
   }
 
+  /** After an update ran: forget the cached answer and ask again. */
+  recheckUpdates(): Promise<void> {
+    this.updates = null;
+    return this.options.demo || this.options.updates === false ? Promise.resolve() : this.checkUpdates();
+  }
+
   /** The env the openclaw CLI runs with: pointed at the watched state dir and config. */
   private cliEnv(): NodeJS.ProcessEnv {
     const configPath = this.options.openclaw()?.configPath;
@@ -340,8 +349,9 @@ export class GatewayMonitor {
       const command = this.options.openclawCommand?.() ?? "openclaw";
       const env = this.cliEnv();
       const key = `${command}|${env.OPENCLAW_CONFIG_PATH ?? ""}`;
-      // Checked hourly; the answer is kept for the hour (the CLI asks the npm registry).
-      if (this.updates?.key !== key) this.updates = { key, checker: new UpdateStatusChecker({ clock: this.options.clock, command, env, ttlMs: 3_600_000 }) };
+      // The timer asks hourly; the answer (the CLI asks the npm registry) is kept for 6 hours,
+      // or until recheckUpdates() after an update.
+      if (this.updates?.key !== key) this.updates = { key, checker: new UpdateStatusChecker({ clock: this.options.clock, command, env, ttlMs: UPDATE_TTL_MS }) };
       const r = await this.updates.checker.get();
       if (!r.ok) this.options.logger.debug("update check failed", { error: r.error.message });
     })().finally(() => (this.updateCheck = null));

@@ -183,7 +183,7 @@ export type Gateway = {
   port: Maybe<Scalars['Int']['output']>;
   url: Maybe<Scalars['String']['output']>;
   startedAt: Maybe<Scalars['String']['output']>;
-  /** From `openclaw update status` (checked hourly); null when unknown. */
+  /** From `openclaw update status` (kept 6 h, asked again after an update); null when unknown. */
   updateAvailable: Maybe<Scalars['Boolean']['output']>;
   latestVersion: Maybe<Scalars['String']['output']>;
   /** Round trip of the last /healthz probe, milliseconds. */
