@@ -30,7 +30,7 @@ export default defineCommand({
       const gw = s.gateway;
       say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
       say(`  health     ${s.health} (gateway checks: ${s.healthLevel})`);
-      say(`  dashboard  ${s.url}/   (insightsctl start prints the sign-in link)`);
+      say(`  dashboard  ${s.url}/   (insightsctl url prints the sign-in link)`);
       say(`  data       ${s.demo ? `demo state (bundled sample) in ${s.openclawDir}` : s.openclawDir}`);
       say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, OpenClaw ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
