@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 
 export const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 export const GENERATED_FILE = fileURLToPath(new URL("./generated/types.ts", import.meta.url));
+/** The schema's types for the dashboard (web/): its answer types pick their fields from these. */
+export const WEB_GENERATED_FILE = fileURLToPath(new URL("../../web/src/api/schema.generated.ts", import.meta.url));
 
 const HEADER = "// Generated from schema.graphql by daemon/graphql/codegen.ts (`npm run codegen`). Do not edit.\n/* eslint-disable */\n";
 
@@ -49,7 +51,21 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
   return HEADER + out.replace(/[ \t]+$/gm, "") + (out.endsWith("\n") ? "" : "\n");
 }
 
+/** Plain types of every schema type (no resolvers, no server imports), for the browser code. */
+export async function generateWebTypes(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise<string> {
+  const out = await codegen({
+    filename: WEB_GENERATED_FILE,
+    schema: parse(printSchema(buildSchema(sdl))),
+    documents: [],
+    plugins: [{ typescript: {} }],
+    pluginMap: { typescript: typescriptPlugin },
+    config: { useTypeImports: true, enumsAsTypes: true, skipTypename: true, avoidOptionals: true, maybeValue: "T | null", inputMaybeValue: "T | null | undefined", scalars: { ID: "string" } },
+  });
+  return HEADER + out.replace(/[ \t]+$/gm, "") + (out.endsWith("\n") ? "" : "\n");
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED_FILE, await generate());
-  process.stdout.write(`wrote ${GENERATED_FILE}\n`);
+  writeFileSync(WEB_GENERATED_FILE, await generateWebTypes());
+  process.stdout.write(`wrote ${GENERATED_FILE} and ${WEB_GENERATED_FILE}\n`);
 }

@@ -7,12 +7,13 @@ import { GraphQLError, parse, validate } from "graphql";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { LogHub } from "../../shared/log/logger.js";
-import { GENERATED_FILE, generate } from "./codegen.js";
+import { GENERATED_FILE, generate, generateWebTypes, WEB_GENERATED_FILE } from "./codegen.js";
 import { createFormatError } from "./errors.js";
 import { loadSchema, VALIDATION_RULES } from "./schema.js";
 
-test("generated/types.ts is up to date with schema.graphql (run `npm run codegen`)", async () => {
+test("the generated types (resolvers, and the dashboard's) are up to date with schema.graphql (run `npm run codegen`)", async () => {
   assert.is(readFileSync(GENERATED_FILE, "utf8"), await generate());
+  assert.is(readFileSync(WEB_GENERATED_FILE, "utf8"), await generateWebTypes());
 });
 
 test("the executable schema builds and names the spec's roots and types", () => {

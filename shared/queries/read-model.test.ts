@@ -6,48 +6,23 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { byKey, expectedLog, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
-import { manualClock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../log/logger.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
-import { fail } from "../sources/result.js";
-import { SourceError } from "../sources/result.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { RANGES } from "./metrics.js";
 import { ReadModel } from "./read-model.js";
+import { fixtureReadModel } from "../../test/helpers/read-model.js";
 
 test.after(removeTempDirs);
 
-// Both recordings end before 23:20 UTC on 2026-11-21; the log file name carries that date.
-const NOW = Date.parse("2026-11-21T23:20:00.000Z");
 const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);
 
 async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; collector: Collector; store: Store }> {
   const dir = copyFixture(fixture);
-  const clock = manualClock(NOW);
-  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
-  const collector = new Collector({
-    openclawDir: dir,
-    demo: false,
-    stateDir: makeTempDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-    // No gateway runs in these tests: the probe says so at once instead of waiting on a socket.
-    probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED 127.0.0.1:18789")),
-    channels: false,
-    updates: false,
-  });
-  const r = await collector.collectOnce(10_000);
-  assert.equal(r.degraded, []);
-  // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
-  await collector.gateway.tick();
-  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: NOW, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 });
-  return { dir, model, collector, store };
+  const f = await fixtureReadModel(dir);
+  assert.equal(f.degraded, []);
+  return { dir, model: f.model, collector: f.collector, store: f.store };
 }
 
 function expectCode(fn: () => unknown, code: string): InsightsError {

@@ -4,40 +4,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
+import { FIXTURE_NOW } from "../../test/helpers/fixture-expectations.js";
+import { fixtureReadModel } from "../../test/helpers/read-model.js";
 import { InsightsError } from "../errors.js";
-import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../log/logger.js";
-import { ReadModel } from "../queries/read-model.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
-import { fail, SourceError } from "../sources/result.js";
-import { Store } from "../store/store.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import type { CardModel } from "./card-model.js";
 import { produceSnapshot } from "./pipeline.js";
 
 test.after(removeTempDirs);
-const NOW = Date.parse("2026-11-21T23:20:00.000Z");
-
-async function model(dir: string): Promise<{ model: ReadModel; collector: Collector; clock: ReturnType<typeof manualClock> }> {
-  const clock = manualClock(NOW);
-  const store = Store.open(join(makeTempDir(), "i.db"), { clock });
-  const collector = new Collector({
-    openclawDir: dir,
-    demo: false,
-    stateDir: makeTempDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-    probeHttp: async () => fail(new SourceError("unreachable", "no gateway here")),
-    channels: false,
-    updates: false,
-  });
-  await collector.collectOnce(10_000);
-  return { model: new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: NOW, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 }), collector, clock };
-}
+const NOW = FIXTURE_NOW;
+const model = fixtureReadModel;
 
 test("session counts on the card cover every session, past any list limit", async () => {
   const dir = copyFixture(FILES_FIXTURE);

@@ -11,8 +11,9 @@ import { fail, SourceError } from "../../shared/sources/result.js";
 import { Daemon, type DaemonOptions } from "../../daemon/daemon.js";
 import { freePort } from "./cli.js";
 
-/** Both fixture recordings end before this instant (UTC); their log files are dated that day. */
-export const FIXTURE_NOW = Date.parse("2026-11-21T23:20:00.000Z");
+import { FIXTURE_NOW } from "./fixture-expectations.js";
+
+export { FIXTURE_NOW };
 
 export interface TestDaemon {
   daemon: Daemon;

@@ -9,6 +9,9 @@ import { decompress } from "fzstd";
 
 type Json = Record<string, unknown>;
 
+/** Both fixture recordings end before this instant (UTC); their log files are dated that day. */
+export const FIXTURE_NOW = Date.parse("2026-11-21T23:20:00.000Z");
+
 export interface FixtureTranscript {
   sessionId: string;
   sessionKey: string | null;

@@ -1,267 +1,154 @@
-// The shapes of the API answers this page asks for: a hand-written subset of
-// daemon/graphql/schema.graphql (the schema's documentation is the reference for every field).
+// The shapes of the API answers this page asks for: each picks the fields its query selects from
+// the schema's own types (schema.generated.ts, made from daemon/graphql/schema.graphql by
+// `npm run codegen`), so a field renamed or removed in the schema fails this file's type check.
+import type * as S from "./schema.generated.js";
 
-export type SourceStatus = "INITIALIZING" | "CONNECTED" | "DISCONNECTED" | "ERROR";
-export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
-export type CheckStatus = "PASS" | "WARN" | "FAIL";
-export type SessionStatus = "ACTIVE" | "IDLE" | "DONE" | "FAILED";
-export type MetricsRange = "THIRTY_MIN" | "ONE_HOUR" | "SIX_HOUR" | "TWELVE_HOUR" | "TWENTY_FOUR_HOUR";
-export type LogLevel = "TRACE" | "DEBUG" | "INFO" | "WARN" | "ERROR" | "FATAL";
+export type SourceStatus = S.SourceStatus;
+export type HealthLevel = S.HealthLevel;
+export type CheckStatus = S.CheckStatus;
+export type SessionStatus = S.SessionStatus;
+export type MetricsRange = S.MetricsRange;
+export type LogLevel = S.LogLevel;
 
-export interface DataSource {
-  id: string;
-  name: string;
-  status: SourceStatus;
-  lastError: string | null;
-  since: string | null;
-  attributes: { category: "AGENT" | "DASHBOARD"; provider: string | null; tags: string[] };
-}
+export type DataSource = Pick<S.DataSource, "id" | "name" | "status" | "lastError" | "since"> & {
+  attributes: Pick<S.SourceAttributes, "category" | "provider" | "tags">;
+};
 
-export interface Gateway {
-  running: boolean;
-  version: string | null;
-  appVersion: string;
-  uptime: number | null;
-  pid: number | null;
-  port: number | null;
-  url: string | null;
-  startedAt: string | null;
-  updateAvailable: boolean | null;
-  latestVersion: string | null;
-  latencyMs: number | null;
-  checkedAt: string | null;
-  error: string | null;
-}
+export type Gateway = Pick<
+  S.Gateway,
+  "running" | "version" | "appVersion" | "uptime" | "pid" | "port" | "url" | "startedAt" | "updateAvailable" | "latestVersion" | "latencyMs" | "checkedAt" | "error"
+>;
+export type Resources = Pick<S.Resources, "cpu" | "memoryMB" | "diskMB" | "diskFreeMB" | "sampledAt">;
+export type Channel = Pick<S.Channel, "provider" | "name" | "connected" | "latencyMs" | "lastError">;
+export type HealthCheck = Pick<S.HealthCheck, "name" | "status" | "message">;
 
-export interface Resources {
-  cpu: number | null;
-  memoryMB: number | null;
-  diskMB: number | null;
-  diskFreeMB: number | null;
-  sampledAt: string | null;
-}
-
-export interface Channel {
-  provider: string;
-  name: string;
-  connected: boolean;
-  latencyMs: number | null;
-  lastError: string | null;
-}
-
-export interface HealthCheck {
-  name: string;
-  status: CheckStatus;
-  message: string | null;
-}
-
-export interface SystemInfo {
-  provider: string;
-  demo: boolean;
+export type SystemInfo = Pick<S.ProviderASystem, "provider" | "demo"> & {
   gateway: Gateway;
   resources: Resources;
   channels: Channel[];
   health: { status: HealthLevel; checks: HealthCheck[] };
-}
+};
 
-export interface DashboardInfo {
-  version: string;
-  /** The daemon's clock (shifted in demo mode). */
-  now: string;
-  startedAt: string;
-  uptimeSeconds: number;
-  demo: boolean;
-  authMode: string | null;
-}
+/** `now` is the daemon's clock (shifted in demo mode). */
+export type DashboardInfo = Pick<S.DashboardNamespace, "version" | "now" | "startedAt" | "uptimeSeconds" | "demo" | "authMode">;
 
-export interface MetricsBucket {
-  start: number;
-  end: number;
-  label: string;
-  tokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  costUsd: number;
-  turns: number;
-  errors: number;
-  warnings: number;
-  uptimePercent: number | null;
-}
+export type MetricsBucket = Pick<
+  S.MetricsBucket,
+  "start" | "end" | "label" | "tokens" | "inputTokens" | "outputTokens" | "cacheReadTokens" | "cacheWriteTokens" | "costUsd" | "turns" | "errors" | "warnings" | "uptimePercent"
+>;
 
-export interface Metrics {
-  range: MetricsRange;
-  from: string;
-  to: string;
-  rangeTokensK: number;
-  totalErrors: number;
-  totalWarnings: number;
-  totalTurns: number;
-  costUsd: number;
-  uptimePercent: number | null;
-  tokensByModel: Array<{ model: string; tokens: number; costUsd: number }>;
+export type Metrics = Pick<S.Metrics, "range" | "from" | "to" | "rangeTokensK" | "totalErrors" | "totalWarnings" | "totalTurns" | "costUsd" | "uptimePercent"> & {
+  tokensByModel: Array<Pick<S.ModelTokens, "model" | "tokens" | "costUsd">>;
   buckets: MetricsBucket[];
-}
+};
 
 export type PeriodTotals = Pick<Metrics, "rangeTokensK" | "totalErrors" | "totalWarnings" | "totalTurns" | "costUsd" | "uptimePercent">;
 
-export interface LifetimeStats {
-  isReady: boolean;
-  createdAt: string;
-  daysSinceCreation: number;
-  totalSessions: number;
-  totalInputTokens: number;
-  totalOutputTokens: number;
-  totalCacheReadTokens: number;
-  totalCacheWriteTokens: number;
-  totalTokens: number;
-  totalUserMessages: number;
-  totalAssistantMessages: number;
-  totalCostUsd: number;
-}
+export type LifetimeStats = Pick<
+  S.LifetimeStats,
+  | "isReady"
+  | "createdAt"
+  | "daysSinceCreation"
+  | "totalSessions"
+  | "totalInputTokens"
+  | "totalOutputTokens"
+  | "totalCacheReadTokens"
+  | "totalCacheWriteTokens"
+  | "totalTokens"
+  | "totalUserMessages"
+  | "totalAssistantMessages"
+  | "totalCostUsd"
+>;
 
-export interface UsageCost {
-  currency: string;
-  totalUsd: number;
-  todayUsd: number;
-  byModel: Array<{ model: string; provider: string | null; costUsd: number; totalTokens: number; messages: number }>;
-  byDay: Array<{ date: string; costUsd: number; totalTokens: number; messages: number }>;
-}
+export type UsageCost = Pick<S.UsageCost, "currency" | "totalUsd" | "todayUsd"> & {
+  byModel: Array<Pick<S.ModelCost, "model" | "provider" | "costUsd" | "totalTokens" | "messages">>;
+  byDay: Array<Pick<S.DayCost, "date" | "costUsd" | "totalTokens" | "messages">>;
+};
 
-export interface EventCounts {
-  error: number;
-  warning: number;
-  restart: number;
-}
+export type EventCounts = Pick<S.EventCounts, "error" | "warning" | "restart">;
 
-export interface Session {
-  key: string;
-  displayName: string;
-  kind: string;
-  model: string | null;
-  channel: string | null;
-  status: SessionStatus;
-  totalTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  costUsd: number;
-  contextTokens: number | null;
-  contextWindow: number | null;
-  usagePercent: number | null;
-  turnCount: number;
-  assistantMessages: number;
-  toolCalls: number;
-  errors: number;
-  updatedAt: string | null;
-  startedAt: string | null;
-  lastActivityAt: string | null;
-  parentKey: string | null;
-  thinkingLevel: string | null;
-  windows: number;
-}
+export type Session = Pick<
+  S.Session,
+  | "key"
+  | "displayName"
+  | "kind"
+  | "model"
+  | "channel"
+  | "status"
+  | "totalTokens"
+  | "inputTokens"
+  | "outputTokens"
+  | "cacheReadTokens"
+  | "cacheWriteTokens"
+  | "costUsd"
+  | "contextTokens"
+  | "contextWindow"
+  | "usagePercent"
+  | "turnCount"
+  | "assistantMessages"
+  | "toolCalls"
+  | "errors"
+  | "updatedAt"
+  | "startedAt"
+  | "lastActivityAt"
+  | "parentKey"
+  | "thinkingLevel"
+  | "windows"
+>;
 
-export interface TranscriptMessage {
-  id: string;
-  cursor: string;
-  role: string;
-  text: string;
-  timestamp: string | null;
-  model: string | null;
-  stopReason: string | null;
-  errorMessage: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  totalTokens: number;
-  costUsd: number | null;
-  toolCalls: Array<{ id: string | null; name: string | null }>;
-  toolName: string | null;
-  isError: boolean;
-}
+export type TranscriptMessage = Pick<
+  S.TranscriptMessage,
+  | "id"
+  | "cursor"
+  | "role"
+  | "text"
+  | "timestamp"
+  | "model"
+  | "stopReason"
+  | "errorMessage"
+  | "inputTokens"
+  | "outputTokens"
+  | "cacheReadTokens"
+  | "cacheWriteTokens"
+  | "totalTokens"
+  | "costUsd"
+  | "toolName"
+  | "isError"
+> & { toolCalls: Array<Pick<S.ToolCall, "id" | "name">> };
 
-export interface SessionTranscript {
-  sessionKey: string;
-  displayName: string;
-  model: string;
-  channel: string | null;
-  kind: string;
-  thinkingLevel: string | null;
-  startedAt: string;
-  fileSize: number;
-  totalTokens: number;
-  contextTokens: number;
-  durationMs: number;
-  isSubAgent: boolean;
-  parentDisplayName: string | null;
-  spawnPrompt: string | null;
-  totalMessages: number;
+export type SessionTranscript = Pick<
+  S.SessionTranscript,
+  | "sessionKey"
+  | "displayName"
+  | "model"
+  | "channel"
+  | "kind"
+  | "thinkingLevel"
+  | "startedAt"
+  | "fileSize"
+  | "totalTokens"
+  | "contextTokens"
+  | "durationMs"
+  | "isSubAgent"
+  | "parentDisplayName"
+  | "spawnPrompt"
+  | "totalMessages"
+> & {
   messages: TranscriptMessage[];
-  pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
-}
+  pageInfo: Pick<S.PageInfo, "hasPreviousPage" | "hasNextPage" | "startCursor" | "endCursor">;
+};
 
-export interface EventItem {
-  ts: number;
-  time: string;
-  type: string;
-  level: string;
-  module: string;
-  message: string;
-  agentId: string | null;
-  sessionKey: string | null;
-}
+export type EventItem = Pick<S.Event, "ts" | "time" | "type" | "level" | "module" | "message" | "agentId" | "sessionKey">;
 
-export interface DensityBucket {
-  hour: number;
-  count: number;
-  errorCount: number;
-  warningCount: number;
-  restartCount: number;
-  epochStart: number;
-}
+export type DensityBucket = Pick<S.EventDensityBucket, "hour" | "count" | "errorCount" | "warningCount" | "restartCount" | "epochStart">;
 
-export interface CronRun {
-  id: string;
-  status: string;
-  startedAt: string | null;
-  durationMs: number | null;
-  error: string | null;
-  summary: string | null;
-  sessionKey: string | null;
-  totalTokens: number | null;
-}
+export type CronRun = Pick<S.CronRun, "id" | "status" | "startedAt" | "durationMs" | "error" | "summary" | "sessionKey" | "totalTokens">;
 
-export interface CronJob {
-  id: string;
-  name: string;
-  agentId: string | null;
-  enabled: boolean;
-  schedule: string;
-  scheduleKind: string;
-  lastRunAt: string | null;
-  lastStatus: string | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
-  nextRunAt: string | null;
-  consecutiveErrors: number;
-  recentRuns: CronRun[];
-}
+export type CronJob = Pick<
+  S.CronJob,
+  "id" | "name" | "agentId" | "enabled" | "schedule" | "scheduleKind" | "lastRunAt" | "lastStatus" | "lastDurationMs" | "lastError" | "nextRunAt" | "consecutiveErrors"
+> & { recentRuns: CronRun[] };
 
-export interface LogEntry {
-  time: string;
-  level: string;
-  module: string;
-  message: string;
-  agentId: string | null;
-  sessionKey: string | null;
-}
+export type LogEntry = Pick<S.LogEntry, "time" | "level" | "module" | "message" | "agentId" | "sessionKey">;
 
-export interface OperationResult {
-  ok: boolean;
-  message: string;
-  output: string;
-  durationMs: number;
-}
+export type OperationResult = Pick<S.OperationResult, "ok" | "message" | "output" | "durationMs">;

@@ -1,0 +1,45 @@
+// A read model over a state dir, collected once, as the daemon would have it (no daemon, no
+// HTTP): for tests of the queries and of what is built on them. No gateway runs beside a fixture,
+// so its probe fails at once instead of waiting on a socket.
+import { join } from "node:path";
+import { manualClock, type Clock } from "../../shared/clock.js";
+import { Collector } from "../../shared/ingest/collector.js";
+import { LogHub } from "../../shared/log/logger.js";
+import { ReadModel } from "../../shared/queries/read-model.js";
+import { makeTempDir } from "../../shared/sources/openclaw/test-fixtures.js";
+import { fail, SourceError } from "../../shared/sources/result.js";
+import { Store } from "../../shared/store/store.js";
+import { FIXTURE_NOW } from "./fixture-expectations.js";
+
+export interface FixtureModel {
+  model: ReadModel;
+  collector: Collector;
+  store: Store;
+  clock: Clock & { advance(ms: number): void };
+  /** What the first collection skipped (empty when every reader succeeded). */
+  degraded: string[];
+}
+
+export async function fixtureReadModel(dir: string, now = FIXTURE_NOW): Promise<FixtureModel> {
+  const clock = manualClock(now);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const collector = new Collector({
+    openclawDir: dir,
+    demo: false,
+    stateDir: makeTempDir(),
+    store,
+    clock,
+    logger: new LogHub({ console: "off" }).logger,
+    env: {},
+    gatewayUrl: () => null,
+    sampleMs: 60_000,
+    probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED 127.0.0.1:18789")),
+    channels: false,
+    updates: false,
+  });
+  const { degraded } = await collector.collectOnce(10_000);
+  // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
+  await collector.gateway.tick();
+  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 });
+  return { model, collector, store, clock, degraded };
+}
