@@ -19,7 +19,8 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, d.name);
     if (d.isDirectory()) walk(p, out);
-    else if (d.name.endsWith(".ts")) out.push(p);
+    // Declaration files (bench/autocannon.d.ts) have no JavaScript to emit.
+    else if (d.name.endsWith(".ts") && !d.name.endsWith(".d.ts")) out.push(p);
   }
   return out;
 }
@@ -37,7 +38,7 @@ function importsOf(file: string): string[] {
  * old code. Follows the imports from the transpiled bench scripts into dist/, so edits elsewhere
  * in the checkout do not get in the way.
  */
-function checkDistFresh(entries: readonly string[]): void {
+export function checkDistFresh(entries: readonly string[]): void {
   const dist = path.join(REPO_ROOT, "dist");
   const seen = new Set<string>();
   const stale: string[] = [];

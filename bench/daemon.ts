@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
-import { childPids, procMemory, type ProcMemory } from "./proc.js";
+import { checkDistFresh } from "./child.js";
+import { childPids, procMemory, removeStaleDirs, type ProcMemory } from "./proc.js";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 
 const PRODUCT = "gateway-insights";
@@ -19,6 +20,8 @@ export interface DaemonStartOptions {
   openclawDir: string;
   /** Extra INSIGHTS_* settings (strings, as in the environment). */
   env?: Record<string, string>;
+  /** Node flags for the daemon (and, through fork, its render workers), e.g. --inspect-port=0 for bench/inspect.ts. */
+  nodeArgs?: string[];
   log(message: string): void;
 }
 
@@ -28,7 +31,9 @@ export interface WorkerMemory extends ProcMemory {
 
 /** Spawns a free-port-bound daemon and waits until its HTTP server answers /health. */
 export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
-  if (!fs.existsSync(MAIN)) throw new Error("dist/daemon/main.js is missing: run `npm run build` first (`npm run bench` does)");
+  // The daemon measured must be the code in the checkout: fails when a dist/ module it loads is older than its source.
+  checkDistFresh([MAIN]);
+  removeStaleDirs(BENCH_TMP, `daemon-${o.name}-`);
   const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   const home = path.join(dir, "home");
@@ -41,7 +46,7 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   Object.assign(env, dirs, o.env ?? {});
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
-  const child = spawn(process.execPath, [MAIN, "--port", String(port), "--host", "127.0.0.1", "--openclaw-dir", o.openclawDir], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", "--openclaw-dir", o.openclawDir], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", out, out],
@@ -72,13 +77,26 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Daemons not yet stopped: a runner killed by a signal takes them along. */
+const running = new Set<Daemon>();
+let signalsHooked = false;
+
+function hookSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(sig, () => {
+      for (const d of running) d.kill();
+      // The listener is gone now: the signal's default action ends the runner as it would have.
+      process.kill(process.pid, sig);
+    });
+  }
+}
+
 export class Daemon {
   private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private readonly exitPromise: Promise<void>;
-  private readonly killOnExit = (): void => {
-    // The runner is going away without teardown (an exception, process.exit): take the daemon along.
-    if (!this.exited) this.child.kill("SIGKILL");
-  };
+  private readonly killOnExit = (): void => this.kill();
   private tokenCache: string | null = null;
 
   constructor(
@@ -94,7 +112,15 @@ export class Daemon {
         resolve();
       });
     });
+    // The runner going away without teardown (an exception, process.exit, a signal) takes the daemon along.
     process.once("exit", this.killOnExit);
+    running.add(this);
+    hookSignals();
+  }
+
+  /** SIGKILL now (its render workers follow: they exit when the IPC channel closes). */
+  kill(): void {
+    if (!this.exited) this.child.kill("SIGKILL");
   }
 
   get pid(): number {
@@ -203,8 +229,10 @@ export class Daemon {
   /** SIGTERM, then SIGKILL after `graceMs`; kills any child it left behind. Safe to call twice. */
   async stop(graceMs = 15_000): Promise<void> {
     process.removeListener("exit", this.killOnExit);
+    running.delete(this);
     const children = this.exited ? [] : childPids(this.pid);
     if (!this.exited) {
+      this.child.kill("SIGCONT"); // a paused daemon would not see the SIGTERM
       this.child.kill("SIGTERM");
       const timer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
       await this.exitPromise;

@@ -67,3 +67,31 @@ export function procCpuMs(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** Whether a process with this id exists. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes `<dir>/<prefix><pid>` entries left by runners that died without teardown (a kill -9):
+ * each name ends in the pid of the runner that made it, and that process is gone.
+ */
+export function removeStaleDirs(dir: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid)) fs.rmSync(`${dir}/${name}`, { recursive: true, force: true });
+  }
+}

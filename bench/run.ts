@@ -8,12 +8,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeMachine, machineInfo } from "./machine.js";
+import { graphqlSuite } from "./graphql.js";
 import { scanSuite } from "./scan.js";
+import { snapshotSuite } from "./snapshot.js";
 import type { BenchOptions, Measurements, Suite } from "./suite.js";
 import { BENCH_TMP } from "./paths.js";
 import { renderTable, type SuiteRows } from "./table.js";
 
-const SUITES: readonly Suite[] = [scanSuite];
+const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite];
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

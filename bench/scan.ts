@@ -26,7 +26,8 @@ function str(flags: BenchOptions["flags"], name: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-function paramsOf(o: BenchOptions): BuildParams {
+/** The synthetic dataset the flags ask for; every suite that reads one uses the same flags. */
+export function paramsOf(o: BenchOptions): BuildParams {
   const f = o.flags;
   const num = (name: string, fallback: number): number => {
     const v = str(f, name);

@@ -1,0 +1,263 @@
+// Suite "graphql" (issue 4): the GraphQL API of a real daemon over the synthetic state.
+//   - queries per second and latency of one `sessions` + `metrics` query (autocannon), next to
+//     GET /health in the same run: the floor the HTTP stack gives; the ratio is the figure;
+//   - fan-out: 100 SSE subscriptions to `dataChanged`, one event appended to a transcript, the
+//     time until each subscription has the signal, split into the daemon's detection (poll wait +
+//     refresh) and the delivery to the clients;
+//   - the daemon's resident memory after all that (from /proc).
+// The daemon is the built dist/daemon/main.js, a child process with its own HOME under .tmp/bench.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { runChild } from "./child.js";
+import { startDaemon, type Daemon } from "./daemon.js";
+import type { FanoutInput, FanoutResult } from "./graphql-protocol.js";
+import type { LoadInput, LoadResult } from "./load-protocol.js";
+import { profileProcess } from "./inspect.js";
+import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { procCpuMs, type ProcMemory } from "./proc.js";
+import { formatSummary, summarize } from "./profile-summary.js";
+import { median, percentile } from "./stats.js";
+import { copySyntheticState, type StateCopy } from "./state-copy.js";
+import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
+
+/** The collector scans the agents every 2 s (shared/ingest/collector.ts). */
+const POLL_MS = 2000;
+
+const QUERY = `query Bench($id: String!) {
+  source(selector: {id: $id}) {
+    ... on AgentNamespace {
+      sessions { key totalTokens costUsd status }
+      metrics(range: TWENTY_FOUR_HOUR) { rangeTokensK costUsd buckets { tokens } }
+    }
+  }
+}`;
+
+function num(flags: BenchOptions["flags"], name: string, fallback: number): number {
+  const v = flags[name];
+  const n = typeof v === "string" ? Number(v) : fallback;
+  if (!Number.isInteger(n) || n <= 0) throw new RangeError(`--${name} must be a positive integer`);
+  return n;
+}
+
+interface LoadPair {
+  health: LoadResult & { daemonCpuMs: number };
+  graphql: LoadResult & { daemonCpuMs: number };
+}
+
+const fmt = (v: number): string => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+const mem = (m: ProcMemory | null): string => (m ? `${m.rssMb} MB (${m.anonMb} anonymous + ${m.fileMb} file-backed; peak ${m.hwmMb} MB)` : "gone");
+
+export const graphqlSuite: Suite = {
+  name: "graphql",
+  title: "GraphQL on a real daemon: sessions + metrics queries per second, SSE fan-out, RSS",
+  flags: {
+    "gql-seconds": { type: "string", description: "seconds of autocannon load per run (default 20; --quick 5)" },
+    "gql-connections": { type: "string", description: "autocannon connections (default 10)" },
+    "gql-rounds": { type: "string", description: "health/graphql load pairs, in alternating order (default 2; --quick 1)" },
+    "sse-clients": { type: "string", description: "SSE subscriptions in the fan-out (default 100)" },
+    "sse-reps": { type: "string", description: "appends timed in the fan-out (default 10; --quick 3)" },
+  },
+
+  async setup(o) {
+    const seconds = num(o.flags, "gql-seconds", o.quick ? 5 : 20);
+    const connections = num(o.flags, "gql-connections", 10);
+    const rounds = num(o.flags, "gql-rounds", o.quick ? 1 : 2);
+    const clients = num(o.flags, "sse-clients", 100);
+    const reps = num(o.flags, "sse-reps", o.quick ? 3 : 10);
+    const copy: StateCopy = copySyntheticState(o, "graphql");
+    const m = copy.state.manifest;
+    let daemon: Daemon | null = null;
+    try {
+      daemon = await startDaemon({
+        name: "graphql",
+        openclawDir: copy.stateDir,
+        env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
+        // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
+        ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
+        log: o.log,
+      });
+      o.log("waiting for the daemon's first scan (every agent's lifetimeStats.isReady)");
+      const ready = await daemon.waitReady(30 * 60_000, o.log);
+      const afterScan = daemon.memory();
+      o.log(`  all ${ready.agents.length} agents ready after ${(ready.ms / 1000).toFixed(1)} s`);
+      const d = daemon;
+      const agentId = `agent:${m.target.agentId}`;
+      const biggest = m.agents.reduce((a, b) => (b.sessions > a.sessions ? b : a));
+      const sessionsOf = m.agents.find((a) => a.id === m.target.agentId)?.sessions ?? 0;
+      const which = `${sessionsOf} sessions${biggest.id === m.target.agentId ? ", the biggest agent" : `; the biggest is ${biggest.id} with ${biggest.sessions}`}`;
+      const context = [
+        ...copy.context,
+        `daemon: dist/daemon/main.js (pid ${d.pid}), default config but INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE=100000; first scan seen from outside ${(ready.ms / 1000).toFixed(1)} s, RSS then ${mem(afterScan)}`,
+        `load: autocannon, ${connections} connections, ${seconds} s per run after a ${o.quick ? 1 : 3} s warm-up, ${rounds} round(s) of /health and /graphql in alternating order; query on ${agentId} (${which})`,
+      ];
+      return {
+        context,
+        async run(): Promise<Row[]> {
+          // The query must return real data, or the figures mean nothing.
+          const probe = await d.graphql<{ source: { sessions: unknown[]; metrics: { rangeTokensK: number; buckets: unknown[] } } }>(QUERY, { id: agentId });
+          const body = JSON.stringify({ query: QUERY, variables: { id: agentId } });
+          const responseBytes = Buffer.byteLength(JSON.stringify({ data: probe }));
+          if (probe.source.sessions.length === 0 || probe.source.metrics.buckets.length === 0) throw new Error(`the query returned no sessions or no buckets for ${agentId}`);
+          o.log(`query: ${probe.source.sessions.length} sessions, ${probe.source.metrics.buckets.length} buckets, ${probe.source.metrics.rangeTokensK}k tokens in range; response ${(responseBytes / 1000).toFixed(1)} kB`);
+
+          const load = async (what: "health" | "graphql"): Promise<LoadResult & { daemonCpuMs: number }> => {
+            const input: LoadInput = {
+              url: `${d.url}${what === "health" ? "/health" : "/graphql"}`,
+              method: what === "health" ? "GET" : "POST",
+              // The same headers for both, so the floor differs only in what the route does.
+              headers: { ...d.authHeaders, "Content-Type": "application/json" },
+              bodies: what === "health" ? [] : [body],
+              connections,
+              durationS: seconds,
+              warmupS: o.quick ? 1 : 3,
+              timeoutS: 30,
+            };
+            const cpu0 = procCpuMs(d.pid);
+            const r = await runChild<LoadResult>("load-child.ts", input);
+            const daemonCpuMs = procCpuMs(d.pid) - cpu0;
+            o.log(`  ${what}: ${fmt(r.perSecond)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
+            return { ...r, daemonCpuMs };
+          };
+          const pairs: LoadPair[] = [];
+          for (let i = 0; i < rounds; i++) {
+            // Alternating order, so a burst of load elsewhere on the machine hits both sides.
+            if (i % 2 === 0) {
+              const health = await load("health");
+              pairs.push({ health, graphql: await load("graphql") });
+            } else {
+              const graphql = await load("graphql");
+              pairs.push({ graphql, health: await load("health") });
+            }
+          }
+
+          o.log(`fan-out: ${clients} SSE subscriptions, ${reps} appends to ${m.target.sessionKey}`);
+          const fanInput: FanoutInput = {
+            url: d.url,
+            token: d.token,
+            clients,
+            reps,
+            stateDir: copy.stateDir,
+            target: { era: m.params.era, ...m.target },
+            source: agentId,
+            pollMs: POLL_MS,
+            timeoutMs: 30_000,
+          };
+          const fan = await runChild<FanoutResult>("fanout-child.ts", fanInput);
+          // Let the daemon settle (the subscriptions' sockets close) before reading its memory.
+          await new Promise((r) => setTimeout(r, 1000));
+          const after = d.memory();
+          const workers = d.workers();
+          if (o.flags.profile === true) {
+            const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
+            fs.mkdirSync(dir, { recursive: true });
+            const file = path.join(dir, "graphql-query.cpuprofile");
+            o.log("profiling the daemon during one more graphql load (not part of the figures)");
+            await profileProcess(d.pid, d.consoleFile, file, () => load("graphql"));
+            const text = formatSummary(path.basename(file), summarize(file, 25));
+            fs.writeFileSync(path.join(dir, "graphql-summary.txt"), `${text}\n`);
+            o.log(`${text}\n(profile and graphql-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
+          }
+          return rows({ pairs, fan, after, workers, responseBytes, sessions: probe.source.sessions.length });
+        },
+        async teardown() {
+          await d.stop();
+          if (o.flags.keep !== true) {
+            d.remove();
+            copy.remove();
+          }
+        },
+      } satisfies Measurements;
+    } catch (err) {
+      await daemon?.stop();
+      daemon?.remove();
+      copy.remove();
+      throw err;
+    }
+  },
+};
+
+function rows(r: { pairs: LoadPair[]; fan: FanoutResult; after: ProcMemory | null; workers: Array<ProcMemory & { command: string }>; responseBytes: number; sessions: number }): Row[] {
+  const { pairs, fan } = r;
+  const g = pairs.map((p) => p.graphql);
+  const h = pairs.map((p) => p.health);
+  const med = (xs: LoadResult[], pick: (x: LoadResult) => number): number => median(xs.map(pick));
+  const runs = pairs.length > 1 ? `median of ${pairs.length} runs` : "one run";
+  const sum = (xs: LoadResult[], pick: (x: LoadResult) => number): number => xs.reduce((a, x) => a + pick(x), 0);
+  const failures = (xs: LoadResult[]): string => {
+    const codes = Object.entries(xs.reduce<Record<string, number>>((acc, x) => {
+      for (const [c, n] of Object.entries(x.statusCodes)) acc[c] = (acc[c] ?? 0) + n;
+      return acc;
+    }, {})).map(([c, n]) => `${n}× ${c}`);
+    return `${sum(xs, (x) => x.errors)} errors (${sum(xs, (x) => x.timeouts)} timeouts), ${sum(xs, (x) => x.non2xx)} non-2xx; status ${codes.join(", ")}`;
+  };
+  const cpuPerReq = (x: LoadResult & { daemonCpuMs: number }): number => x.daemonCpuMs / Math.max(1, x.requests);
+  const ratios = pairs.map((p) => p.health.perSecond / p.graphql.perSecond);
+
+  const reps = fan.reps;
+  const all = reps.flatMap((x) => x.latencyMs);
+  const detection = reps.map((x) => x.detectionMs);
+  const spread = reps.map((x) => x.spreadMs);
+  const firstAfter = reps.map((x) => x.firstAfterSignalMs);
+  const others = Object.entries(fan.otherSignals).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
+  const workers = r.workers.length ? r.workers.map((w) => `${w.rssMb} MB (pid ${w.pid})`).join(", ") : "none running";
+
+  return [
+    {
+      metric: "sessions + metrics query, requests/s",
+      value: med(g, (x) => x.perSecond),
+      unit: "req/s",
+      note: `${runs}; ${sum(g, (x) => x.requests)} requests; ${r.sessions} sessions + 24 buckets per answer (${(r.responseBytes / 1000).toFixed(1)} kB); ${failures(g)}`,
+    },
+    { metric: "sessions + metrics query, p50 latency", value: med(g, (x) => x.latencyMs.p50), unit: "ms", note: `${runs}; mean ${fmt(med(g, (x) => x.latencyMs.mean))} ms` },
+    { metric: "sessions + metrics query, p99 latency", value: med(g, (x) => x.latencyMs.p99), unit: "ms", note: `${runs}; max ${Math.max(...g.map((x) => x.latencyMs.max))} ms` },
+    {
+      metric: "daemon CPU per query",
+      value: median(g.map(cpuPerReq)),
+      unit: "ms",
+      note: `daemon process CPU time (/proc) during the load / requests; /health: ${median(h.map(cpuPerReq)).toFixed(2)} ms`,
+    },
+    {
+      metric: "GET /health (HTTP floor), requests/s",
+      value: med(h, (x) => x.perSecond),
+      unit: "req/s",
+      note: `${runs}; p50 ${med(h, (x) => x.latencyMs.p50)} ms, p99 ${med(h, (x) => x.latencyMs.p99)} ms, max ${Math.max(...h.map((x) => x.latencyMs.max))} ms; ${failures(h)}`,
+    },
+    {
+      metric: "/health req/s ÷ query req/s",
+      value: median(ratios),
+      unit: "x",
+      note: `${pairs.length > 1 ? `median of ${pairs.length} back-to-back pairs (${ratios.map((x) => x.toFixed(1)).join(", ")})` : "one back-to-back pair"}; what a query costs over the bare HTTP stack`,
+    },
+    {
+      metric: `dataChanged fan-out to ${fan.clients} SSE clients, median`,
+      value: median(all),
+      unit: "ms",
+      note: `append -> receipt, ${reps.length} appends × ${fan.clients} clients; min ${fmt(Math.min(...all))}, p99 ${fmt(percentile(all, 99))}, max ${fmt(Math.max(...all))} ms; ${fan.clients} subscriptions open in ${fmt(fan.connectMs)} ms, ${fan.dropped} dropped`,
+    },
+    { metric: "fan-out, p99", value: percentile(all, 99), unit: "ms", note: `poll interval ${POLL_MS} ms included` },
+    {
+      metric: "  of which detection (append -> daemon's signal), median",
+      value: median(detection),
+      unit: "ms",
+      note: `min ${fmt(Math.min(...detection))}, max ${fmt(Math.max(...detection))} ms: waiting for the next poll (0-${POLL_MS} ms) + the refresh that finds the event; signals of other sources meanwhile: ${others}`,
+    },
+    {
+      metric: "  of which delivery (signal -> first client), median",
+      value: median(firstAfter),
+      unit: "ms",
+      note: `max ${fmt(Math.max(...firstAfter))} ms`,
+    },
+    {
+      metric: `  of which fan-out spread (first -> last of ${fan.clients} clients), median`,
+      value: median(spread),
+      unit: "ms",
+      note: `max ${fmt(Math.max(...spread))} ms; per append: ${spread.map(fmt).join(", ")}`,
+    },
+    {
+      metric: "daemon RSS after the run",
+      value: r.after?.rssMb ?? Number.NaN,
+      unit: "MB",
+      note: `${mem(r.after)}; render worker(s): ${workers}`,
+    },
+  ];
+}
