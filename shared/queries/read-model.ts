@@ -12,7 +12,7 @@ import { queryCronJobs, type CronJobView } from "./cron.js";
 import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
 import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
-import { countSessions, findSession, querySessions, type SessionCounts, type SessionFilter, type SessionView } from "./sessions.js";
+import { countSessions, findSession, querySessions, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
 import { safeTimeZone } from "./time.js";
@@ -63,8 +63,23 @@ export type Selected = { kind: "agent"; agentId: string; source: DataSourceView 
 export class ReadModel {
   readonly timeZone: string;
 
+  /**
+   * Per-agent session totals (a GROUP BY over every transcript of the agent), kept until the
+   * collector reports a change of that agent: only the collector writes them.
+   */
+  private readonly totals = new Map<string, TotalsByKey>();
+
   constructor(private readonly o: ReadModelOptions) {
     this.timeZone = safeTimeZone(o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+    o.collector.onChange((source) => {
+      if (source.startsWith("agent:")) this.totals.delete(source.slice("agent:".length));
+    });
+  }
+
+  private totalsOf(agentId: string): TotalsByKey {
+    let t = this.totals.get(agentId);
+    if (!t) this.totals.set(agentId, (t = totalsByKey(this.o.store, agentId)));
+    return t;
   }
 
   now(): number {
@@ -125,16 +140,16 @@ export class ReadModel {
   }
 
   sessions(agentId: string, filter: SessionFilter = {}): SessionView[] {
-    return querySessions(this.o.store, this.agent(agentId), filter, this.now());
+    return querySessions(this.o.store, this.agent(agentId), filter, this.now(), this.totalsOf(agentId));
   }
 
   /** How many sessions the agent has, by status: no list limit applies. */
   sessionCounts(agentId: string): SessionCounts {
-    return countSessions(this.o.store, this.agent(agentId), this.now());
+    return countSessions(this.o.store, this.agent(agentId), this.now(), this.totalsOf(agentId));
   }
 
   session(agentId: string, key: string): SessionView | null {
-    return findSession(this.o.store, this.agent(agentId), key, this.now());
+    return findSession(this.o.store, this.agent(agentId), key, this.now(), this.totalsOf(agentId));
   }
 
   metrics(agentId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {

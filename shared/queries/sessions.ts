@@ -70,6 +70,8 @@ interface KeyTotals {
   last_activity: number | null;
 }
 
+export type TotalsByKey = Map<string, KeyTotals>;
+
 /** Per-key sums of the agent's transcript totals. */
 export function totalsByKey(store: Store, agentId: string): Map<string, KeyTotals> {
   const rows = store.db
@@ -135,46 +137,73 @@ export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number):
   };
 }
 
-const SORTS: Record<SessionSort, (a: SessionView, b: SessionView) => number> = {
-  UPDATED_AT: (a, b) => (b.lastActivityAt ?? "").localeCompare(a.lastActivityAt ?? "") || a.key.localeCompare(b.key),
-  TOKENS_DESC: (a, b) => b.totalTokens - a.totalTokens || a.key.localeCompare(b.key),
-  COST_DESC: (a, b) => b.costUsd - a.costUsd || a.key.localeCompare(b.key),
-  NAME: (a, b) => a.displayName.localeCompare(b.displayName) || a.key.localeCompare(b.key),
-};
-
-export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number): SessionView[] {
-  const totals = totalsByKey(store, agent.agentId);
-  const sort = SORTS[filter.sortBy ?? "UPDATED_AT"];
-  const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
-  let views = agent.sessions.filter((s) => !s.archived).map((s) => toView(s, totals.get(s.key), now));
-  if (filter.activeOnly) views = views.filter((v) => v.status === "ACTIVE");
-  views.sort(sort);
-  if (filter.grouped === false) return views.slice(0, limit);
-  const byKey = new Map(views.map((v) => [v.key, v]));
-  const roots: SessionView[] = [];
-  for (const v of views) {
-    const parent = v.parentKey ? byKey.get(v.parentKey) : undefined;
-    // A cycle or a self-parent would hide sessions; only nest under a different, present key.
-    if (parent && parent !== v && !isAncestor(v, parent, byKey)) parent.subAgents.push(v);
-    else roots.push(v);
-  }
-  return roots.slice(0, limit);
+/** What sorting, filtering and nesting need, without building the full view (most rows are cut). */
+interface Row {
+  s: SessionRecord;
+  t: KeyTotals | undefined;
+  lastActivity: number;
+  status: SessionStatus;
+  tokens: number;
 }
 
-function isAncestor(candidate: SessionView, node: SessionView, byKey: Map<string, SessionView>): boolean {
+const byKeyAsc = (a: Row, b: Row): number => (a.s.key < b.s.key ? -1 : a.s.key > b.s.key ? 1 : 0);
+
+const SORTS: Record<SessionSort, (a: Row, b: Row) => number> = {
+  UPDATED_AT: (a, b) => b.lastActivity - a.lastActivity || byKeyAsc(a, b),
+  TOKENS_DESC: (a, b) => b.tokens - a.tokens || byKeyAsc(a, b),
+  COST_DESC: (a, b) => (b.t?.cost_usd ?? 0) - (a.t?.cost_usd ?? 0) || byKeyAsc(a, b),
+  NAME: (a, b) => a.s.displayName.localeCompare(b.s.displayName) || byKeyAsc(a, b),
+};
+
+/**
+ * Sorted, filtered and (by default) nested sessions. Views are built only for the sessions
+ * returned: an agent with thousands of sessions still costs one pass over plain rows.
+ */
+export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number, totals = totalsByKey(store, agent.agentId)): SessionView[] {
+  const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
+  let rows: Row[] = [];
+  for (const s of agent.sessions) {
+    if (s.archived) continue;
+    const t = totals.get(s.key);
+    const last = maxOf(s.lastActivityAt, s.updatedAt, t?.last_activity);
+    rows.push({ s, t, lastActivity: last ?? -Infinity, status: sessionStatus(s.status, last, now), tokens: t ? t.input + t.output + t.cache_read + t.cache_write : 0 });
+  }
+  if (filter.activeOnly) rows = rows.filter((r) => r.status === "ACTIVE");
+  rows.sort(SORTS[filter.sortBy ?? "UPDATED_AT"]);
+  if (filter.grouped === false) return rows.slice(0, limit).map((r) => toView(r.s, r.t, now));
+  const byKey = new Map(rows.map((r) => [r.s.key, r]));
+  const children = new Map<string, Row[]>();
+  const roots: Row[] = [];
+  for (const r of rows) {
+    const parent = r.s.parentKey ? byKey.get(r.s.parentKey) : undefined;
+    // A cycle or a self-parent would hide sessions; only nest under a different, present key.
+    if (parent && parent !== r && !isAncestor(r, parent, byKey)) {
+      let list = children.get(parent.s.key);
+      if (!list) children.set(parent.s.key, (list = []));
+      list.push(r);
+    } else roots.push(r);
+  }
+  const build = (r: Row): SessionView => {
+    const v = toView(r.s, r.t, now);
+    v.subAgents = (children.get(r.s.key) ?? []).map(build);
+    return v;
+  };
+  return roots.slice(0, limit).map(build);
+}
+
+function isAncestor(candidate: Row, node: Row, byKey: Map<string, Row>): boolean {
   const seen = new Set<string>();
-  for (let cur: SessionView | undefined = node; cur; cur = cur.parentKey ? byKey.get(cur.parentKey) : undefined) {
+  for (let cur: Row | undefined = node; cur; cur = cur.s.parentKey ? byKey.get(cur.s.parentKey) : undefined) {
     if (cur === candidate) return true;
-    if (seen.has(cur.key)) return false;
-    seen.add(cur.key);
+    if (seen.has(cur.s.key)) return false;
+    seen.add(cur.s.key);
   }
   return false;
 }
 
-export function findSession(store: Store, agent: AgentSnapshot, key: string, now: number): SessionView | null {
+export function findSession(store: Store, agent: AgentSnapshot, key: string, now: number, totals = totalsByKey(store, agent.agentId)): SessionView | null {
   const s = agent.sessions.find((x) => x.key === key);
   if (!s) return null;
-  const totals = totalsByKey(store, agent.agentId);
   const view = toView(s, totals.get(key), now);
   view.subAgents = agent.sessions.filter((c) => c.parentKey === key && c.key !== key).map((c) => toView(c, totals.get(c.key), now));
   return view;
@@ -183,8 +212,7 @@ export function findSession(store: Store, agent: AgentSnapshot, key: string, now
 export type SessionCounts = Record<SessionStatus, number> & { total: number };
 
 /** Every (non-archived) session of the agent by status, without any list limit. */
-export function countSessions(store: Store, agent: AgentSnapshot, now: number): SessionCounts {
-  const totals = totalsByKey(store, agent.agentId);
+export function countSessions(store: Store, agent: AgentSnapshot, now: number, totals = totalsByKey(store, agent.agentId)): SessionCounts {
   const counts: SessionCounts = { total: 0, ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
   for (const s of agent.sessions) {
     if (s.archived) continue;
