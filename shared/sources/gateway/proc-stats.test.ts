@@ -125,6 +125,28 @@ test("a pid reused inside the tree between samples is counted as a new process",
   assert.ok(s.ok && s.value.cpuPercent === 30);
 });
 
+test("a sample sooner than the minimum interval keeps the baseline instead of reading one tick as 1000 %", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
+  const gw = { pid: 100, comm: "gw", ppid: 1, utime: 0, stime: 0, starttime: 10, rssPages: 1 };
+  writeProc(root, [gw]);
+  const clock = manualClock(0);
+  const sampler = new ProcessTreeSampler({ procRoot: root, clock, minIntervalMs: 500 });
+  sampler.sample(100);
+  writeProc(root, [{ ...gw, utime: 1 }]);
+  clock.advance(1);
+  const soon = sampler.sample(100);
+  assert.ok(soon.ok && soon.value.cpuPercent === null, "no figure yet: 1 tick over 1 ms is noise");
+  // 600 ms after the first sample, measured from the first sample's baseline: 30 ticks = 300 ms.
+  writeProc(root, [{ ...gw, utime: 30 }]);
+  clock.advance(599);
+  const later = sampler.sample(100);
+  assert.ok(later.ok && later.value.cpuPercent === 50, JSON.stringify(later));
+  // Another quick one repeats the last figure.
+  clock.advance(10);
+  const again = sampler.sample(100);
+  assert.ok(again.ok && again.value.cpuPercent === 50);
+});
+
 test("real /proc: this process and a busy child", async () => {
   assert.ok(isProcessAlive(process.pid));
   const own = readProcStat(process.pid);

@@ -153,17 +153,27 @@ export interface SamplerOptions extends ProcOptions {
   clock?: Clock;
   clockTicks?: number;
   pageSize?: number;
+  /** Shortest interval a CPU % is computed over; default 500 ms. */
+  minIntervalMs?: number;
 }
+
+/**
+ * The kernel counts CPU time in whole ticks (10 ms at 100 Hz) per process, so over a 1 ms
+ * interval one tick reads as 1000 %. Below this interval the previous baseline is kept.
+ */
+const DEFAULT_MIN_CPU_INTERVAL_MS = 500;
 
 /** Keeps the previous sample so each call can report CPU % over the interval since the last one. */
 export class ProcessTreeSampler {
-  private prev: { rootPid: number; at: number; ticks: Map<string, number> } | null = null;
+  private prev: { rootPid: number; at: number; ticks: Map<string, number>; cpuPercent: number | null } | null = null;
   private readonly clock: Clock;
   private readonly clockTicks: number;
+  private readonly minIntervalMs: number;
 
   constructor(private readonly opts: SamplerOptions = {}) {
     this.clock = opts.clock ?? systemClock;
     this.clockTicks = opts.clockTicks ?? DEFAULT_CLOCK_TICKS;
+    this.minIntervalMs = opts.minIntervalMs ?? DEFAULT_MIN_CPU_INTERVAL_MS;
   }
 
   /** Samples the tree under `rootPid`; `missing` when that process does not exist. */
@@ -185,9 +195,14 @@ export class ProcessTreeSampler {
       ticks.set(`${st.pid}:${st.starttime}`, st.utime + st.stime);
       rss += rssBytes(st.pid, st, this.opts);
     }
-    let cpuPercent: number | null = null;
+    const stats = { rssBytes: rss, rssMb: rss / (1024 * 1024), pids: tree.map((s) => s.pid), sampledAt: at };
     const prev = this.prev;
-    if (prev && prev.rootPid === rootPid && at > prev.at) {
+    if (prev && prev.rootPid === rootPid && at - prev.at < this.minIntervalMs) {
+      // Too soon for a meaningful figure: report the last one and keep measuring from the old baseline.
+      return ok({ cpuPercent: prev.cpuPercent, ...stats });
+    }
+    let cpuPercent: number | null = null;
+    if (prev && prev.rootPid === rootPid) {
       let delta = 0;
       for (const [key, t] of ticks) {
         const before = prev.ticks.get(key);
@@ -196,8 +211,8 @@ export class ProcessTreeSampler {
       }
       cpuPercent = (delta / this.clockTicks / ((at - prev.at) / 1000)) * 100;
     }
-    this.prev = { rootPid, at, ticks };
-    return ok({ cpuPercent, rssBytes: rss, rssMb: rss / (1024 * 1024), pids: tree.map((s) => s.pid), sampledAt: at });
+    this.prev = { rootPid, at, ticks, cpuPercent };
+    return ok({ cpuPercent, ...stats });
   }
 
   reset(): void {
