@@ -189,6 +189,9 @@ export const snapshotSuite: Suite = {
           o.log(`RSS series: ${renders} renders at concurrency 2, sampled every ${every}`);
           const series = await rssSeries(d, renders, every, o.log);
           const end = await settle(d);
+          // A worker collects garbage once idle for 1 s (render-worker.ts): memory at rest.
+          await new Promise((r) => setTimeout(r, 2000));
+          const rest = d.workers();
           if (o.flags.profile === true) {
             const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
             fs.mkdirSync(dir, { recursive: true });
@@ -199,7 +202,7 @@ export const snapshotSuite: Suite = {
             fs.writeFileSync(path.join(dir, "snapshot-summary.txt"), `${text}\n`);
             o.log(`${text}\n(profile and snapshot-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
           }
-          return rows({ timing, load1, runs, series, every, renders, end });
+          return rows({ timing, load1, runs, series, every, renders, end, rest });
         },
         async teardown() {
           await d.stop();
@@ -278,6 +281,7 @@ function rows(r: {
   every: number;
   renders: number;
   end: QueueStats;
+  rest: WorkerMemory[];
 }): Row[] {
   const out: Row[] = [];
   const ratios: number[] = [];
@@ -323,7 +327,7 @@ function rows(r: {
         metric: `  concurrency ${c}, share of 503`,
         value: run.requests ? (100 * s503) / run.requests : 0,
         unit: "%",
-        note: `${s503} of ${run.requests}; daemon CPU ${fmt(run.daemonCpuMs / Math.max(1, ok))} ms and render workers' CPU ${fmt(run.workerCpuMs / Math.max(1, ok))} ms per 200 (from /proc)`,
+        note: `${s503} of ${run.requests}; daemon CPU ${fmt(run.daemonCpuMs / Math.max(1, ok))} ms and render workers' CPU ${fmt(run.workerCpuMs / Math.max(1, ok))} ms per card (from /proc)`,
       },
     );
   }
@@ -378,6 +382,12 @@ function rows(r: {
       unit: "%",
       ...aim,
       note: `median ${pct(wd.percent)} from the first half's median ${fmt(wd.reference)} MB; farthest single sample ${pct(wd.worstPointPercent)}${unjudged}`,
+    },
+    {
+      metric: "render workers' RSS at rest (all workers)",
+      value: r.rest.reduce((sum, w) => sum + w.rssMb, 0),
+      unit: "MB",
+      note: `2 s after the last card, once each worker has collected garbage on going idle: ${r.rest.map((w) => `pid ${w.pid} ${w.rssMb} MB`).join(", ") || "none"}`,
     },
   );
   return out;

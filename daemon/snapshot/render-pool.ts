@@ -136,7 +136,7 @@ export class RenderPool {
 
   private spawn(): Worker {
     // "advanced" serialization carries the PNG bytes as a typed array instead of JSON numbers.
-    // --expose-gc: the worker collects right after each reply (see render-worker.ts).
+    // --expose-gc: the worker collects once it goes idle (see render-worker.ts).
     const child = fork(WORKER_FILE, [], { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"], execArgv: [...process.execArgv, "--expose-gc"] });
     this.started++;
     const w: Worker = { child, busy: false, renders: 0, idleTimer: null, pending: new Map() };

@@ -11,17 +11,22 @@ export type WorkerRequest = WorkerJob & { id: number };
 export type WorkerReply = { id: number; ok: true; body?: Uint8Array; ms: number } | { id: number; ok: false; code: string; message: string };
 
 // resvg keeps each card's pixels (~7 MB for a full PNG) in memory V8 does not see, so the heap
-// looks small and a collection comes late: measured, a worker held ~500 MB. A collection right
-// after each reply (off the request's path, ~25 ms) keeps it near 300 MB.
+// looks small and a collection comes late: measured, an idle worker held ~450 MB. A full collection
+// after each card kept it near 300 MB but doubled the CPU a card costs (125 -> 250 ms: the
+// renderer's warm state is lost each time), so the worker collects once it has been idle for
+// IDLE_COLLECT_MS instead: nothing under load, and memory comes back as soon as the load stops.
+const IDLE_COLLECT_MS = 1000;
 const collect = (globalThis as { gc?: () => void }).gc;
+let idleTimer: NodeJS.Timeout | undefined;
 
 function reply(msg: WorkerReply): void {
   process.send?.(msg);
-  if (collect) setImmediate(collect);
+  if (collect) idleTimer = setTimeout(collect, IDLE_COLLECT_MS);
 }
 
 process.on("message", (raw: unknown) => {
   const req = raw as WorkerRequest;
+  clearTimeout(idleTimer);
   const started = performance.now();
   const work = req.kind === "warm" ? warmRenderer().then(() => undefined) : renderCard(req.model, req.format);
   work.then(

@@ -130,11 +130,17 @@ interface EventSqlRow {
   event_zstd: Buffer | null;
 }
 
-// The entry's three big blobs (skills, system prompt report, context budget: ~14 KB of the usual
-// ~15 KB) are dropped in SQL: nothing here reads them, and parsing them for 10k sessions on every
-// refresh dominated both time and heap. A malformed entry is passed on as it is, to be warned about.
+/**
+ * The session entry's three big blobs (skills, system prompt report, context budget: ~14 KB of the
+ * usual ~15 KB). Nothing here reads them, and keeping them for 10k sessions dominated both the
+ * refresh time and the heap, so both eras drop them as they read an entry.
+ */
+export const UNREAD_ENTRY_FIELDS = ["skillsSnapshot", "systemPromptReport", "contextBudgetStatus"] as const;
+
+// Dropped in SQL, before the JSON reaches JavaScript. A malformed entry is passed on as it is, to
+// be warned about.
 const NODE_SQL = `SELECT session_key, current_session_id,
-  CASE WHEN json_valid(entry_json) THEN json_remove(entry_json, '$.skillsSnapshot', '$.systemPromptReport', '$.contextBudgetStatus') ELSE entry_json END AS entry_json,
+  CASE WHEN json_valid(entry_json) THEN json_remove(entry_json, ${UNREAD_ENTRY_FIELDS.map((f) => `'$.${f}'`).join(", ")}) ELSE entry_json END AS entry_json,
   updated_at, status, created_at, created_via,
   parent_session_key, spawned_by, label, display_name, archived_at, last_interaction_at, last_activity_at
   FROM session_nodes ORDER BY session_key`;

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
+import { UNREAD_ENTRY_FIELDS } from "./agent-db.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { parseTranscriptEvent } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
@@ -77,7 +78,11 @@ export function readSessionsJson(sessionsDir: string): SourceResult<LegacySessio
   const warnings: SourceWarning[] = [];
   const out: LegacySessionEntry[] = [];
   for (const [key, entry] of Object.entries(parsed as Record<string, unknown>)) {
-    if (typeof entry === "object" && entry !== null && !Array.isArray(entry)) out.push({ key, entry: entry as Record<string, unknown> });
+    if (typeof entry === "object" && entry !== null && !Array.isArray(entry)) {
+      // The reader keeps the parsed file until it changes: without its blobs it is ~15x smaller.
+      for (const f of UNREAD_ENTRY_FIELDS) delete (entry as Record<string, unknown>)[f];
+      out.push({ key, entry: entry as Record<string, unknown> });
+    }
     else warnings.push({ code: "BAD_ROW", message: "session entry is not an object; skipped", where: `${file}:${key}` });
   }
   return ok(out, warnings);
