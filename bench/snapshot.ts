@@ -18,6 +18,7 @@ import { formatSummary, summarize } from "./profile-summary.js";
 import { startDaemon, type Daemon, type WorkerMemory } from "./daemon.js";
 import type { LoadInput, LoadResult } from "./load-protocol.js";
 import { procCpuMs, type ProcMemory } from "./proc.js";
+import { WORKER_IDLE_COLLECT_MS } from "../daemon/snapshot/render-pool.js";
 import type { Detail, RenderTimingInput, RenderTimingResult } from "./snapshot-protocol.js";
 import { median, percentile } from "./stats.js";
 import { copySyntheticState, type StateCopy } from "./state-copy.js";
@@ -189,9 +190,6 @@ export const snapshotSuite: Suite = {
           o.log(`RSS series: ${renders} renders at concurrency 2, sampled every ${every}`);
           const series = await rssSeries(d, renders, every, o.log);
           const end = await settle(d);
-          // A worker collects garbage once idle for 1 s (render-worker.ts): memory at rest.
-          await new Promise((r) => setTimeout(r, 2000));
-          const rest = d.workers();
           if (o.flags.profile === true) {
             const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
             fs.mkdirSync(dir, { recursive: true });
@@ -202,7 +200,7 @@ export const snapshotSuite: Suite = {
             fs.writeFileSync(path.join(dir, "snapshot-summary.txt"), `${text}\n`);
             o.log(`${text}\n(profile and snapshot-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
           }
-          return rows({ timing, load1, runs, series, every, renders, end, rest });
+          return rows({ timing, load1, runs, series, every, renders, end });
         },
         async teardown() {
           await d.stop();
@@ -223,8 +221,9 @@ export const snapshotSuite: Suite = {
 
 /**
  * `renders` PNG cards (every detail, range, theme and language in turn), two at a time. After every
- * `every` renders the load stops until the queue is idle and memory is sampled: between renders,
- * so a sample is what the processes keep, not a render's transient peak (VmHWM has those).
+ * `every` renders the load stops until the queue is idle and the workers have had their idle garbage
+ * collection, then memory is sampled: what the processes keep between renders, not a render's
+ * transient peak or garbage not yet collected (VmHWM has the peaks).
  */
 async function rssSeries(d: Daemon, renders: number, every: number, log: (m: string) => void): Promise<{ samples: Sample[]; failures: Record<string, number>; ms: number }> {
   const all = bodies(DETAILS, "png");
@@ -252,6 +251,7 @@ async function rssSeries(d: Daemon, renders: number, every: number, log: (m: str
     const until = Math.min(renders, started + every);
     await Promise.all([loop(until), loop(until)]);
     await settle(d);
+    await new Promise((r) => setTimeout(r, WORKER_IDLE_COLLECT_MS + 500));
     const s: Sample = { renders: started, daemon: d.memory(), workers: d.workers() };
     samples.push(s);
     log(`  ${s.renders} renders (${((performance.now() - t0) / 1000).toFixed(0)} s): daemon ${s.daemon?.rssMb} MB, workers ${s.workers.map((w) => `${w.pid}: ${w.rssMb}`).join(", ")} MB`);
@@ -281,7 +281,6 @@ function rows(r: {
   every: number;
   renders: number;
   end: QueueStats;
-  rest: WorkerMemory[];
 }): Row[] {
   const out: Row[] = [];
   const ratios: number[] = [];
@@ -361,7 +360,7 @@ function rows(r: {
       metric: `daemon RSS after ${r.renders} renders`,
       value: daemonRss[daemonRss.length - 1] ?? Number.NaN,
       unit: "MB",
-      note: `concurrency 2, sampled with the queue idle every ${r.every} renders, ${(r.series.ms / 1000).toFixed(0)} s in all; ${failures} (the daemon counted ${r.end.rendersTotal} cards and ${r.end.failuresTotal} failures since it started); peak ${last?.daemon?.hwmMb ?? "?"} MB; series (renders: MB) ${seriesText(daemonRss)}`,
+      note: `concurrency 2, sampled at rest every ${r.every} renders (queue idle, then the workers' idle collection), ${(r.series.ms / 1000).toFixed(0)} s in all; ${failures} (the daemon counted ${r.end.rendersTotal} cards and ${r.end.failuresTotal} failures since it started); peak ${last?.daemon?.hwmMb ?? "?"} MB; series (renders: MB) ${seriesText(daemonRss)}`,
     },
     {
       metric: `daemon RSS drift, renders ${half}-${r.renders} vs 1-${half}`,
@@ -382,12 +381,6 @@ function rows(r: {
       unit: "%",
       ...aim,
       note: `median ${pct(wd.percent)} from the first half's median ${fmt(wd.reference)} MB; farthest single sample ${pct(wd.worstPointPercent)}${unjudged}`,
-    },
-    {
-      metric: "render workers' RSS at rest (all workers)",
-      value: r.rest.reduce((sum, w) => sum + w.rssMb, 0),
-      unit: "MB",
-      note: `2 s after the last card, once each worker has collected garbage on going idle: ${r.rest.map((w) => `pid ${w.pid} ${w.rssMb} MB`).join(", ") || "none"}`,
     },
   );
   return out;

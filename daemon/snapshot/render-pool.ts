@@ -35,6 +35,16 @@ interface Worker {
 // The worker runs from source under tsx (tests) and from dist when built.
 const WORKER_FILE = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./render-worker.ts" : "./render-worker.js", import.meta.url));
 
+/**
+ * resvg keeps each card's pixels (~7 MB for a full PNG) in memory V8 does not see, so the heap
+ * looks small and a collection comes late: measured, an idle worker held ~450 MB. A full collection
+ * after each card kept it near 300 MB but doubled the CPU a card costs (125 -> 250 ms: the
+ * renderer's warm state is lost each time; one every 10 or 25 cards cost 12-25 % and kept no less),
+ * so a worker collects once it has been idle this long: nothing under load, and the memory comes
+ * back as soon as the load stops.
+ */
+export const WORKER_IDLE_COLLECT_MS = 1000;
+
 export class RenderPool {
   private readonly workers = new Set<Worker>();
   private readonly waiters: Array<(w: Worker) => void> = [];
@@ -136,8 +146,8 @@ export class RenderPool {
 
   private spawn(): Worker {
     // "advanced" serialization carries the PNG bytes as a typed array instead of JSON numbers.
-    // --expose-gc: the worker collects once it goes idle (see render-worker.ts).
-    const child = fork(WORKER_FILE, [], { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"], execArgv: [...process.execArgv, "--expose-gc"] });
+    // --expose-gc: the worker collects once it goes idle (WORKER_IDLE_COLLECT_MS).
+    const child = fork(WORKER_FILE, [String(WORKER_IDLE_COLLECT_MS)], { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"], execArgv: [...process.execArgv, "--expose-gc"] });
     this.started++;
     const w: Worker = { child, busy: false, renders: 0, idleTimer: null, pending: new Map() };
     this.workers.add(w);

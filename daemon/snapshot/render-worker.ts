@@ -10,18 +10,15 @@ export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFor
 export type WorkerRequest = WorkerJob & { id: number };
 export type WorkerReply = { id: number; ok: true; body?: Uint8Array; ms: number } | { id: number; ok: false; code: string; message: string };
 
-// resvg keeps each card's pixels (~7 MB for a full PNG) in memory V8 does not see, so the heap
-// looks small and a collection comes late: measured, an idle worker held ~450 MB. A full collection
-// after each card kept it near 300 MB but doubled the CPU a card costs (125 -> 250 ms: the
-// renderer's warm state is lost each time), so the worker collects once it has been idle for
-// IDLE_COLLECT_MS instead: nothing under load, and memory comes back as soon as the load stops.
-const IDLE_COLLECT_MS = 1000;
-const collect = (globalThis as { gc?: () => void }).gc;
+// The pool passes how long to wait idle before a full garbage collection (WORKER_IDLE_COLLECT_MS
+// in render-pool.ts, which says why); without it, or without --expose-gc, the worker never collects.
+const idleCollectMs = Number(process.argv[2]);
+const collect = Number.isFinite(idleCollectMs) ? (globalThis as { gc?: () => void }).gc : undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 
 function reply(msg: WorkerReply): void {
   process.send?.(msg);
-  if (collect) idleTimer = setTimeout(collect, IDLE_COLLECT_MS);
+  if (collect) idleTimer = setTimeout(collect, idleCollectMs);
 }
 
 process.on("message", (raw: unknown) => {
