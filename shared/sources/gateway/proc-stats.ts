@@ -173,7 +173,8 @@ export class ProcessTreeSampler {
   constructor(private readonly opts: SamplerOptions = {}) {
     this.clock = opts.clock ?? systemClock;
     this.clockTicks = opts.clockTicks ?? DEFAULT_CLOCK_TICKS;
-    this.minIntervalMs = opts.minIntervalMs ?? DEFAULT_MIN_CPU_INTERVAL_MS;
+    // At least 1 ms: two samples at the same instant have no interval to divide by.
+    this.minIntervalMs = Math.max(1, opts.minIntervalMs ?? DEFAULT_MIN_CPU_INTERVAL_MS);
   }
 
   /** Samples the tree under `rootPid`; `missing` when that process does not exist. */
