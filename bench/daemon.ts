@@ -8,7 +8,10 @@ import * as net from "node:net";
 import * as path from "node:path";
 import { checkDistFresh } from "./child.js";
 import { childPids, procMemory, removeStaleDirs, type ProcMemory } from "./proc.js";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { profileProcess } from "./inspect.js";
+import { BENCH_TMP, newProfileDir, REPO_ROOT } from "./paths.js";
+import { formatSummary, summarize } from "./profile-summary.js";
+import type { StateCopy } from "./state-copy.js";
 
 const PRODUCT = "gateway-insights";
 const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
@@ -263,4 +266,26 @@ export class Daemon {
   remove(): void {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+
+  /**
+   * CPU-profiles the daemon's main thread (started with --inspect-port=0) while `work` runs, not part
+   * of the figures: `<suite>-daemon.cpuprofile` and `<suite>-summary.txt` in a new profile folder.
+   */
+  async profile(suite: string, what: string, log: (m: string) => void, work: () => Promise<unknown>): Promise<void> {
+    const dir = newProfileDir();
+    const file = path.join(dir, `${suite}-daemon.cpuprofile`);
+    log(`profiling the daemon ${what} (not part of the figures)`);
+    await profileProcess(this.pid, this.consoleFile, file, work);
+    const text = formatSummary(path.basename(file), summarize(file, 25));
+    fs.writeFileSync(path.join(dir, `${suite}-summary.txt`), `${text}\n`);
+    log(`${text}\n(profile and ${suite}-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
+  }
+}
+
+/** Stops a suite's daemon and removes its dirs and the dataset copy, unless `keep` (--keep). */
+export async function endDaemonRun(d: Daemon | null, copy: StateCopy, keep: boolean): Promise<void> {
+  await d?.stop();
+  if (keep) return;
+  d?.remove();
+  copy.remove();
 }

@@ -6,16 +6,11 @@
 //     refresh) and the delivery to the clients;
 //   - the daemon's resident memory after all that (from /proc).
 // The daemon is the built dist/daemon/main.js, a child process with its own HOME under .tmp/bench.
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { runChild } from "./child.js";
-import { startDaemon, type Daemon } from "./daemon.js";
+import { endDaemonRun, startDaemon, type Daemon } from "./daemon.js";
 import type { FanoutInput, FanoutResult } from "./graphql-protocol.js";
 import type { LoadInput, LoadResult } from "./load-protocol.js";
-import { profileProcess } from "./inspect.js";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 import { procCpuMs, type ProcMemory } from "./proc.js";
-import { formatSummary, summarize } from "./profile-summary.js";
 import { median, percentile } from "./stats.js";
 import { copySyntheticState, type StateCopy } from "./state-copy.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
@@ -147,30 +142,15 @@ export const graphqlSuite: Suite = {
           await new Promise((r) => setTimeout(r, 1000));
           const after = d.memory();
           const workers = d.workers();
-          if (o.flags.profile === true) {
-            const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
-            fs.mkdirSync(dir, { recursive: true });
-            const file = path.join(dir, "graphql-query.cpuprofile");
-            o.log("profiling the daemon during one more graphql load (not part of the figures)");
-            await profileProcess(d.pid, d.consoleFile, file, () => load("graphql"));
-            const text = formatSummary(path.basename(file), summarize(file, 25));
-            fs.writeFileSync(path.join(dir, "graphql-summary.txt"), `${text}\n`);
-            o.log(`${text}\n(profile and graphql-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
-          }
+          if (o.flags.profile === true) await d.profile("graphql", "during one more graphql load", o.log, () => load("graphql"));
           return rows({ pairs, fan, after, workers, responseBytes, sessions: probe.source.sessions.length });
         },
         async teardown() {
-          await d.stop();
-          if (o.flags.keep !== true) {
-            d.remove();
-            copy.remove();
-          }
+          await endDaemonRun(d, copy, o.flags.keep === true);
         },
       } satisfies Measurements;
     } catch (err) {
-      await daemon?.stop();
-      daemon?.remove();
-      copy.remove();
+      await endDaemonRun(daemon, copy, false);
       throw err;
     }
   },

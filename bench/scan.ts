@@ -13,7 +13,7 @@ import type { MemorySnapshot } from "./memory.js";
 import type { BareResult, RealInput, RealResult } from "./scan-protocol.js";
 import { MB, median, percentile } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { BENCH_TMP, newProfileDir, REPO_ROOT } from "./paths.js";
 import { DEFAULT_PARAMS, describeManifest, ensureSyntheticState, parseEra, parseSize } from "./synthetic-state.js";
 import type { BuildParams } from "./synthetic/plan.js";
 
@@ -137,8 +137,7 @@ export const scanSuite: Suite = {
           }
         }
         if (o.flags.profile === true) {
-          const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
-          fs.mkdirSync(dir, { recursive: true });
+          const dir = newProfileDir();
           o.log("profiling one more real scan (not part of the figures)");
           const r = await runChild<RealResult>("scan-child.ts", realInput(repeat, dir), { nodeArgs: ["--expose-gc"] });
           const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f))).join("\n\n");

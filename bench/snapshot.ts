@@ -12,10 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runChild } from "./child.js";
-import { profileProcess } from "./inspect.js";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
-import { formatSummary, summarize } from "./profile-summary.js";
-import { startDaemon, type Daemon, type WorkerMemory } from "./daemon.js";
+import { endDaemonRun, startDaemon, type Daemon, type WorkerMemory } from "./daemon.js";
 import type { LoadInput, LoadResult } from "./load-protocol.js";
 import { procCpuMs, type ProcMemory } from "./proc.js";
 import { WORKER_IDLE_COLLECT_MS } from "../daemon/snapshot/render-pool.js";
@@ -190,30 +187,15 @@ export const snapshotSuite: Suite = {
           o.log(`RSS series: ${renders} renders at concurrency 2, sampled every ${every}`);
           const series = await rssSeries(d, renders, every, o.log);
           const end = await settle(d);
-          if (o.flags.profile === true) {
-            const dir = path.join(BENCH_TMP, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
-            fs.mkdirSync(dir, { recursive: true });
-            const file = path.join(dir, "snapshot-daemon.cpuprofile");
-            o.log("profiling the daemon (not its render workers) during one more load at concurrency 2 (not part of the figures)");
-            await profileProcess(d.pid, d.consoleFile, file, () => loadAt(2));
-            const text = formatSummary(path.basename(file), summarize(file, 25));
-            fs.writeFileSync(path.join(dir, "snapshot-summary.txt"), `${text}\n`);
-            o.log(`${text}\n(profile and snapshot-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
-          }
+          if (o.flags.profile === true) await d.profile("snapshot", "(not its render workers) during one more load at concurrency 2", o.log, () => loadAt(2));
           return rows({ timing, load1, runs, series, every, renders, end });
         },
         async teardown() {
-          await d.stop();
-          if (o.flags.keep !== true) {
-            d.remove();
-            copy.remove();
-          }
+          await endDaemonRun(d, copy, o.flags.keep === true);
         },
       } satisfies Measurements;
     } catch (err) {
-      await daemon?.stop();
-      daemon?.remove();
-      copy.remove();
+      await endDaemonRun(daemon, copy, false);
       throw err;
     }
   },
