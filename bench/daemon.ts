@@ -12,6 +12,7 @@ import { profileProcess } from "./inspect.js";
 import { BENCH_TMP, newProfileDir, REPO_ROOT } from "./paths.js";
 import { formatSummary, summarize } from "./profile-summary.js";
 import type { StateCopy } from "./state-copy.js";
+import type { BenchOptions } from "./suite.js";
 
 const PRODUCT = "gateway-insights";
 const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
@@ -279,6 +280,31 @@ export class Daemon {
     const text = formatSummary(path.basename(file), summarize(file, 25));
     fs.writeFileSync(path.join(dir, `${suite}-summary.txt`), `${text}\n`);
     log(`${text}\n(profile and ${suite}-summary.txt in ${path.relative(REPO_ROOT, dir)})`);
+  }
+}
+
+/**
+ * The daemon a suite measures, on its copy of the dataset: default config but no snapshot rate
+ * limit, inspectable under --profile. Resolves once its first scan is done (every agent ready).
+ */
+export async function startReadyDaemon(o: BenchOptions, name: string, copy: StateCopy): Promise<{ daemon: Daemon; ready: { agents: string[]; ms: number } }> {
+  const daemon = await startDaemon({
+    name,
+    openclawDir: copy.stateDir,
+    env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
+    // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
+    ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
+    log: o.log,
+  });
+  try {
+    o.log("waiting for the daemon's first scan (every agent's lifetimeStats.isReady)");
+    const ready = await daemon.waitReady(30 * 60_000, o.log);
+    o.log(`  all ${ready.agents.length} agents ready after ${(ready.ms / 1000).toFixed(1)} s`);
+    return { daemon, ready };
+  } catch (err) {
+    await daemon.stop();
+    daemon.remove();
+    throw err;
   }
 }
 

@@ -7,7 +7,7 @@
 //   - the daemon's resident memory after all that (from /proc).
 // The daemon is the built dist/daemon/main.js, a child process with its own HOME under .tmp/bench.
 import { runChild } from "./child.js";
-import { endDaemonRun, startDaemon, type Daemon } from "./daemon.js";
+import { endDaemonRun, startReadyDaemon, type Daemon } from "./daemon.js";
 import type { FanoutInput, FanoutResult } from "./graphql-protocol.js";
 import type { LoadInput, LoadResult } from "./load-protocol.js";
 import { procCpuMs, type ProcMemory } from "./proc.js";
@@ -63,19 +63,10 @@ export const graphqlSuite: Suite = {
     const m = copy.state.manifest;
     let daemon: Daemon | null = null;
     try {
-      daemon = await startDaemon({
-        name: "graphql",
-        openclawDir: copy.stateDir,
-        env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
-        // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
-        ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
-        log: o.log,
-      });
-      o.log("waiting for the daemon's first scan (every agent's lifetimeStats.isReady)");
-      const ready = await daemon.waitReady(30 * 60_000, o.log);
-      const afterScan = daemon.memory();
-      o.log(`  all ${ready.agents.length} agents ready after ${(ready.ms / 1000).toFixed(1)} s`);
-      const d = daemon;
+      const started = await startReadyDaemon(o, "graphql", copy);
+      const { ready } = started;
+      const d = (daemon = started.daemon);
+      const afterScan = d.memory();
       const agentId = `agent:${m.target.agentId}`;
       const biggest = m.agents.reduce((a, b) => (b.sessions > a.sessions ? b : a));
       const sessionsOf = m.agents.find((a) => a.id === m.target.agentId)?.sessions ?? 0;

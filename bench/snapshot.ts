@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runChild } from "./child.js";
-import { endDaemonRun, startDaemon, type Daemon, type WorkerMemory } from "./daemon.js";
+import { endDaemonRun, startReadyDaemon, type Daemon, type WorkerMemory } from "./daemon.js";
 import type { LoadInput, LoadResult } from "./load-protocol.js";
 import { procCpuMs, type ProcMemory } from "./proc.js";
 import { WORKER_IDLE_COLLECT_MS } from "../daemon/snapshot/render-pool.js";
@@ -102,18 +102,9 @@ export const snapshotSuite: Suite = {
     const copy: StateCopy = copySyntheticState(o, "snapshot");
     let daemon: Daemon | null = null;
     try {
-      daemon = await startDaemon({
-        name: "snapshot",
-        openclawDir: copy.stateDir,
-        env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
-        // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
-        ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
-        log: o.log,
-      });
-      o.log("waiting for the daemon's first scan (every agent's lifetimeStats.isReady)");
-      const ready = await daemon.waitReady(30 * 60_000, o.log);
-      o.log(`  all ${ready.agents.length} agents ready after ${(ready.ms / 1000).toFixed(1)} s`);
-      const d = daemon;
+      const started = await startReadyDaemon(o, "snapshot", copy);
+      const { ready } = started;
+      const d = (daemon = started.daemon);
       const q0 = await queueStats(d);
       const context = [
         ...copy.context,
