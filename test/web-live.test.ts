@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
-import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
+import { inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -65,12 +65,12 @@ test("a long transcript opens on its newest 50 messages and loads older pages on
     // The fixture's 2 messages plus 60 appended ones.
     await b.page.getByTestId("transcript-total").filter({ hasText: /^62$/ }).waitFor({ timeout: 15_000 });
     const messages = b.page.getByTestId("message");
-    await b.page.waitForFunction(`document.querySelectorAll('[data-testid="message"]').length === 50`);
+    await waitInPage(b.page, `document.querySelectorAll('[data-testid="message"]').length === 50`);
     assert.match((await messages.last().textContent()) ?? "", /reply to turn number 30/, "newest last");
     const older = b.page.getByRole("button", { name: "Load older messages" });
     assert.match((await b.page.locator(".load-older").textContent()) ?? "", /50 of 62 messages/);
     await older.click();
-    await b.page.waitForFunction(`document.querySelectorAll('[data-testid="message"]').length === 62`);
+    await waitInPage(b.page, `document.querySelectorAll('[data-testid="message"]').length === 62`);
     assert.is(await older.count(), 0, "nothing older left");
     assert.match((await messages.first().textContent()) ?? "", /hi from legacy probe/, "the session's first message is first");
     assert.equal(b.errors, []);

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
 import type { Page } from "playwright-core";
-import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
+import { inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -21,7 +21,7 @@ test("theme: follows the system by default, a choice overrides it and is remembe
     assert.is(await theme(), "light");
     const light = await bg(b.page);
     await b.page.emulateMedia({ colorScheme: "dark" });
-    await b.page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
+    await waitInPage(b.page, "document.documentElement.dataset.theme === 'dark'");
     const dark = await bg(b.page);
     assert.is.not(dark, light, `the colours change with the theme (${light} → ${dark})`);
 

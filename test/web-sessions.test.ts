@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FILES_FIXTURE, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
-import { addSubAgentSessions, launchBrowser, signIn } from "./helpers/browser.js";
+import { addSubAgentSessions, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -38,7 +38,7 @@ test("sub-agents nest under their parent; collapse, filter, sort and open them",
 
     // Filter on the grandchild: its ancestors stay, marked as context; the cron session goes.
     await b.page.getByTestId("sessions-filter").fill("changelog links");
-    await b.page.waitForFunction(`document.querySelectorAll('[data-testid="sessions-table"] tbody tr').length === 3`);
+    await waitInPage(b.page, `document.querySelectorAll('[data-testid="sessions-table"] tbody tr').length === 3`);
     assert.ok(await table.locator('tr[data-key="agent:main:main"].context-row').count());
     await b.page.getByTestId("sessions-filter").fill("");
 

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { pollUntil } from "../../shared/clock.js";
 import { ROOT } from "./cli.js";
 
 export const CHROMIUM_PATH = process.env.GI_CHROMIUM ?? "/usr/bin/chromium";
@@ -135,4 +136,14 @@ export function addSubAgentSessions(stateDir: string, at: number): { child: stri
  */
 export async function inPage<T>(page: Page, expression: string): Promise<T> {
   return (await page.evaluate(expression)) as T;
+}
+
+/**
+ * Waits until an expression is truthy in the page. Not `page.waitForFunction(string)`: after its
+ * first try Playwright re-evaluates the string with `eval` inside the page, which the dashboard's
+ * CSP (script-src 'self') forbids, so it fails whenever the condition is not already true.
+ * `page.evaluate` goes through the DevTools protocol, which the CSP does not govern.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+  await pollUntil(() => inPage<unknown>(page, expression), { timeoutMs, what: expression });
 }
