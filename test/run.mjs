@@ -42,6 +42,27 @@ function summarize(output) {
   return { passed, skipped, failed: Math.max(0, total - passed) };
 }
 
+// Each file runs as the leader of its own process group, so whatever it started can be stopped
+// with it: a child it spawned (such as the store test's writer) that outlived it would otherwise
+// hold the output pipes open and keep this runner waiting for ever.
+const running = new Set();
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // the group is already empty
+  }
+}
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    for (const child of running) killGroup(child);
+    process.exit(130);
+  });
+}
+
+/** How long a file's pipes may stay open after it exited. */
+const EXIT_GRACE_MS = 2000;
+
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -49,16 +70,32 @@ function runFile(file) {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    running.add(child);
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     const timer = setTimeout(() => {
       output += `\n[run] ${file} exceeded ${fileTimeoutMs / 1000}s and was killed\n`;
-      child.kill("SIGKILL");
+      killGroup(child);
     }, fileTimeoutMs);
+    let leftovers = null;
+    child.on("exit", (_code, signal) => {
+      if (signal) output += `\n[run] ${file} was ended by ${signal}\n`;
+      // Nothing a test file started may outlive it.
+      killGroup(child);
+      leftovers = setTimeout(() => {
+        // A descendant that left the group (its own session) is out of reach: stop listening to it.
+        output += `\n[run] ${file} exited but something it started still holds its output\n`;
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, EXIT_GRACE_MS);
+    });
     child.on("close", (code) => {
       clearTimeout(timer);
+      clearTimeout(leftovers);
+      running.delete(child);
       let s = summarize(output);
       // A file that crashed before uvu could summarize counts as one failure.
       if (!s) s = { passed: 0, skipped: 0, failed: 1 };
