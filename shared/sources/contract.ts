@@ -1,0 +1,222 @@
+// The provider adapter contract (design §9, docs/providers.md): what every provider's reader
+// gives the provider-neutral core. A provider discovers its installs (one AGENT source each),
+// opens a reader per install, and the reader turns the provider's files into normalized
+// transcripts of activity events in one token vocabulary. Everything above the sources (ingest,
+// store, queries, interfaces) sees only these types, never a provider's file format.
+import type { SourceResult } from "./result.js";
+
+/** The three providers the interface names, in its order (spec: Provider enum). */
+export type ProviderName = "openclaw" | "claude-code" | "codex";
+export type ProviderEnum = "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
+
+export const PROVIDER_ENUM: Record<ProviderName, ProviderEnum> = {
+  openclaw: "PROVIDER_A",
+  "claude-code": "PROVIDER_B",
+  codex: "PROVIDER_C",
+};
+
+/**
+ * Token usage of one billable model response in the shared vocabulary (design §9), so totals add
+ * up across providers. Every field is a validated non-negative integer (shared/sources/usage-guard).
+ */
+export interface TokenUsage {
+  /** Input not read from cache. */
+  input: number;
+  /** Output, reasoning included. */
+  output: number;
+  cacheRead: number;
+  /** Cache writes of every TTL (Claude Code: 5 m + 1 h). */
+  cacheWrite: number;
+  /** The part of `cacheWrite` written with the 1 h TTL (priced higher); 0 when unknown. */
+  cacheWrite1h: number;
+  /** The part of `output` that was reasoning; 0 when unknown. */
+  reasoning: number;
+}
+
+/** Fields every activity event has. */
+interface EventBase {
+  /** Epoch ms, or null when the line has no time of its own. */
+  ts: number | null;
+  /** Position in its transcript: a byte offset (JSONL) or a row sequence (SQLite). */
+  pos: number;
+}
+
+/**
+ * Facts about the transcript's session, as they become known while reading: each patch sets the
+ * fields it names (later patches win, except `startedAt`, `firstPrompt` and `cliVersionFirst`,
+ * which keep the first value). The core keeps them in its own store, so a session outlives its
+ * file (Claude Code deletes transcripts after 30 days).
+ */
+export interface SessionPatch {
+  /** A title the provider gave the session (summary, thread title). */
+  title?: string;
+  /** The first user prompt, shortened by the reader to at most 200 characters. */
+  firstPrompt?: string;
+  /** The working directory (Session.project). */
+  project?: string;
+  /** null when the directory is not a git repository (Claude Code writes "HEAD" then). */
+  gitBranch?: string | null;
+  model?: string;
+  /** The CLI version that wrote the lines. */
+  cliVersion?: string;
+  /** How the session was started, as the provider says (`exec`, `vscode`, `sdk-cli`, ...). */
+  origin?: string;
+  /** Prompt size of the latest response (input + cache read + cache write): how full the context is. */
+  contextTokens?: number;
+  contextWindow?: number;
+  thinkingLevel?: string;
+}
+
+export interface SessionMetaEvent extends EventBase {
+  kind: "meta";
+  patch: SessionPatch;
+}
+
+/** A user prompt: one turn (design §9: turnCount = user prompts; a sub-agent's task prompt counts). */
+export interface PromptEvent extends EventBase {
+  kind: "prompt";
+}
+
+/** One model response (or one line of it: see `key`). */
+export interface ResponseEvent extends EventBase {
+  kind: "response";
+  /**
+   * Identifies the billable response across every file of the install: the core counts usage and
+   * the response itself once per key (Claude Code writes one line per content block, each with the
+   * whole usage). null when the provider has one event per response and no id.
+   */
+  key: string | null;
+  model: string | null;
+  /** The model's vendor as the provider names it (`anthropic`, `openai`, an OpenClaw provider id). */
+  modelProvider: string | null;
+  /** null for a line that carries no usage (it still counts tool calls). */
+  usage: TokenUsage | null;
+  /** Cost the provider recorded for this response (OpenClaw); null: the core prices it. */
+  costUsd: number | null;
+  /** Tool calls started by this line (counted per line: each tool call appears in one line). */
+  toolCalls: number;
+}
+
+/** A tool's answer coming back. */
+export interface ToolResultEvent extends EventBase {
+  kind: "toolResult";
+  isError: boolean;
+}
+
+/**
+ * Something for the event log (AgentNamespace.events): an API error or a failed turn is an
+ * `error`, a retried attempt or a rate-limit hit a `warning` (design §9: no restarts here).
+ */
+export interface IncidentEvent extends EventBase {
+  kind: "incident";
+  type: "error" | "warning";
+  /** A short stable code: `api_error`, `retry`, `rate_limited`, `usage_limit_exceeded`, ... */
+  code: string;
+  message: string;
+}
+
+export interface RateLimitWindow {
+  usedPercent: number;
+  windowMinutes: number | null;
+  /** Epoch ms. */
+  resetsAt: number | null;
+}
+
+/** The plan's quota as the provider last saw it (Codex `token_count.rate_limits`). */
+export interface RateLimitSnapshot {
+  /** The limit's id (`codex`) and name when given. */
+  limitId: string | null;
+  primary: RateLimitWindow | null;
+  secondary: RateLimitWindow | null;
+  planType: string | null;
+  credits: { hasCredits: boolean | null; unlimited: boolean | null; balance: string | null } | null;
+}
+
+export interface RateLimitEvent extends EventBase {
+  kind: "rateLimits";
+  snapshot: RateLimitSnapshot;
+}
+
+export type ActivityEvent = SessionMetaEvent | PromptEvent | ResponseEvent | ToolResultEvent | IncidentEvent | RateLimitEvent;
+
+/** One transcript: a file (or an OpenClaw session window) holding one session's activity. */
+export interface TranscriptRef {
+  /** Unique within the source and stable across restarts (a relative path or a window id). */
+  id: string;
+  /** The session it belongs to (design §9: Claude Code `sessionId`, sub-agents `<sessionId>:subagent:<agentId>`; Codex the rollout's session id). */
+  sessionKey: string;
+  /** The parent session's key (sub-agents); null otherwise. */
+  parentKey: string | null;
+  /** Equal token: nothing new to read (e.g. `<size>:<inode>:<mtimeMs>`). */
+  changeToken: string;
+  sizeBytes: number | null;
+}
+
+export interface ActivityBatch {
+  events: ActivityEvent[];
+  /** Plain JSON, stored by the core and passed back on the next call. */
+  cursor: unknown;
+  /** Caught up with what is written now (a trailing partial line stays unread). */
+  done: boolean;
+  /** Reading restarted at the beginning (file truncated or replaced): the core drops what it summed for this transcript. */
+  restarted: boolean;
+}
+
+/** One message of a transcript, for the transcript view (sessionTranscript). */
+export interface TranscriptMessageRecord {
+  /** Stable within the transcript. */
+  id: string;
+  pos: number;
+  role: "user" | "assistant" | "toolResult";
+  text: string;
+  ts: number | null;
+  model: string | null;
+  stopReason: string | null;
+  errorMessage: string | null;
+  /** The whole response's usage on its first line only (so a page never counts a response twice). */
+  usage: TokenUsage | null;
+  costUsd: number | null;
+  toolCalls: Array<{ id: string | null; name: string | null }>;
+  toolName: string | null;
+  isError: boolean;
+}
+
+/** A process of the provider running now (Claude Code `sessions/<pid>.json`, Codex writer locks). */
+export interface LiveSession {
+  pid: number | null;
+  sessionKey: string;
+  startedAt: number | null;
+  /** As the provider says (`busy`, `idle`, ...), else null. */
+  status: string | null;
+  cwd: string | null;
+  cliVersion: string | null;
+}
+
+export interface SourceReader {
+  /** Every transcript there is now. */
+  listTranscripts(): SourceResult<TranscriptRef[]>;
+  /** Events after `cursor` (null = from the start), at most about `limit` per call. */
+  readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch>;
+  /** Every message of one transcript, in order (the transcript view). */
+  readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }>;
+  /** Processes running now; [] when the provider has no such signal. */
+  liveSessions(): SourceResult<LiveSession[]>;
+  /** The provider's version as its files say, if known. */
+  appVersion(): SourceResult<string | null>;
+  /** Changes whenever transcripts may have changed (cheap): an equal stamp lets the core skip a pass. */
+  changeStamp(): SourceResult<string>;
+  close(): void;
+}
+
+/** One install of a provider: one AGENT source (design §9 for ids, names and tags). */
+export interface Install {
+  provider: ProviderName;
+  /** `agent:<agentId>`, `claude-code:<name>`, `codex:<name>`. */
+  id: string;
+  /** The part after the prefix (`main`, `default`). */
+  localId: string;
+  name: string;
+  tags: string[];
+  /** The directory read. */
+  dir: string;
+}
