@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { findProvider } from "@pydantic/genai-prices";
+import type * as GenaiPrices from "@pydantic/genai-prices";
 import type { Constraint, FieldPrice, PricedModel, PricePeriod, RateField, Schedule } from "./types.js";
 
 export const DATASET_PACKAGE = "@pydantic/genai-prices";
@@ -173,10 +173,12 @@ function isTokenless(prices: unknown): boolean {
   return list.every((p) => isObject(p) && p.input_mtok === undefined);
 }
 
+const require = createRequire(import.meta.url);
+
 function packageVersion(): string {
   try {
     // The package's exports do not include package.json; it sits beside dist/.
-    const entry = createRequire(import.meta.url).resolve(DATASET_PACKAGE);
+    const entry = require.resolve(DATASET_PACKAGE);
     const pkg = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version?: unknown };
     return typeof pkg.version === "string" ? pkg.version : "unknown";
   } catch {
@@ -189,6 +191,9 @@ let shipped: DatasetIndex | null = null;
 /** The shipped data set, indexed once per process. */
 export function shippedDataset(): DatasetIndex {
   if (shipped === null) {
+    // Loaded on first use, not at import: parsing the package's bundled data takes ~60 ms, which
+    // a process that never prices anything (the CLI) should not pay.
+    const { findProvider } = require(DATASET_PACKAGE) as typeof GenaiPrices;
     // findProvider also matches by alias (e.g. "bedrock" finds "aws"): keep only the vendor asked for.
     const providers = DATASET_VENDORS.flatMap((id) => {
       const p = findProvider({ providerId: id });

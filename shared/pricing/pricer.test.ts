@@ -34,6 +34,7 @@ const fakeProviders = [
           { constraint: { type: "start_date", start_date: "2026-03-13" }, prices: { input_mtok: 3, output_mtok: 15 } },
         ],
       },
+      { id: "claude-3-5-haiku-latest", match: { or: [{ starts_with: "claude-3-5-haiku" }, { starts_with: "claude-3.5-haiku-" }] }, prices: { input_mtok: 0.8, output_mtok: 4 } },
       { id: "broken", match: { equals: "broken" }, prices: { input_mtok: "three", output_mtok: 1 } },
       { id: "speech", match: { equals: "speech" }, prices: { input_audio_mtok: 3 } },
     ],
@@ -45,6 +46,9 @@ const fake = buildIndex(fakeProviders, "test");
 test("the data set index: ids and literal match ids, first vendor wins, malformed entries reported", () => {
   assert.is(fake.version, "test");
   assert.ok(fake.byId.has("claude-5-sonnet"), "equals ids are indexed");
+  assert.is(fake.byId.get("claude-3-5-haiku")?.id, "claude-3-5-haiku-latest", "a starts_with prefix is indexed as a whole id");
+  assert.ok(fake.byId.has("claude-3.5-haiku"), "without its trailing separator");
+  assert.not.ok(fake.byId.has("claude-3.5-haiku-"));
   assert.is(fake.byId.get("claude-sonnet-5")!.periods[0]!.schedule.input!.base, 2, "the first vendor keeps an id");
   assert.equal(fake.skipped, ["anthropic/broken"]);
   assert.not.ok(fake.byId.has("speech"), "a model without token prices is not indexed");
@@ -84,6 +88,9 @@ test("the shipped data set prices Claude ids in every form Claude Code, routers,
     assert.is(r.model.id, "claude-sonnet-4-5", id);
     assert.is(r.source, "dataset");
   }
+  // Listed under `claude-3-5-haiku-latest`, matched by its rule's `starts_with: claude-3-5-haiku`.
+  const haiku = p.resolve("claude-3-5-haiku-20241022");
+  assert.ok(haiku.priced && haiku.model.id === "claude-3-5-haiku-latest");
   const r = p.resolve("gpt-5-mini-2025-08-07");
   assert.ok(r.priced && r.model.id === "gpt-5-mini");
 });
