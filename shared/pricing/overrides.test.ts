@@ -81,6 +81,12 @@ test("errors name the model key, the field, the value and what is allowed", () =
   rejects({ "my-model": { input: 1e9, output: 1 } }, /prices\["my-model"\]\.input = 1000000000 .*from 0 to 100000/);
 });
 
+test("a __proto__ key is an ordinary key: checked, and kept", () => {
+  rejects(JSON.parse('{"__proto__": {"input": -1, "output": 1}}'), /prices\["__proto__"\]\.input = -1/);
+  const o = parsePriceOverrides(JSON.parse('{"__proto__": {"input": 1, "output": 1}, "constructor": {"input": 2, "output": 2}}'), ORIGIN);
+  assert.equal([...o.exact.keys()], ["__proto__", "constructor"]);
+});
+
 test("the prices value itself and its keys are checked", () => {
   rejects([1, 2], /prices = \[1,2\] .*an object mapping model ids or globs to prices/);
   rejects("cheap", /prices = "cheap"/);

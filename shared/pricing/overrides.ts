@@ -37,9 +37,12 @@ export const PriceOverrideSchema = z
   })
   .strict();
 
-/** The `prices` config value: `{ "<model id or glob>": { input, output, … } }`. */
-export const PriceOverridesSchema = z.record(z.string(), PriceOverrideSchema);
-export type PriceOverridesConfig = z.infer<typeof PriceOverridesSchema>;
+/**
+ * The `prices` config value: `{ "<model id or glob>": { input, output, … } }`. Entries are checked
+ * one by one (not with z.record), so that a key such as `__proto__` is an ordinary key, neither
+ * dropped nor let through unchecked when the parsed object is rebuilt.
+ */
+export type PriceOverridesConfig = Record<string, z.infer<typeof PriceOverrideSchema>>;
 
 interface GlobOverride {
   pattern: string;
@@ -77,15 +80,14 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Turns zod's first complaint into a ConfigError naming the model and the field. */
-function configErrorFor(issue: z.core.$ZodIssue, raw: unknown, origin: string): ConfigError {
-  const path = issue.path;
+function configErrorFor(issue: z.core.$ZodIssue, raw: unknown, origin: string, modelKey: string): ConfigError {
+  const path = [modelKey, ...issue.path];
   if (issue.code === "unrecognized_keys") {
     const field = issue.keys[0] ?? "?";
     const allowed = path.length === 1 ? [...RATE_FIELDS, "longContext"] : ["thresholdTokens", ...RATE_FIELDS];
     return new ConfigError(keyName([...path, field]), valueAt(raw, [...path, field]), origin, `no such field (one of ${allowed.join(", ")})`);
   }
   const last = path[path.length - 1];
-  if (path.length === 0) return new ConfigError("prices", raw, origin, "an object mapping model ids or globs to prices");
   if (path.length === 1) {
     return new ConfigError(keyName(path), valueAt(raw, path), origin, `an object of prices in USD per million tokens (input and output required; optional ${RATE_FIELDS.slice(2).join(", ")}, longContext)`);
   }
@@ -131,14 +133,18 @@ export function parsePriceOverrides(raw: unknown, origin: string): PriceOverride
   if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError("prices", raw, origin, "an object mapping model ids or globs to prices");
   const keys = Object.keys(raw);
   if (keys.length > MAX_ENTRIES) throw new ConfigError("prices", `<${keys.length} entries>`, origin, `at most ${MAX_ENTRIES} entries`);
-  for (const key of keys) checkKey(key, origin);
-  const parsed = PriceOverridesSchema.safeParse(raw);
-  if (!parsed.success) throw configErrorFor(parsed.error.issues[0]!, raw, origin); // a failed parse has an issue
+  const entries: [string, z.infer<typeof PriceOverrideSchema>][] = [];
+  for (const key of keys) {
+    checkKey(key, origin);
+    const parsed = PriceOverrideSchema.safeParse((raw as Record<string, unknown>)[key]);
+    if (!parsed.success) throw configErrorFor(parsed.error.issues[0]!, raw, origin, key); // a failed parse has an issue
+    entries.push([key, parsed.data]);
+  }
 
   const exact = new Map<string, PricedModel>();
   const globs: (GlobOverride & { order: number })[] = [];
   const seen = new Map<string, string>();
-  for (const [key, entry] of Object.entries(parsed.data)) {
+  for (const [key, entry] of entries) {
     const id = key.trim().toLowerCase();
     const earlier = seen.get(id);
     if (earlier !== undefined) throw new ConfigError(`prices[${JSON.stringify(key)}]`, key, origin, `a key not already given (same model as ${JSON.stringify(earlier)}; keys ignore case)`);
