@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { MAX_MODEL_ID_LENGTH } from "./model-id.js";
 import { RATE_FIELDS } from "./types.js";
-import type { FieldPrice, PricedModel, RateField, Schedule } from "./types.js";
+import type { FieldPrice, PricedModel, Schedule } from "./types.js";
 
 /** No real list price comes near this; a larger number is a typo (or would overflow sums). */
 const MAX_PRICE_PER_MTOK = 100_000;
@@ -91,7 +91,8 @@ function configErrorFor(issue: z.core.$ZodIssue, raw: unknown, origin: string, m
   if (path.length === 1) {
     return new ConfigError(keyName(path), valueAt(raw, path), origin, `an object of prices in USD per million tokens (input and output required; optional ${RATE_FIELDS.slice(2).join(", ")}, longContext)`);
   }
-  return new ConfigError(keyName(path), valueAt(raw, path), origin, ALLOWED[String(last)] ?? issue.message);
+  const field = String(last);
+  return new ConfigError(keyName(path), valueAt(raw, path), origin, Object.hasOwn(ALLOWED, field) ? ALLOWED[field]! : issue.message);
 }
 
 function checkKey(key: string, origin: string): void {
@@ -111,7 +112,7 @@ function toModel(id: string, entry: z.infer<typeof PriceOverrideSchema>): Priced
     if (base === undefined) continue;
     const long = lc?.[field];
     const p: FieldPrice = { base, tiers: lc && long !== undefined ? [{ above: lc.thresholdTokens, price: long }] : [] };
-    schedule[field as RateField] = p;
+    schedule[field] = p;
   }
   return { id, source: "override", periods: [{ constraint: { kind: "always" }, schedule }] };
 }
