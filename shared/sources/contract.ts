@@ -3,7 +3,7 @@
 // opens a reader per install, and the reader turns the provider's files into normalized
 // transcripts of activity events in one token vocabulary. Everything above the sources (ingest,
 // store, queries, interfaces) sees only these types, never a provider's file format.
-import type { SourceResult } from "./result.js";
+import type { SourceError, SourceResult, SourceWarning } from "./result.js";
 
 /** The three providers the interface names, in its order (spec: Provider enum). */
 export type ProviderName = "openclaw" | "claude-code" | "codex";
@@ -95,6 +95,11 @@ export interface ResponseEvent extends EventBase {
   costUsd: number | null;
   /** Tool calls started by this line (counted per line: each tool call appears in one line). */
   toolCalls: number;
+  /**
+   * The response ended in an error (OpenClaw `stopReason: "error"`): a session error, but not an
+   * event-log entry (the provider's own log has it). Failed requests with no response are incidents.
+   */
+  error: string | null;
 }
 
 /** A tool's answer coming back. */
@@ -143,8 +148,12 @@ export type ActivityEvent = SessionMetaEvent | PromptEvent | ResponseEvent | Too
 export interface TranscriptRef {
   /** Unique within the source and stable across restarts (a relative path or a window id). */
   id: string;
-  /** The session it belongs to (design §9: Claude Code `sessionId`, sub-agents `<sessionId>:subagent:<agentId>`; Codex the rollout's session id). */
-  sessionKey: string;
+  /**
+   * The session it belongs to (design §9: Claude Code `sessionId`, sub-agents
+   * `<sessionId>:subagent:<agentId>`; Codex the rollout's session id). null for a transcript no
+   * session points at (an OpenClaw file-era orphan): it counts in lifetime totals only.
+   */
+  sessionKey: string | null;
   /** The parent session's key (sub-agents); null otherwise. */
   parentKey: string | null;
   /** Equal token: nothing new to read (e.g. `<size>:<inode>:<mtimeMs>`). */
@@ -192,7 +201,47 @@ export interface LiveSession {
   cliVersion: string | null;
 }
 
+export type SessionKind = "direct" | "group" | "cron" | "subagent";
+
+/**
+ * One session as a provider with its own session index knows it (OpenClaw's gateway). Providers
+ * whose sessions exist only as transcripts leave `listSessions` out: the core builds the records
+ * from what the transcripts said (SessionPatch) and keeps them after the files are gone.
+ */
+export interface SessionRecord {
+  key: string;
+  /** The source's local id (OpenClaw: the agent id). */
+  agentId: string;
+  displayName: string;
+  kind: SessionKind;
+  model: string | null;
+  modelProvider: string | null;
+  channel: string | null;
+  /** The provider's own status of the latest run (`running`, `failed`, `killed`, `timeout`, ...). */
+  status: string | null;
+  /** Prompt size of the latest call: how full the context is. */
+  contextTokens: number | null;
+  contextWindow: number | null;
+  startedAt: number | null;
+  updatedAt: number | null;
+  lastActivityAt: number | null;
+  parentKey: string | null;
+  /** The transcript now written under this key. */
+  currentSessionId: string | null;
+  /** Every transcript (TranscriptRef.id) under this key, oldest first. */
+  sessionIds: string[];
+  label: string | null;
+  thinkingLevel: string | null;
+  createdVia: string | null;
+  archived: boolean;
+  /** The working directory (Claude Code, Codex); null when unknown. */
+  project: string | null;
+  gitBranch: string | null;
+}
+
 export interface SourceReader {
+  /** The provider's own session index; absent: sessions come from the transcripts. */
+  listSessions?(): SourceResult<SessionRecord[]>;
   /** Every transcript there is now. */
   listTranscripts(): SourceResult<TranscriptRef[]>;
   /** Events after `cursor` (null = from the start), at most about `limit` per call. */
@@ -219,4 +268,29 @@ export interface Install {
   tags: string[];
   /** The directory read. */
   dir: string;
+}
+
+/** What a provider's discovery found this pass. */
+export interface Discovery {
+  installs: Install[];
+  /** Why the provider's data could not be read at all (its installs then count as gone); null when it could. */
+  error: SourceError | null;
+  warnings: SourceWarning[];
+}
+
+/**
+ * One provider: finds its installs on every pass (so new ones appear without a restart), opens a
+ * reader per install, and prices a response whose cost its files do not record.
+ */
+export interface Provider {
+  readonly name: ProviderName;
+  discover(): Discovery;
+  /**
+   * Changes when the install's backing store is replaced underneath an open reader (the core
+   * reopens it); null when it is gone.
+   */
+  identity(install: Install): string | null;
+  open(install: Install): SourceResult<SourceReader>;
+  /** USD, or null when no price is known (the response is "unpriced", never $0). */
+  price(install: Install, response: ResponseEvent): number | null;
 }
