@@ -1,22 +1,32 @@
-// Incremental transcript scanning: for each transcript whose change token moved, read the events
-// after the stored cursor in bounded batches, add them to the transcript's lifetime totals, record
-// a token_usage row per message, and move the cursor, with each batch's sums and its cursor in the
-// same transaction (several batches share one: a group closes at 1000 events or 100 ms, then the
-// loop yields). A crash between transactions loses nothing and counts nothing twice.
+// Incremental transcript scanning for every provider: for each transcript whose change token
+// moved, read the normalized events after the stored cursor in bounded batches, add them to the
+// transcript's lifetime totals, record a token_usage row per prompt and per billable response,
+// keep what the transcript says about its session, and move the cursor, with each batch's sums
+// and its cursor in the same transaction (several batches share one: a group closes at 1000
+// events or 100 ms, then the loop yields). A crash between transactions loses nothing and counts
+// nothing twice; a response written on several lines (or in several files) is counted once by its
+// key, kept in the store across restarts.
 import type { Clock } from "../clock.js";
-import type { AgentData, TranscriptBatch, TranscriptCursor, TranscriptRef } from "../sources/openclaw/agent-data.js";
-import { emptyTotals, foldEvent, type SessionTotals } from "../sources/openclaw/session-record.js";
-import type { ModelTable } from "../sources/openclaw/state-dir.js";
+import type { ActivityBatch, ActivityEvent, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
 import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
+import { emptyTotals, touch, type TranscriptTotals } from "./fold.js";
+
+/** The source being scanned: its id, its provider and how to price a response with no recorded cost. */
+export interface ScanTarget {
+  id: string;
+  provider: ProviderName;
+  reader: SourceReader;
+  /** USD for a response whose cost the provider did not record; null when no price is known. */
+  price(response: ResponseEvent): number | null;
+}
 
 export interface ScanOptions {
   clock: Clock;
-  /** Events per batch (one transaction each). */
+  /** Events per batch. */
   batchEvents?: number;
   /** Stop after this many batches per call so one huge backlog cannot hog the process; the next call goes on. */
   maxBatches?: number;
-  models?: ModelTable;
 }
 
 export interface ScanResult {
@@ -29,6 +39,8 @@ export interface ScanResult {
   errors: SourceError[];
   /** Everything listed was read to the end. */
   done: boolean;
+  /** Session keys whose figures changed. */
+  sessions: Set<string>;
 }
 
 interface TotalsRow {
@@ -36,13 +48,24 @@ interface TotalsRow {
   output: number;
   cache_read: number;
   cache_write: number;
+  reasoning: number;
   cost_usd: number;
+  unpriced: number;
   user_messages: number;
   assistant_messages: number;
   tool_calls: number;
+  tool_errors: number;
   errors: number;
   first_activity: number | null;
   last_activity: number | null;
+}
+
+/** What one batch says about its session, merged before one write. */
+interface SessionFacts {
+  patch: SessionPatch;
+  hasGitBranch: boolean;
+  /** 1 after an error incident, 0 after a good response, null when neither happened. */
+  failed: 0 | 1 | null;
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -65,37 +88,81 @@ export class TranscriptScanner {
         `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, change_token = excluded.change_token, updated_at = excluded.updated_at`,
       ),
-      totals: db.prepare<[string, string], TotalsRow>("SELECT * FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
+      totals: db.prepare<[string, string], TotalsRow>("SELECT * FROM transcript_totals WHERE source_id = ? AND session_id = ?"),
       saveTotals: db.prepare(
-        `INSERT INTO transcript_totals (agent_id, session_id, session_key, input, output, cache_read, cache_write, cost_usd,
-           user_messages, assistant_messages, tool_calls, errors, first_activity, last_activity)
-         VALUES (@agent, @session, @key, @input, @output, @cacheRead, @cacheWrite, @costUsd, @userMessages, @assistantMessages, @toolCalls, @errors, @firstActivity, @lastActivity)
-         ON CONFLICT (agent_id, session_id) DO UPDATE SET session_key = excluded.session_key, input = excluded.input, output = excluded.output,
-           cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd, user_messages = excluded.user_messages,
-           assistant_messages = excluded.assistant_messages, tool_calls = excluded.tool_calls, errors = excluded.errors,
+        `INSERT INTO transcript_totals (source_id, session_id, session_key, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced,
+           user_messages, assistant_messages, tool_calls, tool_errors, errors, first_activity, last_activity)
+         VALUES (@source, @session, @key, @input, @output, @cacheRead, @cacheWrite, @reasoning, @costUsd, @unpriced,
+           @userMessages, @assistantMessages, @toolCalls, @toolErrors, @errors, @firstActivity, @lastActivity)
+         ON CONFLICT (source_id, session_id) DO UPDATE SET session_key = excluded.session_key, input = excluded.input, output = excluded.output,
+           cache_read = excluded.cache_read, cache_write = excluded.cache_write, reasoning = excluded.reasoning, cost_usd = excluded.cost_usd,
+           unpriced = excluded.unpriced, user_messages = excluded.user_messages, assistant_messages = excluded.assistant_messages,
+           tool_calls = excluded.tool_calls, tool_errors = excluded.tool_errors, errors = excluded.errors,
            first_activity = excluded.first_activity, last_activity = excluded.last_activity`,
       ),
-      forget: db.prepare("DELETE FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
-      forgetUsage: db.prepare("DELETE FROM token_usage WHERE agent_id = ? AND session_id = ?"),
-      forgetModels: db.prepare("DELETE FROM transcript_models WHERE agent_id = ? AND session_id = ?"),
+      forget: db.prepare("DELETE FROM transcript_totals WHERE source_id = ? AND session_id = ?"),
+      forgetUsage: db.prepare("DELETE FROM token_usage WHERE source_id = ? AND session_id = ?"),
+      forgetModels: db.prepare("DELETE FROM transcript_models WHERE source_id = ? AND session_id = ?"),
+      forgetKeys: db.prepare("DELETE FROM response_keys WHERE source_id = ? AND session_id = ?"),
+      forgetIncidents: db.prepare("DELETE FROM log_events WHERE source_id = ? AND session_key = ? AND provider = ?"),
+      incidentCounts: db.prepare<[string, string, string], { type: string; n: number }>(
+        "SELECT type, count(*) AS n FROM log_events WHERE source_id = ? AND session_key = ? AND provider = ? AND type IS NOT NULL GROUP BY type",
+      ),
+      uncount: db.prepare("UPDATE event_totals SET count = max(0, count - ?) WHERE provider = ? AND type = ?"),
+      claimKey: db.prepare("INSERT OR IGNORE INTO response_keys (source_id, response_key, session_id) VALUES (?, ?, ?)"),
       addModel: db.prepare(
-        `INSERT INTO transcript_models (agent_id, session_id, model, provider, input, output, cache_read, cache_write, cost_usd, messages)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-         ON CONFLICT (agent_id, session_id, model, provider) DO UPDATE SET input = input + excluded.input, output = output + excluded.output,
-           cache_read = cache_read + excluded.cache_read, cache_write = cache_write + excluded.cache_write,
-           cost_usd = cost_usd + excluded.cost_usd, messages = messages + 1`,
+        `INSERT INTO transcript_models (source_id, session_id, model, provider, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+         ON CONFLICT (source_id, session_id, model, provider) DO UPDATE SET input = input + excluded.input, output = output + excluded.output,
+           cache_read = cache_read + excluded.cache_read, cache_write = cache_write + excluded.cache_write, reasoning = reasoning + excluded.reasoning,
+           cost_usd = cost_usd + excluded.cost_usd, unpriced = unpriced + excluded.unpriced, messages = messages + 1`,
       ),
       usage: db.prepare(
-        `INSERT INTO token_usage (ts, role, agent_id, session_id, session_key, model, provider, input, output, cache_read, cache_write, cost_usd)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO token_usage (ts, role, source_id, session_id, session_key, model, provider, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      incident: db.prepare(
+        "INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key, source_id, provider) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+      ),
+      countIncident: db.prepare("INSERT INTO event_totals (provider, type, count) VALUES (?, ?, 1) ON CONFLICT (provider, type) DO UPDATE SET count = count + 1"),
+      session: db.prepare(
+        `INSERT INTO session_meta (source_id, session_key, parent_key, title, first_prompt, project, git_branch, model, cli_version, origin,
+           context_tokens, context_window, thinking_level, started_at, last_activity, failed)
+         VALUES (@source, @key, @parent, @title, @firstPrompt, @project, @gitBranch, @model, @cliVersion, @origin,
+           @contextTokens, @contextWindow, @thinkingLevel, @startedAt, @lastActivity, coalesce(@failed, 0))
+         ON CONFLICT (source_id, session_key) DO UPDATE SET
+           parent_key = coalesce(excluded.parent_key, parent_key),
+           title = coalesce(excluded.title, title),
+           first_prompt = coalesce(first_prompt, excluded.first_prompt),
+           project = coalesce(excluded.project, project),
+           git_branch = CASE WHEN @hasGitBranch THEN excluded.git_branch ELSE git_branch END,
+           model = coalesce(excluded.model, model),
+           cli_version = coalesce(excluded.cli_version, cli_version),
+           origin = coalesce(origin, excluded.origin),
+           context_tokens = coalesce(excluded.context_tokens, context_tokens),
+           context_window = coalesce(excluded.context_window, context_window),
+           thinking_level = coalesce(excluded.thinking_level, thinking_level),
+           started_at = CASE WHEN started_at IS NULL OR excluded.started_at < started_at THEN excluded.started_at ELSE started_at END,
+           last_activity = CASE WHEN last_activity IS NULL OR excluded.last_activity > last_activity THEN excluded.last_activity ELSE last_activity END,
+           failed = coalesce(@failed, failed)`,
+      ),
+      lastRateLimit: db
+        .prepare<[string], unknown[]>(
+          `SELECT limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes,
+             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? ORDER BY ts DESC LIMIT 1`,
+        )
+        .raw(),
+      rateLimit: db.prepare(
+        `INSERT INTO rate_limit_samples (ts, source_id, limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used,
+           secondary_window_minutes, secondary_resets_at, plan_type, credits_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     };
   }
 
-  /** One pass over one agent's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
-  async scanAgent(agent: AgentData): Promise<ScanResult> {
-    const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true };
-    const listed = agent.listTranscripts();
+  /** One pass over one source's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
+  async scan(target: ScanTarget): Promise<ScanResult> {
+    const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true, sessions: new Set() };
+    const listed = target.reader.listTranscripts();
     result.warnings.push(...listed.warnings);
     if (!listed.ok) {
       result.errors.push(listed.error);
@@ -103,17 +170,16 @@ export class TranscriptScanner {
       return result;
     }
     result.transcripts = listed.value.length;
-    const source = `agent:${agent.agentId}`;
     let batchesLeft = this.options.maxBatches ?? Infinity;
     // Batches wait here and are committed together: most transcripts are one small batch, and a
     // transaction (an fsync) per transcript made the first scan of a large state dir commit-bound.
-    const pending: Array<{ ref: TranscriptRef; batch: TranscriptBatch }> = [];
+    const pending: Array<{ ref: TranscriptRef; batch: ActivityBatch }> = [];
     let pendingEvents = 0;
     let groupStarted = performance.now();
     const flush = async (): Promise<void> => {
       if (pending.length) {
         this.store.transaction(() => {
-          for (const p of pending) this.commit(agent.agentId, source, p.ref, p.batch, result);
+          for (const p of pending) this.commit(target, p.ref, p.batch, result);
         });
         pending.length = 0;
         pendingEvents = 0;
@@ -123,12 +189,12 @@ export class TranscriptScanner {
       groupStarted = performance.now();
     };
     for (const ref of listed.value) {
-      const stored = this.stmts.cursor.get(source, ref.sessionId);
+      const stored = this.stmts.cursor.get(target.id, ref.id);
       if (stored && stored.change_token === ref.changeToken) {
         result.caughtUp++;
         continue;
       }
-      let cursor: TranscriptCursor | null = stored ? (JSON.parse(stored.cursor_json) as TranscriptCursor) : null;
+      let cursor: unknown = stored ? JSON.parse(stored.cursor_json) : null;
       for (;;) {
         if (batchesLeft <= 0) {
           result.done = false;
@@ -136,7 +202,7 @@ export class TranscriptScanner {
           return result;
         }
         batchesLeft--;
-        const read = agent.readTranscript(ref, cursor, this.options.batchEvents ?? 1000);
+        const read = target.reader.readTranscript(ref, cursor, this.options.batchEvents ?? 1000);
         result.warnings.push(...read.warnings);
         if (!read.ok) {
           result.errors.push(read.error);
@@ -158,48 +224,159 @@ export class TranscriptScanner {
     return result;
   }
 
-  /** Adds one batch to its transcript's totals and usage rows and moves its cursor; run inside a transaction. */
-  private commit(agentId: string, source: string, ref: TranscriptRef, batch: TranscriptBatch, result: ScanResult): void {
+  /** Adds one batch to its transcript's figures and moves its cursor; run inside a transaction. */
+  private commit(target: ScanTarget, ref: TranscriptRef, batch: ActivityBatch, result: ScanResult): void {
+    const s = this.stmts;
+    const source = target.id;
     const now = this.options.clock.now();
-    if (batch.restarted) {
-      // The transcript was truncated or replaced: what we summed for it no longer exists.
-      this.stmts.forget.run(agentId, ref.sessionId);
-      this.stmts.forgetUsage.run(agentId, ref.sessionId);
-      this.stmts.forgetModels.run(agentId, ref.sessionId);
-    }
-    const row = batch.restarted ? undefined : this.stmts.totals.get(agentId, ref.sessionId);
+    if (batch.restarted) this.forget(target, ref);
+    const row = batch.restarted ? undefined : s.totals.get(source, ref.id);
     const totals = row ? fromRow(row) : emptyTotals();
+    const facts: SessionFacts = { patch: {}, hasGitBranch: false, failed: null };
+    const key = ref.sessionKey;
     for (const event of batch.events) {
-      const before = totals.costUsd;
-      foldEvent(totals, event, this.options.models);
-      if (event.kind === "assistant") {
-        const u = event.usage;
-        const cost = totals.costUsd - before;
-        this.stmts.usage.run(event.ts ?? now, "assistant", agentId, ref.sessionId, ref.sessionKey, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
-        this.stmts.addModel.run(agentId, ref.sessionId, event.model ?? "", event.provider ?? "", u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, cost);
-        result.usageRows++;
-      } else if (event.kind === "user") {
-        this.stmts.usage.run(event.ts ?? now, "user", agentId, ref.sessionId, ref.sessionKey, "", "", 0, 0, 0, 0, 0);
-        result.usageRows++;
+      touch(totals, event);
+      switch (event.kind) {
+        case "meta":
+          mergePatch(facts, event.patch);
+          break;
+        case "prompt":
+          totals.userMessages++;
+          s.usage.run(event.ts ?? now, "user", source, ref.id, key, "", "", 0, 0, 0, 0, 0, 0, 0);
+          result.usageRows++;
+          break;
+        case "response":
+          this.response(target, ref, event, totals, facts, result, now);
+          break;
+        case "toolResult":
+          if (event.isError) totals.toolErrors++;
+          break;
+        case "incident":
+          if (event.type === "error") {
+            totals.errors++;
+            facts.failed = 1;
+          }
+          s.incident.run(event.ts ?? now, event.type === "error" ? "error" : "warn", event.type, `${target.provider}/${event.code}`, event.message, key, source, target.provider);
+          s.countIncident.run(target.provider, event.type);
+          break;
+        case "rateLimits":
+          this.rateLimits(source, event.ts ?? now, event.snapshot);
+          break;
       }
     }
     result.events += batch.events.length;
-    this.stmts.saveTotals.run({ agent: agentId, session: ref.sessionId, key: ref.sessionKey, ...totals });
-    this.stmts.saveCursor.run(source, ref.sessionId, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
+    if (batch.events.length && key) result.sessions.add(key);
+    s.saveTotals.run({ source, session: ref.id, key, ...totals });
+    if (key && (batch.events.length || batch.restarted)) this.saveSession(source, key, ref.parentKey, facts, totals);
+    s.saveCursor.run(source, ref.id, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
+  }
+
+  private response(target: ScanTarget, ref: TranscriptRef, e: ResponseEvent, totals: TranscriptTotals, facts: SessionFacts, result: ScanResult, now: number): void {
+    totals.toolCalls += e.toolCalls;
+    // Another line (or file) of a response already counted: only its tool calls are new.
+    if (e.key !== null && this.stmts.claimKey.run(target.id, e.key, ref.id).changes === 0) return;
+    totals.assistantMessages++;
+    if (e.error !== null) totals.errors++;
+    else facts.failed = 0;
+    if (e.model) facts.patch.model = e.model;
+    const u = e.usage;
+    const cost = u ? (e.costUsd ?? target.price(e)) : (e.costUsd ?? 0);
+    const unpriced = cost === null ? 1 : 0;
+    if (u) {
+      totals.input += u.input;
+      totals.output += u.output;
+      totals.cacheRead += u.cacheRead;
+      totals.cacheWrite += u.cacheWrite;
+      totals.reasoning += u.reasoning;
+    }
+    totals.costUsd += cost ?? 0;
+    totals.unpriced += unpriced;
+    const model = e.model ?? "";
+    const vendor = e.modelProvider ?? "";
+    this.stmts.usage.run(e.ts ?? now, "assistant", target.id, ref.id, ref.sessionKey, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
+    this.stmts.addModel.run(target.id, ref.id, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
+    result.usageRows++;
+  }
+
+  /** The transcript was truncated or replaced: what was summed for it no longer exists. */
+  private forget(target: ScanTarget, ref: TranscriptRef): void {
+    const s = this.stmts;
+    s.forget.run(target.id, ref.id);
+    s.forgetUsage.run(target.id, ref.id);
+    s.forgetModels.run(target.id, ref.id);
+    s.forgetKeys.run(target.id, ref.id);
+    if (ref.sessionKey) {
+      for (const c of s.incidentCounts.all(target.id, ref.sessionKey, target.provider)) s.uncount.run(c.n, target.provider, c.type);
+      s.forgetIncidents.run(target.id, ref.sessionKey, target.provider);
+    }
+  }
+
+  private saveSession(source: string, key: string, parentKey: string | null, facts: SessionFacts, totals: TranscriptTotals): void {
+    const p = facts.patch;
+    this.stmts.session.run({
+      source,
+      key,
+      parent: parentKey,
+      title: p.title ?? null,
+      firstPrompt: p.firstPrompt ?? null,
+      project: p.project ?? null,
+      gitBranch: p.gitBranch ?? null,
+      hasGitBranch: facts.hasGitBranch ? 1 : 0,
+      model: p.model ?? null,
+      cliVersion: p.cliVersion ?? null,
+      origin: p.origin ?? null,
+      contextTokens: p.contextTokens ?? null,
+      contextWindow: p.contextWindow ?? null,
+      thinkingLevel: p.thinkingLevel ?? null,
+      startedAt: totals.firstActivity,
+      lastActivity: totals.lastActivity,
+      failed: facts.failed,
+    });
+  }
+
+  private rateLimits(source: string, ts: number, snap: RateLimitSnapshot): void {
+    const values = [
+      snap.limitId,
+      snap.primary?.usedPercent ?? null,
+      snap.primary?.windowMinutes ?? null,
+      snap.primary?.resetsAt ?? null,
+      snap.secondary?.usedPercent ?? null,
+      snap.secondary?.windowMinutes ?? null,
+      snap.secondary?.resetsAt ?? null,
+      snap.planType,
+      snap.credits ? JSON.stringify(snap.credits) : null,
+    ] as const;
+    // One row per change: every response repeats the same figures until the quota moves.
+    const last = this.stmts.lastRateLimit.get(source);
+    if (last && values.every((v, i) => v === last[i])) return;
+    this.stmts.rateLimit.run(ts, source, ...values);
   }
 }
 
-function fromRow(r: TotalsRow): SessionTotals {
+/** Later facts win, except the first prompt; a git branch may be set to null (not a repository). */
+function mergePatch(facts: SessionFacts, patch: SessionPatch): void {
+  const { firstPrompt, gitBranch, ...rest } = patch;
+  if (firstPrompt !== undefined && facts.patch.firstPrompt === undefined) facts.patch.firstPrompt = firstPrompt;
+  if (gitBranch !== undefined) {
+    facts.patch.gitBranch = gitBranch;
+    facts.hasGitBranch = true;
+  }
+  Object.assign(facts.patch, rest);
+}
+
+function fromRow(r: TotalsRow): TranscriptTotals {
   return {
-    ...emptyTotals(),
     input: r.input,
     output: r.output,
     cacheRead: r.cache_read,
     cacheWrite: r.cache_write,
+    reasoning: r.reasoning,
     costUsd: r.cost_usd,
+    unpriced: r.unpriced,
     userMessages: r.user_messages,
     assistantMessages: r.assistant_messages,
     toolCalls: r.tool_calls,
+    toolErrors: r.tool_errors,
     errors: r.errors,
     firstActivity: r.first_activity,
     lastActivity: r.last_activity,

@@ -171,4 +171,125 @@ export const MIGRATIONS: Migration[] = [
       db.exec("CREATE INDEX token_usage_agent_ts ON token_usage (agent_id, ts, model, role, input, output, cache_read, cache_write, cost_usd)");
     },
   },
+  {
+    version: 5,
+    name: "provider-neutral: source ids, reasoning and unpriced tokens, session facts, response keys, rate limits",
+    up(db) {
+      db.exec(`
+        -- OpenClaw agent ids become source ids (\`agent:<id>\`), so one store holds every provider
+        -- (\`claude-code:<name>\`, \`codex:<name>\`). session_id keeps its name: it is the transcript's id
+        -- within its source (an OpenClaw session window, a Claude Code file, a Codex rollout).
+        ALTER TABLE transcript_totals RENAME COLUMN agent_id TO source_id;
+        UPDATE transcript_totals SET source_id = 'agent:' || source_id;
+        ALTER TABLE transcript_totals ADD COLUMN reasoning REAL NOT NULL DEFAULT 0;
+        -- Responses no price was known for: their tokens count, their cost is unknown (never $0).
+        ALTER TABLE transcript_totals ADD COLUMN unpriced INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE transcript_totals ADD COLUMN tool_errors INTEGER NOT NULL DEFAULT 0;
+
+        ALTER TABLE token_usage RENAME COLUMN agent_id TO source_id;
+        UPDATE token_usage SET source_id = 'agent:' || source_id;
+        ALTER TABLE token_usage ADD COLUMN reasoning REAL NOT NULL DEFAULT 0;
+        ALTER TABLE token_usage ADD COLUMN unpriced INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX token_usage_agent_ts;
+        CREATE INDEX token_usage_source_ts ON token_usage (source_id, ts, model, role, input, output, cache_read, cache_write, cost_usd, reasoning, unpriced);
+
+        -- Hourly rollups keep the project too: daily usage per project outlives the raw rows.
+        CREATE TABLE token_usage_hourly_v5 (
+          hour INTEGER NOT NULL,
+          source_id TEXT NOT NULL,
+          model TEXT NOT NULL,
+          project TEXT NOT NULL DEFAULT '',
+          turns INTEGER NOT NULL,
+          messages INTEGER NOT NULL,
+          input REAL NOT NULL,
+          output REAL NOT NULL,
+          cache_read REAL NOT NULL,
+          cache_write REAL NOT NULL,
+          cost_usd REAL NOT NULL,
+          reasoning REAL NOT NULL DEFAULT 0,
+          unpriced INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (hour, source_id, model, project)
+        ) STRICT;
+        INSERT INTO token_usage_hourly_v5 (hour, source_id, model, project, turns, messages, input, output, cache_read, cache_write, cost_usd)
+          SELECT hour, 'agent:' || agent_id, model, '', turns, messages, input, output, cache_read, cache_write, cost_usd FROM token_usage_hourly;
+        DROP TABLE token_usage_hourly;
+        ALTER TABLE token_usage_hourly_v5 RENAME TO token_usage_hourly;
+
+        ALTER TABLE transcript_models RENAME COLUMN agent_id TO source_id;
+        UPDATE transcript_models SET source_id = 'agent:' || source_id;
+        ALTER TABLE transcript_models ADD COLUMN reasoning REAL NOT NULL DEFAULT 0;
+        ALTER TABLE transcript_models ADD COLUMN unpriced INTEGER NOT NULL DEFAULT 0;
+
+        -- Event log rows name their source; OpenClaw's gateway-wide lines have none and belong to
+        -- every OpenClaw agent. agent_id stays: it is what the gateway's log line said.
+        ALTER TABLE log_events ADD COLUMN source_id TEXT;
+        ALTER TABLE log_events ADD COLUMN provider TEXT NOT NULL DEFAULT 'openclaw';
+        UPDATE log_events SET source_id = 'agent:' || agent_id WHERE agent_id IS NOT NULL;
+        CREATE INDEX log_events_source_ts ON log_events (source_id, ts);
+
+        CREATE TABLE event_totals_v5 (
+          provider TEXT NOT NULL,
+          type TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (provider, type)
+        ) STRICT;
+        INSERT INTO event_totals_v5 (provider, type, count) SELECT 'openclaw', type, count FROM event_totals;
+        DROP TABLE event_totals;
+        ALTER TABLE event_totals_v5 RENAME TO event_totals;
+
+        ALTER TABLE agent_scan_state RENAME TO source_scan_state;
+        ALTER TABLE source_scan_state RENAME COLUMN agent_id TO source_id;
+        UPDATE source_scan_state SET source_id = 'agent:' || source_id;
+
+        -- What the transcripts said about each session (providers whose sessions exist only as
+        -- transcripts: Claude Code, Codex). Kept after the files are gone.
+        CREATE TABLE session_meta (
+          source_id TEXT NOT NULL,
+          session_key TEXT NOT NULL,
+          parent_key TEXT,
+          title TEXT,
+          first_prompt TEXT,
+          project TEXT,
+          git_branch TEXT,
+          model TEXT,
+          cli_version TEXT,
+          origin TEXT,
+          context_tokens REAL,
+          context_window REAL,
+          thinking_level TEXT,
+          started_at INTEGER,
+          last_activity INTEGER,
+          failed INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (source_id, session_key)
+        ) STRICT;
+        CREATE INDEX session_meta_project ON session_meta (source_id, project);
+
+        -- Billable responses counted so far, so each is counted once across every file of an
+        -- install (Claude Code writes one line per content block, each with the whole usage).
+        CREATE TABLE response_keys (
+          source_id TEXT NOT NULL,
+          response_key TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          PRIMARY KEY (source_id, response_key)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX response_keys_transcript ON response_keys (source_id, session_id);
+
+        -- The plan's quota as the provider last saw it (Codex), one row per change.
+        CREATE TABLE rate_limit_samples (
+          ts INTEGER NOT NULL,
+          source_id TEXT NOT NULL,
+          limit_id TEXT,
+          primary_used REAL,
+          primary_window_minutes REAL,
+          primary_resets_at INTEGER,
+          secondary_used REAL,
+          secondary_window_minutes REAL,
+          secondary_resets_at INTEGER,
+          plan_type TEXT,
+          credits_json TEXT
+        ) STRICT;
+        CREATE INDEX rate_limit_samples_source_ts ON rate_limit_samples (source_id, ts);
+      `);
+    },
+  },
 ];
