@@ -22,6 +22,11 @@
 export type Template = string | { readonly one: string; readonly other: string };
 
 export const en = {
+  // The gateway monitor's own reasons (gateway.error, stored as this English; see gateway-text.ts).
+  "gateway.demo": "demo mode: no gateway",
+  "gateway.noPort": "no gateway port known",
+  "gateway.notOk": "healthz did not answer ok",
+
   // gateway: /healthz
   "health.gateway.demo": "demo mode: no gateway to watch",
   "health.gateway.answered": "healthz answered in {latency}",
@@ -75,6 +80,10 @@ export const en = {
 export type MessageId = keyof typeof en;
 
 export const zh: Readonly<Record<MessageId, Template>> = {
+  "gateway.demo": "演示模式：没有网关",
+  "gateway.noPort": "不知道网关的端口（OpenClaw 配置和网关锁文件都没有给出）",
+  "gateway.notOk": "healthz 没有返回正常",
+
   "health.gateway.demo": "演示模式：没有可监控的网关",
   "health.gateway.answered": "healthz 响应耗时 {latency}",
   "health.gateway.error": "网关无响应：{error}",

@@ -91,6 +91,8 @@ const CASES: Array<[string, Change, string, string | null]> = [
   ["demo", { demo: true }, "gateway", "demo mode: no gateway to watch"],
   ["gateway error", { gateway: { running: false, error: "connect ECONNREFUSED 127.0.0.1:18789" } }, "gateway", "connect ECONNREFUSED 127.0.0.1:18789"],
   ["gateway silent", { gateway: { running: false, error: null } }, "gateway", "the gateway does not answer /healthz"],
+  ["no port known", { gateway: { running: false, port: null, url: null, error: "no gateway port known" } }, "gateway", "no gateway port known"],
+  ["healthz not ok", { gateway: { running: false, error: "healthz did not answer ok" } }, "gateway", "healthz did not answer ok"],
   ["ready when down", { gateway: { running: false } }, "ready", "the gateway is down"],
   ["event loop when down", { gateway: { running: false } }, "event-loop", "no event-loop figures (readyz)"],
   ["readyz silent", { gateway: { ready: null } }, "ready", "readyz did not answer"],
@@ -132,6 +134,21 @@ test("every message the checks write has a catalog id, and its Chinese is Chines
     assert.ok(c.text, `${what}: the message has a catalog id`);
     assert.ok(han.test(localize(c.text, "zh")), `${what}: ${JSON.stringify(localize(c.text, "zh"))} is in Chinese`);
   }
+});
+
+test("the gateway monitor's own reasons are said in Chinese, not quoted in English", () => {
+  for (const [error, zh] of [
+    ["no gateway port known", "不知道网关的端口（OpenClaw 配置和网关锁文件都没有给出）"],
+    ["healthz did not answer ok", "healthz 没有返回正常"],
+  ]) {
+    const c = find(healthChecks(inputs({ gateway: { running: false, error } })), "gateway");
+    assert.ok(c.text);
+    assert.is(localize(c.text, "zh"), zh);
+  }
+  // An OS error is the monitor's evidence, quoted as it is inside a Chinese sentence.
+  const refused = find(healthChecks(inputs({ gateway: { running: false, error: "connect ECONNREFUSED 127.0.0.1:18789" } })), "gateway");
+  assert.ok(refused.text);
+  assert.is(localize(refused.text, "zh"), "网关无响应：connect ECONNREFUSED 127.0.0.1:18789");
 });
 
 test("a single channel that is down is not 'all 1 channels'", () => {

@@ -4,6 +4,7 @@
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
 import type { StoreHealth } from "../store/store.js";
+import { gatewayErrorMessage } from "../i18n/gateway-text.js";
 import { list as listOf, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
 import { iso } from "./time.js";
 
@@ -98,7 +99,7 @@ export function healthChecks({ snapshot, agents, openclawError, store }: SystemI
 
   if (demo) checks.push(check("gateway", "WARN", msg("health.gateway.demo")));
   else if (gw.running) checks.push(check("gateway", "PASS", gw.latencyMs !== null ? msg("health.gateway.answered", { latency: millis(gw.latencyMs) }) : null));
-  else checks.push(check("gateway", "FAIL", gw.error !== null ? msg("health.gateway.error", { error: gw.error }) : msg("health.gateway.noAnswer")));
+  else checks.push(check("gateway", "FAIL", gw.error !== null ? (gatewayErrorMessage(gw.error) ?? msg("health.gateway.error", { error: gw.error })) : msg("health.gateway.noAnswer")));
 
   if (!demo) {
     if (!gw.running) checks.push(check("ready", "FAIL", msg("health.ready.down")));
