@@ -1,9 +1,8 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
-import { mkdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { InsightsError, errorMessage } from "../shared/errors.js";
-import type { Clock } from "../shared/clock.js";
+import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
@@ -13,6 +12,7 @@ import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
 import { openData } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
+import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -23,6 +23,7 @@ import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
 import { KeyRing } from "./auth/key-ring.js";
+import { loadSessionKeys, saveSessionKeys, tokenFingerprint } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
@@ -129,12 +130,16 @@ export class Daemon {
     if (Buffer.byteLength(paths.socketFile) > MAX_SOCKET_PATH) {
       throw new InsightsError("SOCKET_PATH_TOO_LONG", `the control socket path ${paths.socketFile} is longer than ${MAX_SOCKET_PATH} bytes; set a shorter XDG_RUNTIME_DIR`);
     }
-    mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
-    mkdirSync(paths.runtimeDir, { recursive: true, mode: 0o700 });
+    // Everything the daemon creates is its user's alone, however it was started (the systemd unit
+    // sets UMask=0077; a shell's 022 would leave the store's -wal/-shm and the demo copy readable).
+    process.umask(0o077);
+    // A state or runtime dir another user owns or can write is refused: its files cannot be trusted.
+    const tightened = [paths.stateDir, paths.runtimeDir].filter((dir, i, all) => all.indexOf(dir) === i && ensurePrivateDir(dir, dir === paths.stateDir ? "the state dir" : "the runtime dir").tightened);
 
     const logFile = new RotatingFile(paths.logFile, { maxBytes: config.logMaxBytes, maxFiles: config.logMaxFiles });
     const hub = new LogHub({ level: config.logLevel, file: logFile, ...(options.console ? { console: options.console } : {}) });
     const log = hub.logger.child("daemon");
+    for (const dir of tightened) log.warn("the directory was readable by other users; made it private (0700)", { dir });
 
     let pid: PidLock;
     try {
@@ -181,10 +186,13 @@ export class Daemon {
       const { location, clock, store, collector, model, startedAt } = data;
       if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
 
-      const ring = new KeyRing({ rotateMs: config.sessionRotateHours * HOUR, graceMs: config.sessionGraceHours * HOUR });
+      // Auth runs on real time even in demo mode (whose clock replays the recording), so the saved
+      // session keys' ages mean the same after a restart.
+      const authClock = options.clock ?? systemClock;
+      const ring = openKeyRing(paths.sessionKeysFile, token, authClock.now(), config, hub.logger.child("auth"));
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
-      const auth = { token, noAuth: config.noAuth, ring, limiter, clock, peerOf };
+      const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
       const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
       const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
@@ -443,6 +451,36 @@ export class Daemon {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
+}
+
+/**
+ * The session key ring, started from the keys saved by the last run (a corrupt file is logged and
+ * replaced, a link or another user's file refused like the token) and saved on every change.
+ */
+function openKeyRing(file: string, token: string, now: number, config: Config, log: Logger): KeyRing {
+  const fingerprint = tokenFingerprint(token);
+  const loaded = loadSessionKeys(file, fingerprint, now);
+  if (loaded.state === "corrupt") log.warn("the session key file is unreadable; replaced it with a fresh one (browsers sign in again)", { file, error: loaded.error });
+  if (loaded.state === "token-changed") log.info("the API token changed since the last run; earlier browser sessions are signed out", { file });
+  let saveFailed = false;
+  const ring = new KeyRing({
+    rotateMs: config.sessionRotateHours * HOUR,
+    graceMs: config.sessionGraceHours * HOUR,
+    keys: loaded.keys,
+    onChange: (keys) => {
+      try {
+        saveSessionKeys(file, fingerprint, keys);
+        saveFailed = false;
+      } catch (err) {
+        // Sessions keep working; they just will not survive a restart until a save succeeds.
+        if (!saveFailed) log.warn("could not save the session keys; browsers will have to sign in again after a restart", { file, error: errorMessage(err) });
+        saveFailed = true;
+      }
+    },
+  });
+  // Settles the ring now (a first key, rotations and drops due while the daemon was stopped) and saves it.
+  ring.keyCount(now);
+  return ring;
 }
 
 /** The string-valued snapshot flags of a control request (anything else is left for the parser to refuse). */
