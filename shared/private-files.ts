@@ -53,6 +53,8 @@ export interface PrivateDirOptions {
  */
 export function ensurePrivateDir(dir: string, what: string, { followLink = true }: PrivateDirOptions = {}): { tightened: boolean } {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // O_DIRECTORY|O_NOFOLLOW on a link says ENOTDIR, not ELOOP: ask lstat, then open with O_NOFOLLOW anyway.
+  if (!followLink && fs.lstatSync(dir).isSymbolicLink()) throw linkRefused(what, dir);
   let fd: number;
   try {
     fd = fs.openSync(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK | (followLink ? 0 : O_NOFOLLOW));
