@@ -118,6 +118,11 @@ export class Daemon {
     return this.p.model;
   }
 
+  /** The store (tests simulate a full disk on it). */
+  get store(): Store {
+    return this.p.store;
+  }
+
   get address(): { host: string; port: number } {
     return this.p.address;
   }

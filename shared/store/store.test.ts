@@ -283,7 +283,9 @@ test("failed writes (disk full) make the store unhealthy, 'ingestion stalled', u
   assert.equal(store.health(), { ok: true });
   fillDisk(store);
   const big = "x".repeat(4000);
-  const write = (): void => store.transaction(() => store.db.prepare("INSERT INTO log_events (ts, level, type, module, message) VALUES (?, 'warn', NULL, 'm', ?)").run(t.now(), big));
+  const write = (): void => {
+    store.transaction(() => store.db.prepare("INSERT INTO log_events (ts, level, type, module, message) VALUES (?, 'warn', NULL, 'm', ?)").run(t.now(), big));
+  };
   const since = t.now();
   assert.throws(() => {
     for (let i = 0; i < 1000; i++) write();
