@@ -29,7 +29,7 @@ export interface SessionPayload {
 
 export type VerifyResult =
   | { ok: true; payload: SessionPayload }
-  /** malformed: not a cookie we could have made; stale: its key rotated out (or predates a restart);
+  /** malformed: not a cookie we could have made; stale: its key rotated out (or was never in this ring);
    *  bad-signature: a known key but a wrong MAC, i.e. forged or tampered. */
   | { ok: false; reason: "malformed" | "stale" | "bad-signature" };
 
