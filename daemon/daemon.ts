@@ -22,8 +22,7 @@ import type { Store, StoreHealth } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
-import { KeyRing } from "./auth/key-ring.js";
-import { loadSessionKeys, saveSessionKeys, tokenFingerprint } from "./auth/key-ring-file.js";
+import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
@@ -139,7 +138,9 @@ export class Daemon {
     // sets UMask=0077; a shell's 022 would leave the store's -wal/-shm and the demo copy readable).
     process.umask(0o077);
     // A state or runtime dir another user owns or can write is refused: its files cannot be trusted.
-    const tightened = [paths.stateDir, paths.runtimeDir].filter((dir, i, all) => all.indexOf(dir) === i && ensurePrivateDir(dir, dir === paths.stateDir ? "the state dir" : "the runtime dir").tightened);
+    const tightened: string[] = [];
+    if (ensurePrivateDir(paths.stateDir, "the state dir").tightened) tightened.push(paths.stateDir);
+    if (paths.runtimeDir !== paths.stateDir && ensurePrivateDir(paths.runtimeDir, "the runtime dir").tightened) tightened.push(paths.runtimeDir);
 
     const logFile = new RotatingFile(paths.logFile, { maxBytes: config.logMaxBytes, maxFiles: config.logMaxFiles });
     const hub = new LogHub({ level: config.logLevel, file: logFile, ...(options.console ? { console: options.console } : {}) });
@@ -194,7 +195,14 @@ export class Daemon {
       // Auth runs on real time even in demo mode (whose clock replays the recording), so the saved
       // session keys' ages mean the same after a restart.
       const authClock = options.clock ?? systemClock;
-      const ring = openKeyRing(paths.sessionKeysFile, token, authClock.now(), config, hub.logger.child("auth"));
+      const ring = openSessionKeyRing({
+        file: paths.sessionKeysFile,
+        token,
+        now: authClock.now(),
+        rotateMs: config.sessionRotateHours * HOUR,
+        graceMs: config.sessionGraceHours * HOUR,
+        logger: hub.logger.child("auth"),
+      });
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
       const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
@@ -456,36 +464,6 @@ export class Daemon {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
-}
-
-/**
- * The session key ring, started from the keys saved by the last run (a corrupt file is logged and
- * replaced, a link or another user's file refused like the token) and saved on every change.
- */
-function openKeyRing(file: string, token: string, now: number, config: Config, log: Logger): KeyRing {
-  const fingerprint = tokenFingerprint(token);
-  const loaded = loadSessionKeys(file, fingerprint, now);
-  if (loaded.state === "corrupt") log.warn("the session key file is unreadable; replaced it with a fresh one (browsers sign in again)", { file, error: loaded.error });
-  if (loaded.state === "token-changed") log.info("the API token changed since the last run; earlier browser sessions are signed out", { file });
-  let saveFailed = false;
-  const ring = new KeyRing({
-    rotateMs: config.sessionRotateHours * HOUR,
-    graceMs: config.sessionGraceHours * HOUR,
-    keys: loaded.keys,
-    onChange: (keys) => {
-      try {
-        saveSessionKeys(file, fingerprint, keys);
-        saveFailed = false;
-      } catch (err) {
-        // Sessions keep working; they just will not survive a restart until a save succeeds.
-        if (!saveFailed) log.warn("could not save the session keys; browsers will have to sign in again after a restart", { file, error: errorMessage(err) });
-        saveFailed = true;
-      }
-    },
-  });
-  // Settles the ring now (a first key, rotations and drops due while the daemon was stopped) and saves it.
-  ring.keyCount(now);
-  return ring;
 }
 
 /** The string-valued snapshot flags of a control request (anything else is left for the parser to refuse). */

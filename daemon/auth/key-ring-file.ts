@@ -8,8 +8,10 @@
 // or a new INSIGHTS_TOKEN), the saved keys are dropped, so replacing the token still signs every
 // browser out, as it did when keys lived only in memory.
 import { createHash } from "node:crypto";
+import { errorMessage } from "../../shared/errors.js";
+import type { Logger } from "../../shared/log/logger.js";
 import { readPrivateFile, writePrivateFile } from "../../shared/private-files.js";
-import type { SigningKey } from "./key-ring.js";
+import { KeyRing, type SigningKey } from "./key-ring.js";
 
 const FORMAT_VERSION = 1;
 /** More keys than rotation and grace can ever leave alive means the file is not ours. */
@@ -86,4 +88,44 @@ export function saveSessionKeys(file: string, fingerprint: string, keys: readonl
     keys: keys.map((k) => ({ id: k.id, secret: k.secret.toString("base64url"), createdAt: k.createdAt, replacedAt: k.replacedAt })),
   };
   writePrivateFile(file, JSON.stringify(body) + "\n");
+}
+
+export interface OpenSessionKeyRingOptions {
+  file: string;
+  token: string;
+  /** Epoch ms, real time. */
+  now: number;
+  rotateMs: number;
+  graceMs: number;
+  logger: Logger;
+}
+
+/**
+ * The daemon's key ring, started from the keys saved by the last run (a corrupt file is logged and
+ * replaced, a link or another user's file refused like the token) and saved on every change.
+ */
+export function openSessionKeyRing({ file, token, now, rotateMs, graceMs, logger }: OpenSessionKeyRingOptions): KeyRing {
+  const fingerprint = tokenFingerprint(token);
+  const loaded = loadSessionKeys(file, fingerprint, now);
+  if (loaded.state === "corrupt") logger.warn("the session key file is unreadable; replaced it with a fresh one (browsers sign in again)", { file, error: loaded.error });
+  if (loaded.state === "token-changed") logger.info("the API token changed since the last run; earlier browser sessions are signed out", { file });
+  let saveFailed = false;
+  const ring = new KeyRing({
+    rotateMs,
+    graceMs,
+    keys: loaded.keys,
+    onChange: (keys) => {
+      try {
+        saveSessionKeys(file, fingerprint, keys);
+        saveFailed = false;
+      } catch (err) {
+        // Sessions keep working; they just will not survive a restart until a save succeeds.
+        if (!saveFailed) logger.warn("could not save the session keys; browsers will have to sign in again after a restart", { file, error: errorMessage(err) });
+        saveFailed = true;
+      }
+    },
+  });
+  // Settles the ring now (a first key, rotations and drops due while the daemon was stopped) and saves it.
+  ring.keyCount(now);
+  return ring;
 }
