@@ -65,6 +65,7 @@ export const en = {
 
   // disk: free space where our state lives
   "health.disk.unmeasured": "free space not measured yet",
+  "health.disk.failed": "free space cannot be measured: {error}",
   "health.disk.low": "{used}% used, {free} free",
   "health.disk.free": "{free} free",
 
@@ -115,6 +116,7 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.sources.connected": "{n} 个智能体已连接",
 
   "health.disk.unmeasured": "尚未测量可用空间",
+  "health.disk.failed": "无法测量可用空间：{error}",
   "health.disk.low": "已用 {used}%，可用 {free}",
   "health.disk.free": "可用 {free}",
 

@@ -209,6 +209,7 @@ export class GatewayMonitor {
     let gateway: GatewayView;
     let cpu: number | null = null;
     let rss: number | null = null;
+    let probed = false;
     try {
       const version = this.version();
       if (this.options.demo) {
@@ -248,14 +249,25 @@ export class GatewayMonitor {
           updateAvailable: this.updates?.checker.peek()?.status.updateAvailable ?? null,
           latestVersion: this.updates?.checker.peek()?.status.latestVersion ?? null,
         };
-        if (record)
-          store.db
-            .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
-          .run(now, live ? 1 : 0, gateway.pid, cpu, rss, gateway.latencyMs);
+        probed = true;
       }
     } catch (err) {
       logger.error("gateway probe failed", { error: errorMessage(err) });
       gateway = { ...before, running: false, error: errorMessage(err) };
+    }
+    // Storing the sample is the store's business: a full disk fails it (and the store reports
+    // ingestion stalled), it does not make the gateway look down.
+    if (record && probed) {
+      const g = gateway;
+      try {
+        store.transaction(() =>
+          store.db
+            .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
+            .run(now, g.running ? 1 : 0, g.pid, cpu, rss, g.latencyMs),
+        );
+      } catch (err) {
+        logger.debug("could not store the gateway sample", { error: errorMessage(err) });
+      }
     }
     this.state = {
       ...this.state,

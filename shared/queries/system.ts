@@ -3,6 +3,8 @@
 // states and the store's health. Pure: the caller passes everything in.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
+import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { gatewayErrorMessage } from "../i18n/gateway-text.js";
 import { list as listOf, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
@@ -74,6 +76,11 @@ export interface SystemInputs {
   /** Why the state dir itself is unreadable, when it is. */
   openclawError: string | null;
   store: StoreHealth;
+  /**
+   * Free space of the store's filesystem measured now (the `disk` check); without it the
+   * monitor's periodic sample is used, which can be minutes old.
+   */
+  disk?: SourceResult<FilesystemSpace>;
   appVersion: string;
 }
 
@@ -93,7 +100,8 @@ export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
   return "HEALTHY";
 }
 
-export function healthChecks({ snapshot, agents, openclawError, store }: SystemInputs): HealthCheck[] {
+export function healthChecks(inputs: SystemInputs): HealthCheck[] {
+  const { snapshot, agents, openclawError, store } = inputs;
   const { gateway: gw, channels, resources, demo } = snapshot;
   const checks: HealthCheck[] = [];
 
@@ -134,14 +142,27 @@ export function healthChecks({ snapshot, agents, openclawError, store }: SystemI
     else checks.push(check("sources", "PASS", msg("health.sources.connected", { n: agents.length })));
   }
 
-  const used = resources.diskUsedPercent;
-  if (used === null) checks.push(check("disk", "WARN", msg("health.disk.unmeasured")));
-  else if (used >= DISK_FAIL_PERCENT) checks.push(check("disk", "FAIL", msg("health.disk.low", { used, free: sizeMB(resources.diskFreeMB) })));
-  else if (used >= DISK_WARN_PERCENT) checks.push(check("disk", "WARN", msg("health.disk.low", { used, free: sizeMB(resources.diskFreeMB) })));
-  else checks.push(check("disk", "PASS", msg("health.disk.free", { free: sizeMB(resources.diskFreeMB) })));
-
+  checks.push(diskCheck(inputs.disk, resources));
   checks.push(store.ok ? check("store", "PASS") : check("store", "FAIL", store.error !== undefined ? msg("health.store.error", { error: store.error }) : msg("health.store.noAnswer")));
   return checks;
+}
+
+const mb = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+/** Free space now when measured now, else the last sample. */
+function diskFigures(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): { usedPercent: number | null; freeMB: number | null; error: string | null } {
+  if (disk?.ok) return { usedPercent: Math.round(disk.value.usedPercent * 10) / 10, freeMB: mb(disk.value.availableBytes), error: null };
+  if (disk && !disk.ok) return { usedPercent: null, freeMB: null, error: disk.error.message };
+  return { usedPercent: resources.diskUsedPercent, freeMB: resources.diskFreeMB, error: null };
+}
+
+function diskCheck(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): HealthCheck {
+  const { usedPercent: used, freeMB, error } = diskFigures(disk, resources);
+  if (error) return check("disk", "WARN", msg("health.disk.failed", { error }));
+  if (used === null) return check("disk", "WARN", msg("health.disk.unmeasured"));
+  if (used >= DISK_FAIL_PERCENT || freeMB === 0) return check("disk", "FAIL", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
+  if (used >= DISK_WARN_PERCENT) return check("disk", "WARN", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
+  return check("disk", "PASS", msg("health.disk.free", { free: sizeMB(freeMB) }));
 }
 
 export function querySystem(inputs: SystemInputs): SystemView {
@@ -169,7 +190,7 @@ export function querySystem(inputs: SystemInputs): SystemView {
       cpu: snapshot.resources.cpuPercent,
       memoryMB: snapshot.resources.memoryMB,
       diskMB: snapshot.resources.diskMB,
-      diskFreeMB: snapshot.resources.diskFreeMB,
+      diskFreeMB: diskFigures(inputs.disk, snapshot.resources).freeMB,
       sampledAt: iso(snapshot.resources.sampledAt),
     },
     channels: snapshot.channels.list.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs, lastError: c.lastError })),

@@ -54,7 +54,7 @@ export const en = {
   "signin.title": "Sign in to Gateway Insights",
   "signin.missing": "This browser is not signed in. Open the dashboard with the sign-in link the daemon prints.",
   "signin.expiredTitle": "Your session has expired",
-  "signin.expired": "Your session has expired, or the daemon was restarted. Sign in again with the dashboard link.",
+  "signin.expired": "Your session has expired, or the API token was replaced. Sign in again with the dashboard link.",
   "signin.invalidTitle": "Sign-in link not valid",
   "signin.invalid": "This sign-in link is not valid. Use the link the daemon prints now.",
   "signin.signedOutTitle": "Signed out",

@@ -56,7 +56,7 @@ export const zh: Record<MessageKey, string> = {
   "signin.title": "登录 Gateway Insights",
   "signin.missing": "此浏览器尚未登录。请使用守护进程输出的登录链接打开仪表盘。",
   "signin.expiredTitle": "会话已过期",
-  "signin.expired": "会话已过期，或守护进程已重启。请使用仪表盘链接重新登录。",
+  "signin.expired": "会话已过期，或 API 令牌已更换。请使用仪表盘链接重新登录。",
   "signin.invalidTitle": "登录链接无效",
   "signin.invalid": "此登录链接无效，请使用守护进程当前输出的链接。",
   "signin.signedOutTitle": "已退出登录",
