@@ -1,9 +1,8 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
-import { mkdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { InsightsError, errorMessage } from "../shared/errors.js";
-import type { Clock } from "../shared/clock.js";
+import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
@@ -13,6 +12,7 @@ import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
 import { openData } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
+import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -22,7 +22,7 @@ import type { Store, StoreHealth } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
-import { KeyRing } from "./auth/key-ring.js";
+import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
@@ -117,6 +117,11 @@ export class Daemon {
     return this.p.model;
   }
 
+  /** The store (tests simulate a full disk on it). */
+  get store(): Store {
+    return this.p.store;
+  }
+
   get address(): { host: string; port: number } {
     return this.p.address;
   }
@@ -129,12 +134,18 @@ export class Daemon {
     if (Buffer.byteLength(paths.socketFile) > MAX_SOCKET_PATH) {
       throw new InsightsError("SOCKET_PATH_TOO_LONG", `the control socket path ${paths.socketFile} is longer than ${MAX_SOCKET_PATH} bytes; set a shorter XDG_RUNTIME_DIR`);
     }
-    mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
-    mkdirSync(paths.runtimeDir, { recursive: true, mode: 0o700 });
+    // Everything the daemon creates is its user's alone, however it was started (the systemd unit
+    // sets UMask=0077; a shell's 022 would leave the store's -wal/-shm and the demo copy readable).
+    process.umask(0o077);
+    // A state or runtime dir another user owns or can write is refused: its files cannot be trusted.
+    const tightened: string[] = [];
+    if (ensurePrivateDir(paths.stateDir, "the state dir").tightened) tightened.push(paths.stateDir);
+    if (paths.runtimeDir !== paths.stateDir && ensurePrivateDir(paths.runtimeDir, "the runtime dir").tightened) tightened.push(paths.runtimeDir);
 
     const logFile = new RotatingFile(paths.logFile, { maxBytes: config.logMaxBytes, maxFiles: config.logMaxFiles });
     const hub = new LogHub({ level: config.logLevel, file: logFile, ...(options.console ? { console: options.console } : {}) });
     const log = hub.logger.child("daemon");
+    for (const dir of tightened) log.warn("the directory was readable by other users; made it private (0700)", { dir });
 
     let pid: PidLock;
     try {
@@ -181,10 +192,20 @@ export class Daemon {
       const { location, clock, store, collector, model, startedAt } = data;
       if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
 
-      const ring = new KeyRing({ rotateMs: config.sessionRotateHours * HOUR, graceMs: config.sessionGraceHours * HOUR });
+      // Auth runs on real time even in demo mode (whose clock replays the recording), so the saved
+      // session keys' ages mean the same after a restart.
+      const authClock = options.clock ?? systemClock;
+      const ring = openSessionKeyRing({
+        file: paths.sessionKeysFile,
+        token,
+        now: authClock.now(),
+        rotateMs: config.sessionRotateHours * HOUR,
+        graceMs: config.sessionGraceHours * HOUR,
+        logger: hub.logger.child("auth"),
+      });
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
-      const auth = { token, noAuth: config.noAuth, ring, limiter, clock, peerOf };
+      const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
       const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
       const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });

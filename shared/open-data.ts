@@ -43,9 +43,14 @@ export function openData(o: OpenDataOptions): OpenData {
   const base = o.clock ?? systemClock;
   const clock = location.demo ? shiftedClock(base, DEMO_RECORDED_UNTIL) : base;
   // Demo data goes to a store of its own: it must never mix with a real gateway's history.
-  const store = Store.open(location.demo ? paths.demoDbFile : paths.dbFile, {
+  const dbFile = location.demo ? paths.demoDbFile : paths.dbFile;
+  const store = Store.open(dbFile, {
     clock,
-    onRecovered: (movedTo, reason) => logger.error("the store could not be opened; moved it aside and started a new one", { movedTo, reason }),
+    onRecovered: (movedTo, reason) => logger.error("SQLite says the store is not a database or is corrupt; moved it aside and started a new one", { movedTo, reason }),
+    onWriteHealth: (failure) => {
+      if (failure) logger.error("writes to the store fail: ingestion stalled until they work again (nothing already stored is lost)", { store: dbFile, code: failure.code, error: failure.message });
+      else logger.info("writes to the store work again: ingestion resumed");
+    },
   });
   const collector = new Collector({
     openclawDir: location.dir,

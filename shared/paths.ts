@@ -11,6 +11,8 @@ export interface Paths {
   dbFile: string;
   logFile: string;
   tokenFile: string;
+  /** The session-cookie key ring (so a restart keeps browsers signed in). */
+  sessionKeysFile: string;
   /** Where the bundled demo state is copied so SQLite may create its -wal/-shm files beside it. */
   demoStateDir: string;
   /** The demo's own store, so demo data never mixes with a real gateway's. */
@@ -35,6 +37,7 @@ export function resolvePaths(env: Env = process.env): Paths {
     dbFile: join(stateDir, "insights.db"),
     logFile: join(stateDir, "daemon.log"),
     tokenFile: join(stateDir, "token"),
+    sessionKeysFile: join(stateDir, "session-keys.json"),
     demoStateDir: join(stateDir, "demo", "openclaw-state"),
     demoDbFile: join(stateDir, "demo", "insights.db"),
     runtimeDir,

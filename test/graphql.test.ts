@@ -59,6 +59,13 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
       assert.equal(sys.system.gateway, { running: false, version: fixture === SQLITE_FIXTURE ? "2026.9.6" : "2026.7.1", appVersion: "0.1.0", uptime: null, pid: null, updateAvailable: null });
       assert.is(sys.system.health.status, "UNHEALTHY", "no gateway runs beside the fixture");
       assert.equal(sys.system.health.checks.find((c) => c.name === "gateway")?.status, "FAIL");
+      // Health messages follow context.locale; without one they stay the API's plain English.
+      const readyMessage = async (context: string): Promise<string | null | undefined> =>
+        (await gqlData<{ system: { health: { checks: Array<{ name: string; message: string | null }> } } }>(d, `{ system${context} { health { checks { name message } } } }`)).system.health.checks.find((c) => c.name === "ready")?.message;
+      assert.is(await readyMessage(""), "the gateway is down");
+      assert.is(await readyMessage(`(context: { locale: "en-US" })`), "the gateway is down");
+      assert.is(await readyMessage(`(context: { locale: "zh-CN" })`), "网关已停止");
+      assert.is(await readyMessage(`(context: { locale: "zh" })`), "网关已停止");
 
       const life = await gqlData<{ source: { lifetimeStats: Record<string, number | string | boolean> } }>(
         d,

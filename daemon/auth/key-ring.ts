@@ -2,9 +2,10 @@
 // bits) takes over every `rotateMs`; the key it replaces still verifies for `graceMs`, then is
 // dropped, so a cookie lives at most rotate + grace and at least grace.
 //
-// Keys live only in memory: a daemon restart signs every browser out. That is deliberate: nothing
-// but the API token is kept on disk, and a cookie stolen from a browser dies with the process.
-// Signing in again is one click on the link `insightsctl url` prints.
+// The keys are kept in the state dir (key-ring-file.ts) so a daemon restart does not sign every
+// browser out: the ring starts from the saved keys and reports every change (a rotation, a key
+// dropped after its grace) through `onChange`, which saves them again. Rotation and grace count
+// from the keys' own times, so they run on across restarts exactly as without one.
 //
 // Time is passed in (`now`, epoch ms) rather than read, so callers share one injected clock and
 // tests can step through rotations without waiting.
@@ -28,7 +29,7 @@ export interface SessionPayload {
 
 export type VerifyResult =
   | { ok: true; payload: SessionPayload }
-  /** malformed: not a cookie we could have made; stale: its key rotated out (or predates a restart);
+  /** malformed: not a cookie we could have made; stale: its key rotated out (or was never in this ring);
    *  bad-signature: a known key but a wrong MAC, i.e. forged or tampered. */
   | { ok: false; reason: "malformed" | "stale" | "bad-signature" };
 
@@ -37,9 +38,13 @@ export interface KeyRingOptions {
   graceMs?: number;
   /** Source of key and CSRF bytes; crypto.randomBytes unless a test needs otherwise. */
   random?: (bytes: number) => Buffer;
+  /** Keys saved by an earlier run, oldest first (validated by the loader). */
+  keys?: readonly SigningKey[];
+  /** Called with the whole ring after every change, to save it. */
+  onChange?: (keys: readonly SigningKey[]) => void;
 }
 
-interface SigningKey {
+export interface SigningKey {
   id: string;
   secret: Buffer;
   createdAt: number;
@@ -51,13 +56,16 @@ export class KeyRing {
   readonly rotateMs: number;
   readonly graceMs: number;
   private readonly random: (bytes: number) => Buffer;
+  private readonly onChange: ((keys: readonly SigningKey[]) => void) | undefined;
   /** Oldest first; the last one signs. */
-  private keys: SigningKey[] = [];
+  private keys: SigningKey[];
 
   constructor(options: KeyRingOptions = {}) {
     this.rotateMs = options.rotateMs ?? DEFAULT_ROTATE_MS;
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.random = options.random ?? randomBytes;
+    this.onChange = options.onChange;
+    this.keys = [...(options.keys ?? [])].sort((a, b) => a.createdAt - b.createdAt).map((k) => ({ ...k }));
     if (!(Number.isFinite(this.rotateMs) && this.rotateMs > 0)) throw new RangeError(`rotateMs must be > 0, got ${this.rotateMs}`);
     if (!(Number.isFinite(this.graceMs) && this.graceMs >= 0)) throw new RangeError(`graceMs must be >= 0, got ${this.graceMs}`);
   }
@@ -101,14 +109,19 @@ export class KeyRing {
   /** Rotates when the signing key is due and drops keys past their grace; returns the signing key. */
   private advance(now: number): SigningKey {
     let current = this.keys.at(-1);
+    let changed = false;
     if (!current || now >= current.createdAt + this.rotateMs) {
       // Grace counts from the scheduled rotation, not from when a request happened to notice it,
-      // so an idle daemon does not stretch an old key's life.
+      // so an idle daemon (or one that was stopped) does not stretch an old key's life.
       if (current) current.replacedAt = current.createdAt + this.rotateMs;
       current = { id: this.random(6).toString("base64url"), secret: this.random(32), createdAt: now, replacedAt: null };
       this.keys.push(current);
+      changed = true;
     }
-    this.keys = this.keys.filter((k) => k.replacedAt === null || now < k.replacedAt + this.graceMs);
+    const kept = this.keys.filter((k) => k.replacedAt === null || now < k.replacedAt + this.graceMs);
+    if (kept.length !== this.keys.length) changed = true;
+    this.keys = kept;
+    if (changed) this.onChange?.(this.keys.map((k) => ({ ...k })));
     return current;
   }
 }

@@ -1,7 +1,9 @@
 // The API token (design §7): 256 random bits, base64url, created once and kept 0600 in the state
-// dir; INSIGHTS_TOKEN (validated to >= 32 characters by the config) replaces it.
+// dir; INSIGHTS_TOKEN (validated to >= 32 characters by the config) replaces it. The file is read
+// without following a link and refused when another user owns it (a planted token would let its
+// author in); its mode is tightened through the open descriptor.
 import { randomBytes } from "node:crypto";
-import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readPrivateFile, writePrivateFile } from "../../shared/private-files.js";
 
 export interface TokenSource {
   token: string;
@@ -10,18 +12,10 @@ export interface TokenSource {
 
 export function ensureToken(tokenFile: string, configured: string | null): TokenSource {
   if (configured) return { token: configured, origin: "config" };
-  try {
-    const existing = readFileSync(tokenFile, "utf8").trim();
-    if (existing.length >= 32) {
-      // Someone may have loosened the mode by hand; the token is a password.
-      if ((statSync(tokenFile).mode & 0o077) !== 0) chmodSync(tokenFile, 0o600);
-      return { token: existing, origin: "file" };
-    }
-  } catch {
-    // not there yet
-  }
+  const existing = readPrivateFile(tokenFile, "the API token file")?.trim();
+  if (existing && existing.length >= 32) return { token: existing, origin: "file" };
+  // Missing, or too short to be one we wrote (a crash mid-write, an edit): make a new one.
   const token = randomBytes(32).toString("base64url");
-  writeFileSync(tokenFile, token + "\n", { mode: 0o600 });
-  chmodSync(tokenFile, 0o600);
+  writePrivateFile(tokenFile, token + "\n");
   return { token, origin: "generated" };
 }

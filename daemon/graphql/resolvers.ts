@@ -1,6 +1,8 @@
 // Resolvers: each one a thin call into the read model (shared/queries). Their types come from
 // schema.graphql through codegen, so a field the SDL promises cannot be returned in another shape.
 import { GraphQLError } from "graphql";
+import { localizeMessages } from "../../shared/i18n/message.js";
+import { localeOf } from "../../shared/i18n/units.js";
 import type { LogLevel } from "../../shared/sources/gateway/log-line.js";
 import type { Resolvers } from "./generated/types.js";
 import type { AgentParent, DashboardParent, QueryCtx } from "./parents.js";
@@ -14,7 +16,13 @@ function rootContext(ctx: { annotate(fields: Record<string, unknown>): void }, i
 
 export const resolvers: Resolvers = {
   Query: {
-    system: (_root, args, ctx) => ({ ...ctx.model.system(), qctx: rootContext(ctx, args.context) }),
+    system: (_root, args, ctx) => {
+      const qctx = rootContext(ctx, args.context);
+      const sys = ctx.model.system();
+      // Health messages in the asked language; without a locale the API keeps its plain English.
+      if (args.context?.locale == null) return { ...sys, qctx };
+      return { ...sys, health: { ...sys.health, checks: localizeMessages(sys.health.checks, localeOf(qctx.locale)) }, qctx };
+    },
     sources: (_root, args, ctx) => {
       const q = rootContext(ctx, args.context);
       const f = args.filter ?? {};

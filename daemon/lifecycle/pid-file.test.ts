@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -48,6 +48,21 @@ test("release leaves a file that is no longer ours", () => {
   writeFileSync(path, "5555\n");
   lock.release();
   assert.ok(existsSync(path));
+});
+
+test("a pid file that is a link is refused, and what it points at is not touched", () => {
+  const path = pidPath();
+  const target = join(mkdtempSync(join(tmpdir(), "gi-elsewhere-")), "victim");
+  writeFileSync(target, "777\n");
+  symlinkSync(target, path);
+  try {
+    acquirePidFile(path, 4242, (pid) => pid === 777);
+    assert.unreachable();
+  } catch (err) {
+    assert.is((err as InsightsError).code, "UNSAFE_PATH");
+  }
+  assert.is(readFileSync(target, "utf8"), "777\n");
+  assert.ok(lstatSync(path).isSymbolicLink(), "left for the operator to look at");
 });
 
 test.run();

@@ -1,6 +1,7 @@
 // The control socket protocol (design §8): newline-delimited JSON. A request is
 // {id, method, params}; each response is {id, ok, result} or {id, ok:false, error:{code,message}}.
 // A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
+import { StringDecoder } from "node:string_decoder";
 import type { LogRecord } from "../log/record.js";
 
 export interface ControlRequest {
@@ -67,9 +68,19 @@ export function encode(message: ControlRequest | ControlResponse): string {
   return JSON.stringify(message) + "\n";
 }
 
-/** Splits a byte stream into JSON lines; calls onMessage per parsed line, onError for a bad one. */
+/**
+ * Splits a byte stream into JSON lines; calls onMessage per parsed line, onError for a bad one.
+ * A line longer than maxLineBytes is reported once and skipped up to its newline, so its tail is
+ * never taken for a request. Bytes are decoded as a stream (a character split across chunks stays
+ * whole) and only new bytes are searched for a newline, so a line sent a byte at a time costs
+ * linear, not quadratic, time.
+ */
 export class LineDecoder {
-  private buffer = "";
+  private parts: string[] = [];
+  private bytes = 0;
+  /** Inside an over-long line: drop everything up to the next newline. */
+  private skipping = false;
+  private readonly text = new StringDecoder("utf8");
 
   constructor(
     private readonly onMessage: (value: unknown) => void,
@@ -78,11 +89,23 @@ export class LineDecoder {
   ) {}
 
   push(chunk: Buffer | string): void {
-    this.buffer += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    let rest = typeof chunk === "string" ? chunk : this.text.write(chunk);
     let nl: number;
-    while ((nl = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, nl).trim();
-      this.buffer = this.buffer.slice(nl + 1);
+    while ((nl = rest.indexOf("\n")) >= 0) {
+      const piece = rest.slice(0, nl);
+      rest = rest.slice(nl + 1);
+      if (this.skipping) {
+        this.skipping = false;
+        continue;
+      }
+      if (!this.take(piece)) {
+        // That over-long line ends at this newline: the next one is read normally.
+        this.skipping = false;
+        continue;
+      }
+      const line = this.parts.join("").trim();
+      this.parts = [];
+      this.bytes = 0;
       if (!line) continue;
       try {
         this.onMessage(JSON.parse(line));
@@ -90,9 +113,20 @@ export class LineDecoder {
         this.onError(err instanceof Error ? err : new Error(String(err)));
       }
     }
-    if (this.buffer.length > this.maxLineBytes) {
-      this.buffer = "";
-      this.onError(new Error(`control message longer than ${this.maxLineBytes} bytes`));
+    if (rest && !this.skipping) this.take(rest);
+  }
+
+  /** Adds part of the current line; false (and the line dropped, reported once) when it grows too long. */
+  private take(piece: string): boolean {
+    this.bytes += Buffer.byteLength(piece);
+    if (this.bytes <= this.maxLineBytes) {
+      if (piece) this.parts.push(piece);
+      return true;
     }
+    this.parts = [];
+    this.bytes = 0;
+    this.skipping = true;
+    this.onError(new Error(`control message longer than ${this.maxLineBytes} bytes`));
+    return false;
   }
 }

@@ -153,13 +153,17 @@ export class AgentSource {
       if (version.ok) this.appVersion = version.value;
 
       if (scan.done && !this.firstPassDone) {
-        this.firstPassDone = true;
-        this.deps.store.db
-          .prepare(
-            `INSERT INTO agent_scan_state (agent_id, first_pass_at, transcripts, warnings) VALUES (?, ?, ?, ?)
+        const { store } = this.deps;
+        // Through store.transaction, so a failed write reaches the store's health.
+        store.transaction(() =>
+          store.db
+            .prepare(
+              `INSERT INTO agent_scan_state (agent_id, first_pass_at, transcripts, warnings) VALUES (?, ?, ?, ?)
              ON CONFLICT (agent_id) DO UPDATE SET first_pass_at = excluded.first_pass_at, transcripts = excluded.transcripts, warnings = excluded.warnings`,
-          )
-          .run(this.info.id, clock.now(), scan.transcripts, this.warnings);
+            )
+            .run(this.info.id, clock.now(), scan.transcripts, this.warnings),
+        );
+        this.firstPassDone = true;
         this.deps.logger.info("first transcript scan finished", { source: this.id, transcripts: scan.transcripts, warnings: this.warnings });
       }
       if (this.firstPassDone) this.status.connected(clock.now());

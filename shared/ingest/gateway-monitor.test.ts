@@ -128,4 +128,35 @@ test("a gateway that accepts connections but never answers is down after the pro
   }
 });
 
+test("a store that cannot be written (disk full) is the store's failure, not a gateway that looks down", async () => {
+  const stub = await startStubGateway();
+  const { m, store } = monitor(stateFor(stub.port));
+  try {
+    // As on a full disk: the next page the store needs cannot be had (SQLITE_FULL).
+    store.db.pragma(`max_page_count = ${store.db.pragma("page_count", { simple: true }) as number}`);
+    const filler = store.db.prepare("INSERT INTO log_events (ts, level, type, module, message) VALUES (0, 'info', NULL, 'm', ?)");
+    assert.throws(() => {
+      for (let i = 0; i < 1000; i++) store.transaction(() => filler.run("x".repeat(4000)));
+    }, /full/);
+    // Fill what room is left in the samples table's pages, so the tick's own insert needs a page too.
+    try {
+      for (let i = 0; i < 10_000; i++) store.transaction(() => store.db.prepare("INSERT INTO gateway_samples (ts, up) VALUES (?, 1)").run(i));
+    } catch {
+      // full: what the tick below meets
+    }
+    await m.tick();
+    const s = m.snapshot();
+    assert.is(s.gateway.running, true, "the gateway answered; only storing the sample failed");
+    assert.is(s.gateway.error, null);
+    const checks = healthChecks({ snapshot: s, agents: [], openclawError: null, store: store.health(), appVersion: "0.1.0" });
+    assert.is(checks.find((c) => c.name === "gateway")?.status, "PASS");
+    const storeCheck = checks.find((c) => c.name === "store");
+    assert.is(storeCheck?.status, "FAIL");
+    assert.match(storeCheck?.message ?? "", /ingestion stalled/);
+  } finally {
+    await m.stop();
+    await stub.close();
+  }
+});
+
 test.run();

@@ -20,6 +20,7 @@ import { readSchemaMeta } from "../sources/openclaw/agent-db.js";
 import type { OpenClawState } from "../sources/openclaw/state-dir.js";
 import type { SourceResult } from "../sources/result.js";
 import type { Store } from "../store/store.js";
+import { GATEWAY_ERROR_TEXT } from "../i18n/gateway-text.js";
 import { VERSION } from "../version.js";
 
 export interface GatewayView {
@@ -131,7 +132,7 @@ export class GatewayMonitor {
     this.state = {
       demo: options.demo,
       checkedAt: null,
-      gateway: { ...EMPTY_GATEWAY, error: options.demo ? "demo mode: no gateway" : null },
+      gateway: { ...EMPTY_GATEWAY, error: options.demo ? GATEWAY_ERROR_TEXT.demo : null },
       resources: { cpuPercent: null, memoryMB: null, diskMB: null, diskFreeMB: null, diskUsedPercent: null, sampledAt: null },
       channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null },
     };
@@ -208,10 +209,11 @@ export class GatewayMonitor {
     let gateway: GatewayView;
     let cpu: number | null = null;
     let rss: number | null = null;
+    let probed = false;
     try {
       const version = this.version();
       if (this.options.demo) {
-        gateway = { ...EMPTY_GATEWAY, version, error: "demo mode: no gateway" };
+        gateway = { ...EMPTY_GATEWAY, version, error: GATEWAY_ERROR_TEXT.demo };
       } else {
         const configPath = this.options.openclaw()?.configPath;
         const lockRead = findGatewayLock(this.options.openclawDir, configPath ? { configPath } : {});
@@ -239,7 +241,7 @@ export class GatewayMonitor {
           uptimeSeconds: live && startedAt !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : null,
           version: this.rpc?.hello?.serverVersion ?? version,
           latencyMs: probe?.ok ? Math.round(probe.value.live.roundTripMs * 10) / 10 : null,
-          error: !target ? "no gateway port known" : probe && !probe.ok ? probe.error.message : live ? null : "healthz did not answer ok",
+          error: !target ? GATEWAY_ERROR_TEXT.noPort : probe && !probe.ok ? probe.error.message : live ? null : GATEWAY_ERROR_TEXT.notOk,
           ready: ready ? ready.ready : null,
           failing: ready?.failing ?? [],
           eventLoopDelayMs: ready?.eventLoop.delayP99Ms ?? null,
@@ -247,14 +249,25 @@ export class GatewayMonitor {
           updateAvailable: this.updates?.checker.peek()?.status.updateAvailable ?? null,
           latestVersion: this.updates?.checker.peek()?.status.latestVersion ?? null,
         };
-        if (record)
-          store.db
-            .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
-          .run(now, live ? 1 : 0, gateway.pid, cpu, rss, gateway.latencyMs);
+        probed = true;
       }
     } catch (err) {
       logger.error("gateway probe failed", { error: errorMessage(err) });
       gateway = { ...before, running: false, error: errorMessage(err) };
+    }
+    // Storing the sample is the store's business: a full disk fails it (and the store reports
+    // ingestion stalled), it does not make the gateway look down.
+    if (record && probed) {
+      const g = gateway;
+      try {
+        store.transaction(() =>
+          store.db
+            .prepare("INSERT INTO gateway_samples (ts, up, pid, cpu_percent, rss_mb, latency_ms) VALUES (?, ?, ?, ?, ?, ?)")
+            .run(now, g.running ? 1 : 0, g.pid, cpu, rss, g.latencyMs),
+        );
+      } catch (err) {
+        logger.debug("could not store the gateway sample", { error: errorMessage(err) });
+      }
     }
     this.state = {
       ...this.state,

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { InsightsError } from "../errors.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -69,6 +70,37 @@ test("json console mode writes one object per line", () => {
   assert.is(chunks.length, 1);
   const rec = JSON.parse(chunks[0] as string) as Record<string, unknown>;
   assert.equal({ level: rec.level, module: rec.module, msg: rec.msg, n: rec.n }, { level: "info", module: "mod", msg: "hello", n: 1 });
+});
+
+test("a linked daemon.log is refused and its target never appended to or chmodded", () => {
+  const dir = mkdtempSync(join(tmpdir(), "gi-log-"));
+  const target = join(mkdtempSync(join(tmpdir(), "gi-elsewhere-")), "bashrc");
+  writeFileSync(target, "original\n");
+  chmodSync(target, 0o644);
+  const path = join(dir, "daemon.log");
+  symlinkSync(target, path);
+  try {
+    const file = new RotatingFile(path, { maxBytes: 4096, maxFiles: 3 });
+    file.write("appended through the link");
+    file.close();
+    assert.unreachable("a linked log must be refused");
+  } catch (err) {
+    assert.is((err as InsightsError).code, "UNSAFE_PATH");
+  }
+  assert.is(readFileSync(target, "utf8"), "original\n");
+  assert.is(statSync(target).mode & 0o777, 0o644);
+});
+
+test("the log and its rotated generations are made private when opened", () => {
+  const dir = mkdtempSync(join(tmpdir(), "gi-log-"));
+  const path = join(dir, "daemon.log");
+  for (const p of [path, `${path}.1`, `${path}.2`]) {
+    writeFileSync(p, "{}\n");
+    chmodSync(p, 0o644);
+  }
+  const file = new RotatingFile(path, { maxBytes: 4096, maxFiles: 3 });
+  file.close();
+  for (const p of [path, `${path}.1`, `${path}.2`]) assert.is(statSync(p).mode & 0o777, 0o600, p);
 });
 
 test.run();

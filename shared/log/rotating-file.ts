@@ -1,8 +1,13 @@
 // An append-only log file with a size cap: when the next line would pass maxBytes the file is
 // renamed to .1 (older ones shift up, the oldest beyond maxFiles is deleted). Writes are
 // synchronous so a crash never loses a line that was reported as logged.
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+//
+// The log and its generations are opened without following links and tightened to 0600 (a daemon
+// running as root must never append to, or chmod, a file a planted `daemon.log` link points at);
+// rotation only renames and removes directory entries, which never reaches through a link.
+import { closeSync, fstatSync, mkdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import { openPrivateAppend, securePrivateFile } from "../private-files.js";
 
 export interface RotatingFileOptions {
   maxBytes: number;
@@ -18,6 +23,8 @@ export class RotatingFile {
     private options: RotatingFileOptions,
   ) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // Generations written before (maybe under a looser umask) become private too.
+    for (let i = 1; i <= options.maxFiles; i++) securePrivateFile(`${path}.${i}`, "a rotated daemon log");
     this.open();
   }
 
@@ -39,7 +46,7 @@ export class RotatingFile {
   }
 
   private open(): void {
-    this.fd = openSync(this.path, "a", 0o600);
+    this.fd = openPrivateAppend(this.path, "the daemon log");
     this.size = fstatSync(this.fd).size;
   }
 

@@ -5,7 +5,9 @@ import type { Clock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
+import { dirname } from "node:path";
 import type { CronJobInfo } from "../sources/gateway/cron.js";
+import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
@@ -102,6 +104,8 @@ export class ReadModel {
       agents: collector.registry.agentSnapshots(),
       openclawError: collector.registry.openclawError?.message ?? null,
       store: this.o.store.health(),
+      // Measured now: a disk that filled since the monitor's last sample must not look fine.
+      disk: filesystemSpaceSync(dirname(this.o.store.path)),
       appVersion: this.o.appVersion,
     });
   }

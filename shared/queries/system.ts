@@ -3,7 +3,11 @@
 // states and the store's health. Pure: the caller passes everything in.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
+import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
+import { gatewayErrorMessage } from "../i18n/gateway-text.js";
+import { list as listOf, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
 import { iso } from "./time.js";
 
 export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
@@ -12,7 +16,10 @@ export type CheckStatus = "PASS" | "WARN" | "FAIL";
 export interface HealthCheck {
   name: string;
   status: CheckStatus;
+  /** In English, as the API gives it without a locale. */
   message: string | null;
+  /** The same message as a catalog id and parameters (shared/i18n), for the interfaces to localize. */
+  text: Message | null;
 }
 
 export interface GatewayInfo {
@@ -69,6 +76,11 @@ export interface SystemInputs {
   /** Why the state dir itself is unreadable, when it is. */
   openclawError: string | null;
   store: StoreHealth;
+  /**
+   * Free space of the store's filesystem measured now (the `disk` check); without it the
+   * monitor's periodic sample is used, which can be minutes old.
+   */
+  disk?: SourceResult<FilesystemSpace>;
   appVersion: string;
 }
 
@@ -79,7 +91,8 @@ export const DISK_FAIL_PERCENT = 97;
 export const EVENT_LOOP_WARN_MS = 200;
 export const EVENT_LOOP_FAIL_MS = 1000;
 
-const check = (name: string, status: CheckStatus, message: string | null = null): HealthCheck => ({ name, status, message });
+// Messages come from the catalog only (shared/i18n/catalog.ts), so every one can be localized.
+const check = (name: string, status: CheckStatus, text: Message | null = null): HealthCheck => ({ name, status, message: text && plainText(text), text });
 
 export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
   if (checks.some((c) => c.status === "FAIL")) return "UNHEALTHY";
@@ -87,55 +100,69 @@ export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
   return "HEALTHY";
 }
 
-export function healthChecks({ snapshot, agents, openclawError, store }: SystemInputs): HealthCheck[] {
+export function healthChecks(inputs: SystemInputs): HealthCheck[] {
+  const { snapshot, agents, openclawError, store } = inputs;
   const { gateway: gw, channels, resources, demo } = snapshot;
   const checks: HealthCheck[] = [];
 
-  if (demo) checks.push(check("gateway", "WARN", "demo mode: no gateway to watch"));
-  else if (gw.running) checks.push(check("gateway", "PASS", gw.latencyMs !== null ? `healthz answered in ${gw.latencyMs} ms` : null));
-  else checks.push(check("gateway", "FAIL", gw.error ?? "the gateway does not answer /healthz"));
+  if (demo) checks.push(check("gateway", "WARN", msg("health.gateway.demo")));
+  else if (gw.running) checks.push(check("gateway", "PASS", gw.latencyMs !== null ? msg("health.gateway.answered", { latency: millis(gw.latencyMs) }) : null));
+  else checks.push(check("gateway", "FAIL", gw.error !== null ? (gatewayErrorMessage(gw.error) ?? msg("health.gateway.error", { error: gw.error })) : msg("health.gateway.noAnswer")));
 
   if (!demo) {
-    if (!gw.running) checks.push(check("ready", "FAIL", "the gateway is down"));
-    else if (gw.ready === null) checks.push(check("ready", "WARN", "readyz did not answer"));
+    if (!gw.running) checks.push(check("ready", "FAIL", msg("health.ready.down")));
+    else if (gw.ready === null) checks.push(check("ready", "WARN", msg("health.ready.noAnswer")));
     else if (gw.ready) checks.push(check("ready", "PASS"));
-    else checks.push(check("ready", "FAIL", gw.failing.length ? `failing: ${gw.failing.join(", ")}` : "readyz says not ready"));
+    else checks.push(check("ready", "FAIL", gw.failing.length ? msg("health.ready.failing", { checks: listOf(gw.failing) }) : msg("health.ready.notReady")));
 
     const delay = gw.eventLoopDelayMs;
-    if (!gw.running || delay === null) checks.push(check("event-loop", "WARN", "no event-loop figures (readyz)"));
-    else if (delay >= EVENT_LOOP_FAIL_MS) checks.push(check("event-loop", "FAIL", `p99 delay ${delay} ms`));
-    else if (delay >= EVENT_LOOP_WARN_MS || gw.eventLoopDegraded) checks.push(check("event-loop", "WARN", `p99 delay ${delay} ms${gw.eventLoopDegraded ? ", reported degraded" : ""}`));
-    else checks.push(check("event-loop", "PASS", `p99 delay ${delay} ms`));
+    if (!gw.running || delay === null) checks.push(check("event-loop", "WARN", msg("health.eventLoop.unknown")));
+    else if (delay >= EVENT_LOOP_FAIL_MS) checks.push(check("event-loop", "FAIL", msg("health.eventLoop.delay", { delay: millis(delay) })));
+    else if (delay >= EVENT_LOOP_WARN_MS || gw.eventLoopDegraded) checks.push(check("event-loop", "WARN", msg(gw.eventLoopDegraded ? "health.eventLoop.delayDegraded" : "health.eventLoop.delay", { delay: millis(delay) })));
+    else checks.push(check("event-loop", "PASS", msg("health.eventLoop.delay", { delay: millis(delay) })));
 
     const list = channels.list;
     const down = list.filter((c) => !c.connected);
-    if (channels.error && !list.length) checks.push(check("channels", gw.running ? "WARN" : "FAIL", `channel status unavailable: ${channels.error}`));
-    else if (!list.length) checks.push(check("channels", "PASS", channels.checkedAt === null ? "not probed yet" : "no channels configured"));
-    else if (down.length === list.length) checks.push(check("channels", "FAIL", `all ${list.length} channels disconnected`));
-    else if (down.length) checks.push(check("channels", "WARN", `disconnected: ${down.map((c) => c.provider).join(", ")}`));
-    else checks.push(check("channels", "PASS", `${list.length} connected`));
+    if (channels.error && !list.length) checks.push(check("channels", gw.running ? "WARN" : "FAIL", msg("health.channels.unavailable", { error: channels.error })));
+    else if (!list.length) checks.push(check("channels", "PASS", msg(channels.checkedAt === null ? "health.channels.notProbed" : "health.channels.none")));
+    else if (down.length === list.length) checks.push(check("channels", "FAIL", msg("health.channels.allDown", { n: list.length })));
+    else if (down.length) checks.push(check("channels", "WARN", msg("health.channels.someDown", { channels: listOf(down.map((c) => c.provider)) })));
+    else checks.push(check("channels", "PASS", msg("health.channels.connected", { n: list.length })));
   }
 
-  if (openclawError) checks.push(check("sources", "FAIL", openclawError));
+  if (openclawError) checks.push(check("sources", "FAIL", msg("health.sources.stateDir", { error: openclawError })));
   else {
     const bad = agents.filter((a) => a.state.status === "ERROR");
     const gone = agents.filter((a) => a.state.status === "DISCONNECTED");
     const starting = agents.filter((a) => a.state.status === "INITIALIZING");
-    if (bad.length) checks.push(check("sources", "FAIL", bad.map((a) => `${a.id}: ${a.state.lastError ?? "error"}`).join("; ")));
-    else if (gone.length) checks.push(check("sources", "WARN", `disconnected: ${gone.map((a) => a.id).join(", ")}`));
-    else if (starting.length) checks.push(check("sources", "WARN", `first scan running: ${starting.map((a) => a.id).join(", ")}`));
-    else if (!agents.length) checks.push(check("sources", "WARN", "no agents found"));
-    else checks.push(check("sources", "PASS", `${agents.length} agent${agents.length === 1 ? "" : "s"} connected`));
+    if (bad.length) checks.push(check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") })));
+    else if (gone.length) checks.push(check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) })));
+    else if (starting.length) checks.push(check("sources", "WARN", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) })));
+    else if (!agents.length) checks.push(check("sources", "WARN", msg("health.sources.none")));
+    else checks.push(check("sources", "PASS", msg("health.sources.connected", { n: agents.length })));
   }
 
-  const used = resources.diskUsedPercent;
-  if (used === null) checks.push(check("disk", "WARN", "free space not measured yet"));
-  else if (used >= DISK_FAIL_PERCENT) checks.push(check("disk", "FAIL", `${used}% used, ${resources.diskFreeMB} MB free`));
-  else if (used >= DISK_WARN_PERCENT) checks.push(check("disk", "WARN", `${used}% used, ${resources.diskFreeMB} MB free`));
-  else checks.push(check("disk", "PASS", `${resources.diskFreeMB} MB free`));
-
-  checks.push(store.ok ? check("store", "PASS") : check("store", "FAIL", store.error ?? "the store does not answer"));
+  checks.push(diskCheck(inputs.disk, resources));
+  checks.push(store.ok ? check("store", "PASS") : check("store", "FAIL", store.error !== undefined ? msg("health.store.error", { error: store.error }) : msg("health.store.noAnswer")));
   return checks;
+}
+
+const mb = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+/** Free space now when measured now, else the last sample. */
+function diskFigures(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): { usedPercent: number | null; freeMB: number | null; error: string | null } {
+  if (disk?.ok) return { usedPercent: Math.round(disk.value.usedPercent * 10) / 10, freeMB: mb(disk.value.availableBytes), error: null };
+  if (disk && !disk.ok) return { usedPercent: null, freeMB: null, error: disk.error.message };
+  return { usedPercent: resources.diskUsedPercent, freeMB: resources.diskFreeMB, error: null };
+}
+
+function diskCheck(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): HealthCheck {
+  const { usedPercent: used, freeMB, error } = diskFigures(disk, resources);
+  if (error) return check("disk", "WARN", msg("health.disk.failed", { error }));
+  if (used === null) return check("disk", "WARN", msg("health.disk.unmeasured"));
+  if (used >= DISK_FAIL_PERCENT || freeMB === 0) return check("disk", "FAIL", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
+  if (used >= DISK_WARN_PERCENT) return check("disk", "WARN", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
+  return check("disk", "PASS", msg("health.disk.free", { free: sizeMB(freeMB) }));
 }
 
 export function querySystem(inputs: SystemInputs): SystemView {
@@ -163,7 +190,7 @@ export function querySystem(inputs: SystemInputs): SystemView {
       cpu: snapshot.resources.cpuPercent,
       memoryMB: snapshot.resources.memoryMB,
       diskMB: snapshot.resources.diskMB,
-      diskFreeMB: snapshot.resources.diskFreeMB,
+      diskFreeMB: diskFigures(inputs.disk, snapshot.resources).freeMB,
       sampledAt: iso(snapshot.resources.sampledAt),
     },
     channels: snapshot.channels.list.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs, lastError: c.lastError })),

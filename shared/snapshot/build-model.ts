@@ -1,5 +1,6 @@
 // CardInputs (per-agent read-model views) -> CardModel (what the card shows): sums over agents,
 // picks the rows each detail level has room for and turns times into ISO strings. Pure.
+import { localizeMessages } from "../i18n/message.js";
 import type { EventView } from "../queries/events.js";
 import { usd } from "../queries/money.js";
 import type { SessionView } from "../queries/sessions.js";
@@ -275,7 +276,10 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
           .map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs })),
       }
     : null;
-  model.health = inputs.health ? { status: inputs.health.status, checks: inputs.health.checks.map((c) => ({ name: c.name, status: c.status, message: c.message })) } : null;
+  // Messages in the card's language (the JSON too: it is the model of the image).
+  model.health = inputs.health
+    ? { status: inputs.health.status, checks: localizeMessages(inputs.health.checks, params.lang).map((c) => ({ name: c.name, status: c.status, message: c.message })) }
+    : null;
   model.system = {
     pid: gw?.pid ?? null,
     resources: inputs.resources ? { cpuPercent: inputs.resources.cpuPercent, memoryMB: inputs.resources.memoryMB, diskMB: inputs.resources.diskMB } : null,

@@ -1,6 +1,7 @@
 // Example card inputs: a busy two-agent gateway (long session keys, Chinese names, sub-agents,
 // errors, cron failures, a dropped channel) and an empty one. They feed the README images
 // (scripts/render-examples.ts), the renderer's warm-up and the tests. Times are relative to `now`.
+import { list, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
 import type { EventType, EventView } from "../queries/events.js";
 import type { Metrics, MetricsBucket } from "../queries/metrics.js";
 import { RANGES } from "../queries/metrics.js";
@@ -8,11 +9,13 @@ import type { SessionStatus, SessionView } from "../queries/sessions.js";
 import type { SessionKind } from "../sources/openclaw/session-record.js";
 import type { CronJobInfo } from "../sources/gateway/cron.js";
 import { VERSION } from "../version.js";
-import type { AgentCardInputs, CardInputs } from "./inputs.js";
+import type { AgentCardInputs, CardInputs, HealthInput } from "./inputs.js";
 import { METRICS_RANGE, type SnapshotRange } from "./params.js";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+
+const example = (name: string, status: HealthInput["checks"][number]["status"], text: Message | null): HealthInput["checks"][number] => ({ name, status, message: text && plainText(text), text });
 
 /** Fixed so the committed images do not change from run to run. */
 export const EXAMPLE_NOW = Date.UTC(2026, 2, 14, 14, 32, 0);
@@ -236,14 +239,15 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): 
     ],
     health: {
       status: "DEGRADED",
+      // As the health checks give them: plain English plus the catalog message the card prints.
       checks: [
-        { name: "gateway", status: "PASS", message: "healthz answered in 12 ms" },
-        { name: "ready", status: "PASS", message: null },
-        { name: "event-loop", status: "WARN", message: "p99 delay 240 ms" },
-        { name: "channels", status: "WARN", message: "disconnected: whatsapp" },
-        { name: "sources", status: "PASS", message: "2 agents connected" },
-        { name: "disk", status: "PASS", message: "48213 MB free" },
-        { name: "store", status: "PASS", message: null },
+        example("gateway", "PASS", msg("health.gateway.answered", { latency: millis(12) })),
+        example("ready", "PASS", null),
+        example("event-loop", "WARN", msg("health.eventLoop.delay", { delay: millis(240) })),
+        example("channels", "WARN", msg("health.channels.someDown", { channels: list(["whatsapp"]) })),
+        example("sources", "PASS", msg("health.sources.connected", { n: 2 })),
+        example("disk", "PASS", msg("health.disk.free", { free: sizeMB(48213) })),
+        example("store", "PASS", null),
       ],
     },
     sources: [

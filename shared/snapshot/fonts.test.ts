@@ -8,6 +8,7 @@ import * as assert from "uvu/assert";
 import { buildCardModel } from "./build-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
 import { fontsDir, type FontManifest } from "./fonts.js";
+import { daemonCatalogText } from "../i18n/font-text.js";
 import { CATALOG, LANGS, type MessageKey } from "./messages.js";
 import { renderCard } from "./render.js";
 
@@ -52,6 +53,12 @@ test("every catalog string, en and zh, has a glyph for each character", () => {
     }
   }
   assert.equal(missing, []);
+});
+
+test("the daemon's own messages (health checks, units), which the card prints, have a glyph for each character", () => {
+  const regular = cmaps.filter((c) => c.weight === 400);
+  const missing = new Set([...daemonCatalogText()].filter((ch) => !isSpace(ch) && !covered(ch.codePointAt(0) as number, regular)));
+  assert.equal([...missing], []);
 });
 
 test("catalog hanzi are in the bold CJK weight too (headings are bold)", () => {

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { formatClock, formatCompact, formatDate, formatDateTime, formatDuration, formatMB, formatPercent, formatRangeLabel, formatRelative, formatUsd, formatZone } from "./format.js";
+import { formatClock, formatCompact, formatDate, formatDateTime, formatDuration, formatDurationMs, formatMB, formatMs, formatPercent, formatRangeLabel, formatRelative, formatUsd, formatZone } from "./format.js";
+import { tn } from "./messages.js";
 
 test("compact counts: thousands in en, 万 and 亿 in zh", () => {
   const cases: Array<[number, string, string]> = [
@@ -32,6 +33,30 @@ test("money, percent, sizes", () => {
   assert.is(formatPercent(100, "zh"), "100%");
   assert.is(formatMB(512, "en"), "512 MB");
   assert.is(formatMB(2_380, "en"), "2.3 GB");
+  // The unit and decimals the dashboard and the daemon's messages use for the same figure.
+  assert.is(formatMB(52_344, "zh"), "51.1 GB");
+  assert.is(formatMB(2_048, "en"), "2.0 GB");
+  assert.is(formatMs(84, "zh"), "84 毫秒");
+});
+
+test("run times: under a second in milliseconds, never 0s", () => {
+  assert.is(formatDurationMs(291, "en"), "291 ms");
+  assert.is(formatDurationMs(291, "zh"), "291 毫秒");
+  assert.is(formatDurationMs(0, "en"), "0 ms");
+  assert.is(formatDurationMs(999.6, "en"), "1.0s");
+  assert.is(formatDurationMs(3_200, "en"), "3.2s");
+  assert.is(formatDurationMs(48_000, "zh"), "48秒");
+  assert.is(formatDurationMs(3_700_000, "en"), "1h 1m");
+});
+
+test("counted phrases follow the language's plural rule", () => {
+  assert.is(tn("en", "sessions.turns", 1), "1 turn");
+  assert.is(tn("en", "sessions.turns", 0), "0 turns");
+  assert.is(tn("en", "sessions.turns", 12_345), "12,345 turns");
+  assert.is(tn("en", "sessions.subAgents", 1), "1 sub-agent");
+  assert.is(tn("en", "cron.errorsInRow", 1), "1 failure in a row");
+  assert.is(tn("zh", "sessions.turns", 1), "1 轮");
+  assert.is(tn("zh", "cron.errorsInRow", 3), "连续失败 3 次");
 });
 
 test("durations and ranges per language", () => {

@@ -1,6 +1,7 @@
 // Number, duration and date formatting for the card, per language. Units and patterns come from
 // the message catalog; Intl is used only for digit grouping and for reading wall-clock fields in
 // a time zone, never for words, so the output holds no character the catalog does not.
+import { formatMB as sharedMB, formatMs as sharedMs } from "../i18n/units.js";
 import { t, type Lang, type MessageKey } from "./messages.js";
 
 const MONTHS: readonly MessageKey[] = ["month.1", "month.2", "month.3", "month.4", "month.5", "month.6", "month.7", "month.8", "month.9", "month.10", "month.11", "month.12"];
@@ -58,13 +59,14 @@ export function formatPercent(n: number, lang: Lang): string {
   return t(lang, "unit.percent", { n: String(Number(n.toFixed(1))) });
 }
 
+/** 3.4 ms, 240 ms: the formatter the dashboard and the daemon's messages use too. */
 export function formatMs(ms: number, lang: Lang): string {
-  return t(lang, "unit.ms", { n: formatInt(ms) });
+  return sharedMs(ms, lang);
 }
 
-/** Megabytes as MB below 1 GB, else GB with one decimal. */
+/** 412 MB, 51.1 GB: one unit per figure, the formatter the dashboard and the daemon's messages use too. */
 export function formatMB(mb: number, lang: Lang): string {
-  return mb >= 1024 ? t(lang, "unit.gb", { n: String(Number((mb / 1024).toFixed(1))) }) : t(lang, "unit.mb", { n: formatInt(mb) });
+  return sharedMB(mb, lang);
 }
 
 /** The two largest units of a duration: 3d 4h, 4h 12m, 12m, 45s (zh: 3天4小时). */
@@ -80,6 +82,17 @@ export function formatDuration(seconds: number, lang: Lang): string {
   if (firstIdx === -1) return t(lang, "duration.seconds", { n: 0 });
   const picked = parts.slice(firstIdx, firstIdx + 2).filter(([v]) => v > 0);
   return picked.map(([v, key]) => t(lang, key, { n: v })).join(t(lang, "duration.join"));
+}
+
+/**
+ * A run time in milliseconds: under a second as milliseconds (291 ms, never "0s"), under ten
+ * seconds with a tenth (4.2s), longer as formatDuration.
+ */
+export function formatDurationMs(ms: number, lang: Lang): string {
+  const v = Math.max(0, ms);
+  if (Math.round(v) < 1000) return sharedMs(Math.round(v), lang);
+  if (v < 9950) return t(lang, "duration.seconds", { n: (v / 1000).toFixed(1) });
+  return formatDuration(v / 1000, lang);
 }
 
 /** The snapshot range as words: 30m / 24h (zh: 30 分钟 / 24 小时). */

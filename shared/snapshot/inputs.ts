@@ -2,6 +2,7 @@
 // agents; each agent's views come as the per-agent queries return them and buildCardModel sums
 // them (and de-duplicates the gateway-wide log lines every agent's event query repeats). A part
 // whose source failed is null and its name goes into `degradedSources`; the card says so.
+import type { Message } from "../i18n/message.js";
 import type { EventView } from "../queries/events.js";
 import type { LifetimeStats } from "../queries/lifetime.js";
 import type { Metrics } from "../queries/metrics.js";
@@ -42,7 +43,8 @@ export interface ChannelInput {
 
 export interface HealthInput {
   status: HealthLevel;
-  checks: Array<{ name: string; status: CheckStatus; message: string | null }>;
+  /** `text`, the message as catalog id and parameters, is what the card prints, in its language. */
+  checks: Array<{ name: string; status: CheckStatus; message: string | null; text?: Message | null }>;
 }
 
 export interface SourceInput {

@@ -2,8 +2,12 @@
 // labels, units and patterns from here only, so a test can walk this catalog and prove that the
 // bundled fonts have a glyph for every character the card can print in its own words.
 //
-// `{name}` marks a value filled in by `t()`. Keep zh strings free of characters the fonts lack:
-// `messages.test.ts` fails on any such character.
+// `{name}` marks a value filled in by `t()`. A key ending in `.one` / `.other` is a counted phrase
+// for `tn()`, which picks the form by the language's plural rule ("1 turn", "2 turns"). Keep zh
+// strings free of characters the fonts lack: `fonts.test.ts` fails on any such character.
+//
+// Terms: the same words as the dashboard and the daemon's messages; shared/i18n/catalog.ts says
+// why a usage token is "Token" in Chinese (and 令牌 is kept for the API credential).
 
 export type Lang = "en" | "zh";
 
@@ -47,8 +51,10 @@ const en = {
   "sessions.title": "Top sessions",
   "sessions.count": "{shown} of {total}",
   "sessions.empty": "No sessions",
-  "sessions.turns": "{n} turns",
-  "sessions.subAgents": "{n} sub-agents",
+  "sessions.turns.one": "{n} turn",
+  "sessions.turns.other": "{n} turns",
+  "sessions.subAgents.one": "{n} sub-agent",
+  "sessions.subAgents.other": "{n} sub-agents",
   "sessions.noModel": "no model",
 
   "status.ACTIVE": "active",
@@ -80,7 +86,8 @@ const en = {
   "cron.last": "last {time}",
   "cron.next": "next {time}",
   "cron.noNext": "not scheduled",
-  "cron.errorsInRow": "{n} failures in a row",
+  "cron.errorsInRow.one": "{n} failure in a row",
+  "cron.errorsInRow.other": "{n} failures in a row",
   "cron.status.ok": "ok",
   "cron.status.error": "failed",
   "cron.status.skipped": "skipped",
@@ -97,11 +104,20 @@ const en = {
   "check.PASS": "pass",
   "check.WARN": "warn",
   "check.FAIL": "fail",
+  // The checks' names (the API's `name`); a name not listed here is printed as the API gives it.
+  "checkName.gateway": "Gateway",
+  "checkName.ready": "Readiness",
+  "checkName.event-loop": "Event loop",
+  "checkName.channels": "Channels",
+  "checkName.sources": "Data sources",
+  "checkName.disk": "Disk",
+  "checkName.store": "Store",
 
   "system.title": "System",
   "system.cpu": "CPU",
   "system.memory": "Memory",
-  "system.disk": "Disk",
+  // Space the OpenClaw state dir takes (not the free space of the disk).
+  "system.disk": "State dir",
   "system.pid": "PID",
 
   "sources.title": "Sources",
@@ -121,16 +137,13 @@ const en = {
   "list.more": "+{n} more",
   "value.none": "—",
 
-  // Number and time formatting (format.ts).
+  // Number and time formatting (format.ts; sizes and milliseconds: shared/i18n/units.ts).
   "unit.thousand": "k",
   "unit.million": "M",
   "unit.billion": "B",
   "unit.trillion": "T",
   "unit.tenThousand": "",
   "unit.hundredMillion": "",
-  "unit.mb": "{n} MB",
-  "unit.gb": "{n} GB",
-  "unit.ms": "{n} ms",
   "unit.percent": "{n}%",
   "duration.days": "{n}d",
   "duration.hours": "{n}h",
@@ -186,7 +199,7 @@ const zh: Messages = {
   "banner.demo": "演示数据：未找到 OpenClaw 状态目录",
   "banner.degraded": "以下数据源缺失：{sources}",
 
-  "kpi.tokens": "令牌",
+  "kpi.tokens": "Token",
   "kpi.cost": "费用",
   "kpi.turns": "轮次",
   "kpi.errorsWarnings": "错误 / 警告",
@@ -194,17 +207,19 @@ const zh: Messages = {
   "kpi.activeSessions": "活跃会话",
   "kpi.ofTotal": "共 {total}",
 
-  "chart.title": "令牌用量 · 最近 {range}",
+  "chart.title": "Token 用量 · 最近 {range}",
   "chart.peak": "峰值 {value}",
   "chart.now": "现在",
-  "chart.empty": "此时间段内没有令牌用量",
+  "chart.empty": "此时间段内没有 Token 用量",
   "chart.errorMark": "错误",
 
   "sessions.title": "用量最高的会话",
   "sessions.count": "{shown} / 共 {total}",
   "sessions.empty": "暂无会话",
-  "sessions.turns": "{n} 轮",
-  "sessions.subAgents": "{n} 个子代理",
+  "sessions.turns.one": "{n} 轮",
+  "sessions.turns.other": "{n} 轮",
+  "sessions.subAgents.one": "{n} 个子智能体",
+  "sessions.subAgents.other": "{n} 个子智能体",
   "sessions.noModel": "无模型",
 
   "status.ACTIVE": "活跃",
@@ -215,13 +230,13 @@ const zh: Messages = {
   "kind.direct": "私聊",
   "kind.group": "群组",
   "kind.cron": "定时",
-  "kind.subagent": "子代理",
+  "kind.subagent": "子智能体",
 
   "errors.title": "最近错误",
   "errors.empty": "此时间段内没有错误",
 
-  "subagents.title": "子代理",
-  "subagents.empty": "暂无子代理",
+  "subagents.title": "子智能体",
+  "subagents.empty": "暂无子智能体",
 
   "events.title": "事件日志",
   "events.empty": "此时间段内没有事件",
@@ -236,15 +251,16 @@ const zh: Messages = {
   "cron.last": "上次 {time}",
   "cron.next": "下次 {time}",
   "cron.noNext": "未排期",
-  "cron.errorsInRow": "连续失败 {n} 次",
+  "cron.errorsInRow.one": "连续失败 {n} 次",
+  "cron.errorsInRow.other": "连续失败 {n} 次",
   "cron.status.ok": "成功",
   "cron.status.error": "失败",
   "cron.status.skipped": "跳过",
   "cron.status.running": "运行中",
   "cron.status.other": "{status}",
 
-  "channels.title": "频道",
-  "channels.empty": "未配置频道",
+  "channels.title": "渠道",
+  "channels.empty": "未配置渠道",
   "channels.connected": "已连接",
   "channels.disconnected": "已断开",
 
@@ -253,11 +269,18 @@ const zh: Messages = {
   "check.PASS": "通过",
   "check.WARN": "警告",
   "check.FAIL": "失败",
+  "checkName.gateway": "网关",
+  "checkName.ready": "就绪状态",
+  "checkName.event-loop": "事件循环",
+  "checkName.channels": "渠道",
+  "checkName.sources": "数据源",
+  "checkName.disk": "磁盘",
+  "checkName.store": "存储",
 
   "system.title": "系统",
   "system.cpu": "CPU",
   "system.memory": "内存",
-  "system.disk": "磁盘",
+  "system.disk": "状态目录",
   "system.pid": "PID",
 
   "sources.title": "数据源",
@@ -268,10 +291,10 @@ const zh: Messages = {
   "source.ERROR": "错误",
 
   "totals.title": "累计",
-  "totals.tokens": "令牌",
+  "totals.tokens": "Token",
   "totals.cost": "费用",
   "totals.today": "今日费用",
-  "totals.sessions": "会话记录",
+  "totals.sessions": "对话记录",
   "totals.since": "自 {date} 起",
 
   "list.more": "另有 {n} 项",
@@ -283,9 +306,6 @@ const zh: Messages = {
   "unit.trillion": "万亿",
   "unit.tenThousand": "万",
   "unit.hundredMillion": "亿",
-  "unit.mb": "{n} MB",
-  "unit.gb": "{n} GB",
-  "unit.ms": "{n} 毫秒",
   "unit.percent": "{n}%",
   "duration.days": "{n}天",
   "duration.hours": "{n}小时",
@@ -316,6 +336,19 @@ const zh: Messages = {
 export const CATALOG: Readonly<Record<Lang, Messages>> = { en, zh };
 
 export const LANGS: readonly Lang[] = ["en", "zh"];
+
+type PluralBase<K> = K extends `${infer B}.one` ? B : never;
+/** The counted phrases: `key.one` and `key.other` exist for each. */
+export type PluralKey = PluralBase<MessageKey>;
+
+const PLURAL_RULES: Readonly<Record<Lang, Intl.PluralRules>> = { en: new Intl.PluralRules("en-US"), zh: new Intl.PluralRules("zh-CN") };
+const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** The counted phrase `key` for `n` in `lang`: "1 turn", "2 turns", "3 轮"; `{n}` is `n` grouped. */
+export function tn(lang: Lang, key: PluralKey, n: number, vars?: Readonly<Record<string, string | number>>): string {
+  const form = PLURAL_RULES[lang].select(n) === "one" ? "one" : "other";
+  return t(lang, `${key}.${form}`, { n: countFormat.format(n), ...vars });
+}
 
 /** The message `key` in `lang` with its `{name}` placeholders filled from `vars`. */
 export function t(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {

@@ -94,6 +94,24 @@ test("the image shows the model's numbers, formatted per language", async () => 
   assert.ok(zh.includes("万"), "zh counts in 万");
 });
 
+test("the card's own words: plurals, sub-second runs, one size unit, check names and messages in the card's language", async () => {
+  const base = exampleInputs();
+  // A session with a single turn (one whose line is short enough not to be cut); a job whose
+  // last run took 291 ms and failed once.
+  const oneTurn = (list: CardInputs["agents"][number]["sessions"]): typeof list => list?.map((x) => (x.displayName === "on-call (slack)" ? { ...x, turnCount: 1 } : x)) ?? null;
+  const inputs: CardInputs = {
+    ...base,
+    agents: base.agents.map((a) => ({ ...a, sessions: oneTurn(a.sessions) })),
+    cronJobs: base.cronJobs?.map((j) => (j.id === "hb" ? { ...j, lastDurationMs: 291, consecutiveErrors: 1 } : j)) ?? null,
+  };
+  const en = await cardText(buildCardModel(inputs, params({ detail: "full", lang: "en" })));
+  for (const words of ["slack · 1 turn", "· 291 ms", "1 failure in a row", "47.1 GB free", "Event loop", "p99 delay 240 ms", "State dir"]) assert.ok(en.includes(words.replace(/\s+/g, "")), `en: ${words}`);
+  for (const wrong of ["1turns", "1failuresinarow", "·0s", "48213MB", "event-loop"]) assert.not.ok(en.includes(wrong), `en: no ${wrong}`);
+  const zh = await cardText(buildCardModel(inputs, params({ detail: "full", lang: "zh" })));
+  for (const words of ["291 毫秒", "连续失败 1 次", "事件循环", "p99 延迟 240 毫秒", "可用 47.1 GB", "已断开：whatsapp", "2 个智能体已连接", "状态目录", "Token 用量"]) assert.ok(zh.toLowerCase().includes(words.replace(/\s+/g, "").toLowerCase()), `zh: ${words}`);
+  for (const english of ["healthz answered", "agents connected", "MB free", "event-loop", "令牌"]) assert.not.ok(zh.includes(english.replace(/\s+/g, "")), `zh: no ${english}`);
+});
+
 test("empty, agent-less and failed inputs render at every detail, saying what is missing", async () => {
   const base = exampleInputs();
   const failed: CardInputs = { ...base, gateway: null, health: null, channels: null, cronJobs: null, resources: null, agents: base.agents.map((a) => ({ ...a, sessions: null, metrics: null, events: null, lifetime: null })) };

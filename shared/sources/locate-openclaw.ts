@@ -1,9 +1,10 @@
 // Which OpenClaw state dir to read: the configured one, else $OPENCLAW_STATE_DIR, else
 // ~/.openclaw; when none was asked for and ~/.openclaw does not exist, the bundled demo state.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { packageRoot } from "../package-root.js";
+import { ensurePrivateDir, readPrivateFile, writePrivateFile } from "../private-files.js";
 import { VERSION } from "../version.js";
 
 export interface OpenclawLocation {
@@ -43,14 +44,23 @@ export function bundledDemoState(): string {
 
 /** Copies the bundled demo state once per gateway-insights version (a marker file says which). */
 export function installDemoState(target: string): void {
+  // The copy lives in our private state dir; neither it nor its parent may be a link or another
+  // user's (SQLite writes -shm files beside the demo databases it opens).
+  ensurePrivateDir(dirname(target), "the demo dir", { followLink: false });
   const marker = join(target, ".gateway-insights-demo");
   try {
-    if (readFileSync(marker, "utf8").trim() === VERSION) return;
+    if (ownDir(target) && readPrivateFile(marker, "the demo marker")?.trim() === VERSION) return;
   } catch {
-    // not installed yet
+    // not installed yet, or not ours: copied afresh below
   }
+  // rm removes a link itself, never what it points at.
   rmSync(target, { recursive: true, force: true });
-  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   cpSync(bundledDemoState(), target, { recursive: true });
-  writeFileSync(marker, VERSION + "\n");
+  writePrivateFile(marker, VERSION + "\n");
+}
+
+/** A real directory (not a link) owned by this user. */
+function ownDir(path: string): boolean {
+  const st = lstatSync(path);
+  return st.isDirectory() && (typeof process.geteuid !== "function" || st.uid === process.geteuid());
 }

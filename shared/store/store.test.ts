@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { test } from "uvu";
@@ -150,6 +150,161 @@ test("retention rolls samples up into hours and deletes what is past its days", 
   const later = runRetention(store, { rawDays: 7, rollupDays: 5 }, now);
   assert.is(later.deleted.gateway_samples_hourly, 1);
   assert.is(later.deleted.token_usage_hourly, 1);
+  store.close();
+});
+
+/** An Error shaped like Node's when a native module was built for another Node (ERR_DLOPEN_FAILED). */
+function dlopenError(): Error {
+  const err = new Error(
+    "The module '/usr/lib/node_modules/gateway-insights/node_modules/better-sqlite3/build/Release/better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Node.js requires NODE_MODULE_VERSION 137.",
+  ) as NodeJS.ErrnoException;
+  err.code = "ERR_DLOPEN_FAILED";
+  return err;
+}
+
+/** The dir's files, for "nothing was moved or added". */
+const listing = (path: string): string[] => readdirSync(dirname(path)).sort();
+
+test("SQLite not loading (another Node's native module) leaves a good store alone and says to rebuild", () => {
+  const path = fresh();
+  const good = Store.open(path, { clock });
+  good.db.prepare("INSERT INTO gateway_samples (ts, up) VALUES (1, 1)").run();
+  good.close();
+  const before = readFileSync(path);
+  const files = listing(path);
+  try {
+    Store.open(path, {
+      clock,
+      open: () => {
+        throw dlopenError();
+      },
+    });
+    assert.unreachable("must not start");
+  } catch (err) {
+    assert.instance(err, InsightsError);
+    assert.is((err as InsightsError).code, "STORE_ERROR");
+    assert.match((err as Error).message, "npm rebuild better-sqlite3");
+    assert.match((err as Error).message, "NODE_MODULE_VERSION");
+  }
+  assert.equal(listing(path), files, "nothing moved aside or created");
+  assert.ok(readFileSync(path).equals(before), "the store's bytes are untouched");
+  const again = Store.open(path, { clock });
+  assert.equal(again.db.prepare("SELECT ts, up FROM gateway_samples").all(), [{ ts: 1, up: 1 }]);
+  again.close();
+});
+
+test("only SQLite's own not-a-database / corrupt verdict moves a store aside; other open failures leave it", () => {
+  const path = fresh();
+  Store.open(path, { clock }).close();
+  const files = listing(path);
+  for (const code of ["SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_IOERR_READ", "SQLITE_FULL"]) {
+    let moved = "";
+    try {
+      Store.open(path, {
+        clock,
+        onRecovered: (to) => (moved = to),
+        open: (file) => {
+          if (file !== ":memory:") throw new Database.SqliteError(`simulated ${code}`, code);
+          return new Database(file);
+        },
+      });
+      assert.unreachable(code);
+    } catch (err) {
+      assert.is((err as InsightsError).code, "STORE_ERROR", code);
+      assert.match((err as Error).message, path);
+    }
+    assert.is(moved, "", `${code} moved nothing aside`);
+    assert.equal(listing(path), files, code);
+  }
+  // SQLITE_CORRUPT from SQLite itself still recovers.
+  let moved = "";
+  let calls = 0;
+  const store = Store.open(path, {
+    clock,
+    onRecovered: (to) => (moved = to),
+    open: (file) => {
+      if (file !== ":memory:" && calls++ === 0) throw new Database.SqliteError("database disk image is malformed", "SQLITE_CORRUPT");
+      return new Database(file);
+    },
+  });
+  assert.ok(moved.includes(".corrupt-"), "moved aside on SQLITE_CORRUPT");
+  store.close();
+});
+
+test("the store and its -wal/-shm are 0600 and the dir 0700, even in an existing 0755 dir under umask 022", () => {
+  const dir = mkdtempSync(join(tmpdir(), "gi-store-"));
+  chmodSync(dir, 0o755);
+  const path = join(dir, "insights.db");
+  const previous = process.umask(0o022);
+  try {
+    const store = Store.open(path, { clock });
+    store.setMeta("k", "v");
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) assert.is(statSync(f).mode & 0o777, 0o600, f);
+    assert.is(statSync(dir).mode & 0o777, 0o700);
+    // Files left readable by an earlier version are tightened on the next open.
+    const { db } = store;
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) chmodSync(f, 0o644);
+    const second = Store.open(path, { clock });
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) assert.is(statSync(f).mode & 0o777, 0o600, f);
+    second.close();
+    db.close();
+  } finally {
+    process.umask(previous);
+  }
+});
+
+test("a store file that is a link is refused; its target is not opened as a database", () => {
+  const path = fresh();
+  const target = join(mkdtempSync(join(tmpdir(), "gi-elsewhere-")), "passwd");
+  writeFileSync(target, "root:x:0:0:root:/root:/bin/bash\n");
+  chmodSync(target, 0o644);
+  symlinkSync(target, path);
+  try {
+    Store.open(path, { clock });
+    assert.unreachable();
+  } catch (err) {
+    assert.is((err as InsightsError).code, "UNSAFE_PATH");
+  }
+  assert.is(readFileSync(target, "utf8"), "root:x:0:0:root:/root:/bin/bash\n");
+  assert.is(statSync(target).mode & 0o777, 0o644);
+  assert.ok(lstatSync(path).isSymbolicLink(), "not moved aside as if corrupt");
+});
+
+/** Caps the database at its current size: the next write that needs a page fails with SQLITE_FULL, as on a full disk. */
+function fillDisk(store: Store): void {
+  const pages = store.db.pragma("page_count", { simple: true }) as number;
+  store.db.pragma(`max_page_count = ${pages}`);
+}
+
+test("failed writes (disk full) make the store unhealthy, 'ingestion stalled', until a write commits again", () => {
+  const t = manualClock();
+  const seen: Array<string | null> = [];
+  const store = Store.open(fresh(), { clock: t, onWriteHealth: (f) => seen.push(f ? f.code : null) });
+  assert.equal(store.health(), { ok: true });
+  fillDisk(store);
+  const big = "x".repeat(4000);
+  const write = (): void => {
+    store.transaction(() => store.db.prepare("INSERT INTO log_events (ts, level, type, module, message) VALUES (?, 'warn', NULL, 'm', ?)").run(t.now(), big));
+  };
+  const since = t.now();
+  assert.throws(() => {
+    for (let i = 0; i < 1000; i++) write();
+  }, /full/);
+  t.advance(60_000);
+  assert.throws(write, /full/);
+  const h = store.health();
+  assert.is(h.ok, false);
+  assert.is(h.stalledSince, since, "since the first failure of the outage");
+  assert.match(h.error ?? "", /^ingestion stalled: writes to .* fail since .*SQLITE_FULL/);
+  assert.equal(seen, ["SQLITE_FULL"], "reported once per outage");
+  // A bug (a constraint) is not a storage failure and does not clear one either.
+  assert.throws(() => store.transaction(() => store.db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'dup', 0)").run()));
+  assert.is(store.health().ok, false);
+  // Space again: the next committed write ends the outage.
+  store.db.pragma("max_page_count = 1073741823");
+  write();
+  assert.equal(store.health(), { ok: true });
+  assert.equal(seen, ["SQLITE_FULL", null]);
   store.close();
 });
 

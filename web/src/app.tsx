@@ -61,7 +61,8 @@ export function App(): JSX.Element {
 
 function Shell(): JSX.Element {
   const mainRef = useRef<HTMLElement>(null);
-  const live = useLive(fetchShell, [], { pollMs: 15_000, minGapMs: 2000 });
+  // Refetched when the language changes: the daemon writes the health messages in it.
+  const live = useLive(fetchShell, [lang.value], { pollMs: 15_000, minGapMs: 2000 });
   useEffect(() => {
     if (!live.data) return;
     shell.value = live.data;

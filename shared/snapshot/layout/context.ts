@@ -2,7 +2,7 @@
 // the clock the relative times are measured from (the card's own generation time, never "now",
 // so the same model always draws the same image).
 import type { CardGatewayState, CardModel } from "../card-model.js";
-import { t, type Lang, type MessageKey } from "../messages.js";
+import { t, tn, type Lang, type MessageKey, type PluralKey } from "../messages.js";
 import { PALETTES, type Palette } from "./theme.js";
 
 export interface Ctx {
@@ -12,10 +12,12 @@ export interface Ctx {
   timeZone: string;
   now: number;
   t: (key: MessageKey, vars?: Readonly<Record<string, string | number>>) => string;
+  /** A counted phrase in the card's language: "1 turn", "2 turns". */
+  tn: (key: PluralKey, n: number) => string;
 }
 
 export function makeCtx(m: CardModel): Ctx {
-  return { m, lang: m.lang, p: PALETTES[m.theme], timeZone: m.timeZone, now: Date.parse(m.generatedAt), t: (key, vars) => t(m.lang, key, vars) };
+  return { m, lang: m.lang, p: PALETTES[m.theme], timeZone: m.timeZone, now: Date.parse(m.generatedAt), t: (key, vars) => t(m.lang, key, vars), tn: (key, n) => tn(m.lang, key, n) };
 }
 
 export function stateColor(p: Palette, s: CardGatewayState): string {

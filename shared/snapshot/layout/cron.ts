@@ -1,5 +1,5 @@
 // Cron jobs (full): failing jobs first, with their last run and next run.
-import { formatDuration, formatInt, formatRelative } from "../format.js";
+import { formatDurationMs, formatInt, formatRelative } from "../format.js";
 import type { CardCronRow } from "../card-model.js";
 import type { MessageKey } from "../messages.js";
 import type { Ctx } from "./context.js";
@@ -15,12 +15,12 @@ function jobLine(ctx: Ctx, j: CardCronRow): El {
   const known = status === null ? undefined : STATUS_WORDS[status];
   const statusText = status === null ? ctx.t("cron.never") : known ? ctx.t(known) : ctx.t("cron.status.other", { status });
   const last = j.lastRunAt
-    ? `${statusText} · ${ctx.t("cron.last", { time: formatRelative(Date.parse(j.lastRunAt), ctx.now, ctx.lang) })}${j.lastDurationMs !== null ? ` · ${formatDuration(j.lastDurationMs / 1000, ctx.lang)}` : ""}`
+    ? `${statusText} · ${ctx.t("cron.last", { time: formatRelative(Date.parse(j.lastRunAt), ctx.now, ctx.lang) })}${j.lastDurationMs !== null ? ` · ${formatDurationMs(j.lastDurationMs, ctx.lang)}` : ""}`
     : statusText;
   const right = !j.enabled
     ? span(ctx.t("cron.disabled"), { fontSize: 11, color: p.idle })
     : j.consecutiveErrors > 0
-      ? span(ctx.t("cron.errorsInRow", { n: formatInt(j.consecutiveErrors) }), { fontSize: 11, fontWeight: 600, color: p.bad })
+      ? span(ctx.tn("cron.errorsInRow", j.consecutiveErrors), { fontSize: 11, fontWeight: 600, color: p.bad })
       : span(j.nextRunAt ? ctx.t("cron.next", { time: formatRelative(Date.parse(j.nextRunAt), ctx.now, ctx.lang) }) : ctx.t("cron.noNext"), { fontSize: 11, color: p.muted });
   return row(
     { gap: 10, alignItems: "flex-start" },

@@ -14,8 +14,8 @@ function sessionLine(ctx: Ctx, s: CardSessionRow): El {
     s.model ?? ctx.t("sessions.noModel"),
     s.lastActivityAt ? formatRelative(Date.parse(s.lastActivityAt), ctx.now, ctx.lang) : null,
     s.channel ?? ctx.t(`kind.${s.kind}`),
-    ctx.t("sessions.turns", { n: formatInt(s.turnCount) }),
-    s.subAgentCount ? ctx.t("sessions.subAgents", { n: s.subAgentCount }) : null,
+    ctx.tn("sessions.turns", s.turnCount),
+    s.subAgentCount ? ctx.tn("sessions.subAgents", s.subAgentCount) : null,
   ].filter((x): x is string => x !== null);
   return row(
     { gap: 10, alignItems: "flex-start" },

@@ -1,6 +1,7 @@
 // The gateway's surroundings (full): channels, health checks, process figures and sources, and
 // the all-time totals.
 import { formatCompact, formatDate, formatInt, formatMB, formatMs, formatPercent, formatUsd } from "../format.js";
+import type { MessageKey } from "../messages.js";
 import { levelColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable } from "./primitives.js";
@@ -34,6 +35,22 @@ export function channels(ctx: Ctx): El | null {
   return section(ctx, title, `${connected}/${c.total}`, row({ flexWrap: "wrap", gap: CHIP_GAP, alignItems: "stretch" }, chips), more(ctx, c.total - c.items.length));
 }
 
+const CHECK_NAMES: Readonly<Record<string, MessageKey>> = {
+  gateway: "checkName.gateway",
+  ready: "checkName.ready",
+  "event-loop": "checkName.event-loop",
+  channels: "checkName.channels",
+  sources: "checkName.sources",
+  disk: "checkName.disk",
+  store: "checkName.store",
+};
+
+/** A check's name in words; one the catalog does not know (a newer check) as the API spells it. */
+function checkName(ctx: Ctx, name: string): string {
+  const key = Object.hasOwn(CHECK_NAMES, name) ? CHECK_NAMES[name] : undefined;
+  return key ? ctx.t(key) : name;
+}
+
 export function healthChecks(ctx: Ctx): El | null {
   const hc = ctx.m.health;
   if (hc === undefined) return null;
@@ -45,7 +62,7 @@ export function healthChecks(ctx: Ctx): El | null {
     row(
       { gap: 10 },
       badge(ctx.t(`check.${c.status}`), levelColor(p, c.status), 42),
-      span(c.name, { fontSize: 12, fontWeight: 600, color: p.text }),
+      span(checkName(ctx, c.name), { fontSize: 12, fontWeight: 600, color: p.text }),
       line(c.message ?? "", { flex: 1, fontSize: 11, color: p.muted }),
     ),
   );

@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOG, LANGS } from "../messages.js";
+import { daemonCatalogText } from "../../i18n/font-text.js";
 import type { FontManifest, ManifestFont } from "../fonts.js";
 
 const require = createRequire(import.meta.url);
@@ -70,6 +71,11 @@ function catalogCodePoints(): number[] {
   return [...set];
 }
 
+/** The daemon's own messages (health checks) and units: printed at the regular weight only. */
+function daemonCodePoints(): number[] {
+  return [...new Set([...daemonCatalogText()].map((ch) => ch.codePointAt(0) as number))];
+}
+
 /** Every numbered slice that holds at least one of `cps`, most frequent (highest number) first. */
 function slicesFor(slices: Slice[], cps: readonly number[]): Slice[] {
   return slices.filter((s) => /^\d+$/.test(s.name) && cps.some((cp) => covers(s, cp))).sort((a, b) => Number(b.name) - Number(a.name));
@@ -81,7 +87,7 @@ function main(): void {
   const scSlices = readSlices(scDir);
   const isHan = (cp: number): boolean => cp >= 0x2e80;
   const catalog = catalogCodePoints().filter(isHan);
-  const body = slicesFor(scSlices, [...gb2312Common().filter(isHan), ...catalog]);
+  const body = slicesFor(scSlices, [...gb2312Common().filter(isHan), ...catalog, ...daemonCodePoints().filter(isHan)]);
   const bold = slicesFor(scSlices, catalog);
 
   mkdirSync(outDir, { recursive: true });

@@ -90,6 +90,26 @@ test("a damaged identity file is reported corrupt and left untouched", () => {
   }
 });
 
+test("an identity file that is a link is refused, and the file it points at is neither used nor chmodded", () => {
+  const elsewhere = tmp();
+  const first = loadOrCreateDeviceIdentity(elsewhere);
+  assert.ok(first.ok);
+  const target = path.join(elsewhere, DEVICE_IDENTITY_FILE);
+  fs.chmodSync(target, 0o644);
+  const dir = tmp();
+  fs.symlinkSync(target, path.join(dir, DEVICE_IDENTITY_FILE));
+  const r = loadOrCreateDeviceIdentity(dir);
+  assert.not.ok(r.ok, "a linked identity must not be used");
+  if (r.ok) return;
+  assert.match(r.error.message, /symbolic link/);
+  assert.is(mode(target), 0o644, "not chmodded through the link");
+  // A linked device token reads as absent rather than being followed.
+  const tokenTarget = path.join(elsewhere, "token.json");
+  fs.writeFileSync(tokenTarget, JSON.stringify({ deviceId: "d", role: "operator", scopes: [], token: "t", gatewayUrl: "ws://x", savedAtMs: 1 }));
+  fs.symlinkSync(tokenTarget, path.join(dir, DEVICE_TOKEN_FILE));
+  assert.is(loadDeviceToken(dir), undefined);
+});
+
 test("a key pair that does not match its device id is corrupt", () => {
   const dir = tmp();
   const good = loadOrCreateDeviceIdentity(dir);

@@ -14,6 +14,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Clock } from "../../clock.js";
 import { systemClock } from "../../clock.js";
+import { InsightsError } from "../../errors.js";
+import { readPrivateFile } from "../../private-files.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult } from "../result.js";
 
@@ -164,16 +166,9 @@ function writePrivateFile(file: string, data: string): void {
   }
 }
 
-// A key file someone made group/world-readable is tightened rather than refused: refusing would
-// take the monitor offline over something it can repair itself.
-function tightenMode(file: string): void {
-  try {
-    const st = fs.statSync(file);
-    if ((st.mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-  } catch {
-    // best effort; reading already succeeded
-  }
-}
+// A key file someone made group/world-readable is tightened rather than refused (readPrivateFile
+// does it through the open descriptor, never through a link); a link, or a file another user
+// owns, is refused: the private key would otherwise be someone else's choosing.
 
 /**
  * Loads the identity from `<stateDir>/gateway-device.json`, creating it (0600, and the dir 0700)
@@ -183,16 +178,16 @@ function tightenMode(file: string): void {
 export function loadOrCreateDeviceIdentity(stateDir: string, { clock = systemClock }: { clock?: Clock } = {}): SourceResult<DeviceIdentity> {
   const file = path.join(stateDir, DEVICE_IDENTITY_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
-    let text: string | undefined;
+    let text: string | null;
     try {
-      text = fs.readFileSync(file, "utf8");
+      text = readPrivateFile(file, "the gateway device identity");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return fail(classifyIoError(err, file));
+      if (err instanceof InsightsError && err.code === "UNSAFE_PATH") return fail(new SourceError("corrupt", err.message, { where: file }, { cause: err }));
+      return fail(classifyIoError(err, file));
     }
-    if (text !== undefined) {
+    if (text !== null) {
       try {
         const identity = identityFromStored(parseStoredIdentity(text));
-        tightenMode(file);
         return ok(identity);
       } catch (err) {
         return fail(new SourceError("corrupt", `${file}: invalid device identity (${(err as Error).message}); move it aside to create a new one`, { where: file }, { cause: err }));
@@ -233,7 +228,9 @@ export interface StoredDeviceToken {
 /** Reads the stored device token; undefined when absent or unreadable (a token is an optimisation). */
 export function loadDeviceToken(stateDir: string): StoredDeviceToken | undefined {
   try {
-    const v = JSON.parse(fs.readFileSync(path.join(stateDir, DEVICE_TOKEN_FILE), "utf8")) as Partial<StoredDeviceToken> | null;
+    const text = readPrivateFile(path.join(stateDir, DEVICE_TOKEN_FILE), "the gateway device token");
+    if (text === null) return undefined;
+    const v = JSON.parse(text) as Partial<StoredDeviceToken> | null;
     if (!v || typeof v.token !== "string" || typeof v.deviceId !== "string" || typeof v.role !== "string" || typeof v.gatewayUrl !== "string") return undefined;
     const scopes = Array.isArray(v.scopes) ? v.scopes.filter((s): s is string => typeof s === "string") : [];
     return {

@@ -92,15 +92,30 @@ export interface FilesystemSpace {
 /** Free space of the filesystem holding `target` (`statfs`). */
 export async function filesystemSpace(target: string): Promise<SourceResult<FilesystemSpace>> {
   try {
-    const s = await fs.promises.statfs(target);
-    const totalBytes = s.blocks * s.bsize;
-    const freeBytes = s.bfree * s.bsize;
-    const availableBytes = s.bavail * s.bsize;
-    // Like df: used / (used + available), so root-reserved space does not look free.
-    const used = totalBytes - freeBytes;
-    const usedPercent = used + availableBytes > 0 ? (used / (used + availableBytes)) * 100 : 0;
-    return ok({ totalBytes, availableBytes, freeBytes, usedPercent });
+    return ok(spaceOf(await fs.promises.statfs(target)));
   } catch (err) {
     return fail(classifyIoError(err, target));
   }
+}
+
+/**
+ * The same, measured synchronously: one statfs(2), cheap enough for a health check to measure at
+ * the moment it is asked instead of showing a figure minutes old.
+ */
+export function filesystemSpaceSync(target: string): SourceResult<FilesystemSpace> {
+  try {
+    return ok(spaceOf(fs.statfsSync(target)));
+  } catch (err) {
+    return fail(classifyIoError(err, target));
+  }
+}
+
+function spaceOf(s: fs.StatsFs): FilesystemSpace {
+  const totalBytes = s.blocks * s.bsize;
+  const freeBytes = s.bfree * s.bsize;
+  const availableBytes = s.bavail * s.bsize;
+  // Like df: used / (used + available), so root-reserved space does not look free.
+  const used = totalBytes - freeBytes;
+  const usedPercent = used + availableBytes > 0 ? (used / (used + availableBytes)) * 100 : 0;
+  return { totalBytes, availableBytes, freeBytes, usedPercent };
 }

@@ -1,4 +1,6 @@
-// English: the reference catalog. Every key here must exist in zh.ts (the type checks it).
+// English: the reference catalog. Every key here must exist in zh.ts (the type checks it; the
+// test test/web-i18n.test.ts checks the placeholders and the terms). Keys ending in `.one` /
+// `.other` are counted phrases for tn(), which picks the form by the language's plural rule.
 export const en = {
   "app.title": "Gateway Insights",
   "app.name": "Gateway Insights",
@@ -52,7 +54,7 @@ export const en = {
   "signin.title": "Sign in to Gateway Insights",
   "signin.missing": "This browser is not signed in. Open the dashboard with the sign-in link the daemon prints.",
   "signin.expiredTitle": "Your session has expired",
-  "signin.expired": "Your session has expired, or the daemon was restarted. Sign in again with the dashboard link.",
+  "signin.expired": "Your session has expired, or the API token was replaced. Sign in again with the dashboard link.",
   "signin.invalidTitle": "Sign-in link not valid",
   "signin.invalid": "This sign-in link is not valid. Use the link the daemon prints now.",
   "signin.signedOutTitle": "Signed out",
@@ -114,6 +116,9 @@ export const en = {
   "check.sources": "Data sources",
   "check.disk": "Disk",
   "check.store": "Store",
+  "checkStatus.pass": "Passed",
+  "checkStatus.warn": "Warning",
+  "checkStatus.fail": "Failed",
 
   "kpi.tokens": "Tokens",
   "kpi.cost": "Cost",
@@ -157,10 +162,11 @@ export const en = {
   "lifetime.since": "since {date}",
   "lifetime.scanning": "Still reading transcripts; totals grow until the first scan ends.",
   "lifetime.tokens": "Total tokens",
-  "lifetime.sessions": "Sessions",
-  "lifetime.sessionsHint": "transcripts on disk",
+  // Transcripts (session windows), not sessions: one session key can have several, and the
+  // Sessions view counts keys. The label says which is which.
+  "lifetime.sessions": "Transcripts",
+  "lifetime.sessionsHint": "session windows on disk; a session can have several",
   "lifetime.messages": "User messages",
-  "lifetime.assistantReplies": "{n} assistant replies",
   "lifetime.cost": "Total cost",
   "lifetime.today": "{cost} today",
 
@@ -204,7 +210,7 @@ export const en = {
   "sessions.empty": "No sessions yet",
   "sessions.emptyHint": "Sessions appear as soon as the agent talks to someone or a cron job runs.",
   "sessions.noMatch": "No sessions match these filters",
-  "sessions.summary": "Showing {shown} of {total} · {tokens} tokens · {cost}",
+  "sessions.summary": "Showing {shown} of {total} · {tokens} · {cost}",
 
   "role.user": "User",
   "role.assistant": "Assistant",
@@ -219,7 +225,8 @@ export const en = {
   "transcript.spawnPrompt": "Spawn prompt",
   "transcript.messagesLabel": "Messages",
   "transcript.loadOlder": "Load older messages",
-  "transcript.showing": "{shown} of {total} messages",
+  "transcript.showing.one": "{shown} of {n} message",
+  "transcript.showing.other": "{shown} of {n} messages",
   "transcript.empty": "No messages yet",
   "transcript.noText": "(no text)",
   "transcript.showMore": "Show more",
@@ -246,7 +253,8 @@ export const en = {
   "events.empty": "No events recorded",
   "events.emptyHint": "Errors, warnings and restarts in the gateway log show up here.",
   "events.noMatch": "No events match these filters",
-  "events.shown": "{shown} of {total} events",
+  "events.shown.one": "{shown} of {n} event",
+  "events.shown.other": "{shown} of {n} events",
 
   "cron.empty": "No cron jobs",
   "cron.emptyHint": "Jobs scheduled with OpenClaw's cron appear here.",
@@ -314,7 +322,6 @@ export const en = {
   "notFound.hint": "This address does not match a view of the dashboard.",
 
   "time.justNow": "just now",
-  "unit.ms": "{n} ms",
   "unit.s": "{n} s",
   "unit.min": "{n} min",
   "unit.h": "{n} h",
@@ -322,6 +329,8 @@ export const en = {
 
   "count.sessions.one": "{n} session",
   "count.sessions.other": "{n} sessions",
+  "count.transcripts.one": "{n} transcript",
+  "count.transcripts.other": "{n} transcripts",
   "count.errors.one": "{n} error",
   "count.errors.other": "{n} errors",
   "count.warnings.one": "{n} warning",
@@ -340,6 +349,10 @@ export const en = {
   "count.recentRuns.other": "{n} recent runs",
   "count.consecutiveErrors.one": "{n} failure in a row",
   "count.consecutiveErrors.other": "{n} failures in a row",
+  "count.assistantReplies.one": "{n} assistant reply",
+  "count.assistantReplies.other": "{n} assistant replies",
+  "count.tokens.one": "{n} token",
+  "count.tokens.other": "{n} tokens",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,6 @@
 // 简体中文。键与 en.ts 一一对应（类型检查保证不缺不多）。
+// 术语与守护进程的消息（shared/i18n/catalog.ts，那里说明了理由）和状态卡片一致：
+// 用量 token 写作 "Token"；"令牌" 只指 API 凭据（登录用的 token）。
 import type { MessageKey } from "./en";
 
 export const zh: Record<MessageKey, string> = {
@@ -54,7 +56,7 @@ export const zh: Record<MessageKey, string> = {
   "signin.title": "登录 Gateway Insights",
   "signin.missing": "此浏览器尚未登录。请使用守护进程输出的登录链接打开仪表盘。",
   "signin.expiredTitle": "会话已过期",
-  "signin.expired": "会话已过期，或守护进程已重启。请使用仪表盘链接重新登录。",
+  "signin.expired": "会话已过期，或 API 令牌已更换。请使用仪表盘链接重新登录。",
   "signin.invalidTitle": "登录链接无效",
   "signin.invalid": "此登录链接无效，请使用守护进程当前输出的链接。",
   "signin.signedOutTitle": "已退出登录",
@@ -116,8 +118,11 @@ export const zh: Record<MessageKey, string> = {
   "check.sources": "数据源",
   "check.disk": "磁盘",
   "check.store": "存储",
+  "checkStatus.pass": "通过",
+  "checkStatus.warn": "警告",
+  "checkStatus.fail": "失败",
 
-  "kpi.tokens": "令牌",
+  "kpi.tokens": "Token",
   "kpi.cost": "费用",
   "kpi.turns": "对话轮次",
   "kpi.errorsWarnings": "错误 / 警告",
@@ -129,7 +134,7 @@ export const zh: Record<MessageKey, string> = {
   "kpi.up": "上升",
   "kpi.down": "下降",
 
-  "chart.tokensTitle": "令牌",
+  "chart.tokensTitle": "Token",
   "chart.costTitle": "费用",
   "chart.total": "合计",
   "chart.noActivity": "此时间范围内没有活动",
@@ -158,11 +163,10 @@ export const zh: Record<MessageKey, string> = {
   "lifetime.title": "累计",
   "lifetime.since": "自 {date} 起",
   "lifetime.scanning": "仍在读取对话记录，首次扫描完成前总数会继续增加。",
-  "lifetime.tokens": "令牌总数",
-  "lifetime.sessions": "会话",
-  "lifetime.sessionsHint": "磁盘上的对话记录",
+  "lifetime.tokens": "Token 总数",
+  "lifetime.sessions": "对话记录",
+  "lifetime.sessionsHint": "磁盘上的会话窗口，一个会话可以有多个",
   "lifetime.messages": "用户消息",
-  "lifetime.assistantReplies": "助手回复 {n} 条",
   "lifetime.cost": "总费用",
   "lifetime.today": "今日 {cost}",
 
@@ -171,7 +175,7 @@ export const zh: Record<MessageKey, string> = {
   "spend.daily": "最近 30 天每日费用",
   "spend.byModel": "按模型统计费用",
   "spend.model": "模型",
-  "spend.tokens": "令牌",
+  "spend.tokens": "Token",
   "spend.messages": "消息",
   "spend.cost": "费用",
   "spend.empty": "尚无费用记录",
@@ -182,7 +186,7 @@ export const zh: Record<MessageKey, string> = {
   "status.done": "已结束",
   "status.failed": "失败",
   "kind.all": "全部类型",
-  "kind.direct": "直接对话",
+  "kind.direct": "私聊",
   "kind.group": "群组",
   "kind.cron": "定时",
   "kind.subagent": "子智能体",
@@ -195,7 +199,7 @@ export const zh: Record<MessageKey, string> = {
   "sessions.session": "会话",
   "sessions.status": "状态",
   "sessions.model": "模型",
-  "sessions.tokens": "令牌",
+  "sessions.tokens": "Token",
   "sessions.context": "上下文",
   "sessions.contextOf": "{name} 已用的上下文窗口",
   "sessions.cost": "费用",
@@ -206,7 +210,7 @@ export const zh: Record<MessageKey, string> = {
   "sessions.empty": "还没有会话",
   "sessions.emptyHint": "智能体开始对话或定时任务运行后，会话会立即显示在这里。",
   "sessions.noMatch": "没有符合筛选条件的会话",
-  "sessions.summary": "显示 {total} 个中的 {shown} 个 · {tokens} 令牌 · {cost}",
+  "sessions.summary": "显示 {total} 个中的 {shown} 个 · {tokens} · {cost}",
 
   "role.user": "用户",
   "role.assistant": "助手",
@@ -221,7 +225,8 @@ export const zh: Record<MessageKey, string> = {
   "transcript.spawnPrompt": "创建时的提示",
   "transcript.messagesLabel": "消息",
   "transcript.loadOlder": "加载更早的消息",
-  "transcript.showing": "{total} 条消息中的 {shown} 条",
+  "transcript.showing.one": "{n} 条消息中的 {shown} 条",
+  "transcript.showing.other": "{n} 条消息中的 {shown} 条",
   "transcript.empty": "还没有消息",
   "transcript.noText": "（无文本）",
   "transcript.showMore": "展开",
@@ -248,7 +253,8 @@ export const zh: Record<MessageKey, string> = {
   "events.empty": "没有事件记录",
   "events.emptyHint": "网关日志中的错误、警告和重启会显示在这里。",
   "events.noMatch": "没有符合筛选条件的事件",
-  "events.shown": "{total} 个事件中的 {shown} 个",
+  "events.shown.one": "{n} 个事件中的 {shown} 个",
+  "events.shown.other": "{n} 个事件中的 {shown} 个",
 
   "cron.empty": "没有定时任务",
   "cron.emptyHint": "用 OpenClaw cron 安排的任务会显示在这里。",
@@ -316,14 +322,15 @@ export const zh: Record<MessageKey, string> = {
   "notFound.hint": "此地址不对应仪表盘的任何视图。",
 
   "time.justNow": "刚刚",
-  "unit.ms": "{n} 毫秒",
   "unit.s": "{n} 秒",
-  "unit.min": "{n} 分",
+  "unit.min": "{n} 分钟",
   "unit.h": "{n} 小时",
   "unit.d": "{n} 天",
 
   "count.sessions.one": "{n} 个会话",
   "count.sessions.other": "{n} 个会话",
+  "count.transcripts.one": "{n} 份对话记录",
+  "count.transcripts.other": "{n} 份对话记录",
   "count.errors.one": "{n} 个错误",
   "count.errors.other": "{n} 个错误",
   "count.warnings.one": "{n} 个警告",
@@ -342,4 +349,8 @@ export const zh: Record<MessageKey, string> = {
   "count.recentRuns.other": "最近 {n} 次运行",
   "count.consecutiveErrors.one": "连续失败 {n} 次",
   "count.consecutiveErrors.other": "连续失败 {n} 次",
+  "count.assistantReplies.one": "助手回复 {n} 条",
+  "count.assistantReplies.other": "助手回复 {n} 条",
+  "count.tokens.one": "{n} Token",
+  "count.tokens.other": "{n} Token",
 };

@@ -1,6 +1,9 @@
 // Number, money, duration and time formatting for the current language. Token counts use the
-// locale's compact form (12.3K, 1.2万) in tiles and full digits where exact figures matter.
-import { locale, t } from "../i18n/i18n";
+// locale's compact form (12.3K, 1.2万) in tiles and full digits where exact figures matter. Sizes
+// and milliseconds come from the formatter the daemon's own messages and the status card use
+// (shared/i18n/units.ts), so a figure never reads "51.1 GB" in one place and "52344 MB" in another.
+import { formatMB, formatMs } from "../../../shared/i18n/units";
+import { lang, locale, t, tn } from "../i18n/i18n";
 
 const nf = (o?: Intl.NumberFormatOptions): Intl.NumberFormat => new Intl.NumberFormat(locale.value, o);
 
@@ -12,6 +15,11 @@ export function fmtInt(n: number): string {
 export function fmtCompact(n: number): string {
   if (Math.abs(n) < 1000) return fmtInt(n);
   return nf({ notation: "compact", maximumFractionDigits: Math.abs(n) < 100_000 ? 1 : 0 }).format(n);
+}
+
+/** A compact token count with its word, by the plural rule: "1 token", "12.3K tokens", "1.2万 Token". */
+export function fmtTokenCount(n: number): string {
+  return tn("count.tokens", n, { n: fmtCompact(n) });
 }
 
 export function fmtDecimal(n: number, digits = 1): string {
@@ -29,10 +37,14 @@ export function fmtPercent(p: number, digits = 1): string {
   return nf({ maximumFractionDigits: digits }).format(p) + "%";
 }
 
+/** 8.5 MB, 412 MB, 51.1 GB: one unit per figure, picked by size. */
 export function fmtMB(mb: number): string {
-  if (mb >= 1024 * 1024) return fmtDecimal(mb / 1024 / 1024, 1) + " TB";
-  if (mb >= 1024) return fmtDecimal(mb / 1024, 1) + " GB";
-  return fmtDecimal(mb, mb < 10 ? 1 : 0) + " MB";
+  return formatMB(mb, lang.value);
+}
+
+/** 3.4 ms, 240 ms (毫秒 in Chinese): probe latencies and other short times. */
+export function fmtMs(ms: number): string {
+  return formatMs(ms, lang.value);
 }
 
 export function fmtBytes(b: number): string {
@@ -43,10 +55,12 @@ export function fmtBytes(b: number): string {
 
 /** A duration in the two largest units: 842 ms, 5.4 s, 3 min 12 s, 2 h 5 min, 3 d 4 h. */
 export function fmtDuration(ms: number): string {
-  if (ms < 1000) return t("unit.ms", { n: fmtInt(ms) });
+  // Bounds on the rounded figure: 999.6 ms is "1.0 s", never "1,000 ms"; 59.7 s is "1 min".
+  if (Math.round(ms) < 1000) return fmtMs(Math.round(Math.max(0, ms)));
   const s = ms / 1000;
-  if (s < 60) return t("unit.s", { n: fmtDecimal(s, s < 10 ? 1 : 0) });
-  const total = Math.floor(s);
+  if (s < 9.95) return t("unit.s", { n: fmtDecimal(s, 1) });
+  if (s < 59.5) return t("unit.s", { n: fmtDecimal(s, 0) });
+  const total = Math.round(s);
   const d = Math.floor(total / 86400);
   const h = Math.floor((total % 86400) / 3600);
   const m = Math.floor((total % 3600) / 60);

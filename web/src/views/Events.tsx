@@ -107,7 +107,7 @@ function Events({ id }: { id: string }): JSX.Element {
                   <EventRow key={`${e.ts}-${i}`} e={e} />
                 ))}
               </ul>
-              <p class="table-foot muted small">{t("events.shown", { shown: fmtInt(visible.length), total: fmtInt(d.events.length) })}</p>
+              <p class="table-foot muted small">{tn("events.shown", d.events.length, { shown: fmtInt(visible.length) })}</p>
             </Panel>
           )}
         </>

@@ -12,7 +12,7 @@ import { SourceNotice } from "../components/SourceNotice";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { ViewHeader } from "../components/ViewHeader";
 import { t, tn } from "../i18n/i18n";
-import { fmtCompact, fmtFull, fmtInt, fmtRelative, fmtUsd } from "../lib/format";
+import { fmtCompact, fmtFull, fmtInt, fmtRelative, fmtTokenCount, fmtUsd } from "../lib/format";
 import { kindKey, STATUS_LABEL } from "../lib/labels";
 import { sessionTone } from "../lib/tones";
 import { useLive } from "../lib/use-live";
@@ -103,7 +103,8 @@ function SessionsList({ id }: { id: string }): JSX.Element {
 
   return (
     <div class="view sessions">
-      <ViewHeader title={t("nav.sessions")} sub={live.data ? tn("count.sessions", list.length) : undefined} />
+      {/* Both counts, so this view and the overview's lifetime transcripts are not read as one figure. */}
+      <ViewHeader title={t("nav.sessions")} sub={live.data ? `${tn("count.sessions", list.length)} · ${tn("count.transcripts", list.reduce((n, s) => n + s.windows, 0))}` : undefined} />
       <SourceNotice />
       <div class="toolbar">
         <label class="search">
@@ -246,7 +247,7 @@ function SessionsList({ id }: { id: string }): JSX.Element {
             {t("sessions.summary", {
               shown: fmtInt(shown.length),
               total: fmtInt(list.length),
-              tokens: fmtCompact(shown.reduce((n, s) => n + s.totalTokens, 0)),
+              tokens: fmtTokenCount(shown.reduce((n, s) => n + s.totalTokens, 0)),
               cost: fmtUsd(shown.reduce((n, s) => n + s.costUsd, 0)),
             })}
           </p>

@@ -1,5 +1,5 @@
 // Shown instead of the dashboard when there is no valid session: no cookie yet, an expired one
-// (keys rotate; a daemon restart signs every browser out), a signed-out one, or a daemon that
+// (keys rotate; a new API token signs every browser out), a signed-out one, or a daemon that
 // does not answer. It says what happened and what to do, in the user's language.
 import type { JSX } from "preact";
 import { useEffect } from "preact/hooks";

@@ -11,6 +11,7 @@ import { SourceNotice } from "../components/SourceNotice";
 import { Empty, ErrorNotice, Loading } from "../components/States";
 import { ViewHeader } from "../components/ViewHeader";
 import { t, tn } from "../i18n/i18n";
+import { fmtInt } from "../lib/format";
 import { useLive } from "../lib/use-live";
 import { RequireAgent } from "../components/RequireAgent";
 import { Message } from "./transcript/Message";
@@ -132,7 +133,7 @@ function Transcript({ id, sessionKey }: { id: string; sessionKey: string }): JSX
                   {olderState.loading ? <span class="spinner spinner-sm" aria-hidden="true" /> : null}
                   {t("transcript.loadOlder")}
                 </button>
-                <span class="muted small">{t("transcript.showing", { shown: messages.length, total: latest.totalMessages })}</span>
+                <span class="muted small">{tn("transcript.showing", latest.totalMessages, { shown: fmtInt(messages.length) })}</span>
               </div>
             ) : null}
             {olderState.error ? <ErrorNotice error={olderState.error} compact /> : null}

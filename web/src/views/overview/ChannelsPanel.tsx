@@ -5,7 +5,7 @@ import { Badge } from "../../components/Badge";
 import { Panel } from "../../components/Panel";
 import { Empty } from "../../components/States";
 import { t } from "../../i18n/i18n";
-import { fmtDecimal } from "../../lib/format";
+import { fmtMs } from "../../lib/format";
 
 export function ChannelsPanel({ channels }: { channels: Channel[] }): JSX.Element {
   const up = channels.filter((c) => c.connected).length;
@@ -22,7 +22,7 @@ export function ChannelsPanel({ channels }: { channels: Channel[] }): JSX.Elemen
                 <span class="row-sub">{c.provider}</span>
                 {c.lastError ? <span class="row-sub tone-text-err">{c.lastError}</span> : null}
               </div>
-              <span class="num muted">{c.latencyMs !== null ? `${fmtDecimal(c.latencyMs, 0)} ms` : ""}</span>
+              <span class="num muted">{c.latencyMs !== null ? fmtMs(c.latencyMs) : ""}</span>
               <Badge tone={c.connected ? "ok" : "err"} dot>
                 {c.connected ? t("channels.connected") : t("channels.disconnected")}
               </Badge>

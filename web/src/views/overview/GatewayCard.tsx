@@ -3,13 +3,16 @@ import type { JSX } from "preact";
 import type { SystemInfo } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { t } from "../../i18n/i18n";
-import { fmtDecimal, fmtDuration, fmtFull, fmtMB, fmtPercent, fmtRelative } from "../../lib/format";
+import { fmtDuration, fmtFull, fmtMB, fmtMs, fmtPercent, fmtRelative } from "../../lib/format";
 import { serverNow } from "../../state/clock";
 
 export function GatewayCard({ system }: { system: SystemInfo }): JSX.Element {
   const gw = system.gateway;
   const res = system.resources;
   const now = serverNow.value;
+  // Why it is down, from the gateway check: the daemon writes that in the page's language, where
+  // gateway.error is the probe's raw English ("demo mode: no gateway").
+  const why = system.health.checks.find((c) => c.name === "gateway")?.message ?? gw.error;
   const update =
     gw.updateAvailable === true ? (
       <Badge tone="accent">{t("gateway.updateTo", { version: gw.latestVersion ?? "?" })}</Badge>
@@ -30,7 +33,11 @@ export function GatewayCard({ system }: { system: SystemInfo }): JSX.Element {
             {gw.version ? `OpenClaw v${gw.version}` : "OpenClaw"}
             {gw.running && gw.uptime !== null ? ` · ${t("gateway.upFor", { duration: fmtDuration(gw.uptime * 1000) })}` : ""}
           </p>
-          {!gw.running && gw.error ? <p class="gw-error">{gw.error}</p> : null}
+          {!gw.running && why ? (
+            <p class="gw-error" data-testid="gateway-why">
+              {why}
+            </p>
+          ) : null}
         </div>
       </div>
       <dl class="facts">
@@ -44,7 +51,7 @@ export function GatewayCard({ system }: { system: SystemInfo }): JSX.Element {
         </div>
         <div>
           <dt>{t("gateway.latency")}</dt>
-          <dd class="num">{gw.latencyMs !== null ? `${fmtDecimal(gw.latencyMs, gw.latencyMs < 10 ? 1 : 0)} ms` : "—"}</dd>
+          <dd class="num">{gw.latencyMs !== null ? fmtMs(gw.latencyMs) : "—"}</dd>
         </div>
         <div>
           <dt>{t("gateway.checked")}</dt>

@@ -18,6 +18,13 @@ const CHECK: Record<string, MessageKey> = {
   store: "check.store",
 };
 
+// Said to screen readers (the icon shows it): in words, not the API's PASS/WARN/FAIL.
+const STATUS: Record<string, MessageKey> = { PASS: "checkStatus.pass", WARN: "checkStatus.warn", FAIL: "checkStatus.fail" };
+const statusWords = (s: string): string => {
+  const key = STATUS[s];
+  return key ? t(key) : s;
+};
+
 export function HealthPanel({ health }: { health: SystemInfo["health"] }): JSX.Element {
   const level = LEVEL[health.status];
   return (
@@ -40,7 +47,7 @@ export function HealthPanel({ health }: { health: SystemInfo["health"] }): JSX.E
                 <Icon name={c.status === "PASS" ? "check" : c.status === "WARN" ? "alert" : "x"} size={14} />
               </span>
               <span class="check-name">{name ? t(name) : c.name}</span>
-              <span class="sr-only">{c.status}</span>
+              <span class="sr-only">{statusWords(c.status)}</span>
               <span class="check-msg" title={c.message ?? undefined}>
                 {c.message ?? ""}
               </span>

@@ -39,7 +39,7 @@ export function LifetimePanel({ stats, cost }: { stats: LifetimeStats; cost: Usa
           <dd class="num stat" data-testid="lifetime-user-messages">
             {fmtInt(stats.totalUserMessages)}
           </dd>
-          <p class="stat-sub num">{t("lifetime.assistantReplies", { n: fmtInt(stats.totalAssistantMessages) })}</p>
+          <p class="stat-sub num">{tn("count.assistantReplies", stats.totalAssistantMessages)}</p>
         </div>
         <div>
           <dt>{t("lifetime.cost")}</dt>
