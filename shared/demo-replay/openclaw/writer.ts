@@ -1,9 +1,9 @@
 // The OpenClaw demo writer: each step appends what a busy OpenClaw 2026.9.6 gateway would have
 // written in the last few seconds to the demo copy, in the gateway's own format, so the normal
 // OpenClaw readers find it: a support question and its answer in the inbox session (agent
-// SQLite), the ticket-triage cron run when its schedule is due (a new isolated session window,
-// the job's state and a run receipt in the state SQLite), and gateway log lines, now and then a
-// warning or an error.
+// SQLite) with the run's log lines, the ticket-triage cron run when its schedule is due (a new
+// isolated session window, the job's state and a run receipt in the state SQLite), and now and
+// then a warning or an error in the gateway log.
 //
 // Growth is bounded: the inbox rolls over to a new session window every `turnsPerWindow` turns
 // and only the newest `keepMainWindows` are kept; the cron key keeps its newest `keepCronWindows`
@@ -60,20 +60,22 @@ export class OpenclawDemoWriter implements DemoWriter {
       this.day = today;
       this.turnsToday = 0;
     }
-    const r = random();
-    if (r < 0.75 && this.turnsToday < (this.o.maxTurnsPerDay ?? 2000)) {
+    if (this.turnsToday < (this.o.maxTurnsPerDay ?? 2000)) {
       this.turn(now);
       this.turnsToday++;
       wrote.push(`turn ${this.mainKey}`);
-    } else if (r < 0.88) {
+    }
+    // Now and then the gateway has something to complain about; otherwise it answers a health check.
+    const r = random();
+    if (r < 0.12) {
       const w = pick(random, WARNINGS);
       this.log([{ ts: now, line: logLine({ ts: now, level: "WARN", subsystem: w.subsystem, text: w.text }) }]);
       wrote.push("log WARN");
-    } else if (r < 0.92) {
+    } else if (r < 0.15) {
       const e = pick(random, ERRORS);
       this.log([{ ts: now, line: logLine({ ts: now, level: "ERROR", subsystem: e.subsystem, text: e.text, agentId: this.agentId }) }]);
       wrote.push("log ERROR");
-    } else {
+    } else if (r < 0.4) {
       const ms = between(random, 8, 60);
       this.log([{ ts: now, line: logLine({ ts: now, level: "INFO", subsystem: "gateway/ws", text: `⇄ res ✓ health ${ms}ms conn=${base62(random, 8).toLowerCase()}…${base62(random, 4).toLowerCase()} id=2:${uuid(random).slice(0, 10)}…${base62(random, 4).toLowerCase()}` }) }]);
       wrote.push("log INFO");
