@@ -44,14 +44,17 @@ export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRunti
   if (demoLockHeldElsewhere(o.stateDir)) {
     log.debug("another process serves this demo copy's gateway; using it");
   } else {
-    gateway = await startDemoGateway({ stateDir: o.stateDir, answersDir: join(o.root ?? demoRoot(), "gateway"), clock: o.clock, startedAt, random });
+    // Without its gateway the demo still shows its data (the gateway then reads as down); it is
+    // no reason to refuse to start.
     try {
+      gateway = await startDemoGateway({ stateDir: o.stateDir, answersDir: join(o.root ?? demoRoot(), "gateway"), clock: o.clock, startedAt, random });
       lockFile = writeDemoLock({ stateDir: o.stateDir, port: gateway.port, startedAt });
+      log.info("demo gateway listening", { url: gateway.url });
     } catch (err) {
-      await gateway.close();
-      throw err;
+      log.error("the demo gateway could not start; the demo runs without it", { error: errorMessage(err) });
+      await gateway?.close();
+      gateway = null;
     }
-    log.info("demo gateway listening", { url: gateway.url });
   }
   let replay: DemoReplay | null = null;
   if (o.replay) {
@@ -71,13 +74,15 @@ export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRunti
     });
     replay.start();
   }
+  let stopping: Promise<void> | null = null;
   return {
     gateway,
     replay,
-    stop: async () => {
-      replay?.stop();
-      if (lockFile) removeDemoLock(lockFile);
-      await gateway?.close();
-    },
+    stop: () =>
+      (stopping ??= (async () => {
+        replay?.stop();
+        if (lockFile) removeDemoLock(lockFile);
+        await gateway?.close();
+      })()),
   };
 }
