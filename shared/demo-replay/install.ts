@@ -100,7 +100,15 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
   const next: DemoMarker = { version: VERSION, offsetMs: shift.offsetMs, installedAt: now, touchedAt: now };
   writeMarker(staging, next);
   rmSync(target, { recursive: true, force: true });
-  renameSync(staging, target);
+  try {
+    renameSync(staging, target);
+  } catch (err) {
+    // Another process (a daemon starting while the CLI renders in-process) put its copy there first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+    const theirs = readMarker(target);
+    if (!theirs) throw err;
+    return { fresh: false, marker: theirs, manifest };
+  }
   return { fresh: true, marker: next, manifest };
 }
 

@@ -5,7 +5,8 @@ import { LogHub } from "../log/logger.js";
 import { seededRandom } from "./random.js";
 import { DemoReplay, type DemoStep, type DemoWriter, type ReplayTimers } from "./replay.js";
 
-const logger = new LogHub({ console: "off" }).logger;
+const hub = new LogHub({ console: "off" });
+const logger = hub.logger;
 
 function heldTimers(): ReplayTimers & { waits: number[]; fire(): void; pending(): boolean } {
   let fn: (() => void) | null = null;
@@ -64,6 +65,8 @@ test("steps every writer at a jittered pace within [min, max]; a failing writer 
   assert.ok(timers.waits.every((w) => w >= 5000 && w <= 15000), timers.waits.join(", "));
   assert.ok(new Set(timers.waits).size > 5, "jittered, not a fixed beat");
   assert.equal(seen[0]?.map((s) => s.provider), ["openclaw"]);
+  const warned = hub.recent(1000, "warn").filter((r) => r.msg === "demo replay step failed");
+  assert.is(warned.length, 1, "a writer that keeps failing the same way is reported once");
   replay.stop();
   assert.not.ok(timers.pending(), "stop cancels the next step");
   assert.ok(good.closed && bad.closed);

@@ -54,6 +54,8 @@ export interface DemoReplayOptions {
 export class DemoReplay {
   private handle: unknown = null;
   private running = false;
+  /** The last failure of each writer: a demo copy that stays broken is reported once, not every step. */
+  private readonly failing = new Map<string, string>();
 
   constructor(private readonly o: DemoReplayOptions) {}
 
@@ -83,8 +85,12 @@ export class DemoReplay {
     for (const w of this.o.writers) {
       try {
         steps.push(w.step(now));
+        if (this.failing.delete(w.provider)) this.o.logger.info("demo replay writes again", { provider: w.provider });
       } catch (err) {
-        this.o.logger.warn("demo replay step failed", { provider: w.provider, error: errorMessage(err) });
+        const error = errorMessage(err);
+        const level = this.failing.get(w.provider) === error ? "debug" : "warn";
+        this.failing.set(w.provider, error);
+        this.o.logger[level]("demo replay step failed", { provider: w.provider, error });
       }
     }
     if (steps.length) this.o.logger.debug("demo replay step", { wrote: steps.flatMap((s) => s.wrote.map((w) => `${s.provider}: ${w}`)) });

@@ -198,7 +198,9 @@ export class GatewayMonitor {
       const u = new URL(configured);
       return { url: configured, port: Number(u.port) || (u.protocol === "https:" ? 443 : 80) };
     }
-    const port = lock?.port ?? this.options.openclaw()?.gatewayPort ?? null;
+    // The demo's gateway is only ever where its live lock says: a port from the config could be a
+    // real gateway's (18789), and the demo must never show a real gateway as its own.
+    const port = lock?.port ?? (this.options.demo ? null : this.options.openclaw()?.gatewayPort) ?? null;
     return port ? { url: `http://127.0.0.1:${port}`, port } : null;
   }
 
@@ -297,7 +299,8 @@ export class GatewayMonitor {
   }
 
   private async doProbeChannels(): Promise<void> {
-    const target = this.baseUrl(null);
+    const { url, port } = this.state.gateway;
+    const target = this.options.demo ? (url && port ? { url, port } : null) : this.baseUrl(null);
     if (!target || !this.state.gateway.running) return;
     const wsUrl = target.url.replace(/^http/, "ws");
     if (!this.rpc || this.rpcUrl !== wsUrl) {

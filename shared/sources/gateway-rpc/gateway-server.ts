@@ -98,7 +98,8 @@ export async function startGatewayServer(o: GatewayServerOptions): Promise<Gatew
     res.writeHead(a.status, { "content-type": "application/json" });
     res.end(JSON.stringify(a.body));
   });
-  const wss = new WebSocketServer({ server });
+  // Requests are small JSON frames; a client may not make the server buffer more than this.
+  const wss = new WebSocketServer({ server, maxPayload: 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
