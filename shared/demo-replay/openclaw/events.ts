@@ -86,14 +86,11 @@ export interface UserMessage {
 }
 
 export function userMessage(m: UserMessage): Json {
+  // Key order as recorded: provenance (cron, spawn) before the idempotency key, the owner marker after it.
   const message: Json = { role: "user", content: m.text, timestamp: m.sentAt };
-  if (m.provenance) {
-    message.provenance = m.provenance;
-    message.idempotencyKey = `${m.runId}:user`;
-  } else {
-    message.idempotencyKey = `${m.runId}:user`;
-    message.__openclaw = { senderIsOwner: true };
-  }
+  if (m.provenance) message.provenance = m.provenance;
+  message.idempotencyKey = `${m.runId}:user`;
+  if (!m.provenance) message.__openclaw = { senderIsOwner: true };
   return { type: "message", id: m.id, parentId: m.parentId, timestamp: iso(m.ts), message };
 }
 

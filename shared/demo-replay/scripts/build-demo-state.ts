@@ -59,7 +59,7 @@ type Json = Record<string, unknown>;
 const SEED = 20261121;
 const RECORDING = "openclaw-2026.9.6";
 const GATEWAY_ANSWERS = "gateway-responses-2026.9.6";
-export const DEMO_GATEWAY_TOKEN = "demo-gateway-token-not-a-secret-000000000";
+const DEMO_GATEWAY_TOKEN = "demo-gateway-token-not-a-secret-000000000";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..", "..", "..");
@@ -179,20 +179,16 @@ function rewriteAgentDb(file: string, random: Random, r: Replacements): { log: L
           r.add(old, answer);
           // Isolated cron runs two minutes apart read the cached system prompt the first one wrote.
           const tokens = turnTokens(random, { firstInSession: isMain || cronIndex === 0, priorTurns: 0, answer });
-          const rebuilt = JSON.parse(
-            JSON.stringify(
-              assistantMessage({
-                id: String(e.id),
-                parentId: String(e.parentId),
-                ts: Date.parse(String(e.timestamp)),
-                content: [{ type: "text", text: answer }],
-                tokens,
-                stopReason: "stop",
-                responseId: responseId(random),
-                runId: String((m.__openclaw as Json | undefined)?.runId ?? uuid(random)),
-              }),
-            ),
-          ) as Json;
+          const rebuilt = assistantMessage({
+            id: String(e.id),
+            parentId: String(e.parentId),
+            ts: Date.parse(String(e.timestamp)),
+            content: [{ type: "text", text: answer }],
+            tokens,
+            stopReason: "stop",
+            responseId: responseId(random),
+            runId: String((m.__openclaw as Json | undefined)?.runId ?? uuid(random)),
+          });
           // Keep the recorded message timestamp (it is when the model answered).
           (rebuilt.message as Json).timestamp = m.timestamp;
           Object.assign(e, rebuilt);
