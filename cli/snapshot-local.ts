@@ -1,6 +1,7 @@
 // `insightsctl snapshot` with no daemon running: the same sources, store and renderer, in this
 // process, for one card. The store is brought up to date within the collect budget first.
 import type { Config } from "../shared/config/options.js";
+import { startDemoRuntime } from "../shared/demo-replay/runtime.js";
 import { LogHub } from "../shared/log/logger.js";
 import { openData } from "../shared/open-data.js";
 import type { Paths } from "../shared/paths.js";
@@ -11,13 +12,21 @@ export async function renderLocally(paths: Paths, config: Config, params: Snapsh
   // The daemon's log is not ours to write; problems surface as degraded sources on the card.
   const hub = new LogHub({ console: "off" });
   const data = openData({ paths, config, env: process.env, logger: hub.logger, collector: { channels: false } });
-  const result = await produceSnapshot(params, {
-    model: data.model,
-    clock: data.clock,
-    refresh: (job) => data.collector.run(job),
-    collectTimeoutMs: quick ? 1000 : config.collectTimeoutSeconds * 1000,
-    maxBytes: config.snapshotMaxBytes,
-  });
+  const { location } = data;
+  // The demo's gateway answers for this one card (no replay: nothing runs long enough to see it).
+  const demo = location.demo && location.installed ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock: data.clock, logger: hub.logger, replay: false }) : null;
+  let result: SnapshotResult;
+  try {
+    result = await produceSnapshot(params, {
+      model: data.model,
+      clock: data.clock,
+      refresh: (job) => data.collector.run(job),
+      collectTimeoutMs: quick ? 1000 : config.collectTimeoutSeconds * 1000,
+      maxBytes: config.snapshotMaxBytes,
+    });
+  } finally {
+    await demo?.stop();
+  }
   // A first scan of a large state dir may still run; what it committed is kept, the rest waits
   // for the next run (the store is crash-safe), so the CLI does not wait for it.
   return { result, openclawDir: data.location.dir, demo: data.location.demo };

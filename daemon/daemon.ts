@@ -6,6 +6,7 @@ import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
+import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
 import type { Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
@@ -59,6 +60,8 @@ export interface DaemonOptions {
   warmRenderer?: boolean;
   /** Snapshot seams (tests): a source refresh that hangs, a renderer that fails or waits. */
   snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
+  /** Demo replay seams (tests): its timers and random source. */
+  demoReplay?: Pick<DemoRuntimeOptions, "timers" | "random">;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -76,6 +79,8 @@ interface Parts {
   clock: Clock;
   token: string;
   collector: Collector;
+  /** Demo mode: the demo gateway and the replay. */
+  demo: DemoRuntime | null;
   model: ReadModel;
   live: LiveEvents;
   interfaces: { close(): Promise<void> };
@@ -191,6 +196,11 @@ export class Daemon {
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
       if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
+      const demo =
+        location.demo && location.installed
+          ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock, logger: hub.logger, replay: true, ...options.demoReplay })
+          : null;
+      if (demo) cleanup.unshift(() => demo.stop());
 
       // Auth runs on real time even in demo mode (whose clock replays the recording), so the saved
       // session keys' ages mean the same after a restart.
@@ -304,7 +314,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, demo, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
       collector.start();
       daemon.scheduleRetention();
       // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
@@ -433,6 +443,7 @@ export class Daemon {
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
+      await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       await this.p.renderPool.close();
       if (!drained) log.warn("in-flight requests did not finish within the grace period and were cut", { graceMs });

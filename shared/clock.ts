@@ -6,7 +6,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** A clock that reads `start` now and runs at the pace of `base` from there (the demo's recorded time). */
+/**
+ * A clock that reads `start` now and runs at the pace of `base` from there: tests run a daemon at a
+ * fixture's recorded time with it. (The demo no longer needs it: its copy is moved to the real now.)
+ */
 export function shiftedClock(base: Clock, start: number): Clock {
   const offset = start - base.now();
   return { now: () => base.now() + offset };

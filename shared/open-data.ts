@@ -1,14 +1,15 @@
-// Opens the data side of gateway-insights: which OpenClaw state dir to read (or the bundled demo),
-// the clock (the demo replays its recording), our store, the collector over the sources, and the
-// read model over both. The daemon keeps this open for its lifetime; `insightsctl snapshot`
+// Opens the data side of gateway-insights: which OpenClaw state dir to read (or the bundled demo,
+// moved in time to end now), our store, the collector over the sources, and the read model over
+// both. The daemon keeps this open for its lifetime; `insightsctl snapshot`
 // without a daemon opens it for one render.
-import { shiftedClock, systemClock, type Clock } from "./clock.js";
+import { rmSync } from "node:fs";
+import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config/options.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
 import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
-import { DEMO_RECORDED_UNTIL, locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
 import { Store } from "./store/store.js";
 import { VERSION } from "./version.js";
 
@@ -38,10 +39,11 @@ export interface OpenData {
 export function openData(o: OpenDataOptions): OpenData {
   const { paths, config, logger } = o;
   const current = o.current ?? (() => config);
-  const location = locateOpenclaw({ configured: config.openclawDir, env: o.env, demoTarget: paths.demoStateDir });
-  // The demo replays a recording: its clock starts where the recording ends, so "last 24 h" shows it.
-  const base = o.clock ?? systemClock;
-  const clock = location.demo ? shiftedClock(base, DEMO_RECORDED_UNTIL) : base;
+  // The demo runs on the real clock too: its copy's timestamps are moved to now when it is installed.
+  const clock = o.clock ?? systemClock;
+  const location = locateOpenclaw({ configured: config.openclawDir, env: o.env, demoTarget: paths.demoStateDir, now: clock.now() });
+  // A new demo copy starts a new demo store: what the old one holds was read at the old copy's times.
+  if (location.installed?.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(paths.demoDbFile + suffix, { force: true });
   // Demo data goes to a store of its own: it must never mix with a real gateway's history.
   const dbFile = location.demo ? paths.demoDbFile : paths.dbFile;
   const store = Store.open(dbFile, {

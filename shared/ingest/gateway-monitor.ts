@@ -132,7 +132,7 @@ export class GatewayMonitor {
     this.state = {
       demo: options.demo,
       checkedAt: null,
-      gateway: { ...EMPTY_GATEWAY, error: options.demo ? GATEWAY_ERROR_TEXT.demo : null },
+      gateway: { ...EMPTY_GATEWAY },
       resources: { cpuPercent: null, memoryMB: null, diskMB: null, diskFreeMB: null, diskUsedPercent: null, sampledAt: null },
       channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null },
     };
@@ -157,7 +157,8 @@ export class GatewayMonitor {
     };
     this.sampleTimer = every(this.options.sampleMs, () => this.tick());
     every(this.options.diskMs ?? 5 * 60_000, () => this.sampleDisk());
-    if (!this.options.demo && this.options.channels !== false) every(this.options.channelsMs ?? 30_000, () => this.probeChannels());
+    // The demo has a gateway too (shared/demo-replay/demo-gateway.ts), probed like any other.
+    if (this.options.channels !== false) every(this.options.channelsMs ?? 30_000, () => this.probeChannels());
     if (!this.options.demo && this.options.updates !== false) every(60 * 60_000, () => this.checkUpdates());
   }
 
@@ -198,7 +199,9 @@ export class GatewayMonitor {
       const u = new URL(configured);
       return { url: configured, port: Number(u.port) || (u.protocol === "https:" ? 443 : 80) };
     }
-    const port = lock?.port ?? this.options.openclaw()?.gatewayPort ?? null;
+    // The demo's gateway is only ever where its live lock says: a port from the config could be a
+    // real gateway's (18789), and the demo must never show a real gateway as its own.
+    const port = lock?.port ?? (this.options.demo ? null : this.options.openclaw()?.gatewayPort) ?? null;
     return port ? { url: `http://127.0.0.1:${port}`, port } : null;
   }
 
@@ -212,45 +215,41 @@ export class GatewayMonitor {
     let probed = false;
     try {
       const version = this.version();
-      if (this.options.demo) {
-        gateway = { ...EMPTY_GATEWAY, version, error: GATEWAY_ERROR_TEXT.demo };
-      } else {
-        const configPath = this.options.openclaw()?.configPath;
-        const lockRead = findGatewayLock(this.options.openclawDir, configPath ? { configPath } : {});
-        // A lock left by a crashed gateway names a dead pid (or one reused by another process).
-        const lock = lockRead.ok && lockRead.value && isProcessAlive(lockRead.value.pid, { startTime: lockRead.value.startTime }) ? lockRead.value : null;
-        const target = this.baseUrl(lock);
-        const probe = target ? await (this.options.probeHttp ?? ((u: string) => httpProbe(u)))(target.url) : null;
-        const live = probe?.ok === true && probe.value.live.live;
-        if (lock?.pid && live) {
-          const stats = this.sampler.sample(lock.pid);
-          if (stats.ok) {
-            cpu = stats.value.cpuPercent === null ? null : Math.round(stats.value.cpuPercent * 10) / 10;
-            rss = Math.round(stats.value.rssMb * 10) / 10;
-          }
+      const configPath = this.options.openclaw()?.configPath;
+      const lockRead = findGatewayLock(this.options.openclawDir, configPath ? { configPath } : {});
+      // A lock left by a crashed gateway names a dead pid (or one reused by another process).
+      const lock = lockRead.ok && lockRead.value && isProcessAlive(lockRead.value.pid, { startTime: lockRead.value.startTime }) ? lockRead.value : null;
+      const target = this.baseUrl(lock);
+      const probe = target ? await (this.options.probeHttp ?? ((u: string) => httpProbe(u)))(target.url) : null;
+      const live = probe?.ok === true && probe.value.live.live;
+      if (lock?.pid && live) {
+        const stats = this.sampler.sample(lock.pid);
+        if (stats.ok) {
+          cpu = stats.value.cpuPercent === null ? null : Math.round(stats.value.cpuPercent * 10) / 10;
+          rss = Math.round(stats.value.rssMb * 10) / 10;
         }
-        const ready = probe?.ok ? probe.value.ready : null;
-        const startedAt = ready?.uptimeMs != null ? now - ready.uptimeMs : (lock?.createdAtMs ?? null);
-        gateway = {
-          ...EMPTY_GATEWAY,
-          running: live,
-          url: target?.url ?? null,
-          port: target?.port ?? null,
-          pid: live ? (lock?.pid ?? null) : null,
-          startedAt: live ? startedAt : null,
-          uptimeSeconds: live && startedAt !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : null,
-          version: this.rpc?.hello?.serverVersion ?? version,
-          latencyMs: probe?.ok ? Math.round(probe.value.live.roundTripMs * 10) / 10 : null,
-          error: !target ? GATEWAY_ERROR_TEXT.noPort : probe && !probe.ok ? probe.error.message : live ? null : GATEWAY_ERROR_TEXT.notOk,
-          ready: ready ? ready.ready : null,
-          failing: ready?.failing ?? [],
-          eventLoopDelayMs: ready?.eventLoop.delayP99Ms ?? null,
-          eventLoopDegraded: ready?.eventLoop.degraded ?? null,
-          updateAvailable: this.updates?.checker.peek()?.status.updateAvailable ?? null,
-          latestVersion: this.updates?.checker.peek()?.status.latestVersion ?? null,
-        };
-        probed = true;
       }
+      const ready = probe?.ok ? probe.value.ready : null;
+      const startedAt = ready?.uptimeMs != null ? now - ready.uptimeMs : (lock?.createdAtMs ?? null);
+      gateway = {
+        ...EMPTY_GATEWAY,
+        running: live,
+        url: target?.url ?? null,
+        port: target?.port ?? null,
+        pid: live ? (lock?.pid ?? null) : null,
+        startedAt: live ? startedAt : null,
+        uptimeSeconds: live && startedAt !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : null,
+        version: this.rpc?.hello?.serverVersion ?? version,
+        latencyMs: probe?.ok ? Math.round(probe.value.live.roundTripMs * 10) / 10 : null,
+        error: !target ? GATEWAY_ERROR_TEXT.noPort : probe && !probe.ok ? probe.error.message : live ? null : GATEWAY_ERROR_TEXT.notOk,
+        ready: ready ? ready.ready : null,
+        failing: ready?.failing ?? [],
+        eventLoopDelayMs: ready?.eventLoop.delayP99Ms ?? null,
+        eventLoopDegraded: ready?.eventLoop.degraded ?? null,
+        updateAvailable: this.updates?.checker.peek()?.status.updateAvailable ?? null,
+        latestVersion: this.updates?.checker.peek()?.status.latestVersion ?? null,
+      };
+      probed = true;
     } catch (err) {
       logger.error("gateway probe failed", { error: errorMessage(err) });
       gateway = { ...before, running: false, error: errorMessage(err) };
@@ -275,7 +274,7 @@ export class GatewayMonitor {
       gateway,
       resources: { ...this.state.resources, cpuPercent: cpu, memoryMB: rss, sampledAt: now },
     };
-    if (!this.options.demo && (before.running !== gateway.running || !this.firstDone)) {
+    if (before.running !== gateway.running || !this.firstDone) {
       if (gateway.running) logger.info("gateway is up", { url: gateway.url, pid: gateway.pid, version: gateway.version });
       else logger.warn("gateway is down", { url: gateway.url, error: gateway.error });
       // Channels are probed on their own slower timer; a gateway that just came up is asked now.
@@ -313,7 +312,8 @@ export class GatewayMonitor {
   }
 
   private async doProbeChannels(): Promise<void> {
-    const target = this.baseUrl(null);
+    const { url, port } = this.state.gateway;
+    const target = this.options.demo ? (url && port ? { url, port } : null) : this.baseUrl(null);
     if (!target || !this.state.gateway.running) return;
     const wsUrl = target.url.replace(/^http/, "ws");
     if (!this.rpc || this.rpcUrl !== wsUrl) {

@@ -32,7 +32,7 @@ export interface DaemonFigures {
 export interface DashboardView {
   id: string;
   version: string;
-  /** The daemon's clock; in demo mode it runs on from the recording's end. */
+  /** The daemon's clock. */
   now: string;
   startedAt: string;
   uptimeSeconds: number;

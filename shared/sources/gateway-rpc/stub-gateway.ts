@@ -1,5 +1,5 @@
-// A tiny in-process gateway for tests: speaks the protocol v4 handshake the way a real OpenClaw
-// 2026.9.6 gateway does (challenge, connect validation, Ed25519 device proof, shared-token or
+// A tiny in-process gateway for tests, on the shipped protocol server (gateway-server.ts): speaks
+// the protocol v4 handshake the way a real OpenClaw 2026.9.6 gateway does (challenge, connect validation, Ed25519 device proof, shared-token or
 // device-token auth, hello-ok) and answers methods from handlers, by default `channels.status` and
 // `health` from the recorded fixture JSON. Loopback only, random port.
 //
@@ -14,13 +14,11 @@
 // /healthz first answers) connect gets UNAVAILABLE {reason: "startup-sidecars"}, retryAfterMs 500.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { WebSocketServer } from "ws";
-import type WebSocket from "ws";
 import { deviceAuthPayloadV2, deviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayloadSignature } from "./device-identity.js";
 import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
+import { CLOSE_SOCKET, GatewayRpcError, NO_REPLY, isRecord, startGatewayServer, type CallContext, type ConnectOutcome, type MethodHandler } from "./gateway-server.js";
 
 export const GATEWAY_FIXTURES_DIR = path.join(FIXTURES_DIR, "gateway-responses-2026.9.6");
 
@@ -38,29 +36,13 @@ export function recordedHandshake(version: RecordedGatewayVersion): RecordedHand
   return JSON.parse(fs.readFileSync(file, "utf8")) as RecordedHandshake;
 }
 
-/** Returned by a handler: never answer this request. */
-export const NO_REPLY = Symbol("no-reply");
-/** Returned by a handler: close the socket instead of answering. */
-export const CLOSE_SOCKET = Symbol("close-socket");
-
+export { CLOSE_SOCKET, NO_REPLY };
 /** Thrown or returned by a handler to answer with an error frame. */
-export class StubRpcError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly extra: { details?: unknown; retryable?: boolean; retryAfterMs?: number } = {},
-  ) {
-    super(message);
-  }
-}
+export const StubRpcError = GatewayRpcError;
+export type StubRpcError = GatewayRpcError;
 
-export interface StubCallContext {
-  deviceId: string;
-  scopes: string[];
-  connId: string;
-}
-
-export type StubHandler = (params: unknown, ctx: StubCallContext) => unknown | Promise<unknown>;
+export type StubCallContext = CallContext;
+export type StubHandler = MethodHandler;
 
 /** What the stub verified for each successful connect; tests assert on it. */
 export interface StubConnectRecord {
@@ -122,9 +104,6 @@ export interface StubGateway {
 }
 
 type Json = Record<string, unknown>;
-function isRecord(v: unknown): v is Json {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Reads the recorded `channels.status` and `health` answers into handlers. */
 export function fixtureHandlers(dir = GATEWAY_FIXTURES_DIR): Record<string, StubHandler> {
@@ -149,236 +128,160 @@ export async function startStubGateway(options: StubGatewayOptions = {}): Promis
   const { nonce: _recordedNonce, ts: _recordedTs, ...challengeExtra } = recorded.challenge.payload;
   const recordedHttp = (file: string): { status: number; body: unknown } => ({ status: 200, body: JSON.parse(fs.readFileSync(path.join(GATEWAY_FIXTURES_DIR, file), "utf8")) as unknown });
   const answers = { healthz: recordedHttp("healthz.json"), readyz: recordedHttp("readyz.json"), ...options.http };
-  const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    const name = (req.url ?? "").split("?")[0] === "/healthz" ? "healthz" : (req.url ?? "").split("?")[0] === "/readyz" ? "readyz" : null;
-    const answer = name ? answers[name] : { status: 404, body: { error: "not found" } };
-    if (answer === null || answer === undefined) {
-      hanging.add(res);
-      return;
-    }
-    res.writeHead(answer.status, { "content-type": "application/json" });
-    res.end(JSON.stringify(answer.body));
-  });
-  const wss = new WebSocketServer({ server });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("stub gateway has no TCP address");
   const stub: StubGateway = {
-    url: `ws://127.0.0.1:${address.port}`,
-    port: address.port,
+    url: "",
+    port: 0,
     connects: [],
     rejections: [],
     calls: [],
     deviceTokens: new Map(),
-    openSockets: () => wss.clients.size,
-    dropAll: () => {
-      for (const c of wss.clients) c.close(1012, "service restart");
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const c of wss.clients) c.terminate();
-        for (const r of hanging) r.destroy();
-        wss.close(() => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        });
-      }),
+    openSockets: () => 0,
+    dropAll: () => undefined,
+    close: async () => undefined,
   };
 
-  wss.on("connection", (ws: WebSocket) => {
-    ws.on("error", () => undefined);
-    const nonce = crypto.randomUUID();
-    const connId = crypto.randomUUID();
-    let session: StubCallContext | null = null;
-    if (!options.silent) ws.send(JSON.stringify({ type: "event", event: "connect.challenge", payload: { nonce, ts: now(), ...challengeExtra } }));
-
-    const reject = (id: unknown, code: string, message: string, details: Json, closeCode = 1008, extra: Json = {}): void => {
+  // The real server's connect checks, in its order; each refusal is recorded for the tests.
+  const connect = (frame: Json, { nonce, connId }: { nonce: string; connId: string }): ConnectOutcome => {
+    const reject = (code: string, message: string, details: Json, closeCode = 1008, extra: Json = {}): ConnectOutcome => {
       stub.rejections.push(typeof details.code === "string" ? details.code : code);
-      ws.send(JSON.stringify({ type: "res", id, ok: false, error: { code, message, details, ...extra } }));
-      ws.close(closeCode, message.slice(0, 120));
+      return { ok: false, code, message, details, closeCode, extra };
     };
-
-    const handshake = (frame: Json): void => {
-      const id = frame.id;
-      if (frame.type !== "req" || frame.method !== "connect" || !isRecord(frame.params)) {
-        reject(id, "INVALID_REQUEST", "first frame must be connect", { code: "INVALID_FIRST_FRAME" });
-        return;
+    if (frame.type !== "req" || frame.method !== "connect" || !isRecord(frame.params)) {
+      return reject("INVALID_REQUEST", "first frame must be connect", { code: "INVALID_FIRST_FRAME" });
+    }
+    const p = frame.params;
+    const client = isRecord(p.client) ? p.client : {};
+    if (typeof p.minProtocol !== "number" || typeof p.maxProtocol !== "number" || !(p.maxProtocol >= 4 && p.minProtocol <= 4)) {
+      return reject("INVALID_REQUEST", "protocol mismatch", { code: "PROTOCOL_MISMATCH", expectedProtocol: 4 }, 1002);
+    }
+    const role = typeof p.role === "string" ? p.role : "operator";
+    const scopes = Array.isArray(p.scopes) ? p.scopes.filter((s): s is string => typeof s === "string") : [];
+    const auth = isRecord(p.auth) ? p.auth : {};
+    const device = isRecord(p.device) ? p.device : null;
+    if (!device) {
+      return reject("NOT_PAIRED", "device identity required", { code: "DEVICE_IDENTITY_REQUIRED" });
+    }
+    const deviceId = String(device.id ?? "");
+    const publicKey = String(device.publicKey ?? "");
+    if (deviceIdFromPublicKey(publicKey) !== deviceId || Buffer.from(publicKey, "base64url").length !== 32) {
+      return reject("INVALID_REQUEST", "device identity mismatch", { code: "DEVICE_AUTH_DEVICE_ID_MISMATCH", reason: "device-id-mismatch" });
+    }
+    const signedAt = device.signedAt;
+    if (typeof signedAt !== "number" || Math.abs(now() - signedAt) > DEVICE_SIGNATURE_SKEW_MS) {
+      return reject("INVALID_REQUEST", "device signature expired", { code: "DEVICE_AUTH_SIGNATURE_EXPIRED", reason: "device-signature-stale" });
+    }
+    const sentNonce = typeof device.nonce === "string" ? device.nonce.trim() : "";
+    if (!sentNonce) {
+      return reject("INVALID_REQUEST", "device nonce required", { code: "DEVICE_AUTH_NONCE_REQUIRED", reason: "device-nonce-missing" });
+    }
+    if (sentNonce !== nonce) {
+      return reject("INVALID_REQUEST", "device nonce mismatch", { code: "DEVICE_AUTH_NONCE_MISMATCH", reason: "device-nonce-mismatch" });
+    }
+    const signedToken = [auth.token, auth.deviceToken, auth.bootstrapToken].find((t): t is string => typeof t === "string") ?? null;
+    const fields = {
+      deviceId,
+      clientId: String(client.id ?? ""),
+      clientMode: String(client.mode ?? ""),
+      role,
+      scopes,
+      signedAtMs: signedAt,
+      token: signedToken,
+      nonce: sentNonce,
+      platform: typeof client.platform === "string" ? client.platform : null,
+      deviceFamily: typeof client.deviceFamily === "string" ? client.deviceFamily : null,
+    };
+    const signature = String(device.signature ?? "");
+    const payloadVersion = verifyPayloadSignature(publicKey, deviceAuthPayloadV3(fields), signature)
+      ? "v3"
+      : verifyPayloadSignature(publicKey, deviceAuthPayloadV2(fields), signature)
+        ? "v2"
+        : null;
+    if (!payloadVersion) {
+      return reject("INVALID_REQUEST", "device signature invalid", { code: "DEVICE_AUTH_SIGNATURE_INVALID", reason: "device-signature" });
+    }
+    // Shared secret first; then the device token, explicit or as the auth.token fallback.
+    let authMethod: StubConnectRecord["authMethod"] = "none";
+    if (options.token !== undefined) {
+      const issued = stub.deviceTokens.get(deviceId);
+      const deviceCandidate = typeof auth.deviceToken === "string" ? auth.deviceToken : typeof auth.token === "string" ? auth.token : undefined;
+      if (auth.token === options.token) authMethod = "token";
+      else if (issued !== undefined && deviceCandidate === issued) authMethod = "device-token";
+      else if (typeof auth.deviceToken === "string") {
+        return reject("INVALID_REQUEST", "unauthorized: device token mismatch", { code: "AUTH_DEVICE_TOKEN_MISMATCH", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials" });
+      } else if (typeof auth.token === "string") {
+        return reject("INVALID_REQUEST", "unauthorized: gateway token mismatch", { code: "AUTH_TOKEN_MISMATCH", canRetryWithDeviceToken: true, recommendedNextStep: "retry_with_device_token" });
+      } else {
+        return reject("INVALID_REQUEST", "unauthorized: gateway token missing", { code: "AUTH_TOKEN_MISSING", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration" });
       }
-      const p = frame.params;
-      const client = isRecord(p.client) ? p.client : {};
-      if (typeof p.minProtocol !== "number" || typeof p.maxProtocol !== "number" || !(p.maxProtocol >= 4 && p.minProtocol <= 4)) {
-        reject(id, "INVALID_REQUEST", "protocol mismatch", { code: "PROTOCOL_MISMATCH", expectedProtocol: 4 }, 1002);
-        return;
-      }
-      const role = typeof p.role === "string" ? p.role : "operator";
-      const scopes = Array.isArray(p.scopes) ? p.scopes.filter((s): s is string => typeof s === "string") : [];
-      const auth = isRecord(p.auth) ? p.auth : {};
-      const device = isRecord(p.device) ? p.device : null;
-      if (!device) {
-        reject(id, "NOT_PAIRED", "device identity required", { code: "DEVICE_IDENTITY_REQUIRED" });
-        return;
-      }
-      const deviceId = String(device.id ?? "");
-      const publicKey = String(device.publicKey ?? "");
-      if (deviceIdFromPublicKey(publicKey) !== deviceId || Buffer.from(publicKey, "base64url").length !== 32) {
-        reject(id, "INVALID_REQUEST", "device identity mismatch", { code: "DEVICE_AUTH_DEVICE_ID_MISMATCH", reason: "device-id-mismatch" });
-        return;
-      }
-      const signedAt = device.signedAt;
-      if (typeof signedAt !== "number" || Math.abs(now() - signedAt) > DEVICE_SIGNATURE_SKEW_MS) {
-        reject(id, "INVALID_REQUEST", "device signature expired", { code: "DEVICE_AUTH_SIGNATURE_EXPIRED", reason: "device-signature-stale" });
-        return;
-      }
-      const sentNonce = typeof device.nonce === "string" ? device.nonce.trim() : "";
-      if (!sentNonce) {
-        reject(id, "INVALID_REQUEST", "device nonce required", { code: "DEVICE_AUTH_NONCE_REQUIRED", reason: "device-nonce-missing" });
-        return;
-      }
-      if (sentNonce !== nonce) {
-        reject(id, "INVALID_REQUEST", "device nonce mismatch", { code: "DEVICE_AUTH_NONCE_MISMATCH", reason: "device-nonce-mismatch" });
-        return;
-      }
-      const signedToken = [auth.token, auth.deviceToken, auth.bootstrapToken].find((t): t is string => typeof t === "string") ?? null;
-      const fields = {
-        deviceId,
-        clientId: String(client.id ?? ""),
-        clientMode: String(client.mode ?? ""),
-        role,
-        scopes,
-        signedAtMs: signedAt,
-        token: signedToken,
-        nonce: sentNonce,
-        platform: typeof client.platform === "string" ? client.platform : null,
-        deviceFamily: typeof client.deviceFamily === "string" ? client.deviceFamily : null,
-      };
-      const signature = String(device.signature ?? "");
-      const payloadVersion = verifyPayloadSignature(publicKey, deviceAuthPayloadV3(fields), signature)
-        ? "v3"
-        : verifyPayloadSignature(publicKey, deviceAuthPayloadV2(fields), signature)
-          ? "v2"
-          : null;
-      if (!payloadVersion) {
-        reject(id, "INVALID_REQUEST", "device signature invalid", { code: "DEVICE_AUTH_SIGNATURE_INVALID", reason: "device-signature" });
-        return;
-      }
-      // Shared secret first; then the device token, explicit or as the auth.token fallback.
-      let authMethod: StubConnectRecord["authMethod"] = "none";
-      if (options.token !== undefined) {
-        const issued = stub.deviceTokens.get(deviceId);
-        const deviceCandidate = typeof auth.deviceToken === "string" ? auth.deviceToken : typeof auth.token === "string" ? auth.token : undefined;
-        if (auth.token === options.token) authMethod = "token";
-        else if (issued !== undefined && deviceCandidate === issued) authMethod = "device-token";
-        else if (typeof auth.deviceToken === "string") {
-          reject(id, "INVALID_REQUEST", "unauthorized: device token mismatch", { code: "AUTH_DEVICE_TOKEN_MISMATCH", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials" });
-          return;
-        } else if (typeof auth.token === "string") {
-          reject(id, "INVALID_REQUEST", "unauthorized: gateway token mismatch", { code: "AUTH_TOKEN_MISMATCH", canRetryWithDeviceToken: true, recommendedNextStep: "retry_with_device_token" });
-          return;
-        } else {
-          reject(id, "INVALID_REQUEST", "unauthorized: gateway token missing", { code: "AUTH_TOKEN_MISSING", canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration" });
-          return;
-        }
-      }
-      if (unavailableLeft > 0) {
-        unavailableLeft--;
-        reject(id, "UNAVAILABLE", "gateway starting; retry shortly", { reason: "startup-sidecars" }, 1013, { retryable: true, retryAfterMs: options.unavailableRetryAfterMs ?? 500 });
-        return;
-      }
-      if (pairingLeft > 0) {
-        pairingLeft--;
-        const requestId = `req-${crypto.randomBytes(3).toString("hex")}`;
-        reject(id, "NOT_PAIRED", `pairing required (requestId: ${requestId})`, {
-          code: "PAIRING_REQUIRED",
-          reason: "not-paired",
-          requestId,
-          recommendedNextStep: options.pairingNextStep ?? "wait_then_retry",
-          retryable: true,
-        });
-        return;
-      }
-      let deviceToken: string | undefined;
-      if (options.issueDeviceToken !== false) {
-        deviceToken = stub.deviceTokens.get(deviceId) ?? crypto.randomBytes(24).toString("base64url");
-        stub.deviceTokens.set(deviceId, deviceToken);
-      }
-      stub.connects.push({
-        deviceId,
-        payloadVersion,
-        authMethod,
-        clientId: fields.clientId,
-        clientMode: fields.clientMode,
-        displayName: typeof client.displayName === "string" ? client.displayName : null,
-        scopes,
-        userAgent: typeof p.userAgent === "string" ? p.userAgent : null,
+    }
+    if (unavailableLeft > 0) {
+      unavailableLeft--;
+      return reject("UNAVAILABLE", "gateway starting; retry shortly", { reason: "startup-sidecars" }, 1013, { retryable: true, retryAfterMs: options.unavailableRetryAfterMs ?? 500 });
+    }
+    if (pairingLeft > 0) {
+      pairingLeft--;
+      const requestId = `req-${crypto.randomBytes(3).toString("hex")}`;
+      return reject("NOT_PAIRED", `pairing required (requestId: ${requestId})`, {
+        code: "PAIRING_REQUIRED",
+        reason: "not-paired",
+        requestId,
+        recommendedNextStep: options.pairingNextStep ?? "wait_then_retry",
+        retryable: true,
       });
-      session = { deviceId, scopes, connId };
-      const real = recorded.helloOk;
-      // 2026.7.1 has no auth.method and no server.buildId; copy only what the recorded gateway sent.
-      const server: Json = { ...real.server, version: options.serverVersion ?? (real.server.version as string), connId };
-      const authOut: Json = { ...("method" in real.auth ? { method: authMethod } : {}), role, scopes, ...(deviceToken ? { deviceToken, issuedAtMs: now() } : {}) };
-      ws.send(
-        JSON.stringify({
-          type: "res",
-          id,
-          ok: true,
-          payload: {
-            type: "hello-ok",
-            protocol: 4,
-            server,
-            features: { methods: Object.keys(handlers), events: real.features.events },
-            snapshot: { uptimeMs: 1 },
-            auth: authOut,
-            policy: { ...real.policy, tickIntervalMs },
-          },
-        }),
-      );
-    };
-
-    const dispatch = async (frame: Json, ctx: StubCallContext): Promise<void> => {
-      if (frame.type !== "req" || typeof frame.method !== "string") return;
-      stub.calls.push({ method: frame.method, params: frame.params });
-      const handler = handlers[frame.method];
-      const send = (body: Json): void => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: "res", id: frame.id, ...body }));
-      };
-      if (!handler) {
-        // What the real server answers a read-scoped client for a method it does not know (or an
-        // admin-only one): 2026.9.6 FORBIDDEN with details, 2026.7.1 INVALID_REQUEST with none.
-        if (options.recorded === "2026.7.1") send({ ok: false, error: { code: "INVALID_REQUEST", message: "missing scope: operator.admin" } });
-        else send({ ok: false, error: { code: "FORBIDDEN", message: "missing scope: operator.admin", details: { code: "MISSING_SCOPE", missingScope: "operator.admin", requiredScopes: ["operator.admin"] } } });
-        return;
-      }
-      try {
-        const result = await handler(frame.params, ctx);
-        if (result === NO_REPLY) return;
-        if (result === CLOSE_SOCKET) {
-          ws.close(1011, "handler closed the socket");
-          return;
-        }
-        if (result instanceof StubRpcError) throw result;
-        send({ ok: true, payload: result });
-      } catch (err) {
-        if (err instanceof StubRpcError) send({ ok: false, error: { code: err.code, message: err.message, ...err.extra } });
-        else send({ ok: false, error: { code: "UNAVAILABLE", message: err instanceof Error ? err.message : String(err) } });
-      }
-    };
-
-    ws.on("message", (data) => {
-      let frame: unknown;
-      try {
-        frame = JSON.parse(data.toString());
-      } catch {
-        ws.close(1008, "invalid frame");
-        return;
-      }
-      if (!isRecord(frame)) return;
-      if (!session) handshake(frame);
-      else void dispatch(frame, session);
+    }
+    let deviceToken: string | undefined;
+    if (options.issueDeviceToken !== false) {
+      deviceToken = stub.deviceTokens.get(deviceId) ?? crypto.randomBytes(24).toString("base64url");
+      stub.deviceTokens.set(deviceId, deviceToken);
+    }
+    stub.connects.push({
+      deviceId,
+      payloadVersion,
+      authMethod,
+      clientId: fields.clientId,
+      clientMode: fields.clientMode,
+      displayName: typeof client.displayName === "string" ? client.displayName : null,
+      scopes,
+      userAgent: typeof p.userAgent === "string" ? p.userAgent : null,
     });
+    const real = recorded.helloOk;
+    // 2026.7.1 has no auth.method and no server.buildId; copy only what the recorded gateway sent.
+    const server: Json = { ...real.server, version: options.serverVersion ?? (real.server.version as string), connId };
+    const authOut: Json = { ...("method" in real.auth ? { method: authMethod } : {}), role, scopes, ...(deviceToken ? { deviceToken, issuedAtMs: now() } : {}) };
+    return {
+      ok: true,
+      session: { deviceId, scopes, connId },
+      hello: {
+        type: "hello-ok",
+        protocol: 4,
+        server,
+        features: { methods: Object.keys(handlers), events: real.features.events },
+        snapshot: { uptimeMs: 1 },
+        auth: authOut,
+        policy: { ...real.policy, tickIntervalMs },
+      },
+    };
+  };
+
+  const gateway = await startGatewayServer({
+    http: (p) => {
+      const name = p === "/healthz" ? "healthz" : p === "/readyz" ? "readyz" : null;
+      if (!name) return undefined;
+      return answers[name] ?? null;
+    },
+    challengeExtra,
+    connect,
+    handlers,
+    // What the real server answers a read-scoped client for a method it does not know (or an
+    // admin-only one): 2026.9.6 FORBIDDEN with details, 2026.7.1 INVALID_REQUEST with none.
+    unknownMethod: () =>
+      options.recorded === "2026.7.1"
+        ? { code: "INVALID_REQUEST", message: "missing scope: operator.admin" }
+        : { code: "FORBIDDEN", message: "missing scope: operator.admin", details: { code: "MISSING_SCOPE", missingScope: "operator.admin", requiredScopes: ["operator.admin"] } },
+    onRequest: (method, params) => stub.calls.push({ method, params }),
+    ...(options.silent ? { silent: true } : {}),
+    now,
   });
+  Object.assign(stub, { url: gateway.url, port: gateway.port, openSockets: gateway.openSockets, dropAll: gateway.dropAll, close: gateway.close });
   return stub;
 }

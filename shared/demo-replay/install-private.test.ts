@@ -5,7 +5,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { InsightsError } from "../errors.js";
 import { VERSION } from "../version.js";
-import { installDemoState } from "./locate-openclaw.js";
+import { installDemoState as install } from "./install.js";
+
+const installDemoState = (target: string) => install(target, { now: Date.now() });
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), "gi-demo-"));
 
@@ -26,7 +28,7 @@ function victimDir(): { dir: string; check(): void } {
 test("the demo copy is made once, in a private dir", () => {
   const target = join(tmp(), "state", "demo", "openclaw-state");
   installDemoState(target);
-  assert.is(readFileSync(join(target, ".gateway-insights-demo"), "utf8").trim(), VERSION);
+  assert.is(JSON.parse(readFileSync(join(target, ".gateway-insights-demo"), "utf8")).version, VERSION);
   assert.is(lstatSync(join(target, "..")).mode & 0o777, 0o700);
 });
 

@@ -1,0 +1,78 @@
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
+
+test.after(removeTempDirs);
+
+const NOW = Date.parse("2027-03-01T12:00:00.000Z");
+const DAY = 86_400_000;
+
+function agentDb(dir: string): Database.Database {
+  return new Database(join(dir, "agents", "main", "agent", "openclaw-agent.sqlite"), { readonly: true });
+}
+
+test("a new copy is moved to now: transcripts, cron state, the log and the lock all read as the last day", () => {
+  const target = join(makeTempDir(), "demo", "openclaw-state");
+  const r = installDemoState(target, { now: NOW });
+  assert.is(r.fresh, true);
+  const m = readManifest();
+  assert.is(r.marker.offsetMs, NOW - m.openclaw.recordedUntil);
+
+  const db = agentDb(target);
+  try {
+    const span = db.prepare("SELECT min(created_at) AS lo, max(created_at) AS hi FROM transcript_events").get() as { lo: number; hi: number };
+    assert.ok(span.lo > NOW - DAY && span.hi <= NOW, `transcripts between ${new Date(span.lo).toISOString()} and ${new Date(span.hi).toISOString()}`);
+    for (const row of db.prepare("SELECT event_json FROM transcript_events").all() as { event_json: string }[]) {
+      const ts = Date.parse((JSON.parse(row.event_json) as { timestamp: string }).timestamp);
+      assert.ok(ts > NOW - DAY && ts <= NOW, `event time ${new Date(ts).toISOString()}`);
+    }
+  } finally {
+    db.close();
+  }
+  const state = new Database(join(target, "state", "openclaw.sqlite"), { readonly: true });
+  try {
+    const cron = state.prepare("SELECT state_json FROM cron_jobs WHERE name = 'Demo ticket triage'").get() as { state_json: string };
+    const s = JSON.parse(cron.state_json) as { lastRunAtMs: number; nextRunAtMs: number };
+    assert.ok(s.lastRunAtMs > NOW - DAY && s.lastRunAtMs <= NOW);
+    assert.ok(s.nextRunAtMs > s.lastRunAtMs && s.nextRunAtMs < NOW + DAY);
+  } finally {
+    state.close();
+  }
+  const lines = readFileSync(join(target, "logs", "gateway.log"), "utf8").trim().split("\n");
+  for (const l of [lines[0] as string, lines[lines.length - 1] as string]) {
+    const t = Date.parse((JSON.parse(l) as { time: string }).time);
+    assert.ok(t > NOW - DAY && t <= NOW, `log time ${new Date(t).toISOString()}`);
+  }
+  const lockDir = join(target, "tmp", readdirSync(join(target, "tmp"))[0] as string);
+  const lock = JSON.parse(readFileSync(join(lockDir, readdirSync(lockDir)[0] as string), "utf8")) as { createdAt: string };
+  assert.is(Date.parse(lock.createdAt), m.openclaw.gatewayStartedAt + r.marker.offsetMs);
+});
+
+test("a copy still in use is kept as it is; a stale one or another version's is replaced", () => {
+  const target = join(makeTempDir(), "openclaw-state");
+  installDemoState(target, { now: NOW });
+  const log = join(target, "logs", "gateway.log");
+  appendFileSync(log, "written by a replay\n");
+  touchDemoState(target, NOW + 10 * 60_000);
+
+  const kept = installDemoState(target, { now: NOW + 10 * 60_000 + STALE_AFTER_MS - 1 });
+  assert.is(kept.fresh, false);
+  assert.ok(readFileSync(log, "utf8").includes("written by a replay"), "what the replay wrote is still there");
+
+  const stale = installDemoState(target, { now: NOW + 10 * 60_000 + STALE_AFTER_MS + 1 });
+  assert.is(stale.fresh, true);
+  assert.not.ok(readFileSync(log, "utf8").includes("written by a replay"));
+
+  const marker = readMarker(target);
+  writeFileSync(join(target, MARKER_FILE), JSON.stringify({ ...marker, version: "0.0.1" }));
+  assert.is(installDemoState(target, { now: NOW + 2 * STALE_AFTER_MS }).fresh, true, "another version's copy is replaced");
+  writeFileSync(join(target, MARKER_FILE), "0.1.0\n");
+  assert.is(installDemoState(target, { now: NOW + 2 * STALE_AFTER_MS }).fresh, true, "the old marker (a bare version) is replaced");
+  assert.is(installDemoState(target, { now: NOW - DAY }).fresh, true, "a clock that went back past the copy");
+});
+
+test.run();

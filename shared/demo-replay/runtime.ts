@@ -1,0 +1,88 @@
+// Demo mode at run time: the demo gateway on loopback (with the demo copy's lock file pointing at
+// it) and, in the daemon, the replay that keeps appending activity. `insightsctl snapshot` without
+// a daemon starts the gateway only, for the one card it renders, unless a daemon already serves
+// this demo copy (then its gateway answers).
+import { join } from "node:path";
+import type { Clock } from "../clock.js";
+import { errorMessage } from "../errors.js";
+import type { Logger } from "../log/logger.js";
+import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock, type DemoGateway } from "./demo-gateway.js";
+import { demoRoot, touchDemoState, type InstalledDemo } from "./install.js";
+import { OpenclawDemoWriter } from "./openclaw/writer.js";
+import type { Random } from "./random.js";
+import { DemoReplay, type DemoWriter, type ReplayTimers } from "./replay.js";
+
+export interface DemoRuntimeOptions {
+  /** The demo copy of the OpenClaw state dir. */
+  stateDir: string;
+  installed: InstalledDemo;
+  clock: Clock;
+  logger: Logger;
+  /** Append new activity every few seconds (the daemon); off for a one-off in-process card. */
+  replay: boolean;
+  random?: Random;
+  timers?: ReplayTimers;
+  /** The writers to run (tests); default OpenClaw's. */
+  writers?: DemoWriter[];
+  /** shared/demo by default. */
+  root?: string;
+}
+
+export interface DemoRuntime {
+  gateway: DemoGateway | null;
+  replay: DemoReplay | null;
+  stop(): Promise<void>;
+}
+
+export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRuntime> {
+  const random = o.random ?? Math.random;
+  const log = o.logger.child("demo");
+  const { manifest, marker } = o.installed;
+  const startedAt = manifest.openclaw.gatewayStartedAt + marker.offsetMs;
+  let gateway: DemoGateway | null = null;
+  let lockFile: string | null = null;
+  if (demoLockHeldElsewhere(o.stateDir)) {
+    log.debug("another process serves this demo copy's gateway; using it");
+  } else {
+    // Without its gateway the demo still shows its data (the gateway then reads as down); it is
+    // no reason to refuse to start.
+    try {
+      gateway = await startDemoGateway({ stateDir: o.stateDir, answersDir: join(o.root ?? demoRoot(), "gateway"), clock: o.clock, startedAt, random });
+      lockFile = writeDemoLock({ stateDir: o.stateDir, port: gateway.port, startedAt });
+      log.info("demo gateway listening", { url: gateway.url });
+    } catch (err) {
+      log.error("the demo gateway could not start; the demo runs without it", { error: errorMessage(err) });
+      await gateway?.close();
+      gateway = null;
+    }
+  }
+  let replay: DemoReplay | null = null;
+  if (o.replay) {
+    replay = new DemoReplay({
+      writers: o.writers ?? [new OpenclawDemoWriter({ stateDir: o.stateDir, random })],
+      clock: o.clock,
+      random,
+      logger: log,
+      ...(o.timers ? { timers: o.timers } : {}),
+      onStep: (_steps, now) => {
+        try {
+          touchDemoState(o.stateDir, now);
+        } catch (err) {
+          log.debug("could not mark the demo copy as fresh", { error: errorMessage(err) });
+        }
+      },
+    });
+    replay.start();
+  }
+  let stopping: Promise<void> | null = null;
+  return {
+    gateway,
+    replay,
+    stop: () =>
+      (stopping ??= (async () => {
+        replay?.stop();
+        if (lockFile) removeDemoLock(lockFile);
+        await gateway?.close();
+      })()),
+  };
+}
