@@ -131,6 +131,24 @@ function coerce(key: OptionKey, def: OptionDef, raw: unknown, where: string): un
         return bad(describe(def));
       }
     }
+    case "paths": {
+      const list = typeof raw === "string" ? raw.split(",").map((p) => p.trim()).filter(Boolean) : raw;
+      if (!Array.isArray(list) || list.length === 0 || list.length > 32 || !list.every((p) => typeof p === "string" && p.trim() !== "")) return bad(describe(def));
+      return list;
+    }
+    case "object": {
+      let value = raw;
+      if (typeof raw === "string") {
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          return bad(describe(def));
+        }
+      }
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return bad(describe(def));
+      kind.check(value, where);
+      return value;
+    }
   }
 }
 
@@ -150,6 +168,10 @@ export function describe(def: OptionDef): string {
       return "a directory path";
     case "url":
       return "an http:// or https:// URL";
+    case "paths":
+      return "one to 32 directory paths (a JSON array, or comma-separated in env and flags)";
+    case "object":
+      return "a JSON object";
   }
 }
 

@@ -1,5 +1,6 @@
 // Every configuration key, once: its type, default, limits, env name and help text. Loading,
 // validation, `insightsctl --help` and the README's config table all come from this list.
+import { parsePriceOverrides } from "../pricing/overrides.js";
 
 export type OptionKind =
   | { type: "int"; min: number; max: number }
@@ -7,7 +8,11 @@ export type OptionKind =
   | { type: "enum"; values: readonly string[] }
   | { type: "string"; minLength?: number; nullable?: boolean }
   | { type: "path"; nullable: true }
-  | { type: "url"; nullable: true };
+  | { type: "url"; nullable: true }
+  /** Directories: a JSON array in config.json, a comma-separated list in env and flags. */
+  | { type: "paths" }
+  /** A JSON object (config.json, or JSON text in env); `check` validates it and throws a ConfigError. */
+  | { type: "object"; check: (value: unknown, where: string) => void };
 
 export interface OptionDef {
   kind: OptionKind;
@@ -21,6 +26,8 @@ export interface OptionDef {
 }
 
 const int = (min: number, max: number): OptionKind => ({ type: "int", min, max });
+/** Read a provider when its data is found (auto), always (on: a missing dir shows as DISCONNECTED) or never (off). */
+const mode: OptionKind = { type: "enum", values: ["auto", "on", "off"] };
 
 export const OPTIONS = {
   host: { kind: { type: "string", minLength: 1 }, default: "127.0.0.1", env: "INSIGHTS_HOST", reloadable: false, help: "Address the HTTP server binds to" },
@@ -28,6 +35,12 @@ export const OPTIONS = {
   noAuth: { kind: { type: "bool" }, default: false, env: "INSIGHTS_NO_AUTH", reloadable: false, help: "Disable authentication (loopback peers only; refused with a non-loopback host)" },
   token: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_TOKEN", reloadable: false, help: "API token; default: generated once and kept in the state dir", secret: true },
   openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
+  openclaw: { kind: mode, default: "auto", env: "INSIGHTS_OPENCLAW", reloadable: false, help: "Read OpenClaw: auto (when its state dir exists), on, off" },
+  claudeCode: { kind: mode, default: "auto", env: "INSIGHTS_CLAUDE_CODE", reloadable: false, help: "Read Claude Code: auto (when a config dir with projects exists), on, off" },
+  claudeCodeDirs: { kind: { type: "paths" }, default: null, env: "INSIGHTS_CLAUDE_CODE_DIRS", reloadable: false, help: "Claude Code config dirs; default $CLAUDE_CONFIG_DIR (a comma-separated list) or ~/.claude and ~/.config/claude" },
+  codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
+  codexDirs: { kind: { type: "paths" }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
+  prices: { kind: { type: "object", check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
   gatewayUrl: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_GATEWAY_URL", reloadable: true, help: "Gateway base URL; default http://127.0.0.1:<gateway.port from openclaw.json>" },
   logLevel: { kind: { type: "enum", values: ["trace", "debug", "info", "warn", "error"] }, default: "info", env: "INSIGHTS_LOG_LEVEL", reloadable: true, help: "Minimum level written to the daemon log" },
   logMaxBytes: { kind: int(65_536, 1_073_741_824), default: 10_485_760, env: "INSIGHTS_LOG_MAX_BYTES", reloadable: true, help: "Size at which daemon.log is rotated" },
@@ -49,6 +62,7 @@ export const OPTIONS = {
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionKey = keyof typeof OPTIONS;
+export type ProviderMode = "auto" | "on" | "off";
 
 export interface Config {
   host: string;
@@ -56,6 +70,13 @@ export interface Config {
   noAuth: boolean;
   token: string | null;
   openclawDir: string | null;
+  openclaw: ProviderMode;
+  claudeCode: ProviderMode;
+  claudeCodeDirs: string[] | null;
+  codex: ProviderMode;
+  codexDirs: string[] | null;
+  /** As written; shared/pricing parses it. */
+  prices: Record<string, unknown> | null;
   gatewayUrl: string | null;
   logLevel: "trace" | "debug" | "info" | "warn" | "error";
   logMaxBytes: number;

@@ -1,51 +1,54 @@
-// One AGENT source (design §3): an OpenClaw agent's sessions and transcripts, whichever storage
-// era it uses. Each refresh re-lists sessions, scans new transcript events into the store and
-// moves the SourceStatus machine. The reader is reopened when the agent's database or
-// sessions.json is replaced, and dropped when it disappears (DISCONNECTED) or breaks (ERROR).
-import { statSync } from "node:fs";
-import { join } from "node:path";
+// One AGENT source (design §3, §9): one install of a provider (an OpenClaw agent, a Claude Code
+// or Codex config dir). Each refresh lists its sessions, scans new transcript events into the
+// store and moves the SourceStatus machine. The reader is reopened when the install's backing
+// store is replaced, and dropped when it disappears (DISCONNECTED) or breaks (ERROR). Nothing
+// here knows a provider's format: the provider adapter does (shared/sources/<provider>/).
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import { openAgentData, type AgentData, type AgentDataEra } from "../sources/openclaw/agent-data.js";
-import type { SessionRecord } from "../sources/openclaw/session-record.js";
-import { agentEra, type AgentInfo, type ModelTable } from "../sources/openclaw/state-dir.js";
+import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader } from "../sources/contract.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
+import { storedSessions } from "./stored-sessions.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
 
 export interface AgentSnapshot {
-  /** `agent:<agentId>` */
+  /** `agent:<agentId>`, `claude-code:<name>`, `codex:<name>`. */
   id: string;
+  provider: ProviderName;
+  /** The id within its provider (OpenClaw's agent id, an install name). */
   agentId: string;
   name: string;
+  tags: readonly string[];
+  dir: string;
   state: StatusState;
-  era: AgentDataEra | null;
   sessions: readonly SessionRecord[];
+  /** The provider's processes running now. */
+  live: readonly LiveSession[];
   appVersion: string | null;
   /** The first full transcript scan of this process has ended. */
   firstPassDone: boolean;
-  /** Transcripts (session windows, or JSONL files) on disk at the last scan. */
+  /** Transcripts on disk at the last scan. */
   transcripts: number;
   /** Bad lines, rows or fields skipped and counted since start. */
   warnings: number;
 }
 
 export interface AgentSourceDeps {
-  stateDir: string;
+  provider: Provider;
   store: Store;
   clock: Clock;
   logger: Logger;
-  models: () => ModelTable;
   batchEvents?: number;
   maxBatches?: number;
 }
 
 export class AgentSource {
-  private data: AgentData | null = null;
+  private reader: SourceReader | null = null;
   private identity: string | null = null;
   private readonly status: StatusMachine;
   private sessions: readonly SessionRecord[] = [];
+  private live: readonly LiveSession[] = [];
   private signature = "";
   /** The reader's change stamp at the last complete pass; "" forces the next one. */
   private stamp = "";
@@ -57,7 +60,7 @@ export class AgentSource {
   private warnings = 0;
 
   constructor(
-    private info: AgentInfo,
+    private install: Install,
     private readonly deps: AgentSourceDeps,
   ) {
     this.status = new StatusMachine(deps.clock.now(), (next, prev) =>
@@ -71,21 +74,29 @@ export class AgentSource {
   }
 
   get id(): string {
-    return `agent:${this.info.id}`;
+    return this.install.id;
   }
 
-  updateInfo(info: AgentInfo): void {
-    this.info = info;
+  get provider(): ProviderName {
+    return this.install.provider;
+  }
+
+  updateInstall(install: Install): void {
+    this.install = install;
   }
 
   snapshot(): AgentSnapshot {
+    const i = this.install;
     return {
-      id: this.id,
-      agentId: this.info.id,
-      name: this.info.name,
+      id: i.id,
+      provider: i.provider,
+      agentId: i.localId,
+      name: i.name,
+      tags: i.tags,
+      dir: i.dir,
       state: this.status.current,
-      era: this.data?.era ?? null,
       sessions: this.sessions,
+      live: this.live,
       appVersion: this.appVersion,
       firstPassDone: this.firstPassDone,
       transcripts: this.transcripts,
@@ -93,12 +104,12 @@ export class AgentSource {
     };
   }
 
-  /** The open reader, for paginated transcript reads on request; null while disconnected. */
-  reader(): AgentData | null {
-    return this.data;
+  /** The open reader, for transcript reads on request; null while disconnected. */
+  openReader(): SourceReader | null {
+    return this.reader;
   }
 
-  /** Marks the source gone (its directory vanished from the state dir). */
+  /** Marks the source gone (its install vanished). */
   gone(error: SourceError): boolean {
     this.close();
     const before = this.status.current;
@@ -108,49 +119,46 @@ export class AgentSource {
 
   /** One refresh; true when anything a reader could see changed. Never throws. */
   async refresh(): Promise<boolean> {
-    const { clock } = this.deps;
+    const { clock, provider } = this.deps;
     const before = this.status.current;
     try {
-      const identity = primaryFileIdentity(this.info.dir);
-      if (identity === null) return this.gone(new SourceError("missing", `${this.info.dir}: no agent database or sessions.json`, { where: this.info.dir }));
-      if (this.data && identity !== this.identity) this.close(); // replaced underneath us: reopen
-      if (!this.data) {
-        const opened = openAgentData(this.deps.stateDir, this.info.id, { models: this.deps.models() });
+      const identity = provider.identity(this.install);
+      if (identity === null) return this.gone(new SourceError("missing", `${this.install.dir}: nothing to read`, { where: this.install.dir }));
+      if (this.reader && identity !== this.identity) this.close(); // replaced underneath us: reopen
+      if (!this.reader) {
+        const opened = provider.open(this.install);
         this.count(opened.warnings);
         if (!opened.ok) return this.fail(opened.error, before);
-        this.data = opened.value;
+        this.reader = opened.value;
         this.identity = identity;
       }
-      // Nothing committed since the last full pass: skip listing and scanning (an idle gateway costs ~nothing).
-      const stamp = this.data.changeStamp();
+      const reader = this.reader;
+      const liveChanged = this.readLive(reader);
+      // Nothing written since the last full pass: skip listing and scanning (an idle install costs ~nothing).
+      const stamp = reader.changeStamp();
       if (stamp.ok && stamp.value === this.stamp && !this.rescan) {
+        if (liveChanged) this.loadSessions(reader);
         if (this.firstPassDone) this.status.connected(clock.now());
-        return before !== this.status.current;
+        return liveChanged || before !== this.status.current;
       }
-      const listed = this.data.listSessions();
-      this.count(listed.warnings);
-      if (!listed.ok) return this.fail(listed.error, before);
-      const signature = listed.value.map((s) => `${s.key}|${s.updatedAt}|${s.status}|${s.sessionIds.length}`).join("\n");
-      const sessionsChanged = signature !== this.signature;
-      this.sessions = listed.value;
-      this.signature = signature;
-
       const scanner = new TranscriptScanner(this.deps.store, {
         clock,
-        models: this.deps.models(),
         ...(this.deps.batchEvents ? { batchEvents: this.deps.batchEvents } : {}),
         ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
       });
-      const scan = await scanner.scanAgent(this.data);
+      const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+      const listed = this.loadSessions(reader);
+      if (!listed) return this.fail(this.lastListError ?? new SourceError("corrupt", "sessions could not be listed"), before);
+      const sessionsChanged = listed.changed;
       this.transcripts = scan.transcripts;
       // Taken before reading, so whatever was written meanwhile is picked up next time.
       this.stamp = stamp.ok ? stamp.value : "";
       this.rescan = !scan.done || scan.errors.length > 0;
-      const version = this.data.appVersion();
-      if (version.ok) this.appVersion = version.value;
+      const version = reader.appVersion();
+      if (version.ok && version.value) this.appVersion = version.value;
 
       if (scan.done && !this.firstPassDone) {
         const { store } = this.deps;
@@ -158,16 +166,16 @@ export class AgentSource {
         store.transaction(() =>
           store.db
             .prepare(
-              `INSERT INTO agent_scan_state (agent_id, first_pass_at, transcripts, warnings) VALUES (?, ?, ?, ?)
-             ON CONFLICT (agent_id) DO UPDATE SET first_pass_at = excluded.first_pass_at, transcripts = excluded.transcripts, warnings = excluded.warnings`,
+              `INSERT INTO source_scan_state (source_id, first_pass_at, transcripts, warnings) VALUES (?, ?, ?, ?)
+               ON CONFLICT (source_id) DO UPDATE SET first_pass_at = excluded.first_pass_at, transcripts = excluded.transcripts, warnings = excluded.warnings`,
             )
-            .run(this.info.id, clock.now(), scan.transcripts, this.warnings),
+            .run(this.id, clock.now(), scan.transcripts, this.warnings),
         );
         this.firstPassDone = true;
         this.deps.logger.info("first transcript scan finished", { source: this.id, transcripts: scan.transcripts, warnings: this.warnings });
       }
       if (this.firstPassDone) this.status.connected(clock.now());
-      return sessionsChanged || scan.events > 0 || before !== this.status.current;
+      return sessionsChanged || liveChanged || scan.events > 0 || before !== this.status.current;
     } catch (err) {
       // A bug or an unexpected I/O failure: the source is in ERROR, the daemon goes on.
       return this.fail(new SourceError("corrupt", err instanceof Error ? err.message : String(err), {}, { cause: err }), before);
@@ -176,13 +184,45 @@ export class AgentSource {
 
   close(): void {
     try {
-      this.data?.close();
+      this.reader?.close();
     } catch {
       // already closed
     }
-    this.data = null;
+    this.reader = null;
     this.identity = null;
     this.stamp = "";
+  }
+
+  private lastListError: SourceError | null = null;
+
+  /** The provider's own session index, or what the transcripts said (kept in our store). */
+  private loadSessions(reader: SourceReader): { changed: boolean } | null {
+    let sessions: SessionRecord[];
+    if (reader.listSessions) {
+      const listed = reader.listSessions();
+      this.count(listed.warnings);
+      if (!listed.ok) {
+        this.lastListError = listed.error;
+        return null;
+      }
+      sessions = listed.value;
+    } else {
+      sessions = storedSessions(this.deps.store, this.id, this.install.localId, this.live);
+    }
+    const signature = sessions.map((s) => `${s.key}|${s.updatedAt}|${s.lastActivityAt}|${s.status}|${s.sessionIds.length}`).join("\n");
+    const changed = signature !== this.signature;
+    this.sessions = sessions;
+    this.signature = signature;
+    return { changed };
+  }
+
+  private readLive(reader: SourceReader): boolean {
+    const live = reader.liveSessions();
+    this.count(live.warnings);
+    const next = live.ok ? live.value : [];
+    const changed = next.map((l) => `${l.pid}:${l.sessionKey}:${l.status}`).join(",") !== this.live.map((l) => `${l.pid}:${l.sessionKey}:${l.status}`).join(",");
+    this.live = next;
+    return changed;
   }
 
   private fail(error: SourceError, before: StatusState): boolean {
@@ -196,18 +236,5 @@ export class AgentSource {
     this.warnings += warnings.length;
     for (const w of warnings.slice(0, 5)) this.deps.logger.warn("skipped bad input", { source: this.id, code: w.code, where: w.where, message: w.message });
     if (warnings.length > 5) this.deps.logger.warn("more bad input skipped", { source: this.id, count: warnings.length - 5 });
-  }
-}
-
-/** dev:inode of the file that defines the agent's era; null when neither exists. */
-function primaryFileIdentity(agentDir: string): string | null {
-  const era = agentEra(agentDir);
-  if (era === "none") return null;
-  const file = era === "sqlite" ? join(agentDir, "agent", "openclaw-agent.sqlite") : join(agentDir, "sessions", "sessions.json");
-  try {
-    const st = statSync(file);
-    return `${era}:${st.dev}:${st.ino}`;
-  } catch {
-    return null;
   }
 }

@@ -1,15 +1,16 @@
-// Discovers the OpenClaw agents (one AGENT source each, design §3) on every refresh, so agents
-// added while the daemon runs appear without a restart, and keeps each one's latest snapshot.
+// Discovers every provider's installs (one AGENT source each, design §3 and §9) on every refresh,
+// so agents and installs added while the daemon runs appear without a restart, and keeps each
+// source's latest snapshot. Providers are adapters (shared/sources/<provider>/); nothing here
+// knows their formats.
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import { readOpenClawState, type ModelTable, type OpenClawEnv, type OpenClawState } from "../sources/openclaw/state-dir.js";
+import type { Provider, ProviderName } from "../sources/contract.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { AgentSource, type AgentSnapshot } from "./agent-source.js";
 
 export interface SourceRegistryOptions {
-  openclawDir: string;
-  env?: OpenClawEnv;
+  providers: readonly Provider[];
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -17,29 +18,31 @@ export interface SourceRegistryOptions {
   maxBatches?: number;
 }
 
+/** Provider order of the interface (spec: PROVIDER_A, B, C), then source id. */
+const ORDER: Record<ProviderName, number> = { openclaw: 0, "claude-code": 1, codex: 2 };
+
 export class SourceRegistry {
-  private readonly agents = new Map<string, AgentSource>();
-  private state: OpenClawState | null = null;
-  private stateError: SourceError | null = null;
-  private models: ModelTable = new Map();
+  private readonly sources = new Map<string, AgentSource>();
+  private readonly errors = new Map<ProviderName, SourceError | null>();
   private readonly listeners = new Set<(sourceId: string) => void>();
   private refreshing: Promise<string[]> | null = null;
+  private discovered = false;
 
   constructor(private readonly options: SourceRegistryOptions) {}
 
-  /** The last good read of the state dir and its config, or null while it is missing. */
-  get openclaw(): OpenClawState | null {
-    return this.state;
+  get providers(): readonly Provider[] {
+    return this.options.providers;
   }
 
-  get openclawError(): SourceError | null {
-    return this.stateError;
+  /** Why a provider's data could not be read at all at the last pass, or null. */
+  providerError(name: ProviderName): SourceError | null {
+    return this.errors.get(name) ?? null;
   }
 
-  /** True once every known agent finished its first full scan (a vanished one counts as done). */
+  /** True once every known source finished its first full scan (a vanished one counts as done). */
   get ready(): boolean {
-    if (!this.state && !this.stateError) return false;
-    for (const a of this.agents.values()) {
+    if (!this.discovered) return false;
+    for (const a of this.sources.values()) {
       const s = a.snapshot();
       if (!s.firstPassDone && s.state.status !== "DISCONNECTED") return false;
     }
@@ -47,11 +50,12 @@ export class SourceRegistry {
   }
 
   agentSnapshots(): AgentSnapshot[] {
-    return [...this.agents.values()].map((a) => a.snapshot()).sort((a, b) => a.agentId.localeCompare(b.agentId));
+    return [...this.sources.values()].map((a) => a.snapshot()).sort((a, b) => ORDER[a.provider] - ORDER[b.provider] || a.id.localeCompare(b.id));
   }
 
-  agent(agentId: string): AgentSource | undefined {
-    return this.agents.get(agentId);
+  /** A source by its id (`agent:main`, `claude-code:default`). */
+  source(id: string): AgentSource | undefined {
+    return this.sources.get(id);
   }
 
   onChange(fn: (sourceId: string) => void): () => void {
@@ -59,57 +63,52 @@ export class SourceRegistry {
     return () => this.listeners.delete(fn);
   }
 
-  /** One discovery + refresh of every agent; overlapping calls share the running one. */
+  /** One discovery + refresh of every source; overlapping calls share the running one. */
   refresh(): Promise<string[]> {
     this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = null));
     return this.refreshing;
   }
 
   close(): void {
-    for (const a of this.agents.values()) a.close();
+    for (const a of this.sources.values()) a.close();
   }
 
   private async doRefresh(): Promise<string[]> {
     const { options } = this;
     const changed: string[] = [];
-    const read = readOpenClawState({ stateDir: options.openclawDir, env: options.env ?? {} });
-    if (!read.ok) {
-      if (this.stateError?.message !== read.error.message) options.logger.warn("cannot read the OpenClaw state dir", { dir: options.openclawDir, error: read.error.message });
-      this.stateError = read.error;
-      this.state = null;
-      for (const a of this.agents.values()) if (a.gone(read.error)) changed.push(a.id);
-      this.emit(changed);
-      return changed;
-    }
-    if (this.stateError) options.logger.info("the OpenClaw state dir is readable again", { dir: options.openclawDir });
-    this.stateError = null;
-    this.state = read.value;
-    this.models = read.value.models;
     const present = new Set<string>();
-    for (const info of read.value.agents) {
-      // A config-only agent with no directory has nothing to read yet.
-      if (!info.hasDir) continue;
-      present.add(info.id);
-      let source = this.agents.get(info.id);
-      if (!source) {
-        source = new AgentSource(info, {
-          stateDir: read.value.stateDir,
-          store: options.store,
-          clock: options.clock,
-          logger: options.logger,
-          models: () => this.models,
-          ...(options.batchEvents ? { batchEvents: options.batchEvents } : {}),
-          ...(options.maxBatches ? { maxBatches: options.maxBatches } : {}),
-        });
-        this.agents.set(info.id, source);
-        options.logger.info("found agent", { source: source.id, name: info.name, era: info.era });
-        changed.push(source.id);
-      } else source.updateInfo(info);
+    const lost = new Map<string, SourceError>();
+    for (const provider of options.providers) {
+      const found = provider.discover();
+      const before = this.errors.get(provider.name) ?? null;
+      if (found.error) {
+        if (before?.message !== found.error.message) options.logger.warn("cannot read the provider's data", { provider: provider.name, error: found.error.message });
+      } else if (before) options.logger.info("the provider's data is readable again", { provider: provider.name });
+      this.errors.set(provider.name, found.error);
+      for (const install of found.installs) {
+        present.add(install.id);
+        let source = this.sources.get(install.id);
+        if (!source) {
+          source = new AgentSource(install, {
+            provider,
+            store: options.store,
+            clock: options.clock,
+            logger: options.logger,
+            ...(options.batchEvents ? { batchEvents: options.batchEvents } : {}),
+            ...(options.maxBatches ? { maxBatches: options.maxBatches } : {}),
+          });
+          this.sources.set(install.id, source);
+          options.logger.info("found source", { source: install.id, name: install.name, dir: install.dir });
+          changed.push(source.id);
+        } else source.updateInstall(install);
+      }
+      if (found.error) for (const s of this.sources.values()) if (s.provider === provider.name) lost.set(s.id, found.error);
     }
-    for (const [id, source] of this.agents) {
+    this.discovered = true;
+    for (const [id, source] of this.sources) {
       if (present.has(id)) {
-        if (await source.refresh()) changed.push(source.id);
-      } else if (source.gone(new SourceError("missing", `agent directory agents/${id} is gone`))) changed.push(source.id);
+        if (await source.refresh()) changed.push(id);
+      } else if (source.gone(lost.get(id) ?? new SourceError("missing", `${id} is gone`))) changed.push(id);
     }
     const unique = [...new Set(changed)];
     this.emit(unique);

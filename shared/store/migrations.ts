@@ -185,6 +185,7 @@ export const MIGRATIONS: Migration[] = [
         -- Responses no price was known for: their tokens count, their cost is unknown (never $0).
         ALTER TABLE transcript_totals ADD COLUMN unpriced INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE transcript_totals ADD COLUMN tool_errors INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX transcript_totals_key ON transcript_totals (source_id, session_key);
 
         ALTER TABLE token_usage RENAME COLUMN agent_id TO source_id;
         UPDATE token_usage SET source_id = 'agent:' || source_id;
