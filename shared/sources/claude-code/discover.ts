@@ -12,7 +12,7 @@ export interface DiscoverClaudeCodeOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home dir. */
   home: string;
-  /** Config override: exactly these dirs; env and the defaults are not looked at. */
+  /** Config override: exactly these dirs (an empty list: none); env and the defaults are not looked at. null/absent: not configured. */
   dirs?: readonly string[] | null;
 }
 

@@ -86,7 +86,7 @@ class ClaudeCodeReader implements SourceReader {
 
   private noteVersion(v: unknown): void {
     const s = text(v);
-    if (s === null || s.length > 64) return;
+    if (s === null || s === this.newestVersion || s.length > 64) return;
     if (this.newestVersion === null || compareVersions(s, this.newestVersion) > 0) this.newestVersion = s;
   }
 
