@@ -1,0 +1,114 @@
+// Where an install's transcripts are (format doc §1): `projects/<slug>/<sessionId>.jsonl` per
+// session, and `projects/<slug>/<sessionId>/subagents/agent-<agentId>.jsonl` per sub-agent, which is
+// its own session `<sessionId>:subagent:<agentId>` with the parent as parentKey (design §9).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { TranscriptRef } from "../contract.js";
+import { classifyIoError, fail, ok } from "../result.js";
+import type { SourceResult, SourceWarning } from "../result.js";
+
+/** A name the reader accepts as a path segment: no separators, not `.`/`..`, not hidden. */
+function plainName(name: string): boolean {
+  return name !== "" && !name.startsWith(".") && !name.includes("/") && !name.includes("\\") && !name.includes("\0");
+}
+
+export interface TranscriptPath {
+  sessionKey: string;
+  parentKey: string | null;
+  subagent: boolean;
+}
+
+const MAIN_RE = /^projects\/([^/]+)\/([^/]+)\.jsonl$/;
+const SUB_RE = /^projects\/([^/]+)\/([^/]+)\/subagents\/agent-([^/]+)\.jsonl$/;
+
+/**
+ * What a transcript id (the path relative to the install dir, `/`-separated) stands for, or null
+ * when it is not one this reader lists: the reader opens only ids of this shape, so an id from a
+ * corrupt store cannot point outside the install.
+ */
+export function parseTranscriptId(id: string): TranscriptPath | null {
+  const sub = SUB_RE.exec(id);
+  if (sub) {
+    const [, slug = "", sessionId = "", agentId = ""] = sub;
+    if (!plainName(slug) || !plainName(sessionId) || !plainName(agentId)) return null;
+    return { sessionKey: `${sessionId}:subagent:${agentId}`, parentKey: sessionId, subagent: true };
+  }
+  const main = MAIN_RE.exec(id);
+  if (main) {
+    const [, slug = "", sessionId = ""] = main;
+    if (!plainName(slug) || !plainName(sessionId)) return null;
+    return { sessionKey: sessionId, parentKey: null, subagent: false };
+  }
+  return null;
+}
+
+/** The change token of a transcript file: equal token, nothing new to read. */
+export function changeTokenOf(st: fs.Stats): string {
+  return `${st.size}:${st.ino}:${st.mtimeMs}`;
+}
+
+function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    // Gone between two listings (a session deleted) is normal; anything else is worth a word.
+    const code = (err as { code?: unknown }).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") warnings.push({ code: "BAD_ROW", message: `cannot list: ${(err as Error).message}`, where: dir });
+    return [];
+  }
+}
+
+/** stat() for an entry that is, or links to, the wanted kind; null otherwise or when it vanished. */
+function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceWarning[]): fs.Stats | null {
+  if (kind === "file" ? !d.isFile() && !d.isSymbolicLink() : !d.isDirectory() && !d.isSymbolicLink()) return null;
+  try {
+    const st = fs.statSync(p);
+    return (kind === "file" ? st.isFile() : st.isDirectory()) ? st : null;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== "ENOENT") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: p });
+    return null;
+  }
+}
+
+/** Every transcript of the install, sorted by id. No `projects/` dir yet is an empty list. */
+export function listTranscriptFiles(installDir: string): SourceResult<TranscriptRef[]> {
+  const projects = path.join(installDir, "projects");
+  let slugs: fs.Dirent[];
+  try {
+    slugs = fs.readdirSync(projects, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === "ENOENT") return ok([]);
+    return fail(classifyIoError(err, projects));
+  }
+  const warnings: SourceWarning[] = [];
+  const out: TranscriptRef[] = [];
+  const add = (id: string, st: fs.Stats): void => {
+    const parsed = parseTranscriptId(id);
+    if (parsed) out.push({ id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: changeTokenOf(st), sizeBytes: st.size });
+  };
+  for (const slug of slugs) {
+    if (!plainName(slug.name)) continue;
+    const slugDir = path.join(projects, slug.name);
+    if (!statAs(slugDir, slug, "dir", warnings)) continue;
+    for (const entry of readDir(slugDir, warnings)) {
+      if (!plainName(entry.name)) continue;
+      const p = path.join(slugDir, entry.name);
+      if (entry.name.endsWith(".jsonl")) {
+        const st = statAs(p, entry, "file", warnings);
+        if (st) add(`projects/${slug.name}/${entry.name}`, st);
+        continue;
+      }
+      // A session's own dir holds its sub-agents (and, in some versions, other per-session state).
+      if (!entry.isDirectory()) continue;
+      const subDir = path.join(p, "subagents");
+      for (const sub of readDir(subDir, warnings)) {
+        if (!sub.name.startsWith("agent-") || !sub.name.endsWith(".jsonl")) continue;
+        const st = statAs(path.join(subDir, sub.name), sub, "file", warnings);
+        if (st) add(`projects/${slug.name}/${entry.name}/subagents/${sub.name}`, st);
+      }
+    }
+  }
+  out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return ok(out, warnings);
+}

@@ -1,0 +1,221 @@
+// The Claude Code adapter (design §9, contract.ts): one reader per install dir. Transcripts are
+// read incrementally with the streaming line reader; lines the reader never uses (30-110 KB context
+// snapshots and request bookkeeping) are skipped from their first bytes without being built or
+// parsed (classify.ts). Nothing is cached between calls but the newest CLI version seen.
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { DEFAULT_LINE_READ_BYTES, readLines } from "../jsonl/line-reader.js";
+import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
+import { SourceError, classifyIoError, fail, ok } from "../result.js";
+import type { SourceResult, SourceWarning } from "../result.js";
+import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
+import { listTranscriptFiles, parseTranscriptId } from "./files.js";
+import { lineEvents, newLineContext } from "./line.js";
+import { parseLineObject, text } from "./line-shape.js";
+import { defaultLiveProbe, readLiveSessions } from "./live.js";
+import type { LiveProbe } from "./live.js";
+import { MessageCollector } from "./messages.js";
+
+export interface ClaudeCodeReaderOptions {
+  /** Liveness checks for `sessions/<pid>.json` (tests inject them). */
+  probe?: Partial<LiveProbe>;
+  /** Bytes read per readTranscript call at most (a longer line is still finished); default 4 MiB. */
+  maxBytes?: number;
+  /** JSON parser for kept lines (default JSON.parse); tests count calls through it. */
+  parse?: (text: string) => unknown;
+}
+
+export const DEFAULT_EVENT_LIMIT = 1000;
+/** How far appVersion looks into the newest transcript when no read has seen a version yet. */
+const VERSION_PROBE_BYTES = 1024 * 1024;
+
+/** Opens the reader for one install; a dir that is not there is `missing`. */
+export function openClaudeCodeReader(install: Install, opts: ClaudeCodeReaderOptions = {}): SourceResult<SourceReader> {
+  try {
+    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
+  } catch (err) {
+    return fail(classifyIoError(err, install.dir));
+  }
+  return ok(new ClaudeCodeReader(install.dir, opts));
+}
+
+function isCursor(v: unknown): v is LineCursor {
+  const c = v as Partial<LineCursor> | null;
+  const n = (x: unknown): boolean => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+  return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
+}
+
+/** Numeric comparison of dotted versions (`2.1.330` > `2.1.99`); non-numeric parts compare as text. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/);
+  const pb = b.split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? "";
+    const y = pb[i] ?? "";
+    if (x === y) continue;
+    const nx = /^\d+$/.test(x) ? Number(x) : Number.NaN;
+    const ny = /^\d+$/.test(y) ? Number(y) : Number.NaN;
+    if (Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The offset in a line-reader warning's `where` (`<path>:<offset>`), or null. */
+function warningOffset(w: SourceWarning): number | null {
+  const m = /:(\d+)$/.exec(w.where);
+  return m ? Number(m[1]) : null;
+}
+
+class ClaudeCodeReader implements SourceReader {
+  private readonly probe: LiveProbe;
+  private newestVersion: string | null = null;
+  /** The newest transcript of the last listing, for appVersion before any read saw a version. */
+  private newestTranscript: string | null = null;
+  private readonly stampPrefix = randomUUID();
+  private stamps = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly opts: ClaudeCodeReaderOptions,
+  ) {
+    this.probe = { ...defaultLiveProbe, ...opts.probe };
+  }
+
+  private noteVersion(v: unknown): void {
+    const s = text(v);
+    if (s === null || s === this.newestVersion || s.length > 64) return;
+    if (this.newestVersion === null || compareVersions(s, this.newestVersion) > 0) this.newestVersion = s;
+  }
+
+  private resolve(ref: Pick<TranscriptRef, "id">): { file: string; subagent: boolean } | null {
+    const parsed = parseTranscriptId(ref.id);
+    return parsed ? { file: path.join(this.dir, ...ref.id.split("/")), subagent: parsed.subagent } : null;
+  }
+
+  listTranscripts(): SourceResult<TranscriptRef[]> {
+    const r = listTranscriptFiles(this.dir);
+    if (r.ok) {
+      let newest: { id: string; mtime: number } | null = null;
+      for (const t of r.value) {
+        const mtime = Number(t.changeToken.split(":")[2]);
+        if (newest === null || mtime > newest.mtime) newest = { id: t.id, mtime };
+      }
+      this.newestTranscript = newest?.id ?? null;
+    }
+    return r;
+  }
+
+  /**
+   * Events after `cursor` (a LineCursor; null or anything malformed = from the start, then
+   * `restarted`), at most about `limit`: reading stops at the first line boundary after the limit,
+   * and the cursor points at the first line not turned into events.
+   */
+  readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch> {
+    const target = this.resolve(ref);
+    if (!target) return fail(new SourceError("missing", `${ref.id}: not a Claude Code transcript id`, { where: ref.id }));
+    const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
+    const start = cursor === null || cursor === undefined ? null : isCursor(cursor) ? cursor : null;
+    const badCursor = cursor !== null && cursor !== undefined && start === null;
+    const warnings: SourceWarning[] = [];
+    const events: ActivityEvent[] = [];
+    const ctx = newLineContext(target.subagent);
+    // Once the limit is reached the remaining kept lines are only located, not parsed: the first
+    // one's offset is where the next call starts.
+    let stopAt: number | null = null;
+    const r = readLines(target.file, start, { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
+      if (events.length >= max) {
+        stopAt ??= pos;
+        return;
+      }
+      const where = `${target.file}:${pos}`;
+      const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+      if (!obj) return;
+      this.noteVersion(obj.version);
+      for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);
+    });
+    if (!r.ok) return fail(r.error, [...r.warnings, ...warnings]);
+    const read: ReadLinesResult = r.value;
+    const stop = stopAt as number | null;
+    // Warnings about lines after the stop belong to the next call, which reads them again.
+    const own = stop === null ? r.warnings : r.warnings.filter((w) => (warningOffset(w) ?? 0) < stop);
+    return ok(
+      {
+        events,
+        cursor: stop === null ? read.cursor : { ...read.cursor, offset: stop },
+        done: stop === null && read.done,
+        restarted: read.restarted || badCursor,
+      },
+      [...own, ...warnings],
+    );
+  }
+
+  /** Every message of one transcript, in file order; `bytes` is the file size. */
+  readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }> {
+    const target = this.resolve(ref);
+    if (!target) return fail(new SourceError("missing", `${ref.id}: not a Claude Code transcript id`, { where: ref.id }));
+    // A file replaced mid-read is read again from the start rather than mixing two files.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const warnings: SourceWarning[] = [];
+      const collector = new MessageCollector(target.subagent);
+      let cursor: LineCursor | null = null;
+      for (;;) {
+        const r = readLines(target.file, cursor, { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES }, (line, pos) => {
+          const where = `${target.file}:${pos}`;
+          const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+          if (!obj) return;
+          this.noteVersion(obj.version);
+          collector.add(obj, pos, where, warnings);
+        });
+        if (!r.ok) return fail(r.error, [...warnings, ...r.warnings]);
+        warnings.push(...r.warnings);
+        if (r.value.restarted) break;
+        cursor = r.value.cursor;
+        if (r.value.done) return ok({ messages: collector.finish(), bytes: cursor.size }, warnings);
+      }
+    }
+    return fail(new SourceError("corrupt", `${target.file}: replaced while being read`, { where: target.file }));
+  }
+
+  liveSessions(): SourceResult<LiveSession[]> {
+    const r = readLiveSessions(this.dir, this.probe);
+    if (r.ok) for (const s of r.value) this.noteVersion(s.cliVersion);
+    return r;
+  }
+
+  /**
+   * The newest `version` any line or live record showed this reader. Before any read, the newest
+   * transcript of the last listing is probed (its first MiB) so the answer does not wait for a scan.
+   */
+  appVersion(): SourceResult<string | null> {
+    if (this.newestVersion === null) this.liveSessions();
+    if (this.newestVersion === null && this.newestTranscript !== null) {
+      const target = this.resolve({ id: this.newestTranscript });
+      if (target) {
+        readLines(target.file, null, { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: VERSION_PROBE_BYTES }, (line) => {
+          if (this.newestVersion !== null) return;
+          const obj = parseLineObject(line.toString("utf8"), "", [], this.opts.parse);
+          if (obj) this.noteVersion(obj.version);
+        });
+      }
+    }
+    return ok(this.newestVersion);
+  }
+
+  /**
+   * A new value on every call, so the core never skips a pass. A cheap stamp that is also correct
+   * does not exist here: appending to a transcript changes only that file's mtime (not its dir's),
+   * so only stat-ing every transcript, which listTranscripts does anyway, sees it. The per-transcript
+   * changeToken is what spares re-reading unchanged files.
+   */
+  changeStamp(): SourceResult<string> {
+    this.stamps++;
+    return ok(`${this.stampPrefix}:${this.stamps}`);
+  }
+
+  close(): void {
+    // Nothing is held open between calls.
+  }
+}
