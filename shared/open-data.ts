@@ -1,15 +1,21 @@
-// Opens the data side of gateway-insights: which OpenClaw state dir to read (or the bundled demo,
-// moved in time to end now), our store, the collector over the sources, and the read model over
-// both. The daemon keeps this open for its lifetime; `insightsctl snapshot`
-// without a daemon opens it for one render.
+// Opens the data side of gateway-insights: which providers to read (OpenClaw, Claude Code, Codex;
+// the bundled demo, moved in time to end now, when none has data), our store, the collector over
+// the sources, and the read model over both. The daemon keeps this open for its lifetime;
+// `insightsctl snapshot` without a daemon opens it for one render.
 import { rmSync } from "node:fs";
+import { homedir } from "node:os";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config/options.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
 import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
-import { locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { parsePriceOverrides } from "./pricing/overrides.js";
+import { Pricer } from "./pricing/pricer.js";
+import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
+import type { Provider } from "./sources/contract.js";
+import { demoOpenclaw, locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { OpenClawProvider } from "./sources/openclaw/provider.js";
 import { Store } from "./store/store.js";
 import { VERSION } from "./version.js";
 
@@ -27,7 +33,11 @@ export interface OpenDataOptions {
 }
 
 export interface OpenData {
-  location: OpenclawLocation;
+  /** The bundled demo state is served: no provider's data was found at start. */
+  demo: boolean;
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  location: OpenclawLocation | null;
+  providers: readonly Provider[];
   clock: Clock;
   store: Store;
   collector: Collector;
@@ -41,11 +51,11 @@ export function openData(o: OpenDataOptions): OpenData {
   const current = o.current ?? (() => config);
   // The demo runs on the real clock too: its copy's timestamps are moved to now when it is installed.
   const clock = o.clock ?? systemClock;
-  const location = locateOpenclaw({ configured: config.openclawDir, env: o.env, demoTarget: paths.demoStateDir, now: clock.now() });
+  const { location, providers, demo } = chooseProviders(o, clock.now());
   // A new demo copy starts a new demo store: what the old one holds was read at the old copy's times.
-  if (location.installed?.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(paths.demoDbFile + suffix, { force: true });
+  if (location?.installed?.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(paths.demoDbFile + suffix, { force: true });
   // Demo data goes to a store of its own: it must never mix with a real gateway's history.
-  const dbFile = location.demo ? paths.demoDbFile : paths.dbFile;
+  const dbFile = demo ? paths.demoDbFile : paths.dbFile;
   const store = Store.open(dbFile, {
     clock,
     onRecovered: (movedTo, reason) => logger.error("SQLite says the store is not a database or is corrupt; moved it aside and started a new one", { movedTo, reason }),
@@ -54,9 +64,10 @@ export function openData(o: OpenDataOptions): OpenData {
       else logger.info("writes to the store work again: ingestion resumed");
     },
   });
+  const openclawProvider = providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   const collector = new Collector({
-    openclawDir: location.dir,
-    demo: location.demo,
+    providers,
+    openclaw: openclawProvider && location ? { provider: openclawProvider, dir: location.dir, demo: location.demo } : null,
     stateDir: paths.stateDir,
     store,
     clock,
@@ -74,13 +85,15 @@ export function openData(o: OpenDataOptions): OpenData {
     clock,
     appVersion: VERSION,
     startedAt,
-    demo: location.demo,
-    openclawDir: location.dir,
+    demo,
+    openclawDir: location?.dir ?? null,
     rawDays: () => current().retentionRawDays,
     ...(o.daemon ? { daemon: o.daemon } : {}),
   });
   return {
+    demo,
     location,
+    providers,
     clock,
     store,
     collector,
@@ -91,4 +104,28 @@ export function openData(o: OpenDataOptions): OpenData {
       store.close();
     },
   };
+}
+
+/**
+ * Each provider by its mode (auto: when its data is found; on: always; off: never). With none found
+ * and none forced on, the bundled demo state is served, so a first run shows something real.
+ */
+function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawLocation | null; providers: Provider[]; demo: boolean } {
+  const { config, env, paths } = o;
+  const home = env.HOME || homedir();
+  const pricer = new Pricer({ overrides: parsePriceOverrides(config.prices, "config prices") });
+  const providers: Provider[] = [];
+  let location: OpenclawLocation | null = null;
+  if (config.openclaw !== "off") {
+    location = locateOpenclaw({ configured: config.openclawDir, env });
+    if (!location && config.openclaw === "on") location = { dir: `${home}/.openclaw`, demo: false, origin: "home" };
+    if (location) providers.push(new OpenClawProvider({ stateDir: location.dir, env }));
+  }
+  if (config.claudeCode !== "off") {
+    const cc = new ClaudeCodeProvider({ env, home, dirs: config.claudeCodeDirs, pricer });
+    if (config.claudeCode === "on" || config.claudeCodeDirs || cc.discover().installs.length > 0) providers.push(cc);
+  }
+  if (providers.length > 0) return { location, providers, demo: false };
+  const demo = demoOpenclaw(paths.demoStateDir, now);
+  return { location: demo, providers: [new OpenClawProvider({ stateDir: demo.dir, env })], demo: true };
 }

@@ -33,6 +33,8 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
       contextType: "../context.js#GraphQLContext",
       mappers: {
         ProviderASystem: "../parents.js#SystemParent",
+        ProviderBSystem: "../parents.js#ProviderSystemParent",
+        ProviderCSystem: "../parents.js#ProviderSystemParent",
         AgentNamespace: "../parents.js#AgentParent",
         DashboardNamespace: "../parents.js#DashboardParent",
         DataSource: "../../../shared/queries/sources.js#DataSourceView",

@@ -4,6 +4,7 @@ import type { MetricsRange } from "../../shared/queries/metrics.js";
 import type { DashboardView } from "../../shared/queries/read-model.js";
 import type { DataSourceView } from "../../shared/queries/sources.js";
 import type { SystemView } from "../../shared/queries/system.js";
+import type { ProviderSystemView } from "../../shared/queries/provider-system.js";
 
 /** A root query's `context` argument, validated. */
 export interface QueryCtx {
@@ -14,10 +15,16 @@ export interface QueryCtx {
   tags: string[] | null;
 }
 
-export type SystemParent = SystemView & { qctx: QueryCtx };
+export type SystemParent = SystemView & { provider: "openclaw"; qctx: QueryCtx };
+
+/** Claude Code's or Codex's system (ProviderBSystem, ProviderCSystem). */
+export type ProviderSystemParent = ProviderSystemView & { qctx: QueryCtx };
 
 export interface AgentParent {
   kind: "agent";
+  /** `agent:main`, `claude-code:default`: what the read model is asked with. */
+  sourceId: string;
+  /** The id within its provider (AgentNamespace.agentId). */
   agentId: string;
   source: DataSourceView;
   qctx: QueryCtx;

@@ -5,8 +5,19 @@ import { localizeMessages } from "../../shared/i18n/message.js";
 import { localeOf } from "../../shared/i18n/units.js";
 import type { LogLevel } from "../../shared/sources/gateway/log-line.js";
 import type { Resolvers } from "./generated/types.js";
-import type { AgentParent, DashboardParent, QueryCtx } from "./parents.js";
+import type { AnySystemView } from "../../shared/queries/read-model.js";
+import type { ProviderEnum, ProviderName } from "../../shared/sources/contract.js";
+import type { AgentParent, DashboardParent, ProviderSystemParent, QueryCtx, SystemParent } from "./parents.js";
 import { parseQueryContext } from "./query-context.js";
+
+const PROVIDER_NAME: Record<ProviderEnum, ProviderName> = { PROVIDER_A: "openclaw", PROVIDER_B: "claude-code", PROVIDER_C: "codex" };
+const SYSTEM_TYPE = { openclaw: "ProviderASystem", "claude-code": "ProviderBSystem", codex: "ProviderCSystem" } as const;
+
+/** Health messages in the asked language; without a locale the API keeps its plain English. */
+function systemParent(sys: AnySystemView, localized: boolean, qctx: QueryCtx): SystemParent | ProviderSystemParent {
+  const health = localized ? { ...sys.health, checks: localizeMessages(sys.health.checks, localeOf(qctx.locale)) } : sys.health;
+  return { ...sys, health, qctx };
+}
 
 function rootContext(ctx: { annotate(fields: Record<string, unknown>): void }, input: Parameters<typeof parseQueryContext>[0]): QueryCtx {
   const q = parseQueryContext(input);
@@ -18,10 +29,11 @@ export const resolvers: Resolvers = {
   Query: {
     system: (_root, args, ctx) => {
       const qctx = rootContext(ctx, args.context);
-      const sys = ctx.model.system();
-      // Health messages in the asked language; without a locale the API keeps its plain English.
-      if (args.context?.locale == null) return { ...sys, qctx };
-      return { ...sys, health: { ...sys.health, checks: localizeMessages(sys.health.checks, localeOf(qctx.locale)) }, qctx };
+      return systemParent(ctx.model.systemOf(args.provider ? PROVIDER_NAME[args.provider] : null), args.context?.locale != null, qctx);
+    },
+    systems: (_root, args, ctx) => {
+      const qctx = rootContext(ctx, args.context);
+      return ctx.model.systems().map((sys) => systemParent(sys, args.context?.locale != null, qctx));
     },
     sources: (_root, args, ctx) => {
       const q = rootContext(ctx, args.context);
@@ -33,30 +45,32 @@ export const resolvers: Resolvers = {
       const s = args.selector ?? {};
       const picked = ctx.model.select({ ...s, tags: s.tags ?? qctx.tags });
       if (picked.kind === "dashboard") return { ...ctx.model.dashboard(), kind: "dashboard", source: picked.source, qctx } satisfies DashboardParent;
-      return { kind: "agent", agentId: picked.agentId, source: picked.source, qctx } satisfies AgentParent;
+      return { kind: "agent", sourceId: picked.sourceId, agentId: picked.agentId, source: picked.source, qctx } satisfies AgentParent;
     },
   },
 
-  SystemNamespace: { __resolveType: () => "ProviderASystem" },
+  SystemNamespace: { __resolveType: (parent) => SYSTEM_TYPE[parent.provider] },
   ProviderASystem: { provider: () => "PROVIDER_A" },
+  ProviderBSystem: { provider: () => "PROVIDER_B" },
+  ProviderCSystem: { provider: () => "PROVIDER_C" },
 
   SourceNamespace: {
     __resolveType: (parent) => (parent.kind === "agent" ? "AgentNamespace" : "DashboardNamespace"),
   },
 
   AgentNamespace: {
-    sessions: (p, { filter }, ctx) => ctx.model.sessions(p.agentId, filter ?? {}),
-    session: (p, { key }, ctx) => ctx.model.session(p.agentId, key),
+    sessions: (p, { filter }, ctx) => ctx.model.sessions(p.sourceId, filter ?? {}),
+    session: (p, { key }, ctx) => ctx.model.session(p.sourceId, key),
     metrics: (p, { date, range }, ctx) =>
-      ctx.model.metrics(p.agentId, { date: date ?? null, range: range ?? p.qctx.defaultRange, timeZone: p.qctx.timeZone, locale: p.qctx.locale }),
-    events: (p, args, ctx) => ctx.model.events(p.agentId, args),
-    eventDensity: (p, _args, ctx) => ctx.model.eventDensity(p.agentId, p.qctx.timeZone),
-    eventCounts: (p, args, ctx) => ctx.model.eventCounts(p.agentId, args),
-    lifetimeStats: (p, _args, ctx) => ctx.model.lifetimeStats(p.agentId),
-    sessionTranscript: (p, args, ctx) => ctx.model.sessionTranscript(p.agentId, args),
-    cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.agentId),
-    usageCost: (p, _args, ctx) => ctx.model.usageCost(p.agentId, p.qctx.timeZone),
-    recentLogs: (p, { count, filter }, ctx) => ctx.model.recentLogs(p.agentId, count, { level: filter?.level ?? null, module: filter?.module ?? null }),
+      ctx.model.metrics(p.sourceId, { date: date ?? null, range: range ?? p.qctx.defaultRange, timeZone: p.qctx.timeZone, locale: p.qctx.locale }),
+    events: (p, args, ctx) => ctx.model.events(p.sourceId, args),
+    eventDensity: (p, _args, ctx) => ctx.model.eventDensity(p.sourceId, p.qctx.timeZone),
+    eventCounts: (p, args, ctx) => ctx.model.eventCounts(p.sourceId, args),
+    lifetimeStats: (p, _args, ctx) => ctx.model.lifetimeStats(p.sourceId),
+    sessionTranscript: (p, args, ctx) => ctx.model.sessionTranscript(p.sourceId, args),
+    cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.sourceId),
+    usageCost: (p, _args, ctx) => ctx.model.usageCost(p.sourceId, p.qctx.timeZone),
+    recentLogs: (p, { count, filter }, ctx) => ctx.model.recentLogs(p.sourceId, count, { level: filter?.level ?? null, module: filter?.module ?? null }),
   },
 
   Mutation: {

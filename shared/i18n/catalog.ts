@@ -63,6 +63,10 @@ export const en = {
   "health.sources.none": "no agents found",
   "health.sources.connected": { one: "{n} agent connected", other: "{n} agents connected" },
 
+  // pricing: models with no known price (Claude Code, Codex)
+  "health.pricing.ok": "every model priced",
+  "health.pricing.unpriced": { one: "{n} response of a model with no known price: {models}; add it to `prices` in config.json", other: "{n} responses of models with no known price: {models}; add them to `prices` in config.json" },
+
   // disk: free space where our state lives
   "health.disk.unmeasured": "free space not measured yet",
   "health.disk.failed": "free space cannot be measured: {error}",
@@ -114,6 +118,8 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.sources.scanning": "首次扫描进行中：{ids}",
   "health.sources.none": "未找到智能体",
   "health.sources.connected": "{n} 个智能体已连接",
+  "health.pricing.ok": "所有模型均有价格",
+  "health.pricing.unpriced": "{n} 条响应所用模型没有已知价格：{models}；请在 config.json 的 `prices` 中添加",
 
   "health.disk.unmeasured": "尚未测量可用空间",
   "health.disk.failed": "无法测量可用空间：{error}",

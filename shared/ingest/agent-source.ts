@@ -6,6 +6,7 @@
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
 import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader } from "../sources/contract.js";
+import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
@@ -23,8 +24,8 @@ export interface AgentSnapshot {
   dir: string;
   state: StatusState;
   sessions: readonly SessionRecord[];
-  /** The provider's processes running now. */
-  live: readonly LiveSession[];
+  /** The provider's processes running now, with their CPU and memory. */
+  live: readonly LiveProcess[];
   appVersion: string | null;
   /** The first full transcript scan of this process has ended. */
   firstPassDone: boolean;
@@ -32,6 +33,12 @@ export interface AgentSnapshot {
   transcripts: number;
   /** Bad lines, rows or fields skipped and counted since start. */
   warnings: number;
+}
+
+export interface LiveProcess extends LiveSession {
+  /** CPU of the process tree, percent of one core; null until two samples 500 ms apart exist. */
+  cpuPercent: number | null;
+  memoryMB: number | null;
 }
 
 export interface AgentSourceDeps {
@@ -48,7 +55,9 @@ export class AgentSource {
   private identity: string | null = null;
   private readonly status: StatusMachine;
   private sessions: readonly SessionRecord[] = [];
-  private live: readonly LiveSession[] = [];
+  private live: readonly LiveProcess[] = [];
+  /** One sampler per live pid: CPU % needs the previous sample of the same process. */
+  private readonly samplers = new Map<number, ProcessTreeSampler>();
   private signature = "";
   /** The reader's change stamp at the last complete pass; "" forces the next one. */
   private stamp = "";
@@ -219,7 +228,18 @@ export class AgentSource {
   private readLive(reader: SourceReader): boolean {
     const live = reader.liveSessions();
     this.count(live.warnings);
-    const next = live.ok ? live.value : [];
+    const found = live.ok ? live.value : [];
+    const pids = new Set<number>();
+    const next = found.map((l): LiveProcess => {
+      if (l.pid === null) return { ...l, cpuPercent: null, memoryMB: null };
+      pids.add(l.pid);
+      let sampler = this.samplers.get(l.pid);
+      if (!sampler) this.samplers.set(l.pid, (sampler = new ProcessTreeSampler({ clock: this.deps.clock })));
+      const stats = sampler.sample(l.pid);
+      return { ...l, cpuPercent: stats.ok && stats.value.cpuPercent !== null ? Math.round(stats.value.cpuPercent * 10) / 10 : null, memoryMB: stats.ok ? Math.round(stats.value.rssMb * 10) / 10 : null };
+    });
+    for (const pid of this.samplers.keys()) if (!pids.has(pid)) this.samplers.delete(pid);
+    // Figures move on every sample; only who runs (and in what state) is a change worth announcing.
     const changed = next.map((l) => `${l.pid}:${l.sessionKey}:${l.status}`).join(",") !== this.live.map((l) => `${l.pid}:${l.sessionKey}:${l.status}`).join(",");
     this.live = next;
     return changed;

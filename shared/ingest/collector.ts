@@ -1,9 +1,11 @@
-// Everything that reads OpenClaw, on one schedule (design §1 "sources -> store"): the agent
-// sources (sessions and transcripts), the gateway's file log, cron jobs and the gateway monitor.
-// The daemon starts it once and keeps it running; `insightsctl snapshot` without a daemon calls
+// Everything that reads the providers, on one schedule (design §1 "sources -> store"): every
+// provider's sources (sessions and transcripts, through the source registry) and, when OpenClaw is
+// read, its gateway side: the gateway's file log, cron jobs and the gateway monitor. The daemon
+// starts it once and keeps it running; `insightsctl snapshot` without a daemon calls
 // `collectOnce` to bring the same store up to date in-process. Each job runs on its own timer,
 // never overlaps itself, never throws past itself, and reports what changed through `onChange`
-// (a source id: `agent:<id>`, or `system` for the gateway, its resources and channels).
+// (a source id such as `agent:<id>` or `claude-code:<name>`, or `system` for the gateway, its
+// resources and channels).
 import type { Clock } from "../clock.js";
 import { errorMessage } from "../errors.js";
 import type { Logger } from "../log/logger.js";
@@ -11,6 +13,8 @@ import { readCron, type CronData } from "../sources/gateway/cron.js";
 import { resolveLogFile } from "../sources/gateway/log-files.js";
 import type { SourceResult } from "../sources/result.js";
 import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
+import type { Provider } from "../sources/contract.js";
+import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { GatewayMonitor } from "./gateway-monitor.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
@@ -25,9 +29,18 @@ export interface CronState {
   checkedAt: number | null;
 }
 
-export interface CollectorOptions {
-  openclawDir: string;
+/** OpenClaw's gateway side: read only when OpenClaw is. */
+export interface OpenClawSide {
+  provider: OpenClawProvider;
+  /** The state dir. */
+  dir: string;
   demo: boolean;
+}
+
+export interface CollectorOptions {
+  /** Every provider read (OpenClaw's provider included when it is). */
+  providers: readonly Provider[];
+  openclaw: OpenClawSide | null;
   /** Our own state dir (the gateway RPC device identity lives there). */
   stateDir: string;
   store: Store;
@@ -64,8 +77,9 @@ type Job = "agents" | "logs" | "cron" | "gateway";
 
 export class Collector {
   readonly registry: SourceRegistry;
-  readonly gateway: GatewayMonitor;
-  private readonly logs: LogIngester;
+  /** OpenClaw's gateway; null when OpenClaw is not read. */
+  readonly gateway: GatewayMonitor | null;
+  private readonly logs: LogIngester | null;
   private cronState: CronState = { data: null, error: null, checkedAt: null };
   private cronSignature = "";
   private readonly running = new Map<Job, Promise<void>>();
@@ -76,35 +90,40 @@ export class Collector {
 
   constructor(private readonly options: CollectorOptions) {
     const { store, clock, logger } = options;
-    this.registry = new SourceRegistry({ openclawDir: options.openclawDir, env: options.env ?? {}, store, clock, logger: logger.child("sources") });
+    this.registry = new SourceRegistry({ providers: options.providers, store, clock, logger: logger.child("sources") });
     this.registry.onChange((id) => this.emit(id));
-    this.gateway = new GatewayMonitor({
-      store,
-      clock,
-      logger: logger.child("gateway"),
-      openclawDir: options.openclawDir,
-      stateDir: options.stateDir,
-      demo: options.demo,
-      openclaw: () => this.registry.openclaw,
-      gatewayUrl: options.gatewayUrl,
-      ...(options.openclawCommand ? { openclawCommand: options.openclawCommand } : {}),
-      ...(options.env ? { env: options.env } : {}),
-      sampleMs: options.sampleMs,
-      ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
-      ...(options.channels !== undefined ? { channels: options.channels } : {}),
-      ...(options.updates !== undefined ? { updates: options.updates } : {}),
-      onChange: () => this.emit(SYSTEM_SOURCE),
-    });
-    this.logs = new LogIngester({
-      store,
-      clock,
-      logger: logger.child("gateway-log"),
-      // Re-resolved on every read: `logging.file` may change, and a dated name moves at midnight.
-      resolveActivePath: (now) => resolveLogFile(now, { configuredFile: this.registry.openclaw?.logFile ?? null }).path,
-      onEntry: (e) => {
-        for (const fn of this.entryListeners) fn(e);
-      },
-    });
+    const oc = options.openclaw;
+    this.gateway = oc
+      ? new GatewayMonitor({
+          store,
+          clock,
+          logger: logger.child("gateway"),
+          openclawDir: oc.dir,
+          stateDir: options.stateDir,
+          demo: oc.demo,
+          openclaw: () => oc.provider.state,
+          gatewayUrl: options.gatewayUrl,
+          ...(options.openclawCommand ? { openclawCommand: options.openclawCommand } : {}),
+          ...(options.env ? { env: options.env } : {}),
+          sampleMs: options.sampleMs,
+          ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
+          ...(options.channels !== undefined ? { channels: options.channels } : {}),
+          ...(options.updates !== undefined ? { updates: options.updates } : {}),
+          onChange: () => this.emit(SYSTEM_SOURCE),
+        })
+      : null;
+    this.logs = oc
+      ? new LogIngester({
+          store,
+          clock,
+          logger: logger.child("gateway-log"),
+          // Re-resolved on every read: `logging.file` may change, and a dated name moves at midnight.
+          resolveActivePath: (now) => resolveLogFile(now, { configuredFile: oc.provider.state?.logFile ?? null }).path,
+          onEntry: (e) => {
+            for (const fn of this.entryListeners) fn(e);
+          },
+        })
+      : null;
   }
 
   get cron(): CronState {
@@ -133,20 +152,23 @@ export class Collector {
       this.timers.push(t);
     };
     void this.run("agents").then(() => {
+      if (!this.options.openclaw) return;
       void this.run("logs");
       void this.run("cron");
     });
-    this.gateway.start();
     every(this.options.scanMs ?? 2000, "agents");
-    every(this.options.logMs ?? 1000, "logs");
-    every(this.options.cronMs ?? 10_000, "cron");
+    if (this.gateway) {
+      this.gateway.start();
+      every(this.options.logMs ?? 1000, "logs");
+      every(this.options.cronMs ?? 10_000, "cron");
+    }
   }
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     this.started = false;
-    await Promise.all([this.gateway.stop(), ...this.running.values()]);
+    await Promise.all([this.gateway?.stop(), ...this.running.values()]);
     this.registry.close();
   }
 
@@ -163,8 +185,8 @@ export class Collector {
       if (outcome === "timeout") degraded.push(job);
     };
     await bounded("agents");
-    await Promise.all([bounded("logs"), bounded("cron"), bounded("gateway")]);
-    if (this.registry.openclawError) degraded.push("openclaw");
+    if (this.options.openclaw) await Promise.all([bounded("logs"), bounded("cron"), bounded("gateway")]);
+    for (const p of this.options.providers) if (this.registry.providerError(p.name)) degraded.push(p.name);
     return { degraded: [...new Set(degraded)], ms: this.options.clock.now() - started };
   }
 
@@ -191,11 +213,13 @@ export class Collector {
         return this.readCronJobs();
       case "gateway":
         // A refresh asked for by a snapshot or the CLI; the timer's own samples make uptime %.
-        return this.gateway.tick({ record: false });
+        return this.gateway?.tick({ record: false });
     }
   }
 
   private async ingestLogs(): Promise<void> {
+    const logs = this.logs;
+    if (!logs) return;
     const touched = new Set<string>();
     let gatewayWide = false;
     const off = this.onLogEntry((e) => {
@@ -203,26 +227,32 @@ export class Collector {
       else gatewayWide = true;
     });
     try {
-      const r = await this.logs.ingest();
+      const r = await logs.ingest();
       if (r.error && r.error.kind !== "missing") this.options.logger.debug("gateway log unreadable", { error: r.error.message });
     } finally {
       off();
     }
-    // Gateway-wide lines belong to every agent's event log.
-    const ids = gatewayWide ? this.registry.agentSnapshots().map((a) => a.id) : [...touched];
+    // Gateway-wide lines belong to every OpenClaw agent's event log.
+    const ids = gatewayWide ? this.openclawSourceIds() : [...touched];
     for (const id of ids) this.emit(id);
   }
 
+  private openclawSourceIds(): string[] {
+    return this.registry.agentSnapshots().filter((a) => a.provider === "openclaw").map((a) => a.id);
+  }
+
   private async readCronJobs(): Promise<void> {
+    const oc = this.options.openclaw;
+    if (!oc) return;
     const now = this.options.clock.now();
-    const read = readCron(this.options.openclawDir, { nowMs: now, ...(this.options.hostTimeZone ? { hostTimeZone: this.options.hostTimeZone } : {}) });
+    const read = readCron(oc.dir, { nowMs: now, ...(this.options.hostTimeZone ? { hostTimeZone: this.options.hostTimeZone } : {}) });
     const next: CronState = read.ok ? { data: read.value, error: null, checkedAt: now } : { data: this.cronState.data, error: read.error.message, checkedAt: now };
     // nextRunAt moves with the clock for computed schedules; compare what a reader would notice.
     const signature = JSON.stringify([next.error, next.data?.jobs.map((j) => [j.id, j.enabled, j.lastRunAt, j.lastStatus, j.consecutiveErrors, j.name])]);
     this.cronState = next;
     if (signature !== this.cronSignature) {
       this.cronSignature = signature;
-      for (const a of this.registry.agentSnapshots()) this.emit(a.id);
+      for (const id of this.openclawSourceIds()) this.emit(id);
     }
   }
 

@@ -57,8 +57,11 @@ export class LogIngester {
         `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, ?, ?, NULL, ?)
          ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, updated_at = excluded.updated_at`,
       ),
-      insert: db.prepare("INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-      count: db.prepare("INSERT INTO event_totals (type, count) VALUES (?, 1) ON CONFLICT (type) DO UPDATE SET count = count + 1"),
+      // A line naming an agent belongs to that agent's source; the others are gateway-wide (source NULL).
+      insert: db.prepare(
+        "INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key, source_id, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'openclaw')",
+      ),
+      count: db.prepare("INSERT INTO event_totals (provider, type, count) VALUES ('openclaw', ?, 1) ON CONFLICT (provider, type) DO UPDATE SET count = count + 1"),
     };
   }
 
@@ -92,7 +95,7 @@ export class LogIngester {
       this.options.store.transaction(() => {
         for (const e of entries) {
           if (!STORED_LEVELS.has(e.level) && e.type === null) continue;
-          this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey);
+          this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey, e.agentId ? `agent:${e.agentId}` : null);
           if (e.type) {
             result.events++;
             this.stmts.count.run(e.type);

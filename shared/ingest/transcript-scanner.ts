@@ -7,7 +7,7 @@
 // nothing twice; a response written on several lines (or in several files) is counted once by its
 // key, kept in the store across restarts.
 import type { Clock } from "../clock.js";
-import type { ActivityBatch, ActivityEvent, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
+import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
 import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { emptyTotals, touch, type TranscriptTotals } from "./fold.js";
@@ -67,6 +67,9 @@ interface SessionFacts {
   /** 1 after an error incident, 0 after a good response, null when neither happened. */
   failed: 0 | 1 | null;
 }
+
+/** The log level an incident is stored at (log_events.level, as the gateway log's are). */
+const LEVEL = { error: "error", warning: "warn", info: "info" } as const;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -256,8 +259,8 @@ export class TranscriptScanner {
             totals.errors++;
             facts.failed = 1;
           }
-          s.incident.run(event.ts ?? now, event.type === "error" ? "error" : "warn", event.type, `${target.provider}/${event.code}`, event.message, key, source, target.provider);
-          s.countIncident.run(target.provider, event.type);
+          s.incident.run(event.ts ?? now, LEVEL[event.type], event.type === "info" ? null : event.type, `${target.provider}/${event.code}`, event.message, key, source, target.provider);
+          if (event.type !== "info") s.countIncident.run(target.provider, event.type);
           break;
         case "rateLimits":
           this.rateLimits(source, event.ts ?? now, event.snapshot);

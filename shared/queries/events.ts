@@ -1,6 +1,6 @@
-// The gateway's event log as the spec's AgentNamespace sees it: error / warning / restart events
-// (filtered, counted, in hourly density buckets) and the latest log entries. Gateway-wide lines
-// (no agent id) belong to every agent; lines naming another agent do not.
+// A source's event log as the spec's AgentNamespace sees it: error / warning / restart events
+// (filtered, counted, in hourly density buckets) and the latest log entries. A row belongs to the
+// source it names; OpenClaw's gateway-wide lines (no source) belong to every OpenClaw source.
 import type { Store } from "../store/store.js";
 import { HOUR, hourOfDay, iso } from "./time.js";
 
@@ -50,7 +50,13 @@ export interface EventCounts {
   restart: number;
 }
 
-const AGENT_SCOPE = "(agent_id IS NULL OR agent_id = @agent)";
+/** Which rows a source sees: its own, and its provider's rows that name no source. */
+export interface EventScope {
+  sourceId: string;
+  provider: string;
+}
+
+const SCOPE = "(source_id = @source OR (source_id IS NULL AND provider = @provider))";
 
 interface EventRow {
   ts: number;
@@ -72,7 +78,7 @@ export interface EventsArgs {
 }
 
 /** Newest first. Unknown types are a RangeError naming them. */
-export function queryEvents(store: Store, agentId: string, args: EventsArgs = {}): EventView[] {
+export function queryEvents(store: Store, scope: EventScope, args: EventsArgs = {}): EventView[] {
   const types = args.types?.length ? args.types : EVENT_TYPES;
   const bad = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
   if (bad.length) throw new RangeError(`unknown event type ${bad.join(", ")}; use ${EVENT_TYPES.join(", ")}`);
@@ -80,10 +86,10 @@ export function queryEvents(store: Store, agentId: string, args: EventsArgs = {}
   const rows = store.db
     .prepare(
       `SELECT ts, level, type, module, message, agent_id, session_key FROM log_events
-       WHERE type IN (SELECT value FROM json_each(@types)) AND ts >= @from AND ts < @to AND ${AGENT_SCOPE}
+       WHERE type IN (SELECT value FROM json_each(@types)) AND ts >= @from AND ts < @to AND ${SCOPE}
        ORDER BY ts DESC, rowid DESC LIMIT @limit`,
     )
-    .all({ types: JSON.stringify(types), from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, agent: agentId, limit }) as EventRow[];
+    .all({ types: JSON.stringify(types), from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, source: scope.sourceId, provider: scope.provider, limit }) as EventRow[];
   return rows.map((r) => ({
     ts: Math.floor(r.ts / 1000),
     time: iso(r.ts) as string,
@@ -96,26 +102,26 @@ export function queryEvents(store: Store, agentId: string, args: EventsArgs = {}
   }));
 }
 
-export function queryEventCounts(store: Store, agentId: string, args: { from?: number | null; to?: number | null } = {}): EventCounts {
+export function queryEventCounts(store: Store, scope: EventScope, args: { from?: number | null; to?: number | null } = {}): EventCounts {
   const r = store.db
     .prepare(
       `SELECT coalesce(sum(type = 'error'), 0) AS error, coalesce(sum(type = 'warning'), 0) AS warning, coalesce(sum(type = 'restart'), 0) AS restart
-       FROM log_events WHERE type IS NOT NULL AND ts >= @from AND ts < @to AND ${AGENT_SCOPE}`,
+       FROM log_events WHERE type IS NOT NULL AND ts >= @from AND ts < @to AND ${SCOPE}`,
     )
-    .get({ from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, agent: agentId }) as EventCounts;
+    .get({ from: (args.from ?? 0) * 1000, to: args.to == null ? Number.MAX_SAFE_INTEGER : args.to * 1000, source: scope.sourceId, provider: scope.provider }) as EventCounts;
   return r;
 }
 
 /** The last 24 hours in hourly buckets, oldest first, the current hour last. */
-export function queryEventDensity(store: Store, agentId: string, now: number, timeZone: string): EventDensityBucket[] {
+export function queryEventDensity(store: Store, scope: EventScope, now: number, timeZone: string): EventDensityBucket[] {
   const currentHour = Math.floor(now / HOUR) * HOUR;
   const start = currentHour - 23 * HOUR;
   const rows = store.db
     .prepare(
       `SELECT CAST((ts - @start) / ${HOUR} AS INTEGER) AS i, count(*) AS n, sum(type = 'error') AS e, sum(type = 'warning') AS w, sum(type = 'restart') AS r
-       FROM log_events WHERE type IS NOT NULL AND ts >= @start AND ts < @end AND ${AGENT_SCOPE} GROUP BY i`,
+       FROM log_events WHERE type IS NOT NULL AND ts >= @start AND ts < @end AND ${SCOPE} GROUP BY i`,
     )
-    .all({ start, end: currentHour + HOUR, agent: agentId }) as Array<{ i: number; n: number; e: number; w: number; r: number }>;
+    .all({ start, end: currentHour + HOUR, source: scope.sourceId, provider: scope.provider }) as Array<{ i: number; n: number; e: number; w: number; r: number }>;
   const byIndex = new Map(rows.map((r) => [r.i, r]));
   return Array.from({ length: 24 }, (_, i) => {
     const epoch = start + i * HOUR;
@@ -135,8 +141,8 @@ export function queryEventDensity(store: Store, agentId: string, now: number, ti
 }
 
 export interface LogQuery {
-  /** One agent's view (its own lines and gateway-wide ones); null for the whole gateway. */
-  agentId?: string | null;
+  /** One source's view (its own lines and its provider's source-less ones); absent: OpenClaw's whole gateway log. */
+  scope?: EventScope | null;
   count?: number | null;
   /** Minimum level, TRACE..FATAL (stored lines are INFO and above, plus every classified one). */
   minLevel?: string | null;
@@ -155,10 +161,10 @@ export function queryLogs(store: Store, q: LogQuery = {}): LogEntryView[] {
   const rows = store.db
     .prepare(
       `SELECT ts, level, module, message, agent_id, session_key FROM log_events
-       WHERE (@agent IS NULL OR ${AGENT_SCOPE}) AND level IN (SELECT value FROM json_each(@levels))
+       WHERE (@source IS NULL AND provider = 'openclaw' OR ${SCOPE}) AND level IN (SELECT value FROM json_each(@levels))
          AND (@module IS NULL OR module = @module OR (@prefix IS NOT NULL AND (module = @prefix OR substr(module, 1, length(@module)) = @module)))
        ORDER BY ts DESC, rowid DESC LIMIT @n`,
     )
-    .all({ agent: q.agentId ?? null, levels: JSON.stringify(LEVEL_ORDER.slice(from)), module, prefix, n }) as Array<Omit<EventRow, "type">>;
+    .all({ source: q.scope?.sourceId ?? null, provider: q.scope?.provider ?? null, levels: JSON.stringify(LEVEL_ORDER.slice(from)), module, prefix, n }) as Array<Omit<EventRow, "type">>;
   return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
 }

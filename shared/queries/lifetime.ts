@@ -1,4 +1,4 @@
-// All-time totals of one agent (spec: lifetimeStats), from the transcript scan's totals.
+// All-time totals of one source (spec: lifetimeStats), from the transcript scan's totals.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { Store } from "../store/store.js";
 import { DAY } from "./time.js";
@@ -13,21 +13,25 @@ export interface LifetimeStats {
   totalOutputTokens: number;
   totalCacheReadTokens: number;
   totalCacheWriteTokens: number;
+  totalReasoningTokens: number;
   totalTokens: number;
   totalUserMessages: number;
   totalAssistantMessages: number;
   totalCostUsd: number;
+  /** Responses whose model has no known price: their cost is not in totalCostUsd. */
+  unpricedResponses: number;
 }
 
 export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: number): LifetimeStats {
   const r = store.db
     .prepare(
       `SELECT coalesce(sum(input), 0) AS input, coalesce(sum(output), 0) AS output, coalesce(sum(cache_read), 0) AS cacheRead,
-              coalesce(sum(cache_write), 0) AS cacheWrite, coalesce(sum(cost_usd), 0) AS cost, coalesce(sum(user_messages), 0) AS users,
+              coalesce(sum(cache_write), 0) AS cacheWrite, coalesce(sum(reasoning), 0) AS reasoning, coalesce(sum(cost_usd), 0) AS cost,
+              coalesce(sum(unpriced), 0) AS unpriced, coalesce(sum(user_messages), 0) AS users,
               coalesce(sum(assistant_messages), 0) AS assistants, min(first_activity) AS first
-       FROM transcript_totals WHERE agent_id = ?`,
+       FROM transcript_totals WHERE source_id = ?`,
     )
-    .get(agent.agentId) as { input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; users: number; assistants: number; first: number | null };
+    .get(agent.id) as { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number; cost: number; unpriced: number; users: number; assistants: number; first: number | null };
   // Earliest known activity: the first transcript event, else the earliest session start.
   const sessionStarts = agent.sessions.map((s) => s.startedAt).filter((v): v is number => typeof v === "number");
   const created = r.first ?? (sessionStarts.length ? Math.min(...sessionStarts) : now);
@@ -40,9 +44,11 @@ export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: numb
     totalOutputTokens: r.output,
     totalCacheReadTokens: r.cacheRead,
     totalCacheWriteTokens: r.cacheWrite,
+    totalReasoningTokens: r.reasoning,
     totalTokens: r.input + r.output + r.cacheRead + r.cacheWrite,
     totalUserMessages: r.users,
     totalAssistantMessages: r.assistants,
     totalCostUsd: usd(r.cost),
+    unpricedResponses: r.unpriced,
   };
 }

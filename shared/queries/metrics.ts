@@ -2,6 +2,7 @@
 // buckets). Tokens, cost and turns come from the per-message token_usage rows, errors and
 // warnings from the gateway log events, uptime from the stored gateway probes.
 import type { Store } from "../store/store.js";
+import type { EventScope } from "./events.js";
 import { clockLabel, HOUR, MINUTE } from "./time.js";
 import { usd } from "./money.js";
 
@@ -89,7 +90,7 @@ export function bucketGrid(range: MetricsRange, end: number, exclusiveEnd = fals
 
 const k = (n: number): number => Math.round(n / 10) / 100;
 
-export function queryMetrics(store: Store, agentId: string, options: MetricsOptions): Metrics {
+export function queryMetrics(store: Store, scope: EventScope, options: MetricsOptions): Metrics {
   const range = options.range ?? "TWENTY_FOUR_HOUR";
   const { count, stepMs, start, lastEnd } = bucketGrid(range, windowEnd(options.date, options.now), Boolean(options.date));
   const buckets: MetricsBucket[] = Array.from({ length: count }, (_, i) => {
@@ -110,14 +111,14 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
       uptimePercent: null,
     };
   });
-  const params = { agent: agentId, start, end: lastEnd, step: stepMs };
-  // One pass over the range's usage rows (index agent_id, ts) gives both the buckets and the
+  const params = { source: scope.sourceId, provider: scope.provider, start, end: lastEnd, step: stepMs };
+  // One pass over the range's usage rows (index source_id, ts) gives both the buckets and the
   // per-model split: the rows are grouped by bucket and model and folded here.
   const usage = store.db
     .prepare(
       `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
               sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies
-       FROM token_usage WHERE agent_id = @agent AND ts >= @start AND ts < @end GROUP BY i, model`,
+       FROM token_usage WHERE source_id = @source AND ts >= @start AND ts < @end GROUP BY i, model`,
     )
     .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number }>;
   const models = new Map<string, { tokens: number; cost: number }>();
@@ -143,7 +144,8 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
   const events = store.db
     .prepare(
       `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
-       FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end AND (agent_id IS NULL OR agent_id = @agent) GROUP BY i`,
+       FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end
+         AND (source_id = @source OR (source_id IS NULL AND provider = @provider)) GROUP BY i`,
     )
     .all(params) as Array<{ i: number; errors: number; warnings: number }>;
   for (const e of events) {
@@ -152,9 +154,13 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
     b.errors = e.errors;
     b.warnings = e.warnings;
   }
-  const probes = store.db
-    .prepare(`SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
-    .all(params) as Array<{ i: number; n: number; up: number }>;
+  // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
+  const probes =
+    scope.provider === "openclaw"
+      ? (store.db
+          .prepare(`SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
+          .all(params) as Array<{ i: number; n: number; up: number }>)
+      : [];
   let probeCount = 0;
   let upCount = 0;
   for (const p of probes) {
@@ -166,8 +172,8 @@ export function queryMetrics(store: Store, agentId: string, options: MetricsOpti
   }
   const byModel = [...models.entries()].map(([model, m]) => ({ model, tokens: m.tokens, cost: m.cost })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model));
   const lifetime = store.db
-    .prepare("SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE agent_id = ?")
-    .get(agentId) as { t: number };
+    .prepare("SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE source_id = ?")
+    .get(scope.sourceId) as { t: number };
   const sum = (f: (b: MetricsBucket) => number): number => buckets.reduce((a, b) => a + f(b), 0);
   return {
     range,

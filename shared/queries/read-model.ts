@@ -1,6 +1,7 @@
 // The read model every interface asks (GraphQL, REST snapshot, MCP, CLI, web): one object over
-// the store, the collector's live state and the clock. Interfaces never read OpenClaw files or
-// the store themselves; they call these methods and get plain objects back.
+// the store, the collector's live state and the clock. Interfaces never read provider files or
+// the store themselves; they call these methods, naming a source by its id (`agent:main`,
+// `claude-code:default`), and get plain objects back.
 import type { Clock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
@@ -8,15 +9,19 @@ import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
 import type { CronJobInfo } from "../sources/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
+import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
-import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
+import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventScope, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
 import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
 import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
 import { countSessions, findSession, querySessions, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
+import { queryProviderSystem, type ProviderSystemView } from "./provider-system.js";
+import { queryUnpricedModels } from "./counters.js";
+import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
@@ -37,7 +42,7 @@ export interface DashboardView {
   startedAt: string;
   uptimeSeconds: number;
   demo: boolean;
-  openclawDir: string;
+  openclawDir: string | null;
   authMode: "token" | "none" | null;
   url: string | null;
   requestsTotal: number | null;
@@ -52,7 +57,8 @@ export interface ReadModelOptions {
   appVersion: string;
   startedAt: number;
   demo: boolean;
-  openclawDir: string;
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  openclawDir: string | null;
   /** Zone for day and bucket labels when the caller names none; default this process's zone. */
   timeZone?: string;
   /** retentionRawDays, read per call so a reload applies. */
@@ -60,27 +66,28 @@ export interface ReadModelOptions {
   daemon?: () => DaemonFigures;
 }
 
-export type Selected = { kind: "agent"; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
+/** OpenClaw's gateway view or another provider's, told apart by `provider`. */
+export type AnySystemView = (SystemView & { provider: "openclaw" }) | ProviderSystemView;
+
+export type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
 
 export class ReadModel {
   readonly timeZone: string;
 
   /**
-   * Per-agent session totals (a GROUP BY over every transcript of the agent), kept until the
-   * collector reports a change of that agent: only the collector writes them.
+   * Per-source session totals (a GROUP BY over every transcript of the source), kept until the
+   * collector reports a change of that source: only the collector writes them.
    */
   private readonly totals = new Map<string, TotalsByKey>();
 
   constructor(private readonly o: ReadModelOptions) {
     this.timeZone = safeTimeZone(o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-    o.collector.onChange((source) => {
-      if (source.startsWith("agent:")) this.totals.delete(source.slice("agent:".length));
-    });
+    o.collector.onChange((source) => this.totals.delete(source));
   }
 
-  private totalsOf(agentId: string): TotalsByKey {
-    let t = this.totals.get(agentId);
-    if (!t) this.totals.set(agentId, (t = totalsByKey(this.o.store, agentId)));
+  private totalsOf(sourceId: string): TotalsByKey {
+    let t = this.totals.get(sourceId);
+    if (!t) this.totals.set(sourceId, (t = totalsByKey(this.o.store, sourceId)));
     return t;
   }
 
@@ -97,17 +104,50 @@ export class ReadModel {
     return this.o.collector.registry.ready;
   }
 
-  system(): SystemView {
+  /** OpenClaw's gateway (ProviderASystem); null when OpenClaw is not read. */
+  system(): SystemView | null {
     const { collector } = this.o;
+    if (!collector.gateway) return null;
     return querySystem({
       snapshot: collector.gateway.snapshot(),
-      agents: collector.registry.agentSnapshots(),
-      openclawError: collector.registry.openclawError?.message ?? null,
+      agents: this.agents().filter((a) => a.provider === "openclaw"),
+      openclawError: collector.registry.providerError("openclaw")?.message ?? null,
       store: this.o.store.health(),
       // Measured now: a disk that filled since the monitor's last sample must not look fine.
       disk: filesystemSpaceSync(dirname(this.o.store.path)),
       appVersion: this.o.appVersion,
     });
+  }
+
+  /** The providers read, in the interface's order (A, B, C). */
+  providers(): ProviderName[] {
+    const names = new Set(this.o.collector.registry.providers.map((p) => p.name));
+    return (["openclaw", "claude-code", "codex"] as const).filter((n) => names.has(n));
+  }
+
+  /** One provider's system namespace; without a provider, the first one read (A, B, C order). */
+  systemOf(provider?: ProviderName | null): AnySystemView {
+    const name = provider ?? this.providers()[0];
+    if (!name || !this.providers().includes(name)) throw new InsightsError("NOT_FOUND", `${provider ?? "no provider"} is not read here; see systems for the ones that are`);
+    if (name === "openclaw") {
+      const sys = this.system();
+      if (sys) return { ...sys, provider: "openclaw" };
+    }
+    const agents = this.agents().filter((a) => a.provider === name);
+    return queryProviderSystem({
+      provider: name,
+      demo: this.o.demo,
+      agents,
+      providerError: this.o.collector.registry.providerError(name)?.message ?? null,
+      unpriced: queryUnpricedModels(this.o.store, agents.map((a) => a.id)),
+      store: this.o.store.health(),
+      disk: filesystemSpaceSync(dirname(this.o.store.path)),
+    });
+  }
+
+  /** Every provider read. */
+  systems(): AnySystemView[] {
+    return this.providers().map((p) => this.systemOf(p));
   }
 
   allSources(): DataSourceView[] {
@@ -121,7 +161,7 @@ export class ReadModel {
   select(selector: SourceSelector = {}): Selected {
     const source = selectSource(this.allSources(), selector);
     if (source.id === DASHBOARD_SOURCE_ID) return { kind: "dashboard", source };
-    return { kind: "agent", agentId: source.id.slice("agent:".length), source };
+    return { kind: "agent", sourceId: source.id, agentId: this.agent(source.id).agentId, source };
   }
 
   agents(): AgentSnapshot[] {
@@ -130,8 +170,8 @@ export class ReadModel {
 
   /** The agent the gateway runs unaddressed work on: `default: true` in agents.list, else `main`, else the first. */
   defaultAgentId(): string | null {
-    const agents = this.agents();
-    const list = (this.o.collector.registry.openclaw?.config.agents as { list?: unknown } | undefined)?.list;
+    const agents = this.agents().filter((a) => a.provider === "openclaw");
+    const list = (this.openclawProvider()?.state?.config.agents as { list?: unknown } | undefined)?.list;
     if (Array.isArray(list)) {
       const marked = list.find((a): a is { id: string } => typeof a === "object" && a !== null && (a as { default?: unknown }).default === true && typeof (a as { id?: unknown }).id === "string");
       if (marked) return marked.id;
@@ -139,27 +179,27 @@ export class ReadModel {
     return agents.find((a) => a.agentId === "main")?.agentId ?? agents[0]?.agentId ?? null;
   }
 
-  agent(agentId: string): AgentSnapshot {
-    return this.source(agentId).snapshot();
+  agent(sourceId: string): AgentSnapshot {
+    return this.source(sourceId).snapshot();
   }
 
-  sessions(agentId: string, filter: SessionFilter = {}): SessionView[] {
-    return querySessions(this.o.store, this.agent(agentId), filter, this.now(), this.totalsOf(agentId));
+  sessions(sourceId: string, filter: SessionFilter = {}): SessionView[] {
+    return querySessions(this.o.store, this.agent(sourceId), filter, this.now(), this.totalsOf(sourceId));
   }
 
   /** How many sessions the agent has, by status: no list limit applies. */
-  sessionCounts(agentId: string): SessionCounts {
-    return countSessions(this.o.store, this.agent(agentId), this.now(), this.totalsOf(agentId));
+  sessionCounts(sourceId: string): SessionCounts {
+    return countSessions(this.o.store, this.agent(sourceId), this.now(), this.totalsOf(sourceId));
   }
 
-  session(agentId: string, key: string): SessionView | null {
-    return findSession(this.o.store, this.agent(agentId), key, this.now(), this.totalsOf(agentId));
+  session(sourceId: string, key: string): SessionView | null {
+    return findSession(this.o.store, this.agent(sourceId), key, this.now(), this.totalsOf(sourceId));
   }
 
-  metrics(agentId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {
-    this.source(agentId);
+  metrics(sourceId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {
+    const scope = this.scope(sourceId);
     try {
-      return queryMetrics(this.o.store, agentId, {
+      return queryMetrics(this.o.store, scope, {
         range: args.range ?? null,
         date: args.date ?? null,
         now: this.now(),
@@ -172,47 +212,45 @@ export class ReadModel {
     }
   }
 
-  events(agentId: string, args: EventsArgs = {}): EventView[] {
-    this.source(agentId);
+  events(sourceId: string, args: EventsArgs = {}): EventView[] {
     try {
-      return queryEvents(this.o.store, agentId, args);
+      return queryEvents(this.o.store, this.scope(sourceId), args);
     } catch (err) {
       if (err instanceof RangeError) throw new InsightsError("BAD_USER_INPUT", err.message);
       throw err;
     }
   }
 
-  eventDensity(agentId: string, timeZone?: string | null): EventDensityBucket[] {
-    this.source(agentId);
-    return queryEventDensity(this.o.store, agentId, this.now(), this.zone(timeZone));
+  eventDensity(sourceId: string, timeZone?: string | null): EventDensityBucket[] {
+    return queryEventDensity(this.o.store, this.scope(sourceId), this.now(), this.zone(timeZone));
   }
 
-  eventCounts(agentId: string, args: { from?: number | null; to?: number | null } = {}): EventCounts {
-    this.source(agentId);
-    return queryEventCounts(this.o.store, agentId, args);
+  eventCounts(sourceId: string, args: { from?: number | null; to?: number | null } = {}): EventCounts {
+    return queryEventCounts(this.o.store, this.scope(sourceId), args);
   }
 
-  lifetimeStats(agentId: string): LifetimeStats {
-    return queryLifetimeStats(this.o.store, this.agent(agentId), this.now());
+  lifetimeStats(sourceId: string): LifetimeStats {
+    return queryLifetimeStats(this.o.store, this.agent(sourceId), this.now());
   }
 
-  sessionTranscript(agentId: string, args: TranscriptArgs): SessionTranscript {
-    return querySessionTranscript(this.source(agentId), args);
+  sessionTranscript(sourceId: string, args: TranscriptArgs): SessionTranscript {
+    return querySessionTranscript(this.source(sourceId), args);
   }
 
-  cronJobs(agentId: string): CronJobView[] {
-    this.source(agentId);
-    return queryCronJobs(this.o.collector.cron, agentId, this.defaultAgentId() ?? agentId);
+  cronJobs(sourceId: string): CronJobView[] {
+    const s = this.agent(sourceId);
+    // Cron is OpenClaw's: other providers have none (design §9).
+    if (s.provider !== "openclaw") return [];
+    return queryCronJobs(this.o.collector.cron, s.agentId, this.defaultAgentId() ?? s.agentId);
   }
 
-  usageCost(agentId: string, timeZone?: string | null): UsageCost {
-    this.source(agentId);
-    return queryUsageCost(this.o.store, agentId, { now: this.now(), timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
+  usageCost(sourceId: string, timeZone?: string | null): UsageCost {
+    this.source(sourceId);
+    return queryUsageCost(this.o.store, sourceId, { now: this.now(), timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
   }
 
-  recentLogs(agentId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {
-    this.source(agentId);
-    return queryLogs(this.o.store, { agentId, count, minLevel: filter.level ?? null, module: filter.module ?? null });
+  recentLogs(sourceId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {
+    return queryLogs(this.o.store, { scope: this.scope(sourceId), count, minLevel: filter.level ?? null, module: filter.module ?? null });
   }
 
   /** The gateway's stored log across all agents, newest last, at or above `minLevel` (TRACE..FATAL). */
@@ -222,7 +260,11 @@ export class ReadModel {
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
   openclawError(): string | null {
-    return this.o.collector.registry.openclawError?.message ?? null;
+    return this.o.collector.registry.providerError("openclaw")?.message ?? null;
+  }
+
+  private openclawProvider(): OpenClawProvider | null {
+    return this.o.collector.registry.providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   }
 
   /** Every cron job of the gateway as last read; null when the cron store could not be read. */
@@ -267,9 +309,13 @@ export class ReadModel {
     return tz;
   }
 
-  private source(agentId: string): AgentSource {
-    const s = this.o.collector.registry.agent(agentId);
-    if (!s) throw new InsightsError("NOT_FOUND", `no agent ${agentId}; see sources for the agents there are`);
+  private scope(sourceId: string): EventScope {
+    return { sourceId, provider: this.source(sourceId).provider };
+  }
+
+  private source(sourceId: string): AgentSource {
+    const s = this.o.collector.registry.source(sourceId);
+    if (!s) throw new InsightsError("NOT_FOUND", `no source ${sourceId}; see sources for the ones there are`);
     return s;
   }
 }

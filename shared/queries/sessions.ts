@@ -1,9 +1,9 @@
-// Sessions of one agent (design §5): one entry per session key, its figures summed over every
-// window (transcript) under the key from the store's transcript totals, with a status derived from
-// the gateway's own status and recent activity, sorted, filtered and (by default) grouped so that
+// Sessions of one source (design §5, §9): one entry per session key, its figures summed over every
+// transcript under the key from the store's transcript totals, with a status derived from the
+// provider's own status and recent activity, sorted, filtered and (by default) grouped so that
 // sub-agents nest under their parent.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import type { SessionKind, SessionRecord } from "../sources/openclaw/session-record.js";
+import type { SessionKind, SessionRecord } from "../sources/contract.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";
@@ -33,7 +33,14 @@ export interface SessionView {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  /** The part of outputTokens that was reasoning. */
+  reasoningTokens: number;
+  /** Priced cost; responses with no known price add nothing here and are counted in `unpricedResponses`. */
   costUsd: number;
+  unpricedResponses: number;
+  /** The working directory (Claude Code, Codex). */
+  project: string | null;
+  gitBranch: string | null;
   contextTokens: number | null;
   contextWindow: number | null;
   usagePercent: number | null;
@@ -61,7 +68,9 @@ interface KeyTotals {
   output: number;
   cache_read: number;
   cache_write: number;
+  reasoning: number;
   cost_usd: number;
+  unpriced: number;
   user_messages: number;
   assistant_messages: number;
   tool_calls: number;
@@ -72,20 +81,20 @@ interface KeyTotals {
 
 export type TotalsByKey = Map<string, KeyTotals>;
 
-/** Per-key sums of the agent's transcript totals. */
-export function totalsByKey(store: Store, agentId: string): Map<string, KeyTotals> {
+/** Per-key sums of the source's transcript totals. */
+export function totalsByKey(store: Store, sourceId: string): Map<string, KeyTotals> {
   const rows = store.db
     .prepare(
       `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
-              sum(cost_usd) AS cost_usd, sum(user_messages) AS user_messages, sum(assistant_messages) AS assistant_messages,
+              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages, sum(assistant_messages) AS assistant_messages,
               sum(tool_calls) AS tool_calls, sum(errors) AS errors, min(first_activity) AS first_activity, max(last_activity) AS last_activity
-       FROM transcript_totals WHERE agent_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
+       FROM transcript_totals WHERE source_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
     )
-    .all(agentId) as KeyTotals[];
+    .all(sourceId) as KeyTotals[];
   return new Map(rows.map((r) => [r.session_key, r]));
 }
 
-export function sessionStatus(raw: SessionRecord["status"], lastActivity: number | null, now: number): SessionStatus {
+export function sessionStatus(raw: string | null, lastActivity: number | null, now: number): SessionStatus {
   if (raw === "failed" || raw === "killed" || raw === "timeout") return "FAILED";
   if (raw === "running") return "ACTIVE";
   if (lastActivity !== null && now - lastActivity < ACTIVE_WINDOW_MS) return "ACTIVE";
@@ -119,7 +128,11 @@ export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number):
     outputTokens: output,
     cacheReadTokens: cacheRead,
     cacheWriteTokens: cacheWrite,
+    reasoningTokens: t?.reasoning ?? 0,
     costUsd: usd(t?.cost_usd ?? 0),
+    unpricedResponses: t?.unpriced ?? 0,
+    project: s.project,
+    gitBranch: s.gitBranch,
     contextTokens: s.contextTokens,
     contextWindow: s.contextWindow,
     usagePercent: usage,
@@ -159,7 +172,7 @@ const SORTS: Record<SessionSort, (a: Row, b: Row) => number> = {
  * Sorted, filtered and (by default) nested sessions. Views are built only for the sessions
  * returned: an agent with thousands of sessions still costs one pass over plain rows.
  */
-export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number, totals = totalsByKey(store, agent.agentId)): SessionView[] {
+export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number, totals = totalsByKey(store, agent.id)): SessionView[] {
   const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
   let rows: Row[] = [];
   for (const s of agent.sessions) {
@@ -201,7 +214,7 @@ function isAncestor(candidate: Row, node: Row, byKey: Map<string, Row>): boolean
   return false;
 }
 
-export function findSession(store: Store, agent: AgentSnapshot, key: string, now: number, totals = totalsByKey(store, agent.agentId)): SessionView | null {
+export function findSession(store: Store, agent: AgentSnapshot, key: string, now: number, totals = totalsByKey(store, agent.id)): SessionView | null {
   const s = agent.sessions.find((x) => x.key === key);
   if (!s) return null;
   const view = toView(s, totals.get(key), now);
@@ -212,7 +225,7 @@ export function findSession(store: Store, agent: AgentSnapshot, key: string, now
 export type SessionCounts = Record<SessionStatus, number> & { total: number };
 
 /** Every (non-archived) session of the agent by status, without any list limit. */
-export function countSessions(store: Store, agent: AgentSnapshot, now: number, totals = totalsByKey(store, agent.agentId)): SessionCounts {
+export function countSessions(store: Store, agent: AgentSnapshot, now: number, totals = totalsByKey(store, agent.id)): SessionCounts {
   const counts: SessionCounts = { total: 0, ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
   for (const s of agent.sessions) {
     if (s.archived) continue;

@@ -1,12 +1,14 @@
-// The data sources (design §3): one AGENT source per OpenClaw agent plus `dashboard:self`, their
-// filter (`sources(filter)`) and the selector that picks one (`source(selector)`).
+// The data sources (design §3, §9): one AGENT source per OpenClaw agent, Claude Code install and
+// Codex install, plus `dashboard:self`; their filter (`sources(filter)`) and the selector that
+// picks one (`source(selector)`).
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SourceStatus } from "../ingest/source-status.js";
 import { InsightsError } from "../errors.js";
+import { PROVIDER_ENUM, type ProviderEnum } from "../sources/contract.js";
 import { iso } from "./time.js";
 
 export type Category = "AGENT" | "DASHBOARD";
-export type Provider = "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
+export type Provider = ProviderEnum;
 
 export const DASHBOARD_SOURCE_ID = "dashboard:self";
 
@@ -37,7 +39,7 @@ export function agentSourceView(a: AgentSnapshot): DataSourceView {
     id: a.id,
     name: a.name,
     status: a.state.status,
-    attributes: { category: "AGENT", provider: "PROVIDER_A", tags: ["openclaw", a.agentId] },
+    attributes: { category: "AGENT", provider: PROVIDER_ENUM[a.provider], tags: [...a.tags] },
     lastError: a.state.lastError,
     since: iso(a.state.since),
   };

@@ -92,7 +92,7 @@ export const EVENT_LOOP_WARN_MS = 200;
 export const EVENT_LOOP_FAIL_MS = 1000;
 
 // Messages come from the catalog only (shared/i18n/catalog.ts), so every one can be localized.
-const check = (name: string, status: CheckStatus, text: Message | null = null): HealthCheck => ({ name, status, message: text && plainText(text), text });
+export const check = (name: string, status: CheckStatus, text: Message | null = null): HealthCheck => ({ name, status, message: text && plainText(text), text });
 
 export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
   if (checks.some((c) => c.status === "FAIL")) return "UNHEALTHY";
@@ -130,33 +130,39 @@ export function healthChecks(inputs: SystemInputs): HealthCheck[] {
     else checks.push(check("channels", "PASS", msg("health.channels.connected", { n: list.length })));
   }
 
-  if (openclawError) checks.push(check("sources", "FAIL", msg("health.sources.stateDir", { error: openclawError })));
-  else {
-    const bad = agents.filter((a) => a.state.status === "ERROR");
-    const gone = agents.filter((a) => a.state.status === "DISCONNECTED");
-    const starting = agents.filter((a) => a.state.status === "INITIALIZING");
-    if (bad.length) checks.push(check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") })));
-    else if (gone.length) checks.push(check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) })));
-    else if (starting.length) checks.push(check("sources", "WARN", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) })));
-    else if (!agents.length) checks.push(check("sources", "WARN", msg("health.sources.none")));
-    else checks.push(check("sources", "PASS", msg("health.sources.connected", { n: agents.length })));
-  }
-
+  checks.push(sourcesCheck(agents, openclawError));
   checks.push(diskCheck(inputs.disk, resources));
-  checks.push(store.ok ? check("store", "PASS") : check("store", "FAIL", store.error !== undefined ? msg("health.store.error", { error: store.error }) : msg("health.store.noAnswer")));
+  checks.push(storeCheck(store));
   return checks;
+}
+
+/** The `sources` check of one provider: its sources' states, or why its data cannot be read at all. */
+export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: string | null): HealthCheck {
+  if (providerError) return check("sources", "FAIL", msg("health.sources.stateDir", { error: providerError }));
+  const bad = agents.filter((a) => a.state.status === "ERROR");
+  const gone = agents.filter((a) => a.state.status === "DISCONNECTED");
+  const starting = agents.filter((a) => a.state.status === "INITIALIZING");
+  if (bad.length) return check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") }));
+  if (gone.length) return check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) }));
+  if (starting.length) return check("sources", "WARN", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
+  if (!agents.length) return check("sources", "WARN", msg("health.sources.none"));
+  return check("sources", "PASS", msg("health.sources.connected", { n: agents.length }));
+}
+
+export function storeCheck(store: StoreHealth): HealthCheck {
+  return store.ok ? check("store", "PASS") : check("store", "FAIL", store.error !== undefined ? msg("health.store.error", { error: store.error }) : msg("health.store.noAnswer"));
 }
 
 const mb = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /** Free space now when measured now, else the last sample. */
-function diskFigures(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): { usedPercent: number | null; freeMB: number | null; error: string | null } {
+function diskFigures(disk: SourceResult<FilesystemSpace> | undefined, resources: Pick<SystemSnapshot["resources"], "diskUsedPercent" | "diskFreeMB">): { usedPercent: number | null; freeMB: number | null; error: string | null } {
   if (disk?.ok) return { usedPercent: Math.round(disk.value.usedPercent * 10) / 10, freeMB: mb(disk.value.availableBytes), error: null };
   if (disk && !disk.ok) return { usedPercent: null, freeMB: null, error: disk.error.message };
   return { usedPercent: resources.diskUsedPercent, freeMB: resources.diskFreeMB, error: null };
 }
 
-function diskCheck(disk: SourceResult<FilesystemSpace> | undefined, resources: SystemSnapshot["resources"]): HealthCheck {
+export function diskCheck(disk: SourceResult<FilesystemSpace> | undefined, resources: Pick<SystemSnapshot["resources"], "diskUsedPercent" | "diskFreeMB">): HealthCheck {
   const { usedPercent: used, freeMB, error } = diskFigures(disk, resources);
   if (error) return check("disk", "WARN", msg("health.disk.failed", { error }));
   if (used === null) return check("disk", "WARN", msg("health.disk.unmeasured"));

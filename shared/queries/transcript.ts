@@ -3,8 +3,6 @@
 // source's reader (interfaces never open OpenClaw files themselves).
 import type { AgentSource } from "../ingest/agent-source.js";
 import { InsightsError } from "../errors.js";
-import type { TranscriptCursor } from "../sources/openclaw/agent-data.js";
-import { eventText, type TranscriptEvent } from "../sources/openclaw/transcript-event.js";
 import { iso } from "./time.js";
 
 export const DEFAULT_TRANSCRIPT_LIMIT = 50;
@@ -69,30 +67,10 @@ const encodeCursor = (sessionId: string, pos: number): string => Buffer.from(`${
 
 /** Where the message with this cursor sits; a cursor we did not give out is BAD_USER_INPUT. */
 function indexOf(all: TranscriptMessage[], cursor: string, name: string): number {
-  if (!/^[^:]+:-?\d+$/.test(Buffer.from(cursor, "base64url").toString("utf8"))) throw new InsightsError("BAD_USER_INPUT", `${name} is not a cursor this API gave out`);
+  if (!/^.+:-?\d+$/.test(Buffer.from(cursor, "base64url").toString("utf8"))) throw new InsightsError("BAD_USER_INPUT", `${name} is not a cursor this API gave out`);
   const at = all.findIndex((m) => m.cursor === cursor);
   if (at < 0) throw new InsightsError("BAD_USER_INPUT", `${name} names a message that is not in this transcript`);
   return at;
-}
-
-/** Reads every event of one transcript in batches. */
-function readAll(source: AgentSource, sessionId: string): { events: TranscriptEvent[]; bytes: number } {
-  const reader = source.reader();
-  if (!reader) throw new InsightsError("SOURCE_UNAVAILABLE", `${source.id} is not connected`);
-  const events: TranscriptEvent[] = [];
-  let bytes = 0;
-  let cursor: TranscriptCursor | null = null;
-  for (let guard = 0; guard < 100_000; guard++) {
-    const read = reader.readTranscript({ sessionId }, cursor, 1000);
-    if (!read.ok) throw new InsightsError("SOURCE_UNAVAILABLE", read.error.message);
-    for (const e of read.value.events) {
-      events.push(e);
-      bytes += Buffer.byteLength(JSON.stringify(e.raw)) + 1;
-    }
-    cursor = read.value.cursor;
-    if (read.value.done) break;
-  }
-  return { events, bytes };
 }
 
 export function querySessionTranscript(source: AgentSource, args: TranscriptArgs): SessionTranscript {
@@ -101,48 +79,51 @@ export function querySessionTranscript(source: AgentSource, args: TranscriptArgs
   const snapshot = source.snapshot();
   const record = snapshot.sessions.find((s) => s.key === args.sessionKey);
   if (!record) throw new InsightsError("NOT_FOUND", `no session ${args.sessionKey} in ${source.id}`);
+  const reader = source.openReader();
+  if (!reader) throw new InsightsError("SOURCE_UNAVAILABLE", `${source.id} is not connected`);
 
   const all: TranscriptMessage[] = [];
   let fileSize = 0;
   let first: number | null = null;
   let last: number | null = null;
   let startModel: string | null = null;
-  let thinkingLevel: string | null = null;
   let totalTokens = 0;
-  for (const sessionId of record.sessionIds) {
-    const { events, bytes } = readAll(source, sessionId);
-    fileSize += bytes;
-    for (const e of events) {
-      if (e.ts !== null) {
-        first = first === null ? e.ts : Math.min(first, e.ts);
-        last = last === null ? e.ts : Math.max(last, e.ts);
+  for (const transcriptId of record.sessionIds) {
+    const read = reader.readMessages({ id: transcriptId, sessionKey: record.key, parentKey: record.parentKey, changeToken: "", sizeBytes: null });
+    // A transcript the provider deleted (Claude Code keeps 30 days) leaves its figures, not its messages.
+    if (!read.ok) {
+      if (read.error.kind === "missing") continue;
+      throw new InsightsError("SOURCE_UNAVAILABLE", read.error.message);
+    }
+    fileSize += read.value.bytes;
+    for (const m of read.value.messages) {
+      if (m.ts !== null) {
+        first = first === null ? m.ts : Math.min(first, m.ts);
+        last = last === null ? m.ts : Math.max(last, m.ts);
       }
-      if (e.kind === "model_change") startModel ??= e.modelId;
-      if (e.kind === "thinking_level_change") thinkingLevel ??= e.thinkingLevel;
-      if (e.kind !== "user" && e.kind !== "assistant" && e.kind !== "toolResult") continue;
-      const usage = e.kind === "assistant" ? e.usage : null;
-      if (e.kind === "assistant") startModel ??= e.model;
-      const tokens = usage ? usage.input + usage.output + usage.cacheRead + usage.cacheWrite : 0;
+      if (m.role === "assistant") startModel ??= m.model;
+      const u = m.usage;
+      const tokens = u ? u.input + u.output + u.cacheRead + u.cacheWrite : 0;
       totalTokens += tokens;
       all.push({
-        id: e.id ?? `${sessionId}:${e.pos}`,
-        cursor: encodeCursor(sessionId, e.pos),
-        sessionId,
-        role: e.kind,
-        text: eventText(e),
-        timestamp: iso(e.ts),
-        model: e.kind === "assistant" ? e.model : null,
-        stopReason: e.kind === "assistant" ? e.stopReason : null,
-        errorMessage: e.kind === "assistant" ? e.errorMessage : null,
-        inputTokens: usage?.input ?? 0,
-        outputTokens: usage?.output ?? 0,
-        cacheReadTokens: usage?.cacheRead ?? 0,
-        cacheWriteTokens: usage?.cacheWrite ?? 0,
+        id: m.id,
+        cursor: encodeCursor(transcriptId, m.pos),
+        sessionId: transcriptId,
+        role: m.role,
+        text: m.text,
+        timestamp: iso(m.ts),
+        model: m.model,
+        stopReason: m.stopReason,
+        errorMessage: m.errorMessage,
+        inputTokens: u?.input ?? 0,
+        outputTokens: u?.output ?? 0,
+        cacheReadTokens: u?.cacheRead ?? 0,
+        cacheWriteTokens: u?.cacheWrite ?? 0,
         totalTokens: tokens,
-        costUsd: usage?.costUsd ?? null,
-        toolCalls: e.kind === "assistant" ? e.toolCalls.map((c) => ({ id: c.id, name: c.name })) : [],
-        toolName: e.kind === "toolResult" ? e.toolName : null,
-        isError: e.kind === "toolResult" ? e.isError : e.kind === "assistant" && e.stopReason === "error",
+        costUsd: m.costUsd,
+        toolCalls: m.toolCalls,
+        toolName: m.toolName,
+        isError: m.isError,
       });
     }
   }
@@ -165,7 +146,7 @@ export function querySessionTranscript(source: AgentSource, args: TranscriptArgs
     model: startModel ?? record.model ?? "unknown",
     channel: record.channel,
     kind: record.kind === "subagent" ? "direct" : record.kind,
-    thinkingLevel: thinkingLevel ?? record.thinkingLevel,
+    thinkingLevel: record.thinkingLevel,
     startedAt: iso(first ?? record.startedAt ?? record.updatedAt ?? 0) as string,
     fileSize,
     totalTokens,

@@ -17,6 +17,8 @@ export interface ModelCost {
   cacheWriteTokens: number;
   totalTokens: number;
   messages: number;
+  /** Responses with no known price: their cost is not in costUsd. */
+  unpricedResponses: number;
 }
 
 export interface DayCost {
@@ -52,11 +54,12 @@ interface Row {
   cache_read: number;
   cache_write: number;
   cost_usd: number;
+  unpriced: number;
   messages: number;
 }
 
-export function queryUsageCost(store: Store, agentId: string, { now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCost {
-  const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE agent_id = ?").get(agentId) as { c: number };
+export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCost {
+  const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE source_id = ?").get(sourceId) as { c: number };
   const from = startOfDay(now - (days - 1) * DAY, timeZone);
   // The raw rows cover whole hours from here on; before it, the rollups do.
   const rawFrom = Math.ceil((now - rawDays * DAY) / HOUR) * HOUR;
@@ -65,13 +68,13 @@ export function queryUsageCost(store: Store, agentId: string, { now, timeZone, r
       // Raw rows in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no
       // step straddles a local midnight.
       `SELECT (ts / ${QUARTER}) * ${QUARTER} AS ts, model, provider, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read,
-              sum(cache_write) AS cache_write, sum(cost_usd) AS cost_usd, count(*) AS messages
-       FROM token_usage WHERE agent_id = @agent AND role = 'assistant' AND ts >= max(@from, @rawFrom) GROUP BY 1, model, provider
+              sum(cache_write) AS cache_write, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, count(*) AS messages
+       FROM token_usage WHERE source_id = @agent AND role = 'assistant' AND ts >= max(@from, @rawFrom) GROUP BY 1, model, provider
        UNION ALL
-       SELECT hour AS ts, model, '' AS provider, input, output, cache_read, cache_write, cost_usd, messages
-       FROM token_usage_hourly WHERE agent_id = @agent AND messages > 0 AND hour >= @from AND hour < @rawFrom`,
+       SELECT hour AS ts, model, '' AS provider, input, output, cache_read, cache_write, cost_usd, unpriced, messages
+       FROM token_usage_hourly WHERE source_id = @agent AND messages > 0 AND hour >= @from AND hour < @rawFrom`,
     )
-    .all({ agent: agentId, from, rawFrom }) as Row[];
+    .all({ agent: sourceId, from, rawFrom }) as Row[];
 
   const byModel = new Map<string, ModelCost>();
   const byDay = new Map<string, DayCost>();
@@ -81,7 +84,7 @@ export function queryUsageCost(store: Store, agentId: string, { now, timeZone, r
   }
   for (const r of rows) {
     const tokens = r.input + r.output + r.cache_read + r.cache_write;
-    const m = byModel.get(r.model) ?? { model: r.model || "unknown", provider: r.provider || null, costUsd: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, totalTokens: 0, messages: 0 };
+    const m = byModel.get(r.model) ?? { model: r.model || "unknown", provider: r.provider || null, costUsd: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, totalTokens: 0, messages: 0, unpricedResponses: 0 };
     m.costUsd += r.cost_usd;
     m.inputTokens += r.input;
     m.outputTokens += r.output;
@@ -89,6 +92,7 @@ export function queryUsageCost(store: Store, agentId: string, { now, timeZone, r
     m.cacheWriteTokens += r.cache_write;
     m.totalTokens += tokens;
     m.messages += r.messages;
+    m.unpricedResponses += r.unpriced;
     if (!m.provider && r.provider) m.provider = r.provider;
     byModel.set(r.model, m);
     const day = byDay.get(dayKey(r.ts, timeZone));

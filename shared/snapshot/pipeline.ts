@@ -124,19 +124,19 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
     const part: AgentCardInputs = {
       agentId: a.agentId,
       // Most tokens first: the card's "top sessions" are picked from these.
-      sessions: usable ? attempt(a.id, () => model.sessions(a.agentId, { sortBy: "TOKENS_DESC" })) : null,
+      sessions: usable ? attempt(a.id, () => model.sessions(a.id, { sortBy: "TOKENS_DESC" })) : null,
       sessionCounts: usable
         ? attempt(a.id, () => {
-            const c = model.sessionCounts(a.agentId);
+            const c = model.sessionCounts(a.id);
             return { total: c.total, active: c.ACTIVE };
           })
         : null,
-      metrics: usable ? attempt(a.id, () => model.metrics(a.agentId, { range: METRICS_RANGE[params.range] })) : null,
-      events: failed.has("logs") ? null : attempt("gateway-log", () => model.events(a.agentId, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
+      metrics: usable ? attempt(a.id, () => model.metrics(a.id, { range: METRICS_RANGE[params.range] })) : null,
+      events: failed.has("logs") ? null : attempt("gateway-log", () => model.events(a.id, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
     };
     if (params.detail === "full") {
-      part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.agentId)) : null;
-      part.usageCost = usable ? attempt(a.id, () => model.usageCost(a.agentId)) : null;
+      part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.id)) : null;
+      part.usageCost = usable ? attempt(a.id, () => model.usageCost(a.id)) : null;
     }
     agents.push(part);
   }

@@ -110,11 +110,12 @@ export interface ToolResultEvent extends EventBase {
 
 /**
  * Something for the event log (AgentNamespace.events): an API error or a failed turn is an
- * `error`, a retried attempt or a rate-limit hit a `warning` (design §9: no restarts here).
+ * `error`, a retried attempt or a rate-limit hit a `warning` (design §9: no restarts here). An
+ * `info` (a compaction) is a log entry only (recentLogs), not a classified event.
  */
 export interface IncidentEvent extends EventBase {
   kind: "incident";
-  type: "error" | "warning";
+  type: "error" | "warning" | "info";
   /** A short stable code: `api_error`, `retry`, `rate_limited`, `usage_limit_exceeded`, ... */
   code: string;
   message: string;
@@ -293,4 +294,12 @@ export interface Provider {
   open(install: Install): SourceResult<SourceReader>;
   /** USD, or null when no price is known (the response is "unpriced", never $0). */
   price(install: Install, response: ResponseEvent): number | null;
+}
+
+/** The provider a source id belongs to (`agent:` is OpenClaw's, design §3), or null for `dashboard:self`. */
+export function providerOfSourceId(id: string): ProviderName | null {
+  if (id.startsWith("agent:")) return "openclaw";
+  if (id.startsWith("claude-code:")) return "claude-code";
+  if (id.startsWith("codex:")) return "codex";
+  return null;
 }

@@ -1,6 +1,6 @@
 // Which OpenClaw state dir to read: the configured one, else $OPENCLAW_STATE_DIR, else
-// ~/.openclaw; when none was asked for and ~/.openclaw does not exist, the bundled demo state,
-// copied to `demoTarget` and moved in time so its recording ends now (shared/demo-replay/install.ts).
+// ~/.openclaw when it exists; null when none was asked for and there is none. The bundled demo
+// state (shared/demo-replay/install.ts) is chosen by the caller when no provider has data at all.
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,19 +18,20 @@ export interface OpenclawLocation {
 export interface LocateOptions {
   configured: string | null;
   env?: Record<string, string | undefined>;
-  /** Where the demo copy goes (paths.demoStateDir). */
-  demoTarget: string;
-  /** Now, for moving the demo recording to the present. */
-  now: number;
 }
 
-export function locateOpenclaw({ configured, env = process.env, demoTarget, now }: LocateOptions): OpenclawLocation {
+export function locateOpenclaw({ configured, env = process.env }: LocateOptions): OpenclawLocation | null {
   // An explicit choice is honoured even when the dir is missing: the source then shows as
   // DISCONNECTED instead of quietly showing demo data.
   if (configured) return { dir: resolve(configured), demo: false, origin: "config" };
   if (env.OPENCLAW_STATE_DIR) return { dir: resolve(env.OPENCLAW_STATE_DIR), demo: false, origin: "env" };
   const home = join(env.HOME || homedir(), ".openclaw");
   if (existsSync(home)) return { dir: home, demo: false, origin: "home" };
-  const installed = installDemoState(demoTarget, { now });
-  return { dir: demoTarget, demo: true, origin: "demo", installed };
+  return null;
+}
+
+/** The bundled demo state, copied to `target` and moved in time so its recording ends `now`. */
+export function demoOpenclaw(target: string, now: number): OpenclawLocation {
+  const installed = installDemoState(target, { now });
+  return { dir: target, demo: true, origin: "demo", installed };
 }

@@ -29,12 +29,15 @@ const ROLLUPS = [
    FROM gateway_samples WHERE ts >= :from AND ts < :to GROUP BY h
    ON CONFLICT (hour) DO UPDATE SET samples = excluded.samples, up_samples = excluded.up_samples,
      cpu_avg = excluded.cpu_avg, rss_max_mb = excluded.rss_max_mb`,
-  `INSERT INTO token_usage_hourly (hour, agent_id, model, turns, messages, input, output, cache_read, cache_write, cost_usd)
-   SELECT (ts / ${HOUR}) * ${HOUR} AS h, agent_id, model, sum(role = 'user'), sum(role = 'assistant'),
-     sum(input), sum(output), sum(cache_read), sum(cache_write), sum(cost_usd)
-   FROM token_usage WHERE ts >= :from AND ts < :to GROUP BY h, agent_id, model
-   ON CONFLICT (hour, agent_id, model) DO UPDATE SET turns = excluded.turns, messages = excluded.messages, input = excluded.input,
-     output = excluded.output, cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd`,
+  // The project comes from what the transcripts said about the session (Claude Code, Codex).
+  `INSERT INTO token_usage_hourly (hour, source_id, model, project, turns, messages, input, output, cache_read, cache_write, cost_usd, reasoning, unpriced)
+   SELECT (u.ts / ${HOUR}) * ${HOUR} AS h, u.source_id, u.model, coalesce(m.project, '') AS p, sum(u.role = 'user'), sum(u.role = 'assistant'),
+     sum(u.input), sum(u.output), sum(u.cache_read), sum(u.cache_write), sum(u.cost_usd), sum(u.reasoning), sum(u.unpriced)
+   FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
+   WHERE u.ts >= :from AND u.ts < :to GROUP BY h, u.source_id, u.model, p
+   ON CONFLICT (hour, source_id, model, project) DO UPDATE SET turns = excluded.turns, messages = excluded.messages, input = excluded.input,
+     output = excluded.output, cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd,
+     reasoning = excluded.reasoning, unpriced = excluded.unpriced`,
 ];
 
 export interface RetentionResult {

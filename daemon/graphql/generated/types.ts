@@ -1,7 +1,7 @@
 // Generated from schema.graphql by daemon/graphql/codegen.ts (`npm run codegen`). Do not edit.
 /* eslint-disable */
 import type { GraphQLResolveInfo } from 'graphql';
-import type { SystemParent, AgentParent, DashboardParent } from '../parents.js';
+import type { SystemParent, ProviderSystemParent, AgentParent, DashboardParent } from '../parents.js';
 import type { DataSourceView } from '../../../shared/queries/sources.js';
 import type { SessionView } from '../../../shared/queries/sessions.js';
 import type { Metrics as MetricsModel } from '../../../shared/queries/metrics.js';
@@ -25,9 +25,18 @@ export type Scalars = {
 
 export type Query = {
   __typename?: 'Query';
-  /** The gateway as a whole: select the provider's namespace with `... on ProviderASystem`. */
+  /**
+   * One provider's system: select its namespace with `... on ProviderASystem` (OpenClaw's gateway),
+   * `... on ProviderBSystem` (Claude Code) or `... on ProviderCSystem` (Codex). Without `provider`,
+   * the first provider read in A, B, C order; a provider not read here is NOT_FOUND.
+   */
   system: SystemNamespace;
-  /** Every data source: one AGENT source per OpenClaw agent, plus `dashboard:self`. */
+  /** Every provider read here, in A, B, C order. */
+  systems: Array<SystemNamespace>;
+  /**
+   * Every data source: one AGENT source per OpenClaw agent (`agent:<id>`), Claude Code install
+   * (`claude-code:<name>`) and Codex install (`codex:<name>`), plus `dashboard:self`.
+   */
   sources: Array<DataSource>;
   /**
    * One source's data. The selector must match exactly one source: none is NOT_FOUND, several is
@@ -38,6 +47,12 @@ export type Query = {
 
 
 export type QuerySystemArgs = {
+  provider?: InputMaybe<Provider>;
+  context?: InputMaybe<QueryContext>;
+};
+
+
+export type QuerySystemsArgs = {
   context?: InputMaybe<QueryContext>;
 };
 
@@ -108,7 +123,7 @@ export type Category =
   | 'AGENT'
   | 'DASHBOARD';
 
-/** PROVIDER_A is OpenClaw; PROVIDER_B (Claude Code) and PROVIDER_C (Codex) are reserved. */
+/** PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex. */
 export type Provider =
   | 'PROVIDER_A'
   | 'PROVIDER_B'
@@ -116,7 +131,7 @@ export type Provider =
 
 export type DataSource = {
   __typename?: 'DataSource';
-  /** `agent:<agentId>` or `dashboard:self`. */
+  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>` (`default` for the default dir), or `dashboard:self`. */
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
   status: SourceStatus;
@@ -131,7 +146,7 @@ export type SourceAttributes = {
   category: Category;
   /** Null for `dashboard:self`. */
   provider: Maybe<Provider>;
-  /** An OpenClaw agent has `openclaw` and its agent id. */
+  /** The provider (`openclaw`, `claude-code`, `codex`) and the agent id or install name. */
   tags: Array<Scalars['String']['output']>;
 };
 
@@ -204,6 +219,53 @@ export type Resources = {
   /** Free space on the filesystem holding gateway-insights' state, MB. */
   diskFreeMB: Maybe<Scalars['Float']['output']>;
   sampledAt: Maybe<Scalars['String']['output']>;
+};
+
+/** Claude Code: the CLI's installs as its files show them. */
+export type ProviderBSystem = SystemNamespace & {
+  __typename?: 'ProviderBSystem';
+  provider: Provider;
+  /** True when gateway-insights serves its bundled demo state. */
+  demo: Scalars['Boolean']['output'];
+  /** CLI versions seen in the transcripts and running processes, newest first. */
+  versions: Array<Scalars['String']['output']>;
+  /** Claude Code processes running now (`sessions/<pid>.json`), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing (models with no known price), disk, store. */
+  health: Health;
+};
+
+/** Codex: the CLI's installs as its rollouts show them. */
+export type ProviderCSystem = SystemNamespace & {
+  __typename?: 'ProviderCSystem';
+  provider: Provider;
+  demo: Scalars['Boolean']['output'];
+  versions: Array<Scalars['String']['output']>;
+  /** Codex threads with a live writer (the writer holds its lock), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing, rate-limit, disk, store. */
+  health: Health;
+};
+
+/** A provider's process running now. */
+export type LiveSession = {
+  __typename?: 'LiveSession';
+  /** The source (install) it belongs to. */
+  source: Scalars['String']['output'];
+  sessionKey: Scalars['String']['output'];
+  pid: Maybe<Scalars['Int']['output']>;
+  startedAt: Maybe<Scalars['String']['output']>;
+  /** As the provider says (`busy`, `idle`, ...). */
+  status: Maybe<Scalars['String']['output']>;
+  /** Its working directory. */
+  project: Maybe<Scalars['String']['output']>;
+  cliVersion: Maybe<Scalars['String']['output']>;
+  /** CPU of its process tree, percent of one core. */
+  cpu: Maybe<Scalars['Float']['output']>;
+  /** Resident memory of its process tree, MB. */
+  memoryMB: Maybe<Scalars['Float']['output']>;
 };
 
 export type Channel = {
@@ -342,6 +404,7 @@ export type SessionFilter = {
 export type Session = {
   __typename?: 'Session';
   key: Scalars['String']['output'];
+  /** The id within its provider (OpenClaw's agent id, an install name). */
   agentId: Scalars['String']['output'];
   displayName: Scalars['String']['output'];
   /** direct, group, cron or subagent. */
@@ -355,7 +418,16 @@ export type Session = {
   outputTokens: Scalars['Float']['output'];
   cacheReadTokens: Scalars['Float']['output'];
   cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning (Codex, Claude Code thinking). */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
   costUsd: Scalars['Float']['output'];
+  /** Responses whose model has no known price: their tokens count, their cost is not in costUsd. */
+  unpricedResponses: Scalars['Int']['output'];
+  /** The working directory the session ran in (Claude Code, Codex). */
+  project: Maybe<Scalars['String']['output']>;
+  /** Its git branch; null outside a repository. */
+  gitBranch: Maybe<Scalars['String']['output']>;
   /** Prompt size of the latest call: how full the context window is. */
   contextTokens: Maybe<Scalars['Float']['output']>;
   contextWindow: Maybe<Scalars['Float']['output']>;
@@ -477,10 +549,14 @@ export type LifetimeStats = {
   totalOutputTokens: Scalars['Float']['output'];
   totalCacheReadTokens: Scalars['Float']['output'];
   totalCacheWriteTokens: Scalars['Float']['output'];
+  /** The part of totalOutputTokens that was reasoning. */
+  totalReasoningTokens: Scalars['Float']['output'];
   totalTokens: Scalars['Float']['output'];
   totalUserMessages: Scalars['Int']['output'];
   totalAssistantMessages: Scalars['Int']['output'];
   totalCostUsd: Scalars['Float']['output'];
+  /** Responses whose model has no known price: their cost is not in totalCostUsd. */
+  unpricedResponses: Scalars['Int']['output'];
 };
 
 export type SessionTranscript = {
@@ -605,6 +681,8 @@ export type ModelCost = {
   cacheWriteTokens: Scalars['Float']['output'];
   totalTokens: Scalars['Float']['output'];
   messages: Scalars['Int']['output'];
+  /** Responses with no known price: shown with their tokens, their cost is not in costUsd (never $0). */
+  unpricedResponses: Scalars['Int']['output'];
 };
 
 export type DayCost = {
@@ -652,7 +730,10 @@ export type DashboardNamespace = {
   startedAt: Scalars['String']['output'];
   uptimeSeconds: Scalars['Int']['output'];
   demo: Scalars['Boolean']['output'];
-  openclawDir: Scalars['String']['output'];
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  openclawDir: Maybe<Scalars['String']['output']>;
+  /** The providers read here, in A, B, C order. */
+  providers: Array<Provider>;
   /** token or none. */
   authMode: Maybe<Scalars['String']['output']>;
   url: Maybe<Scalars['String']['output']>;
@@ -682,7 +763,7 @@ export type StoreInfo = {
 
 export type DataChange = {
   __typename?: 'DataChange';
-  /** `agent:<agentId>`, `dashboard:self`, or `system` (gateway, resources, channels, health). */
+  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
   source: Scalars['String']['output'];
   /** Epoch milliseconds. */
   ts: Scalars['Float']['output'];
@@ -776,7 +857,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
-  SystemNamespace: ( SystemParent );
+  SystemNamespace:
+    | ( SystemParent )
+    | ( ProviderSystemParent )
+    | ( ProviderSystemParent )
+  ;
 };
 
 /** Mapping between all available schema types and the resolvers types */
@@ -801,6 +886,9 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Resources: ResolverTypeWrapper<Resources>;
+  ProviderBSystem: ResolverTypeWrapper<ProviderSystemParent>;
+  ProviderCSystem: ResolverTypeWrapper<ProviderSystemParent>;
+  LiveSession: ResolverTypeWrapper<LiveSession>;
   Channel: ResolverTypeWrapper<Channel>;
   HealthLevel: HealthLevel;
   CheckStatus: CheckStatus;
@@ -857,6 +945,9 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   Float: Scalars['Float']['output'];
   Resources: Resources;
+  ProviderBSystem: ProviderSystemParent;
+  ProviderCSystem: ProviderSystemParent;
+  LiveSession: LiveSession;
   Channel: Channel;
   Health: Health;
   HealthCheck: HealthCheck;
@@ -890,6 +981,7 @@ export type ResolversParentTypes = {
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   system?: Resolver<ResolversTypes['SystemNamespace'], ParentType, ContextType, Partial<QuerySystemArgs>>;
+  systems?: Resolver<Array<ResolversTypes['SystemNamespace']>, ParentType, ContextType, Partial<QuerySystemsArgs>>;
   sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, Partial<QuerySourcesArgs>>;
   source?: Resolver<ResolversTypes['SourceNamespace'], ParentType, ContextType, Partial<QuerySourceArgs>>;
 };
@@ -924,7 +1016,7 @@ export type SourceNamespaceResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type SystemNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SystemNamespace'] = ResolversParentTypes['SystemNamespace']> = {
-  __resolveType: TypeResolveFn<'ProviderASystem', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ProviderASystem' | 'ProviderBSystem' | 'ProviderCSystem', ParentType, ContextType>;
 };
 
 export type ProviderASystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderASystem'] = ResolversParentTypes['ProviderASystem']> = {
@@ -959,6 +1051,38 @@ export type ResourcesResolvers<ContextType = GraphQLContext, ParentType extends 
   diskMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   diskFreeMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   sampledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ProviderBSystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderBSystem'] = ResolversParentTypes['ProviderBSystem']> = {
+  provider?: Resolver<ResolversTypes['Provider'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  liveSessions?: Resolver<Array<ResolversTypes['LiveSession']>, ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProviderCSystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderCSystem'] = ResolversParentTypes['ProviderCSystem']> = {
+  provider?: Resolver<ResolversTypes['Provider'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  liveSessions?: Resolver<Array<ResolversTypes['LiveSession']>, ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LiveSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LiveSession'] = ResolversParentTypes['LiveSession']> = {
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cliVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cpu?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  memoryMB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = {
@@ -1010,7 +1134,11 @@ export type SessionResolvers<ContextType = GraphQLContext, ParentType extends Re
   outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reasoningTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unpricedResponses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gitBranch?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   contextTokens?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   contextWindow?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   usagePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -1102,10 +1230,12 @@ export type LifetimeStatsResolvers<ContextType = GraphQLContext, ParentType exte
   totalOutputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalCacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalCacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalReasoningTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalUserMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalAssistantMessages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalCostUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unpricedResponses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SessionTranscriptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionTranscript'] = ResolversParentTypes['SessionTranscript']> = {
@@ -1206,6 +1336,7 @@ export type ModelCostResolvers<ContextType = GraphQLContext, ParentType extends 
   cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   messages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unpricedResponses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type DayCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DayCost'] = ResolversParentTypes['DayCost']> = {
@@ -1231,7 +1362,8 @@ export type DashboardNamespaceResolvers<ContextType = GraphQLContext, ParentType
   startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   uptimeSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  openclawDir?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  openclawDir?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  providers?: Resolver<Array<ResolversTypes['Provider']>, ParentType, ContextType>;
   authMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestsTotal?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -1280,6 +1412,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProviderASystem?: ProviderASystemResolvers<ContextType>;
   Gateway?: GatewayResolvers<ContextType>;
   Resources?: ResourcesResolvers<ContextType>;
+  ProviderBSystem?: ProviderBSystemResolvers<ContextType>;
+  ProviderCSystem?: ProviderCSystemResolvers<ContextType>;
+  LiveSession?: LiveSessionResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
   HealthCheck?: HealthCheckResolvers<ContextType>;

@@ -3,6 +3,7 @@
 // Prometheus and Grafana. Names follow Prometheus conventions: base units (seconds, bytes,
 // ratios), `_total` on counters, one family per quantity with labels for the breakdown.
 import type { ReadModel } from "../../../shared/queries/read-model.js";
+import { providerOfSourceId } from "../../../shared/sources/contract.js";
 import { Exposition } from "../../metrics/exposition.js";
 import type { HttpServer, RouteHandler } from "../server.js";
 
@@ -20,43 +21,94 @@ const CHECK_VALUE = { PASS: 0, WARN: 1, FAIL: 2 } as const;
 
 export function buildMetrics(d: MetricsRouteDeps): string {
   const { model } = d;
-  const sys = model.system();
-  const gw = sys.gateway;
   const x = new Exposition();
-  x.metric("openclaw_gateway_up", "gauge", "1 when the gateway answered /healthz at the last probe", [{ value: gw.running ? 1 : 0 }]);
-  x.metric("openclaw_gateway_info", "gauge", "Gateway and gateway-insights versions (value is always 1)", [{ labels: { version: gw.version ?? "unknown", insights_version: gw.appVersion, demo: String(sys.demo) }, value: 1 }]);
-  x.metric("openclaw_gateway_uptime_seconds", "gauge", "Seconds since the gateway started", [{ value: gw.uptime }]);
-  x.metric("openclaw_gateway_cpu_ratio", "gauge", "CPU used by the gateway's process tree, in cores (1 = one core busy)", [{ value: sys.resources.cpu === null ? null : sys.resources.cpu / 100 }]);
-  x.metric("openclaw_gateway_resident_memory_bytes", "gauge", "Resident memory of the gateway's process tree", [{ value: sys.resources.memoryMB === null ? null : Math.round(sys.resources.memoryMB * MB) }]);
-  x.metric("openclaw_state_dir_bytes", "gauge", "Disk used by the OpenClaw state dir", [{ value: sys.resources.diskMB === null ? null : Math.round(sys.resources.diskMB * MB) }]);
-  x.metric("openclaw_gateway_probe_latency_seconds", "gauge", "Round trip of the last /healthz probe", [{ value: gw.latencyMs === null ? null : gw.latencyMs / 1000 }]);
-  x.metric("openclaw_health_check_status", "gauge", "Health check result: 0 PASS, 1 WARN, 2 FAIL", sys.health.checks.map((c) => ({ labels: { check: c.name }, value: CHECK_VALUE[c.status] })));
-  x.metric("openclaw_channel_connected", "gauge", "1 when the channel account is connected", sys.channels.map((c) => ({ labels: { channel: c.provider, account: c.name }, value: c.connected ? 1 : 0 })));
+  const sys = model.system();
+  if (sys) {
+    const gw = sys.gateway;
+    x.metric("openclaw_gateway_up", "gauge", "1 when the gateway answered /healthz at the last probe", [{ value: gw.running ? 1 : 0 }]);
+    x.metric("openclaw_gateway_info", "gauge", "Gateway and gateway-insights versions (value is always 1)", [{ labels: { version: gw.version ?? "unknown", insights_version: gw.appVersion, demo: String(sys.demo) }, value: 1 }]);
+    x.metric("openclaw_gateway_uptime_seconds", "gauge", "Seconds since the gateway started", [{ value: gw.uptime }]);
+    x.metric("openclaw_gateway_cpu_ratio", "gauge", "CPU used by the gateway's process tree, in cores (1 = one core busy)", [{ value: sys.resources.cpu === null ? null : sys.resources.cpu / 100 }]);
+    x.metric("openclaw_gateway_resident_memory_bytes", "gauge", "Resident memory of the gateway's process tree", [{ value: sys.resources.memoryMB === null ? null : Math.round(sys.resources.memoryMB * MB) }]);
+    x.metric("openclaw_state_dir_bytes", "gauge", "Disk used by the OpenClaw state dir", [{ value: sys.resources.diskMB === null ? null : Math.round(sys.resources.diskMB * MB) }]);
+    x.metric("openclaw_gateway_probe_latency_seconds", "gauge", "Round trip of the last /healthz probe", [{ value: gw.latencyMs === null ? null : gw.latencyMs / 1000 }]);
+    x.metric("openclaw_health_check_status", "gauge", "Health check result: 0 PASS, 1 WARN, 2 FAIL", sys.health.checks.map((c) => ({ labels: { check: c.name }, value: CHECK_VALUE[c.status] })));
+    x.metric("openclaw_channel_connected", "gauge", "1 when the channel account is connected", sys.channels.map((c) => ({ labels: { channel: c.provider, account: c.name }, value: c.connected ? 1 : 0 })));
+  }
 
   const agents = model.agents();
   const sessions: Array<{ labels: Record<string, string>; value: number }> = [];
+  const openclawSessions: Array<{ labels: Record<string, string>; value: number }> = [];
   for (const a of agents) {
     if (a.state.status !== "CONNECTED") continue;
-    const { total: _total, ...byStatus } = model.sessionCounts(a.agentId);
-    for (const [status, n] of Object.entries(byStatus)) sessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
+    const { total: _total, ...byStatus } = model.sessionCounts(a.id);
+    for (const [status, n] of Object.entries(byStatus)) {
+      sessions.push({ labels: { provider: a.provider, source: a.id, status: status.toLowerCase() }, value: n });
+      if (a.provider === "openclaw") openclawSessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
+    }
   }
-  x.metric("openclaw_sessions", "gauge", "Sessions by agent and status (active, idle, done, failed)", sessions);
-
   const counters = model.modelCounters();
-  const tokens = counters.flatMap((c) =>
-    (
-      [
-        ["input", c.input],
-        ["output", c.output],
-        ["cache_read", c.cacheRead],
-        ["cache_write", c.cacheWrite],
-      ] as const
-    ).map(([type, value]) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown", type }, value })),
+  if (sys) {
+    // OpenClaw's own series, as before the other providers came: by agent, model and vendor.
+    const oc = new Map<string, { agent: string; model: string; provider: string; input: number; output: number; cacheRead: number; cacheWrite: number; costUsd: number; messages: number }>();
+    for (const c of counters) {
+      if (providerOfSourceId(c.sourceId) !== "openclaw") continue;
+      const agent = c.sourceId.slice("agent:".length);
+      const key = JSON.stringify([agent, c.model, c.provider]);
+      const row = oc.get(key) ?? { agent, model: c.model || "unknown", provider: c.provider || "unknown", input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0, messages: 0 };
+      row.input += c.input;
+      row.output += c.output;
+      row.cacheRead += c.cacheRead;
+      row.cacheWrite += c.cacheWrite;
+      row.costUsd += c.costUsd;
+      row.messages += c.messages;
+      oc.set(key, row);
+    }
+    const rows = [...oc.values()];
+    x.metric("openclaw_sessions", "gauge", "Sessions by agent and status (active, idle, done, failed)", openclawSessions);
+    const tokens = rows.flatMap((c) =>
+      (
+        [
+          ["input", c.input],
+          ["output", c.output],
+          ["cache_read", c.cacheRead],
+          ["cache_write", c.cacheWrite],
+        ] as const
+      ).map(([type, value]) => ({ labels: { agent: c.agent, model: c.model, provider: c.provider, type }, value })),
+    );
+    x.metric("openclaw_tokens_total", "counter", "Tokens used, by agent, model and type (input, output, cache_read, cache_write)", tokens);
+    x.metric("openclaw_cost_usd_total", "counter", "Recorded cost in US dollars, by agent and model", rows.map((c) => ({ labels: { agent: c.agent, model: c.model, provider: c.provider }, value: c.costUsd })));
+    x.metric("openclaw_assistant_messages_total", "counter", "Assistant messages, by agent and model", rows.map((c) => ({ labels: { agent: c.agent, model: c.model, provider: c.provider }, value: c.messages })));
+    x.metric("openclaw_log_events_total", "counter", "Classified gateway log events (error, warning, restart)", Object.entries(model.eventTotals()).map(([type, value]) => ({ labels: { type }, value })));
+  }
+
+  // Every provider in one vocabulary (design §9), so totals add up across OpenClaw, Claude Code and Codex.
+  const labelsOf = (c: (typeof counters)[number]): Record<string, string> => ({
+    provider: providerOfSourceId(c.sourceId) ?? "unknown",
+    source: c.sourceId,
+    model: c.model || "unknown",
+    project: c.project,
+  });
+  x.metric("insights_sessions", "gauge", "Sessions by provider, source and status (active, idle, done, failed)", sessions);
+  x.metric(
+    "insights_tokens_total",
+    "counter",
+    "Tokens used, by provider, source, model, project and type (input, output, cache_read, cache_write; reasoning is part of output)",
+    counters.flatMap((c) =>
+      (
+        [
+          ["input", c.input],
+          ["output", c.output],
+          ["cache_read", c.cacheRead],
+          ["cache_write", c.cacheWrite],
+        ] as const
+      ).map(([type, value]) => ({ labels: { ...labelsOf(c), type }, value })),
+    ),
   );
-  x.metric("openclaw_tokens_total", "counter", "Tokens used, by agent, model and type (input, output, cache_read, cache_write)", tokens);
-  x.metric("openclaw_cost_usd_total", "counter", "Recorded cost in US dollars, by agent and model", counters.map((c) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown" }, value: c.costUsd })));
-  x.metric("openclaw_assistant_messages_total", "counter", "Assistant messages, by agent and model", counters.map((c) => ({ labels: { agent: c.agentId, model: c.model || "unknown", provider: c.provider || "unknown" }, value: c.messages })));
-  x.metric("openclaw_log_events_total", "counter", "Classified gateway log events (error, warning, restart)", Object.entries(model.eventTotals()).map(([type, value]) => ({ labels: { type }, value })));
+  x.metric("insights_reasoning_tokens_total", "counter", "Output tokens that were reasoning, by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.reasoning })));
+  x.metric("insights_cost_usd_total", "counter", "Cost in US dollars (recorded, or priced from the shipped price data set), by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.costUsd })));
+  x.metric("insights_responses_total", "counter", "Billable model responses, by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.messages })));
+  x.metric("insights_unpriced_responses_total", "counter", "Responses whose model has no known price (their cost is not in insights_cost_usd_total)", counters.filter((c) => c.unpriced > 0).map((c) => ({ labels: labelsOf(c), value: c.unpriced })));
 
   x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
   const stats = d.http.requestStats();

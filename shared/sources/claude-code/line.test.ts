@@ -128,7 +128,7 @@ test("the synthetic API-error line is an error incident, never a response", () =
   assert.equal(of(run([{ ...s, error: undefined, isApiErrorMessage: undefined, apiErrorStatus: undefined }]).events, "incident"), []);
 });
 
-test("retried attempts are warnings (429 is rate_limited); compaction is a warning", () => {
+test("retried attempts are warnings (429 is rate_limited); compaction is an info entry", () => {
   const e = apiError();
   const [retry] = of(run([e]).events, "incident") as IncidentEvent[];
   assert.equal([retry?.type, retry?.code], ["warning", "retry"]);
@@ -139,7 +139,7 @@ test("retried attempts are warnings (429 is rate_limited); compaction is a warni
   // The compact_boundary shape as the real CLI wrote it (format doc §7).
   const boundary = { ...e, subtype: "compact_boundary", level: "info", error: undefined, compactMetadata: { trigger: "manual", preTokens: 19148, postTokens: 2677 } };
   const [c] = of(run([boundary]).events, "incident") as IncidentEvent[];
-  assert.equal([c?.type, c?.code, c?.message], ["warning", "compaction", "context compacted (manual): 19148 -> 2677 tokens"]);
+  assert.equal([c?.type, c?.code, c?.message], ["info", "compaction", "context compacted (manual): 19148 -> 2677 tokens"]);
 });
 
 test("session facts: HEAD is no branch; a change is sent, a repeat is not; a summary is the title", () => {

@@ -104,7 +104,7 @@ export function lineEvents(obj: Json, pos: number, where: string, ctx: LineConte
       }
       const { usage, warning } = toTokenUsage(a.rawUsage, where);
       if (warning) warnings.push(warning);
-      events.push({ kind: "response", ts: time(), pos, key: a.key, model: a.model, modelProvider: "anthropic", usage, costUsd: null, toolCalls: a.toolUses.length });
+      events.push({ kind: "response", ts: time(), pos, key: a.key, model: a.model, modelProvider: "anthropic", usage, costUsd: null, toolCalls: a.toolUses.length, error: null });
       if (a.model !== null) patch.model = a.model;
       if (usage) patch.contextTokens = usage.input + usage.cacheRead + usage.cacheWrite;
       break;
@@ -114,8 +114,8 @@ export function lineEvents(obj: Json, pos: number, where: string, ctx: LineConte
         const { code, message } = retryMessage(obj);
         events.push({ kind: "incident", ts: time(), pos, type: "warning", code, message });
       } else if (obj.subtype === "compact_boundary") {
-        // Not an error; the contract has no informational kind yet (see the reader's docs).
-        events.push({ kind: "incident", ts: time(), pos, type: "warning", code: "compaction", message: compactionMessage(obj) });
+        // Not an error: a log entry, not a classified event.
+        events.push({ kind: "incident", ts: time(), pos, type: "info", code: "compaction", message: compactionMessage(obj) });
       }
       break;
     }

@@ -4,45 +4,15 @@
 // Token totals are deliberately not taken from the session entry: its inputTokens/outputTokens/
 // estimatedCostUsd describe only the latest run (openclaw-formats.md §10). They come from the
 // transcripts through `foldEvent`.
+import type { SessionKind, SessionRecord } from "../contract.js";
 import { asSessionStatus } from "./agent-db.js";
-import type { RawSessionStatus, SessionNodeRow, SessionWindowRow } from "./agent-db.js";
+import type { SessionNodeRow, SessionWindowRow } from "./agent-db.js";
 import type { LegacySessionEntry } from "./legacy-files.js";
 import { findModel } from "./state-dir.js";
 import type { ModelTable } from "./state-dir.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 
-export type SessionKind = "direct" | "group" | "cron" | "subagent";
-
-export interface SessionRecord {
-  key: string;
-  agentId: string;
-  displayName: string;
-  kind: SessionKind;
-  model: string | null;
-  modelProvider: string | null;
-  channel: string | null;
-  /** The gateway's own status of the latest run, unmapped. */
-  status: RawSessionStatus | null;
-  /**
-   * Prompt size of the latest call (the entry's `totalTokens` = input + cacheRead + cacheWrite),
-   * i.e. how full the context is. Note OpenClaw's entry field `contextTokens` is the window size.
-   */
-  contextTokens: number | null;
-  /** The model's context window from the config's model table, else the entry's `contextTokens`. */
-  contextWindow: number | null;
-  startedAt: number | null;
-  updatedAt: number | null;
-  lastActivityAt: number | null;
-  parentKey: string | null;
-  /** The transcript now written under this key. */
-  currentSessionId: string | null;
-  /** Every session window (transcript) under this key, oldest first. */
-  sessionIds: string[];
-  label: string | null;
-  thinkingLevel: string | null;
-  createdVia: string | null;
-  archived: boolean;
-}
+export type { SessionKind, SessionRecord } from "../contract.js";
 
 type Json = Record<string, unknown>;
 
@@ -131,6 +101,8 @@ export function sessionFromNode(agentId: string, node: SessionNodeRow, windows: 
     thinkingLevel: str(entry?.thinkingLevel),
     createdVia,
     archived: node.archivedAt !== null,
+    project: null,
+    gitBranch: null,
   };
 }
 
@@ -163,6 +135,8 @@ export function sessionFromLegacyEntry(agentId: string, item: LegacySessionEntry
     thinkingLevel: str(entry.thinkingLevel),
     createdVia,
     archived: num(entry.archivedAt) !== null,
+    project: null,
+    gitBranch: null,
   };
 }
 

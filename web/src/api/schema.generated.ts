@@ -12,9 +12,18 @@ export type Scalars = {
 };
 
 export type Query = {
-  /** The gateway as a whole: select the provider's namespace with `... on ProviderASystem`. */
+  /**
+   * One provider's system: select its namespace with `... on ProviderASystem` (OpenClaw's gateway),
+   * `... on ProviderBSystem` (Claude Code) or `... on ProviderCSystem` (Codex). Without `provider`,
+   * the first provider read in A, B, C order; a provider not read here is NOT_FOUND.
+   */
   system: SystemNamespace;
-  /** Every data source: one AGENT source per OpenClaw agent, plus `dashboard:self`. */
+  /** Every provider read here, in A, B, C order. */
+  systems: Array<SystemNamespace>;
+  /**
+   * Every data source: one AGENT source per OpenClaw agent (`agent:<id>`), Claude Code install
+   * (`claude-code:<name>`) and Codex install (`codex:<name>`), plus `dashboard:self`.
+   */
   sources: Array<DataSource>;
   /**
    * One source's data. The selector must match exactly one source: none is NOT_FOUND, several is
@@ -25,6 +34,12 @@ export type Query = {
 
 
 export type QuerySystemArgs = {
+  provider: InputMaybe<Provider>;
+  context: InputMaybe<QueryContext>;
+};
+
+
+export type QuerySystemsArgs = {
   context: InputMaybe<QueryContext>;
 };
 
@@ -93,14 +108,14 @@ export type Category =
   | 'AGENT'
   | 'DASHBOARD';
 
-/** PROVIDER_A is OpenClaw; PROVIDER_B (Claude Code) and PROVIDER_C (Codex) are reserved. */
+/** PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex. */
 export type Provider =
   | 'PROVIDER_A'
   | 'PROVIDER_B'
   | 'PROVIDER_C';
 
 export type DataSource = {
-  /** `agent:<agentId>` or `dashboard:self`. */
+  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>` (`default` for the default dir), or `dashboard:self`. */
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
   status: SourceStatus;
@@ -114,7 +129,7 @@ export type SourceAttributes = {
   category: Category;
   /** Null for `dashboard:self`. */
   provider: Maybe<Provider>;
-  /** An OpenClaw agent has `openclaw` and its agent id. */
+  /** The provider (`openclaw`, `claude-code`, `codex`) and the agent id or install name. */
   tags: Array<Scalars['String']['output']>;
 };
 
@@ -184,6 +199,50 @@ export type Resources = {
   /** Free space on the filesystem holding gateway-insights' state, MB. */
   diskFreeMB: Maybe<Scalars['Float']['output']>;
   sampledAt: Maybe<Scalars['String']['output']>;
+};
+
+/** Claude Code: the CLI's installs as its files show them. */
+export type ProviderBSystem = SystemNamespace & {
+  provider: Provider;
+  /** True when gateway-insights serves its bundled demo state. */
+  demo: Scalars['Boolean']['output'];
+  /** CLI versions seen in the transcripts and running processes, newest first. */
+  versions: Array<Scalars['String']['output']>;
+  /** Claude Code processes running now (`sessions/<pid>.json`), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing (models with no known price), disk, store. */
+  health: Health;
+};
+
+/** Codex: the CLI's installs as its rollouts show them. */
+export type ProviderCSystem = SystemNamespace & {
+  provider: Provider;
+  demo: Scalars['Boolean']['output'];
+  versions: Array<Scalars['String']['output']>;
+  /** Codex threads with a live writer (the writer holds its lock), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing, rate-limit, disk, store. */
+  health: Health;
+};
+
+/** A provider's process running now. */
+export type LiveSession = {
+  /** The source (install) it belongs to. */
+  source: Scalars['String']['output'];
+  sessionKey: Scalars['String']['output'];
+  pid: Maybe<Scalars['Int']['output']>;
+  startedAt: Maybe<Scalars['String']['output']>;
+  /** As the provider says (`busy`, `idle`, ...). */
+  status: Maybe<Scalars['String']['output']>;
+  /** Its working directory. */
+  project: Maybe<Scalars['String']['output']>;
+  cliVersion: Maybe<Scalars['String']['output']>;
+  /** CPU of its process tree, percent of one core. */
+  cpu: Maybe<Scalars['Float']['output']>;
+  /** Resident memory of its process tree, MB. */
+  memoryMB: Maybe<Scalars['Float']['output']>;
 };
 
 export type Channel = {
@@ -317,6 +376,7 @@ export type SessionFilter = {
 /** One session key; its figures sum every window (transcript) under the key. */
 export type Session = {
   key: Scalars['String']['output'];
+  /** The id within its provider (OpenClaw's agent id, an install name). */
   agentId: Scalars['String']['output'];
   displayName: Scalars['String']['output'];
   /** direct, group, cron or subagent. */
@@ -330,7 +390,16 @@ export type Session = {
   outputTokens: Scalars['Float']['output'];
   cacheReadTokens: Scalars['Float']['output'];
   cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning (Codex, Claude Code thinking). */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
   costUsd: Scalars['Float']['output'];
+  /** Responses whose model has no known price: their tokens count, their cost is not in costUsd. */
+  unpricedResponses: Scalars['Int']['output'];
+  /** The working directory the session ran in (Claude Code, Codex). */
+  project: Maybe<Scalars['String']['output']>;
+  /** Its git branch; null outside a repository. */
+  gitBranch: Maybe<Scalars['String']['output']>;
   /** Prompt size of the latest call: how full the context window is. */
   contextTokens: Maybe<Scalars['Float']['output']>;
   contextWindow: Maybe<Scalars['Float']['output']>;
@@ -445,10 +514,14 @@ export type LifetimeStats = {
   totalOutputTokens: Scalars['Float']['output'];
   totalCacheReadTokens: Scalars['Float']['output'];
   totalCacheWriteTokens: Scalars['Float']['output'];
+  /** The part of totalOutputTokens that was reasoning. */
+  totalReasoningTokens: Scalars['Float']['output'];
   totalTokens: Scalars['Float']['output'];
   totalUserMessages: Scalars['Int']['output'];
   totalAssistantMessages: Scalars['Int']['output'];
   totalCostUsd: Scalars['Float']['output'];
+  /** Responses whose model has no known price: their cost is not in totalCostUsd. */
+  unpricedResponses: Scalars['Int']['output'];
 };
 
 export type SessionTranscript = {
@@ -565,6 +638,8 @@ export type ModelCost = {
   cacheWriteTokens: Scalars['Float']['output'];
   totalTokens: Scalars['Float']['output'];
   messages: Scalars['Int']['output'];
+  /** Responses with no known price: shown with their tokens, their cost is not in costUsd (never $0). */
+  unpricedResponses: Scalars['Int']['output'];
 };
 
 export type DayCost = {
@@ -609,7 +684,10 @@ export type DashboardNamespace = {
   startedAt: Scalars['String']['output'];
   uptimeSeconds: Scalars['Int']['output'];
   demo: Scalars['Boolean']['output'];
-  openclawDir: Scalars['String']['output'];
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  openclawDir: Maybe<Scalars['String']['output']>;
+  /** The providers read here, in A, B, C order. */
+  providers: Array<Provider>;
   /** token or none. */
   authMode: Maybe<Scalars['String']['output']>;
   url: Maybe<Scalars['String']['output']>;
@@ -636,7 +714,7 @@ export type StoreInfo = {
 };
 
 export type DataChange = {
-  /** `agent:<agentId>`, `dashboard:self`, or `system` (gateway, resources, channels, health). */
+  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
   source: Scalars['String']['output'];
   /** Epoch milliseconds. */
   ts: Scalars['Float']['output'];

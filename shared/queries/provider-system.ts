@@ -1,0 +1,94 @@
+// The system namespace of a provider without a gateway (design §9: ProviderBSystem for Claude
+// Code, ProviderCSystem for Codex): the CLI versions its files show, its processes running now with
+// their CPU and memory, the plan's rate limits where the provider records them, and its health
+// checks. Pure: the caller passes everything in.
+import type { AgentSnapshot } from "../ingest/agent-source.js";
+import { list as listOf, msg } from "../i18n/message.js";
+import type { ProviderName } from "../sources/contract.js";
+import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { SourceResult } from "../sources/result.js";
+import type { StoreHealth } from "../store/store.js";
+import { agentSourceView, type DataSourceView } from "./sources.js";
+import { check, diskCheck, overallHealth, sourcesCheck, storeCheck, type HealthCheck, type HealthLevel } from "./system.js";
+import { iso } from "./time.js";
+
+export interface LiveSessionView {
+  source: string;
+  sessionKey: string;
+  pid: number | null;
+  startedAt: string | null;
+  status: string | null;
+  project: string | null;
+  cliVersion: string | null;
+  cpu: number | null;
+  memoryMB: number | null;
+}
+
+export interface UnpricedModelView {
+  model: string;
+  responses: number;
+  tokens: number;
+}
+
+export interface ProviderSystemView {
+  provider: ProviderName;
+  demo: boolean;
+  /** CLI versions seen, newest first. */
+  versions: string[];
+  liveSessions: LiveSessionView[];
+  sources: DataSourceView[];
+  health: { status: HealthLevel; checks: HealthCheck[] };
+}
+
+export interface ProviderSystemInputs {
+  provider: ProviderName;
+  demo: boolean;
+  agents: readonly AgentSnapshot[];
+  providerError: string | null;
+  /** Models whose responses had no known price. */
+  unpriced: readonly UnpricedModelView[];
+  store: StoreHealth;
+  disk: SourceResult<FilesystemSpace>;
+  /** Checks only this provider has (Codex: its rate limits). */
+  extraChecks?: readonly HealthCheck[];
+}
+
+/** Dotted versions, newest first (numeric parts compared as numbers). */
+export function newestFirst(versions: Iterable<string>): string[] {
+  const parts = (v: string): number[] => v.split(/[^0-9]+/).filter(Boolean).map(Number);
+  return [...new Set(versions)].sort((a, b) => {
+    const x = parts(a);
+    const y = parts(b);
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      const d = (y[i] ?? 0) - (x[i] ?? 0);
+      if (d !== 0) return d;
+    }
+    return b.localeCompare(a);
+  });
+}
+
+export function pricingCheck(unpriced: readonly UnpricedModelView[]): HealthCheck {
+  if (!unpriced.length) return check("pricing", "PASS", msg("health.pricing.ok"));
+  return check("pricing", "WARN", msg("health.pricing.unpriced", { n: unpriced.reduce((a, u) => a + u.responses, 0), models: listOf(unpriced.slice(0, 5).map((u) => u.model)) }));
+}
+
+export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView {
+  const versions = new Set<string>();
+  const live: LiveSessionView[] = [];
+  for (const a of i.agents) {
+    if (a.appVersion) versions.add(a.appVersion);
+    for (const l of a.live) {
+      if (l.cliVersion) versions.add(l.cliVersion);
+      live.push({ source: a.id, sessionKey: l.sessionKey, pid: l.pid, startedAt: iso(l.startedAt), status: l.status, project: l.cwd, cliVersion: l.cliVersion, cpu: l.cpuPercent, memoryMB: l.memoryMB });
+    }
+  }
+  const checks = [sourcesCheck(i.agents, i.providerError), pricingCheck(i.unpriced), ...(i.extraChecks ?? []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
+  return {
+    provider: i.provider,
+    demo: i.demo,
+    versions: newestFirst(versions),
+    liveSessions: live,
+    sources: i.agents.map(agentSourceView),
+    health: { status: overallHealth(checks), checks },
+  };
+}
