@@ -202,6 +202,22 @@ test("open WebSockets are capped, and so are WebSockets still waiting for connec
   });
 });
 
+test("a WebSocket message past 100 KB closes the socket (1009); a page from another origin must authenticate on the upgrade", async () => {
+  await withDaemon({}, async (d) => {
+    const authed = await rawWs(d, { headers: { authorization: `Bearer ${d.token}` } });
+    assert.is(authed.status, 101);
+    authed.ws.send(JSON.stringify({ type: "connection_init", payload: { pad: "x".repeat(101 * 1024) } }));
+    assert.is(await authed.closed, 1009);
+    const foreign = await rawWs(d, { headers: { origin: "http://evil.example" } });
+    assert.is(foreign.status, 401, "no connectionParams grace for a foreign page");
+    const local = await rawWs(d, { headers: { origin: `http://localhost:${new URL(d.url).port}` } });
+    assert.is(local.status, 101, "a page on this machine may send its token in connectionParams");
+    local.ws.close();
+    const plain = await rawWs(d, { protocol: "something-else" });
+    assert.is(plain.status, 401, "only a graphql-transport-ws client may authenticate in connectionParams");
+  });
+});
+
 test("an SSE client that stops reading is cut once its backlog passes the bound; memory does not follow the stream", async () => {
   await withDaemon({}, async (d) => {
     const u = new URL(d.url);

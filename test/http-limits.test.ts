@@ -2,6 +2,7 @@
 // (413 past the route's limit, whether the size is announced or the body is chunked), and the
 // header block is bounded too. After every refusal the daemon still serves.
 import { request } from "node:http";
+import { connect } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
@@ -94,6 +95,32 @@ test("a request without credentials is refused before its body is read; a small 
   assert.is(r.status, 401);
   const ok = await send({ method: "POST", path: "/api/logout", headers: { ...bearer(), ...json }, body: "{}", declare: true });
   assert.is(ok.status, 204);
+});
+
+test("a client that goes on streaming a body after its answer (401, 413) is disconnected, not read for minutes", async () => {
+  const u = new URL(d.url);
+  for (const auth of ["", `Authorization: Bearer ${d.token}\r\n`]) {
+    const sock = connect(Number(u.port), "127.0.0.1");
+    sock.on("error", () => undefined);
+    let answer = "";
+    sock.on("data", (c: Buffer) => (answer += c.toString("utf8")));
+    const closed = new Promise<void>((r) => sock.once("close", () => r()));
+    let open = true;
+    void closed.then(() => (open = false));
+    sock.write(`POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${u.port}\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = "x".repeat(8 * 1024);
+    // An endless upload at a gentle pace, until the daemon hangs up (the deadline is far above its
+    // grace; without one, Node would read for its 300 s request timeout).
+    const deadline = Date.now() + 30_000;
+    while (open && Date.now() < deadline) {
+      const flushed = sock.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      if (!flushed) await Promise.race([new Promise((r) => sock.once("drain", r)), closed]);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.is(open, false, "the daemon closed the connection");
+    assert.match(answer, auth ? /^HTTP\/1\.1 413 / : /^HTTP\/1\.1 401 /, "after answering");
+  }
+  await alive();
 });
 
 test("a header block past 16 KB is refused with 431 and the daemon goes on", async () => {

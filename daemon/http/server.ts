@@ -29,7 +29,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024;
  */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-/** How long a client still sending an oversized body is given after its 413 before the socket closes. */
+/** How long a client still sending a body is given after the answer before the socket closes. */
 const LINGER_MS = 2000;
 
 export interface RouteOptions extends RouteAuth {
@@ -226,7 +226,6 @@ export class HttpServer {
       return await readBody(req, route.maxBodyBytes);
     } catch (err) {
       if (err instanceof InsightsError && err.code === "PAYLOAD_TOO_LARGE") {
-        this.closeIfStillSending(req, res);
         route.tooLarge(res, err.message);
         return null;
       }
@@ -237,14 +236,15 @@ export class HttpServer {
   }
 
   /**
-   * After a 413, a client may still be streaming the rest of its body (read and dropped meanwhile).
-   * Closing at once could reset the connection before the client has read the 413, so the socket
-   * gets LINGER_MS to finish or go away, then it is closed.
+   * A request answered before its body was read whole (413, and any refusal: 401, 404, 405) may
+   * still be streaming the rest, which Node reads and drops. Closing at once could reset the
+   * connection before the client has read the answer, so the socket gets LINGER_MS to finish or
+   * go away, then it is closed.
    */
   private closeIfStillSending(req: IncomingMessage, res: ServerResponse): void {
     res.once("finish", () => {
-      if (req.complete) return;
-      const socket = req.socket;
+      const socket = req.socket as Socket | null;
+      if (req.complete || !socket) return;
       const timer = setTimeout(() => socket.destroy(), LINGER_MS);
       timer.unref();
       req.once("end", () => clearTimeout(timer));
@@ -266,6 +266,7 @@ export class HttpServer {
     const routeKey = this.routes.has(path) ? path : (this.prefixes.find((p) => path.startsWith(p.prefix))?.prefix ?? "unmatched");
     // Read now: a request destroyed mid-body (an oversized chunked upload) has no socket by "close".
     const peer = req.socket?.remoteAddress ?? "";
+    this.closeIfStillSending(req, res);
     res.on("close", () => {
       this.inFlight--;
       if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
