@@ -153,6 +153,10 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
   const requestLog = path.join(dir, "fake-anthropic-requests.jsonl");
   const outFile = path.join(dir, "fake-anthropic.out");
   const baseEnv = hermeticEnv(DROP_ENV);
+  // The script moves Claude Code's own scratch (CLAUDE_CODE_TMPDIR) to DIR/tmp; whatever else the
+  // CLI or its tools put in $TMPDIR goes there too.
+  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  baseEnv.TMPDIR = path.join(dir, "tmp");
   const scriptEnv = (port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     ...baseEnv,
     ...extra,

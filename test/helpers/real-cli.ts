@@ -245,7 +245,8 @@ export async function waitForOwnFakeApi(opts: {
       if (pid !== null && (out || Date.now() > opts.deadlineAt)) {
         return { ok: false, why: `the fake API (pid ${pid}) exited: ${tail(out, 600) || "(no output)"}`, portInUse: /EADDRINUSE/.test(out) };
       }
-      if (pid === null) return { ok: false, why: "the script recorded no fake API pid", portInUse: false };
+      // No pid file: never started, or the script saw it exit and removed the file (run-codex.sh).
+      if (pid === null) return { ok: false, why: `no fake API running: ${tail(out, 600) || "(no output)"}`, portInUse: /EADDRINUSE/.test(out) };
     }
     if (Date.now() > opts.deadlineAt) return { ok: false, why: "the fake API did not answer before the deadline", portInUse: false };
     if (alive && opts.poke) await opts.poke().catch(() => undefined);
