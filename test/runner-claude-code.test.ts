@@ -1,15 +1,18 @@
 // The Claude Code runner helper (test/helpers/claude-code-runner.ts) against the REAL Claude Code
 // CLI: one real print-mode turn with a tool call lands as a transcript under the run's HOME, the
-// fake API saw the requests, and stop() leaves nothing running or on disk.
+// fake API saw the requests, and stop() leaves nothing running or on disk; a port another server
+// holds is refused rather than taken for the fake API.
 // Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1. The first
 // run installs the CLI from the npm registry into ~/.cache/claude-code-e2e (network).
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
-import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
+import { CliStepError, realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 
 const skip = realCliSkipReason();
 
@@ -103,6 +106,28 @@ if (skip) {
       if (saved === undefined) delete process.env.CLAUDE_CONFIG_DIR;
       else process.env.CLAUDE_CONFIG_DIR = saved;
       await cc?.stop();
+    }
+  });
+
+  s("a port held by another server is refused, not mistaken for the fake API", async () => {
+    // Answers 200 to anything, as another test's fake API would: the script's readiness probe
+    // (curl /v1/models) succeeds against it while the real fake API dies with EADDRINUSE.
+    const other = http.createServer((_req, res) => res.end("{}"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", () => resolve()));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const err = await startClaudeCode({ port }).then(
+        async (r) => {
+          await r.stop();
+          return null;
+        },
+        (e: unknown) => e,
+      );
+      assert.instance(err, CliStepError);
+      assert.is((err as CliStepError).step, "up");
+      assert.match((err as Error).message, /EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 

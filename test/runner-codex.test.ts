@@ -2,16 +2,18 @@
 // turn with a shell call writes a rollout with token_usage_record lines under CODEX_HOME, a turn the
 // fake API always fails exits non-zero, an interactive TUI session with two prompts lands in
 // history.jsonl and its rollout, and stop() leaves nothing running (the TUI's app-server daemon
-// included) or on disk.
+// included) or on disk; a port another server holds is refused rather than taken for the fake API.
 // Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1. The first
 // run installs the CLI (~400 MB) from the npm registry into ~/.cache/codex-e2e (network).
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
-import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
+import { CliStepError, realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 
 const skip = realCliSkipReason();
 
@@ -135,6 +137,28 @@ if (skip) {
       for (const p of [pid, ...daemons]) assert.not.ok(isAlive(p), `pid ${p} still running after stop()`);
     } finally {
       await cx?.stop();
+    }
+  });
+
+  s("a port held by another server is refused, not mistaken for the fake API", async () => {
+    // Answers 200 to anything, as another test's fake API would: the script's readiness probe
+    // (curl /v1/models) succeeds against it while the real fake API dies with EADDRINUSE.
+    const other = http.createServer((_req, res) => res.end("{}"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", () => resolve()));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const err = await startCodex({ port }).then(
+        async (r) => {
+          await r.stop();
+          return null;
+        },
+        (e: unknown) => e,
+      );
+      assert.instance(err, CliStepError);
+      assert.is((err as CliStepError).step, "up");
+      assert.match((err as Error).message, /EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 
