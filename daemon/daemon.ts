@@ -28,6 +28,7 @@ import { ensureToken } from "./auth/token.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
+import type { StreamLimits } from "./graphql/stream-limits.js";
 import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
@@ -58,6 +59,8 @@ export interface DaemonOptions {
   peerOf?: (req: IncomingMessage) => string | undefined;
   /** Render a throw-away card at start so the first real one is fast (default true; tests turn it off). */
   warmRenderer?: boolean;
+  /** Caps on live GraphQL operations and WebSockets (tests use small ones; defaults in stream-limits.ts). */
+  graphqlLimits?: Partial<StreamLimits>;
   /** Snapshot seams (tests): a source refresh that hangs, a renderer that fails or waits. */
   snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
   /** Demo replay seams (tests): its timers and random source. */
@@ -125,6 +128,11 @@ export class Daemon {
   /** The store (tests simulate a full disk on it). */
   get store(): Store {
     return this.p.store;
+  }
+
+  /** The live event fan-out the subscriptions read (tests push entries into it). */
+  get live(): LiveEvents {
+    return this.p.live;
   }
 
   get address(): { host: string; port: number } {
@@ -262,6 +270,7 @@ export class Daemon {
         health: () => (daemon as Daemon).health(),
         peerOf,
         logger: hub.logger,
+        ...(options.graphqlLimits ? { graphqlLimits: options.graphqlLimits } : {}),
       });
       cleanup.unshift(() => interfaces.close());
       const address = await http.listen();

@@ -150,19 +150,45 @@ test("no-auth mode: loopback peers need nothing, remote peers get 403 FORBIDDEN_
   }
 });
 
-test("repeated wrong tokens from one peer get 429 with Retry-After, even with the right token then", async () => {
+test("repeated wrong tokens from one peer get 429 with Retry-After; the right token still passes", async () => {
   const d = await startDaemon();
   try {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await post(d.url, { query: "{ sources { id } }" }, { authorization: `Bearer guess-${i}-0123456789012345678901234567` })).status);
     assert.equal(statuses.slice(0, 10), Array(10).fill(401));
     assert.is(statuses[10], 429);
-    const blocked = await post(d.url, { query: "{ sources { id } }" }, { authorization: `Bearer ${d.token}` });
+    const blocked = await post(d.url, { query: "{ sources { id } }" }, { authorization: "Bearer guess-again-0123456789012345678901234567" });
     assert.is(blocked.status, 429);
     assert.ok(Number(blocked.headers.get("retry-after")) > 0);
     assert.is(((await blocked.json()) as { code: string }).code, "RATE_LIMITED");
+    const badLink = await fetch(`${d.url}/?token=still-wrong`, { redirect: "manual" });
+    assert.is(badLink.status, 429, "a wrong sign-in link is refused during the block too");
+    assert.is((await post(d.url, { query: "{ sources { id } }" }, { authorization: `Bearer ${d.token}` })).status, 200, "the right token is never refused for someone else's guesses");
     const link = await fetch(`${d.url}/?token=${encodeURIComponent(d.token)}`, { redirect: "manual" });
-    assert.is(link.status, 429, "the sign-in link is blocked too");
+    assert.is(link.status, 303, "the right sign-in link works during the block");
+  } finally {
+    await d.stop();
+  }
+});
+
+test("bad sign-in links from anyone on the machine do not lock out the dashboard, Prometheus or a bearer client", async () => {
+  const d = await startDaemon();
+  try {
+    // A session signed in before the attack, as the open dashboard has it.
+    const signIn = await fetch(`${d.url}/?token=${encodeURIComponent(d.token)}`, { redirect: "manual" });
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const csrf = ((await (await fetch(`${d.url}/api/session`, { headers: { cookie } })).json()) as { csrf: string }).csrf;
+    // Every local client is the same peer (127.0.0.1): twenty bad links from another local process.
+    for (let i = 0; i < 20; i++) assert.ok([401, 429].includes((await fetch(`${d.url}/?token=bad-${i}`, { redirect: "manual" })).status));
+    assert.is((await fetch(`${d.url}/?token=bad-again`, { redirect: "manual" })).status, 429, "the guesser is slowed");
+    const bearer = { authorization: `Bearer ${d.token}` };
+    assert.is((await fetch(`${d.url}/metrics`, { headers: bearer })).status, 200, "Prometheus");
+    assert.is((await gql(d, "{ sources { id } }")).status, 200, "a bearer client");
+    assert.is((await fetch(`${d.url}/api/session`, { headers: { cookie } })).status, 200, "the dashboard's GET");
+    assert.is((await post(d.url, { query: "{ sources { id } }" }, { cookie, "x-insights-csrf": csrf, origin: d.url })).status, 200, "the dashboard's POST");
+    const snap = await fetch(`${d.url}/api/snapshot`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: JSON.stringify({ format: "json" }) });
+    assert.is(snap.status, 200, "the REST snapshot");
+    assert.is((await fetch(`${d.url}/api/session`)).status, 401, "no credential is still 401, not a lockout");
   } finally {
     await d.stop();
   }

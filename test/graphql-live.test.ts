@@ -1,6 +1,7 @@
 // Subscriptions and mutations through the official clients against a real daemon: graphql-sse
-// (both connection modes) sees dataChanged after a transcript line is appended on disk,
-// graphql-ws sees new gateway log lines, and the gateway mutations run a fake `openclaw`.
+// (distinct connections) sees dataChanged after a transcript line is appended on disk,
+// graphql-ws sees new gateway log lines and authenticates by header or by connectionParams, and
+// the gateway mutations run a fake `openclaw`.
 import { appendFileSync, chmodSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient as createSseClient } from "graphql-sse";
@@ -40,42 +41,41 @@ function appendTurn(dir: string, text: string): { sessionId: string } {
 const lifetime = async (d: TestDaemon): Promise<{ totalTokens: number; totalUserMessages: number; isReady: boolean }> =>
   (await gqlData<{ source: { lifetimeStats: { totalTokens: number; totalUserMessages: number; isReady: boolean } } }>(d, `{ source(selector: { id: "agent:main" }) { ... on AgentNamespace { lifetimeStats { totalTokens totalUserMessages isReady } } } }`)).source.lifetimeStats;
 
-for (const singleConnection of [false, true]) {
-  test(`graphql-sse (${singleConnection ? "single connection" : "distinct connections"} mode): dataChanged after a transcript event is appended`, async () => {
-    const d = await startDaemon({ fixture: FILES_FIXTURE });
-    const client = createSseClient({ url: `${d.url}/graphql`, headers: { authorization: `Bearer ${d.token}` }, singleConnection, retryAttempts: 0 });
-    try {
-      const before = await pollUntil(async () => {
-        const l = await lifetime(d);
-        return l.isReady ? l : null;
-      }, { what: "first scan" });
-      const got = collect<{ dataChanged: { source: string; ts: number } }>();
-      const dispose = client.subscribe({ query: "subscription { dataChanged { source ts } }" }, got.sink);
-      // The subscription is live once the stream is open; a change made before may be missed, so keep appending until one arrives.
-      await pollUntil(
-        () => {
-          if (got.items.some((i) => i.dataChanged.source === "agent:main")) return true;
-          appendTurn(d.openclawDir, "another turn");
-          return false;
-        },
-        { what: "dataChanged for agent:main", intervalMs: 300, timeoutMs: 15_000 },
-      );
-      dispose();
-      const change = got.items.find((i) => i.dataChanged.source === "agent:main");
-      assert.ok(change && typeof change.dataChanged.ts === "number");
-      const after = await pollUntil(async () => {
-        const l = await lifetime(d);
-        return l.totalUserMessages > before.totalUserMessages ? l : null;
-      }, { what: "new totals" });
-      const turns = after.totalUserMessages - before.totalUserMessages;
-      assert.is(after.totalTokens - before.totalTokens, turns * 1100, "exactly the appended usage, counted once");
-      assert.equal(got.errors, []);
-    } finally {
-      client.dispose();
-      await d.stop();
-    }
-  });
-}
+// Distinct connections only: the single-connection mode is not served (test/graphql-limits.test.ts).
+test("graphql-sse (distinct connections mode): dataChanged after a transcript event is appended", async () => {
+  const d = await startDaemon({ fixture: FILES_FIXTURE });
+  const client = createSseClient({ url: `${d.url}/graphql`, headers: { authorization: `Bearer ${d.token}` }, retryAttempts: 0 });
+  try {
+    const before = await pollUntil(async () => {
+      const l = await lifetime(d);
+      return l.isReady ? l : null;
+    }, { what: "first scan" });
+    const got = collect<{ dataChanged: { source: string; ts: number } }>();
+    const dispose = client.subscribe({ query: "subscription { dataChanged { source ts } }" }, got.sink);
+    // The subscription is live once the stream is open; a change made before may be missed, so keep appending until one arrives.
+    await pollUntil(
+      () => {
+        if (got.items.some((i) => i.dataChanged.source === "agent:main")) return true;
+        appendTurn(d.openclawDir, "another turn");
+        return false;
+      },
+      { what: "dataChanged for agent:main", intervalMs: 300, timeoutMs: 15_000 },
+    );
+    dispose();
+    const change = got.items.find((i) => i.dataChanged.source === "agent:main");
+    assert.ok(change && typeof change.dataChanged.ts === "number");
+    const after = await pollUntil(async () => {
+      const l = await lifetime(d);
+      return l.totalUserMessages > before.totalUserMessages ? l : null;
+    }, { what: "new totals" });
+    const turns = after.totalUserMessages - before.totalUserMessages;
+    assert.is(after.totalTokens - before.totalTokens, turns * 1100, "exactly the appended usage, counted once");
+    assert.equal(got.errors, []);
+  } finally {
+    client.dispose();
+    await d.stop();
+  }
+});
 
 test("graphql-ws: logs streams new gateway log lines, filtered by level and module", async () => {
   const d = await startDaemon({ fixture: SQLITE_FIXTURE });
@@ -115,16 +115,88 @@ test("graphql-ws: logs streams new gateway log lines, filtered by level and modu
   }
 });
 
-test("a WebSocket upgrade without credentials is refused with 401", async () => {
+test("a WebSocket upgrade without credentials (and not asking for graphql-transport-ws) is refused with 401", async () => {
   const d = await startDaemon({ fixture: SQLITE_FIXTURE });
   try {
     const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${d.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+      const ws = new WebSocket(`${d.url.replace("http", "ws")}/graphql`);
       ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
       ws.on("open", () => resolve(101));
       ws.on("error", () => undefined);
     });
     assert.is(status, 401);
+  } finally {
+    await d.stop();
+  }
+});
+
+/** A graphql-ws client with no headers at all (as a browser's WebSocket), authenticating through connectionParams. */
+function paramsClient(d: TestDaemon, connectionParams: Record<string, unknown> | undefined, closes: number[]) {
+  return createWsClient({
+    url: `${d.url.replace("http", "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+    ...(connectionParams ? { connectionParams } : {}),
+    on: { closed: (e) => void closes.push((e as { code: number }).code) },
+    // The closes are what these tests look at; the default prints each one.
+    onNonLazyError: () => undefined,
+  });
+}
+
+test("graphql-ws: the token in connectionParams ({authorization: 'Bearer …'}) authenticates a subscription", async () => {
+  const d = await startDaemon({ fixture: FILES_FIXTURE });
+  const closes: number[] = [];
+  const client = paramsClient(d, { authorization: `Bearer ${d.token}` }, closes);
+  try {
+    const got = collect<{ sources: Array<{ id: string }> }>();
+    client.subscribe({ query: "{ sources { id } }" }, got.sink);
+    await pollUntil(() => got.items.length > 0 || got.errors.length > 0, { what: "the query result over the WebSocket" });
+    assert.equal(got.errors, []);
+    assert.equal(got.items[0]?.sources.map((s) => s.id), ["agent:main", "dashboard:self"]);
+    const changes = collect<{ dataChanged: { source: string } }>();
+    client.subscribe({ query: "subscription { dataChanged { source ts } }" }, changes.sink);
+    await pollUntil(
+      () => {
+        if (changes.items.length) return true;
+        appendTurn(d.openclawDir, "a turn while subscribed");
+        return false;
+      },
+      { what: "dataChanged over a connectionParams-authenticated socket", intervalMs: 300, timeoutMs: 15_000 },
+    );
+    assert.equal(changes.errors, []);
+    assert.equal(closes, [], "the socket stays open");
+  } finally {
+    await client.dispose();
+    await d.stop();
+  }
+});
+
+test("graphql-ws: a wrong or missing token in connectionParams closes with 4403 and wrong ones count as failed attempts", async () => {
+  const d = await startDaemon({ fixture: SQLITE_FIXTURE });
+  try {
+    const attempt = async (params: Record<string, unknown> | undefined): Promise<{ closes: number[]; errors: unknown[] }> => {
+      const closes: number[] = [];
+      const client = paramsClient(d, params, closes);
+      const got = collect<unknown>();
+      client.subscribe({ query: "{ sources { id } }" }, got.sink);
+      await pollUntil(() => closes.length > 0, { what: "the socket to close" });
+      await client.dispose();
+      assert.equal(got.items, [], "nothing is served");
+      return { closes, errors: got.errors };
+    };
+    assert.equal((await attempt(undefined)).closes, [4403], "no connectionParams");
+    assert.equal((await attempt({ authorization: "Bearer " })).closes, [4403], "an empty bearer token");
+    for (let i = 0; i < 10; i++) assert.equal((await attempt({ authorization: `Bearer wrong-${i}-0123456789012345678901234567` })).closes, [4403]);
+    // Ten wrong tokens: the peer is now blocked for wrong credentials on every interface.
+    const res = await fetch(`${d.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer wrong-again-0123456789012345678901234567" }, body: JSON.stringify({ query: "{ sources { id } }" }) });
+    assert.is(res.status, 429);
+    const closes: number[] = [];
+    const good = paramsClient(d, { Authorization: `Bearer ${d.token}` }, closes);
+    const got = collect<{ sources: unknown[] }>();
+    good.subscribe({ query: "{ sources { id } }" }, got.sink);
+    await pollUntil(() => got.items.length > 0, { what: "the right token to pass during the block" });
+    await good.dispose();
   } finally {
     await d.stop();
   }

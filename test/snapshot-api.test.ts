@@ -106,17 +106,28 @@ test("RATE_LIMITED after a burst from one client, with Retry-After", async () =>
   });
 });
 
+/** Gauges from GET /metrics: renders running and waiting, HTTP requests being served (this one included). */
+async function gauges(d: Pick<TestDaemon, "url" | "token">): Promise<{ active: number; queued: number; inFlight: number }> {
+  const text = await (await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${d.token}` } })).text();
+  const gauge = (state: string): number => Number(new RegExp(`insights_render_queue\\{state="${state}"\\} (\\d+)`).exec(text)?.[1] ?? -1);
+  return { active: gauge("active"), queued: gauge("queued"), inFlight: Number(/insights_http_requests_in_flight (\d+)/.exec(text)?.[1] ?? -1) };
+}
+
 test("QUEUE_FULL when renders hold every slot and the queue; identical requests share one render", async () => {
   const held = heldRenderer();
-  await withDaemon({ env: { INSIGHTS_RENDER_CONCURRENCY: "1", INSIGHTS_RENDER_QUEUE_MAX: "1" }, daemon: { snapshotSeams: { render: held.render } } }, async (d) => {
+  // The queue wait is the longest allowed: a loaded machine may take seconds between the steps
+  // below, and a queued request must not time out (QUEUE_TIMEOUT, also 503) while the test waits.
+  const env = { INSIGHTS_RENDER_CONCURRENCY: "1", INSIGHTS_RENDER_QUEUE_MAX: "1", INSIGHTS_RENDER_QUEUE_WAIT_SECONDS: "300", INSIGHTS_TOTAL_TIMEOUT_SECONDS: "600" };
+  await withDaemon({ env, daemon: { snapshotSeams: { render: held.render } } }, async (d) => {
     const first = snap(d, { theme: "dark" });
-    const twin = snap(d, { theme: "dark" });
     await pollUntil(() => held.calls() === 1, { what: "the first render to start" });
+    const twin = snap(d, { theme: "dark" });
+    // first, twin and the /metrics request itself: the twin has reached the daemon while the first is held.
+    await pollUntil(async () => (await gauges(d)).inFlight === 3, { what: "the twin to be in flight" });
     const second = snap(d, { theme: "light" });
-    const full = await pollUntil(async () => {
-      const r = await snap(d, { lang: "zh" });
-      return r.status === 503 ? errorOf(r) : null;
-    }, { what: "QUEUE_FULL" });
+    // Only once `second` holds the one queue place is the next request sure to find the queue full.
+    await pollUntil(async () => (await gauges(d)).queued === 1, { what: "the second request to be queued" });
+    const full = await errorOf(await snap(d, { lang: "zh" }));
     assert.equal([full.code, full.status], ["QUEUE_FULL", 503]);
     assert.ok(Number(full.retryAfter) >= 1);
     held.release();

@@ -17,7 +17,8 @@ test.after(removeTempDirs);
 async function serve(assets: WebAssets): Promise<{ url: string; server: Server }> {
   const page = dashboardPage(assets);
   const asset = assetRoute(assets);
-  const server = createServer((req, res) => void ((req.url ?? "/").startsWith("/assets/") ? asset(req, res) : page(req, res)));
+  const none = Buffer.alloc(0); // the request body the daemon's server would have read (these are GET routes)
+  const server = createServer((req, res) => void ((req.url ?? "/").startsWith("/assets/") ? asset(req, res, none) : page(req, res, none)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

@@ -104,12 +104,6 @@ export function requireLocal(req: AuthRequest, peer: string | undefined): AuthRe
   return { ok: true, kind: "none" };
 }
 
-/** The kind of credential a request carries, without checking it (for refusals logged before checking). */
-export function presentedKind(req: AuthRequest): AuthKind {
-  if (bearerToken(req.headers.authorization) !== null) return "bearer";
-  return cookieValues(req.headers.cookie, SESSION_COOKIE).length > 0 ? "cookie" : "none";
-}
-
 /**
  * Constant-time token comparison. Both sides are hashed first so the comparison always runs on
  * two 32-byte digests: timingSafeEqual needs equal lengths, and comparing lengths first would tell

@@ -1,11 +1,16 @@
 // Slows down token guessing (design §7: repeated failures from one address get 429). A peer that
-// presents `maxFailures` wrong secrets within `windowMs` is blocked for `blockMs`; while blocked it
-// is refused even with the right token (a success never lifts a block, or a guesser could keep
-// going between hits). Memory is bounded: at most `maxPeers` peers are tracked, and the one
-// touched least recently is forgotten first.
+// presents `maxFailures` wrong secrets within `windowMs` is blocked for `blockMs`: while blocked,
+// its wrong secrets are answered 429 instead of 401 and are not counted again.
 //
-// Peers are keyed by ip.ts `peerKey` (IPv6 by /64). Behind a reverse proxy every peer is the proxy,
-// so one guesser blocks everyone: a proxy-aware peer option has to come before that setup is supported.
+// A block refuses failures only, never a correct credential (guard.ts checks the credential
+// first). On a loopback daemon every local client is the same peer, so a block that refused
+// successes would let anyone on the machine lock the dashboard, Prometheus and the CLI out with
+// ten bad links. What stops guessing is the secret itself: the token is at least 32 characters
+// (256 random bits when generated) and cookies are HMAC-signed, so answering a correct guess
+// gains a guesser nothing in practice; the limiter keeps the noise of failures down.
+//
+// Memory is bounded: at most `maxPeers` peers are tracked, the one touched least recently is
+// forgotten first. Peers are keyed by ip.ts `peerKey` (IPv6 by /64).
 import { peerKey } from "./ip.js";
 
 export interface FailureLimiterOptions {

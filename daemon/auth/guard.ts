@@ -1,10 +1,13 @@
 // The per-request gate the HTTP server calls before a route's handler: applies the route's auth
 // requirement, the failure limiter, writes the refusal itself (JSON per design §6/§7) and records
 // the auth kind for the access log. Routes that need the session's CSRF value read authResultOf(req).
+//
+// The credential is judged first and a correct one always passes: the failure limiter only ever
+// refuses failures (see failure-limiter.ts for why a block must not lock out successes).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Clock } from "../../shared/clock.js";
 import type { Logger } from "../../shared/log/logger.js";
-import { authenticate, presentedKind, requireLocal, WWW_AUTHENTICATE, type AuthFailure, type AuthKind, type AuthSuccess } from "./authenticate.js";
+import { authenticate, requireLocal, WWW_AUTHENTICATE, type AuthFailure, type AuthKind, type AuthRequest, type AuthSuccess } from "./authenticate.js";
 import type { FailureLimiter } from "./failure-limiter.js";
 import type { KeyRing } from "./key-ring.js";
 
@@ -15,8 +18,16 @@ export interface RouteAuth {
   loopbackOnly?: boolean;
 }
 
+/**
+ * A credential presented outside the request's headers: graphql-ws sends the token in
+ * `connectionParams` of its first message. It replaces the request's own Authorization and Cookie.
+ */
+export interface PresentedCredential {
+  authorization: string | undefined;
+}
+
 /** Decides about a request; on refusal the caller writes the answer (HTTP response, or raw on an upgrade socket). */
-export type AuthCheck = (req: IncomingMessage, route?: RouteAuth) => AuthSuccess | AuthFailure | RateLimited;
+export type AuthCheck = (req: IncomingMessage, route?: RouteAuth, presented?: PresentedCredential) => AuthSuccess | AuthFailure | RateLimited;
 /** Decides and, on refusal, answers the HTTP request itself; null means refused. */
 export type AuthGuard = (req: IncomingMessage, res: ServerResponse, route?: RouteAuth) => AuthSuccess | null;
 
@@ -63,9 +74,10 @@ export function defaultPeerOf(req: IncomingMessage): string | undefined {
 }
 
 /**
- * The one place a request's credentials are judged (HTTP routes and WebSocket upgrades alike):
- * the route's rule, the failure limiter (a blocked peer is refused even with the right token),
- * and the count of wrong secrets. The auth kind is recorded for the access log either way.
+ * The one place a request's credentials are judged (HTTP routes, WebSocket upgrades and
+ * graphql-ws connectionParams alike): the route's rule, then the credential, then for a wrong
+ * secret the failure limiter (429 while the peer is blocked, else counted and 401). The auth kind
+ * is recorded for the access log either way.
  */
 export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
   const { token, noAuth, ring, limiter, clock, logger } = options;
@@ -78,7 +90,7 @@ export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
     return result;
   };
 
-  return (req, route = {}) => {
+  return (req, route = {}, presented) => {
     const peer = peerOf(req);
     if (route.loopbackOnly) {
       const local = requireLocal(req, peer);
@@ -88,23 +100,26 @@ export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
     }
     if (route.publicPath && !noAuth) return accept(req, { ok: true, kind: "none" });
 
-    const now = clock.now();
-    if (!noAuth) {
-      const retryAfterSeconds = limiter.retryAfterSeconds(peer, now);
-      if (retryAfterSeconds > 0) {
-        kinds.set(req, presentedKind(req));
-        return rateLimited(retryAfterSeconds);
-      }
-    }
-    const result = authenticate(req, { token, noAuth, ring, clock, peer });
+    const judged: AuthRequest = presented ? { method: req.method, url: req.url, headers: { ...req.headers, authorization: presented.authorization, cookie: undefined }, socket: req.socket } : req;
+    const result = authenticate(judged, { token, noAuth, ring, clock, peer });
     if (result.ok) return accept(req, result);
     kinds.set(req, result.attempted);
-    if (result.badCredential && !noAuth) {
-      const blockedFor = limiter.recordFailure(peer, now);
-      if (blockedFor > 0) logger?.warn("too many failed sign-ins; blocking the peer", { peer, seconds: blockedFor });
-    }
-    return result;
+    // A missing or expired credential, or a missing CSRF header, is no guess: 401/403 as it is.
+    if (!result.badCredential || noAuth) return result;
+    return countFailure(limiter, peer, clock.now(), logger) ?? result;
   };
+}
+
+/**
+ * A wrong secret from `peer`: 429 while the peer is blocked (not counted again), else counted
+ * (null: answer the failure as it is). Shared by the guard and the `/?token=` sign-in.
+ */
+export function countFailure(limiter: FailureLimiter, peer: string | undefined, now: number, logger?: Pick<Logger, "warn">): RateLimited | null {
+  const wait = limiter.retryAfterSeconds(peer, now);
+  if (wait > 0) return rateLimited(wait);
+  const blockedFor = limiter.recordFailure(peer, now);
+  if (blockedFor > 0) logger?.warn("too many failed sign-ins; answering this peer's wrong credentials with 429", { peer, seconds: blockedFor });
+  return null;
 }
 
 /** The HTTP server's form of a check: it answers a refusal itself. */

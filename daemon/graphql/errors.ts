@@ -2,6 +2,7 @@
 // keep their code and message; anything unexpected is logged whole and reaches the client as
 // INTERNAL_SERVER_ERROR with a masked message, so no stack or file path leaks.
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import type { ServerResponse } from "node:http";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
 
@@ -19,6 +20,8 @@ const PUBLIC_CODES = new Set([
   "OPERATION_RESOLUTION_FAILURE",
   "PERSISTED_QUERY_NOT_FOUND",
   "PERSISTED_QUERY_NOT_SUPPORTED",
+  "PAYLOAD_TOO_LARGE",
+  "TOO_MANY_SUBSCRIPTIONS",
 ]);
 
 /** Our InsightsError codes that mean "your input" in GraphQL terms. */
@@ -54,3 +57,10 @@ export function formatResult<R extends { errors?: ReadonlyArray<GraphQLError> }>
   return { ...result, errors };
 }
 
+
+/** A refusal before any operation runs, in the shape of a GraphQL response: `{errors: [{message, extensions: {code}}]}`. */
+export function sendErrors(res: ServerResponse, status: number, message: string, code: string, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify({ errors: [{ message, extensions: { code } }] });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}

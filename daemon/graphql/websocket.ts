@@ -1,44 +1,112 @@
 // graphql-ws (subprotocol graphql-transport-ws) on the same /graphql path, for clients that
-// prefer a WebSocket. The upgrade is authenticated like any request: a bearer token, or the
-// session cookie from this very origin (a browser cannot add headers to a WebSocket, so the
-// Origin check stands in for the CSRF header).
+// prefer a WebSocket. Authentication, either way through the one auth check:
+// - at the upgrade: a bearer token, or the session cookie from this very origin (upgrade.ts);
+// - in the ConnectionInit message: `connectionParams: {authorization: "Bearer <token>"}`, the
+//   graphql-ws convention (a browser's WebSocket cannot carry headers; Apollo's GraphQLWsLink sends
+//   it this way). Such a socket is accepted without a credential, may do nothing but send
+//   ConnectionInit within connectionInitWaitMs, and is closed with 4403 Forbidden when the token
+//   is missing or wrong (a wrong one counts as a failed attempt, like a wrong header).
+// Bounded: open sockets, sockets still waiting for their ConnectionInit, operations per socket
+// and in all (stream-limits.ts), message size, and what a socket may have unsent.
 import { execute, subscribe, validate } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Logger } from "../../shared/log/logger.js";
+import type { AuthCheck } from "../auth/guard.js";
 import type { GraphQLContext } from "./context.js";
 import { formatResult, type FormatError } from "./errors.js";
 import { loadSchema, VALIDATION_RULES } from "./schema.js";
+import type { LiveOperations } from "./stream-limits.js";
 
 export const MAX_WS_BUFFER_BYTES = 1024 * 1024;
 export const MAX_WS_MESSAGE_BYTES = 100 * 1024;
 
 export interface WebSocketGraphQL {
-  /** Call from the HTTP server's `upgrade` event once the request is authenticated. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Null when one more socket may be opened (`deferred`: without a credential yet), else why not. */
+  refusal(deferred: boolean): string | null;
+  /** Call from the HTTP server's `upgrade` event once the upgrade is authenticated (or deferred to connectionParams). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, deferred: boolean): void;
   close(): Promise<void>;
 }
 
-export function webSocketGraphQL(makeContext: (req: IncomingMessage) => GraphQLContext, logger: Logger, format: FormatError): WebSocketGraphQL {
+export interface WebSocketOptions {
+  makeContext: (req: IncomingMessage) => GraphQLContext;
+  logger: Logger;
+  format: FormatError;
+  operations: LiveOperations;
+  authCheck: AuthCheck;
+}
+
+/** The `authorization` entry of connectionParams (any letter case), when it is a string. */
+export function authorizationParam(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (!params) return undefined;
+  for (const [key, value] of Object.entries(params)) if (key.toLowerCase() === "authorization" && typeof value === "string") return value;
+  return undefined;
+}
+
+export function webSocketGraphQL(o: WebSocketOptions): WebSocketGraphQL {
+  const { limits } = o.operations;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
+  /** Every upgraded socket until it closes (counted from the upgrade, before ws hands it over). */
+  const open = new Set<Duplex>();
+  /** Requests of sockets accepted without a credential that have not sent ConnectionInit yet. */
+  const pending = new Set<IncomingMessage>();
+  /** Requests of sockets accepted without a credential: their ConnectionInit must authenticate. */
+  const deferredRequests = new WeakSet<IncomingMessage>();
+
   // Registered before graphql-ws's own listener, so every send goes through the guard.
-  wss.on("connection", (socket: WebSocket) => guardSlowConsumer(socket, logger));
+  wss.on("connection", (socket: WebSocket) => guardSends(socket, o.logger));
   const disposable = useServer<Record<string, unknown>, { context: GraphQLContext }>(
     {
       schema: loadSchema(),
       validate: (schema, document) => validate(schema, document, VALIDATION_RULES),
       execute,
       subscribe,
-      context: (ctx) => makeContext(ctx.extra.request),
-      onNext: (_ctx, _id, _payload, _args, result) => formatResult(result, format),
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => format(e.toJSON(), e)),
+      // Internal error messages stay in the daemon log, not in close reasons.
+      isProd: true,
+      connectionInitWaitTimeout: limits.connectionInitWaitMs,
+      context: (ctx) => o.makeContext(ctx.extra.request),
+      onConnect: (ctx) => {
+        const req = ctx.extra.request;
+        pending.delete(req);
+        if (deferredRequests.has(req)) {
+          const result = o.authCheck(req, {}, { authorization: authorizationParam(ctx.connectionParams) });
+          if (!result.ok) {
+            o.logger.info("refused a WebSocket: connectionParams carry no valid token", { peer: req.socket.remoteAddress, code: result.code });
+            return false; // graphql-ws closes with 4403 Forbidden
+          }
+        }
+        o.operations.watch(ctx);
+        return true;
+      },
+      onClose: (ctx) => o.operations.forget(ctx),
+      onSubscribe: (ctx) => {
+        const refused = o.operations.refuseOnSocket(ctx);
+        return refused ? [refused] : undefined;
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => formatResult(result, o.format),
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => o.format(e.toJSON(), e)),
     },
     wss,
   );
   return {
-    handleUpgrade(req, socket, head) {
+    refusal(deferred) {
+      if (open.size >= limits.maxSockets) return `the daemon already has ${limits.maxSockets} WebSockets open; try again later`;
+      if (deferred && pending.size >= limits.maxPendingSockets) return `${limits.maxPendingSockets} WebSockets are already waiting to authenticate; send the token in the Authorization header, or try again shortly`;
+      return null;
+    },
+    handleUpgrade(req, socket, head, deferred) {
+      open.add(socket);
+      socket.once("close", () => {
+        open.delete(socket);
+        pending.delete(req);
+      });
+      if (deferred) {
+        deferredRequests.add(req);
+        pending.add(req);
+      }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
     },
     async close() {
@@ -49,15 +117,31 @@ export function webSocketGraphQL(makeContext: (req: IncomingMessage) => GraphQLC
   };
 }
 
-function guardSlowConsumer(socket: WebSocket, logger: Logger): void {
+/**
+ * Every send of a socket: cut a client that stopped reading once MAX_WS_BUFFER_BYTES wait unsent,
+ * and treat a failed write as the end of the connection (the client is gone), not as an internal
+ * error of the message handler.
+ */
+function guardSends(socket: WebSocket, logger: Logger): void {
   const send = socket.send.bind(socket) as (...args: unknown[]) => void;
-  // ws overloads send(); the arguments pass through untouched.
+  // ws overloads send(); the arguments pass through, the callback is wrapped.
   (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]): void => {
+    const last = args[args.length - 1];
+    const done = typeof last === "function" ? (last as (err?: Error) => void) : undefined;
     if (socket.bufferedAmount > MAX_WS_BUFFER_BYTES) {
       logger.warn("closed a WebSocket whose client stopped reading", { bufferedBytes: socket.bufferedAmount });
       socket.terminate();
+      done?.();
       return;
     }
-    send(...args);
+    const callback = (err?: Error): void => {
+      if (err) {
+        logger.debug("a WebSocket write failed; closing it", { error: err.message });
+        socket.terminate();
+      }
+      done?.();
+    };
+    if (done) send(...args.slice(0, -1), callback);
+    else send(...args, callback);
   };
 }

@@ -6,6 +6,7 @@ import type { Logger } from "../../shared/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import type { AuthCheck } from "../auth/guard.js";
 import { mountGraphQL } from "../graphql/mount.js";
+import type { StreamLimits } from "../graphql/stream-limits.js";
 import type { LiveEvents } from "../live/live-events.js";
 import { mountMcp } from "../mcp/mount.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";
@@ -13,7 +14,7 @@ import type { SnapshotService } from "../snapshot/service.js";
 import { healthRoute, type HealthBody } from "./routes/health.js";
 import { metricsRoute } from "./routes/metrics.js";
 import { logoutRoute, sessionInfoRoute, signInRoute, type SessionRoutesOptions } from "./routes/session.js";
-import { snapshotRoute } from "./routes/snapshot.js";
+import { MAX_SNAPSHOT_BODY_BYTES, snapshotRoute } from "./routes/snapshot.js";
 import type { HttpServer } from "./server.js";
 import { WebAssets } from "../web/assets.js";
 import { assetRoute, dashboardPage } from "../web/routes.js";
@@ -29,6 +30,8 @@ export interface RoutesOptions {
   health: () => HealthBody;
   peerOf: (req: IncomingMessage) => string | undefined;
   logger: Logger;
+  /** Overrides of the GraphQL live-operation caps (tests). */
+  graphqlLimits?: Partial<StreamLimits>;
 }
 
 /** Registers the routes; resolves with what must be closed on stop. */
@@ -40,8 +43,8 @@ export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<
   http.routePrefix("GET", "/assets/", assetRoute(web), { publicPath: true });
   http.route("GET", "/api/session", sessionInfoRoute(o.session));
   http.route("POST", "/api/logout", logoutRoute());
-  http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf));
+  http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf), { maxBodyBytes: MAX_SNAPSHOT_BODY_BYTES });
   http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats() }));
   mountMcp(http, o.snapshots, o.logger.child("mcp"), o.peerOf);
-  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck });
+  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck, ...(o.graphqlLimits ? { limits: o.graphqlLimits } : {}) });
 }

@@ -1,8 +1,10 @@
 // The daemon's own node:http server. Routes are registered by the interfaces (health, GraphQL,
 // snapshot, MCP, the web page), so this file knows none of them. It adds what every response
 // needs: authentication per route (secure by default: a route is authenticated unless it says
-// otherwise), security headers, an access log line, JSON errors, and a drain on close that lets
-// in-flight requests finish within a grace period.
+// otherwise), the request body read once under the route's size limit (no handler reads the
+// request stream itself, so no library behind a route can buffer a body without bound), security
+// headers, an access log line, JSON errors, and a drain on close that lets in-flight requests
+// finish within a grace period.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
@@ -10,9 +12,32 @@ import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
 import { authKindOf, type AuthGuard, type RouteAuth } from "../auth/guard.js";
+import { readBody } from "./body.js";
 
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** `body` is the whole request body, already read under the route's limit (empty when there was none). */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void | Promise<void>;
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => number;
+
+/**
+ * The body limit of a route that takes no body (GET pages, /api/logout, /metrics): small, so a
+ * client may send `{}` out of habit, but nothing a client streams there is kept.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 1024;
+/**
+ * The request line plus headers (Node's own default, pinned here so that a NODE_OPTIONS
+ * --max-http-header-size cannot raise it): past it Node answers 431 and closes.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** How long a client still sending a body is given after the answer before the socket closes. */
+const LINGER_MS = 2000;
+
+export interface RouteOptions extends RouteAuth {
+  /** The largest request body this route accepts; default DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+  /** Writes the 413 in the route's own error format (GraphQL, JSON-RPC); default `{code, message}`. */
+  tooLarge?: (res: ServerResponse, message: string) => void;
+}
 
 export interface HttpServerOptions {
   host: string;
@@ -26,6 +51,13 @@ export interface HttpServerOptions {
 interface Route {
   handler: RouteHandler;
   auth: RouteAuth;
+  maxBodyBytes: number;
+  tooLarge: (res: ServerResponse, message: string) => void;
+}
+
+function routeOf(handler: RouteHandler, options: RouteOptions): Route {
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, tooLarge = (res, message) => sendJson(res, 413, { code: "PAYLOAD_TOO_LARGE", message }), ...auth } = options;
+  return { handler, auth, maxBodyBytes, tooLarge };
 }
 
 // Extra fields for a request's access-log line (e.g. a GraphQL trace id), kept off the response.
@@ -68,7 +100,7 @@ export class HttpServer {
   requestsTotal = 0;
 
   constructor(private readonly options: HttpServerOptions) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void this.handle(req, res));
     this.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head));
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
@@ -81,11 +113,11 @@ export class HttpServer {
     return this.server;
   }
 
-  /** Registers an exact path. `auth` defaults to authenticated. */
-  route(method: string, path: string, handler: RouteHandler, auth: RouteAuth = {}): this {
+  /** Registers an exact path. Authenticated unless `options` says otherwise; bodies up to DEFAULT_MAX_BODY_BYTES unless it says more. */
+  route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): this {
     let byMethod = this.routes.get(path);
     if (!byMethod) this.routes.set(path, (byMethod = new Map()));
-    byMethod.set(method.toUpperCase(), { handler, auth });
+    byMethod.set(method.toUpperCase(), routeOf(handler, options));
     return this;
   }
 
@@ -99,9 +131,14 @@ export class HttpServer {
   }
 
   /** Registers every path under `prefix` (e.g. `/assets/`) not matched exactly. */
-  routePrefix(method: string, prefix: string, handler: RouteHandler, auth: RouteAuth = {}): this {
-    this.prefixes.push({ prefix, method: method.toUpperCase(), route: { handler, auth } });
+  routePrefix(method: string, prefix: string, handler: RouteHandler, options: RouteOptions = {}): this {
+    this.prefixes.push({ prefix, method: method.toUpperCase(), route: routeOf(handler, options) });
     return this;
+  }
+
+  /** HTTP requests being served right now (open event streams included). */
+  get requestsInFlight(): number {
+    return this.inFlight;
   }
 
   listen(): Promise<{ host: string; port: number }> {
@@ -179,6 +216,42 @@ export class HttpServer {
     return [...this.stats.values()].map((s) => ({ ...s }));
   }
 
+  /**
+   * The body under the route's limit, after authentication (so no unauthenticated client makes the
+   * daemon buffer anything). Past the limit: 413, and a client still streaming (hundreds of MB)
+   * has its connection closed shortly after. Null when the request is answered.
+   */
+  private async readRequestBody(req: IncomingMessage, res: ServerResponse, route: Route): Promise<Buffer | null> {
+    try {
+      return await readBody(req, route.maxBodyBytes);
+    } catch (err) {
+      if (err instanceof InsightsError && err.code === "PAYLOAD_TOO_LARGE") {
+        route.tooLarge(res, err.message);
+        return null;
+      }
+      // The client went away mid-body: nobody is left to answer.
+      if (req.destroyed || res.destroyed) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * A request answered before its body was read whole (413, and any refusal: 401, 404, 405) may
+   * still be streaming the rest, which Node reads and drops. Closing at once could reset the
+   * connection before the client has read the answer, so the socket gets LINGER_MS to finish or
+   * go away, then it is closed.
+   */
+  private closeIfStillSending(req: IncomingMessage, res: ServerResponse): void {
+    res.once("finish", () => {
+      const socket = req.socket as Socket | null;
+      if (req.complete || !socket) return;
+      const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+      timer.unref();
+      req.once("end", () => clearTimeout(timer));
+      socket.once("close", () => clearTimeout(timer));
+    });
+  }
+
   private whenIdle(): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -193,6 +266,7 @@ export class HttpServer {
     const routeKey = this.routes.has(path) ? path : (this.prefixes.find((p) => path.startsWith(p.prefix))?.prefix ?? "unmatched");
     // Read now: a request destroyed mid-body (an oversized chunked upload) has no socket by "close".
     const peer = req.socket?.remoteAddress ?? "";
+    this.closeIfStillSending(req, res);
     res.on("close", () => {
       this.inFlight--;
       if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
@@ -211,7 +285,9 @@ export class HttpServer {
         return sendJson(res, 405, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${path}` }, { Allow: [...byMethod.keys()].join(", ") });
       }
       if (this.options.guard && !this.options.guard(req, res, route.auth)) return;
-      await route.handler(req, res);
+      const body = await this.readRequestBody(req, res, route);
+      if (body === null) return;
+      await route.handler(req, res, body);
     } catch (err) {
       this.options.logger.error("request failed", { path, error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent) sendJson(res, 500, { code: "INTERNAL_SERVER_ERROR", message: "internal error" });

@@ -1,18 +1,16 @@
-// Snapshot requests per client and minute (design §6: 30): a sliding window per client key,
-// with the number of clients remembered bounded so a scan of many addresses cannot grow memory.
-import { peerKey } from "../auth/ip.js";
-
+// Snapshot requests per budget and minute (design §6: 30): a sliding window per key, with the
+// number of keys remembered bounded so a scan of many addresses cannot grow memory. The caller
+// decides what shares a budget (service.ts: each REST peer, and all of MCP together).
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
     private readonly perMinute: number,
-    private readonly maxClients = 10_000,
+    private readonly maxKeys = 10_000,
   ) {}
 
-  /** Counts a request of `client` at `now`; 0 when allowed, else whole seconds until it would be. */
-  take(client: string | undefined, now: number): number {
-    const key = peerKey(client);
+  /** Counts a request against budget `key` at `now`; 0 when allowed, else whole seconds until it would be. */
+  take(key: string, now: number): number {
     const since = now - 60_000;
     const list = (this.hits.get(key) ?? []).filter((t) => t > since);
     this.hits.delete(key);
@@ -22,7 +20,7 @@ export class RateLimiter {
     }
     list.push(now);
     this.hits.set(key, list);
-    while (this.hits.size > this.maxClients) {
+    while (this.hits.size > this.maxKeys) {
       const oldest = this.hits.keys().next();
       if (oldest.done) break;
       this.hits.delete(oldest.value);

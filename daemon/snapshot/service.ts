@@ -1,6 +1,12 @@
 // The daemon's snapshot service, shared by POST /api/snapshot, the MCP tool and the control
-// socket: per-client rate limit, the render queue, the total timeout, and the counters that
-// /metrics and the dashboard namespace show.
+// socket: the rate limits, the render queue, the total timeout, and the counters that /metrics
+// and the dashboard namespace show.
+//
+// Budgets: REST callers hold the token and are counted per peer address. MCP callers need no
+// token, only a loopback address, and any local process can pick among 127.0.0.0/8: so all of MCP
+// shares one budget of its own, and holds at most MCP_MAX_IN_FLIGHT renders at a time. Whatever
+// arrives over /mcp, a token holder's REST requests keep their own rate budget and find the render
+// queue with room.
 import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Collector } from "../../shared/ingest/collector.js";
@@ -10,6 +16,7 @@ import type { CardModel } from "../../shared/snapshot/card-model.js";
 import type { SnapshotParams } from "../../shared/snapshot/params.js";
 import { produceSnapshot, type RefreshJob, type SnapshotResult } from "../../shared/snapshot/pipeline.js";
 import type { CardImageFormat } from "../../shared/snapshot/render.js";
+import { peerKey } from "../auth/ip.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { RenderQueue } from "./render-queue.js";
 
@@ -40,10 +47,20 @@ export interface SnapshotCaller {
 /** `--quick` (design §8): what is already collected, no refresh, compact PNG. */
 export const QUICK_COLLECT_MS = 1000;
 
+/** Snapshots MCP callers may have queued or rendering at once (an agent calls one tool at a time). */
+export const MCP_MAX_IN_FLIGHT = 1;
+
+/** The rate budget a caller is counted against; null for the local CLI (the socket is its permission). */
+function budgetOf(caller: SnapshotCaller): string | null {
+  if (caller.client === null) return null;
+  return caller.via === "mcp" ? "mcp" : `${caller.via} ${peerKey(caller.client)}`;
+}
+
 export class SnapshotService {
   private readonly queue: RenderQueue;
   private readonly limiter: RateLimiter;
   private readonly outcomes = new Map<string, { format: string; outcome: string; count: number; seconds: number }>();
+  private mcpInFlight = 0;
 
   constructor(private readonly o: SnapshotServiceOptions) {
     this.queue = new RenderQueue({ concurrency: o.concurrency, maxQueue: o.maxQueue, queueWaitMs: o.queueWaitMs });
@@ -65,12 +82,30 @@ export class SnapshotService {
   }
 
   async snapshot(params: SnapshotParams, caller: SnapshotCaller, options: { quick?: boolean } = {}): Promise<SnapshotResult> {
-    const { clock } = this.o;
-    const started = clock.now();
-    if (caller.client !== null) {
-      const wait = this.limiter.take(caller.client, started);
-      if (wait > 0) throw new InsightsError("RATE_LIMITED", `more than ${this.o.ratePerMinute} snapshots a minute from this client; try again in ${wait} s`, { retryAfterSeconds: wait });
+    const started = this.o.clock.now();
+    const budget = budgetOf(caller);
+    if (budget !== null) {
+      const wait = this.limiter.take(budget, started);
+      if (wait > 0) {
+        const who = caller.via === "mcp" ? "over MCP (all MCP callers together)" : "from this client";
+        throw new InsightsError("RATE_LIMITED", `more than ${this.o.ratePerMinute} snapshots a minute ${who}; try again in ${wait} s`, { retryAfterSeconds: wait });
+      }
     }
+    if (caller.via !== "mcp") return this.produce(params, caller, options, started);
+    if (this.mcpInFlight >= MCP_MAX_IN_FLIGHT) {
+      this.count(params.format, "queue_full", 0);
+      throw new InsightsError("QUEUE_FULL", `an MCP snapshot is already being made; MCP callers get ${MCP_MAX_IN_FLIGHT} at a time; try again shortly`, { retryAfterSeconds: 1 });
+    }
+    this.mcpInFlight++;
+    try {
+      return await this.produce(params, caller, options, started);
+    } finally {
+      this.mcpInFlight--;
+    }
+  }
+
+  private async produce(params: SnapshotParams, caller: SnapshotCaller, options: { quick?: boolean }, started: number): Promise<SnapshotResult> {
+    const { clock } = this.o;
     const quick = options.quick === true;
     const key = JSON.stringify([params, quick]);
     const job = (): Promise<SnapshotResult> =>

@@ -113,6 +113,7 @@ export function buildMetrics(d: MetricsRouteDeps): string {
   x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
   const stats = d.http.requestStats();
   x.metric("insights_http_requests_total", "counter", "HTTP requests served, by route, method and status", stats.map((s) => ({ labels: { route: s.route, method: s.method, status: s.status }, value: s.count })));
+  x.metric("insights_http_requests_in_flight", "gauge", "HTTP requests being served, open event streams and this scrape included", [{ value: d.http.requestsInFlight }]);
   x.metric("insights_http_request_duration_seconds_total", "counter", "Time spent serving HTTP requests, by route", aggregate(stats, (s) => s.route, (s) => s.seconds).map(([route, value]) => ({ labels: { route }, value })));
   const live = d.live();
   x.metric("insights_subscribers", "gauge", "Open GraphQL subscriptions", [

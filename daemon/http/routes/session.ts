@@ -6,7 +6,7 @@ import type { Clock } from "../../../shared/clock.js";
 import type { Logger } from "../../../shared/log/logger.js";
 import { SESSION_COOKIE, tokensEqual } from "../../auth/authenticate.js";
 import type { FailureLimiter } from "../../auth/failure-limiter.js";
-import { authResultOf, rateLimited, recordAuthKind, sendAuthError } from "../../auth/guard.js";
+import { authResultOf, countFailure, recordAuthKind, sendAuthError } from "../../auth/guard.js";
 import type { KeyRing } from "../../auth/key-ring.js";
 import { sendJson, type RouteHandler } from "../server.js";
 
@@ -26,18 +26,17 @@ export function sessionCookie(value: string, maxAgeSeconds: number): string {
 
 /** Wraps the page at `/`: a `?token=` query is exchanged for the cookie first. */
 export function signInRoute(o: SessionRoutesOptions, page: RouteHandler): RouteHandler {
-  return async (req, res) => {
+  return async (req, res, body) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const presented = url.searchParams.get("token");
-    if (presented === null || o.noAuth) return page(req, res);
+    if (presented === null || o.noAuth) return page(req, res, body);
     const peer = (o.peerOf ?? ((r: IncomingMessage) => r.socket.remoteAddress))(req);
     const now = o.clock.now();
-    const wait = o.limiter.retryAfterSeconds(peer, now);
-    if (wait > 0) return sendAuthError(res, rateLimited(wait));
     recordAuthKind(req, "bearer");
+    // The token first: a correct link always signs in, whatever others on this address got wrong.
     if (!tokensEqual(presented, o.token)) {
-      const blocked = o.limiter.recordFailure(peer, now);
-      if (blocked > 0) o.logger.warn("too many failed sign-ins; blocking the peer", { peer, seconds: blocked });
+      const limited = countFailure(o.limiter, peer, now, o.logger);
+      if (limited) return sendAuthError(res, limited);
       return signInPage(res, 401, "This sign-in link is not valid. Run `insightsctl url` on the host and open the link it prints.");
     }
     const { value } = o.ring.issue(now);

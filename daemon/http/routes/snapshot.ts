@@ -5,15 +5,16 @@ import type { IncomingMessage } from "node:http";
 import { parseSnapshotParams, SNAPSHOT_RULES } from "../../../shared/snapshot/params.js";
 import { sendSnapshotError } from "../../snapshot/errors.js";
 import type { SnapshotService } from "../../snapshot/service.js";
-import { parseJsonBody, readBody } from "../body.js";
+import { parseJsonBody } from "../body.js";
 import type { RouteHandler } from "../server.js";
 
+/** The route's body limit (the server reads the body under it; 413 PAYLOAD_TOO_LARGE past it). */
 export const MAX_SNAPSHOT_BODY_BYTES = 16 * 1024;
 
 export function snapshotRoute(service: SnapshotService, peerOf: (req: IncomingMessage) => string | undefined): RouteHandler {
-  return async (req, res) => {
+  return async (req, res, raw) => {
     try {
-      const body = parseJsonBody(await readBody(req, MAX_SNAPSHOT_BODY_BYTES));
+      const body = parseJsonBody(raw);
       const params = parseSnapshotParams(body, SNAPSHOT_RULES.rest);
       const r = await service.snapshot(params, { client: peerOf(req) ?? "unknown", via: "rest" });
       const headers: Record<string, string | number> = {
