@@ -1,21 +1,30 @@
 // The system namespace (spec: ProviderASystem): the gateway, its resources, its channels and the
 // health checks of design §3, derived from the gateway monitor's latest snapshot, the sources'
-// states and the store's health. Pure: the caller passes everything in.
+// states and the store's health. Pure: the caller passes everything in. The verdict over the
+// checks is health.ts's one rule; what the gateway is (up, down, demo, unknown) is `gatewayState`.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
 import type { StoreHealth } from "../store/store.js";
+import { healthOf, type Health, type HealthCheck, type CheckStatus } from "./health.js";
 import { iso } from "./time.js";
 
-export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
-export type CheckStatus = "PASS" | "WARN" | "FAIL";
+export { overallHealth, type CheckStatus, type Health, type HealthCheck, type HealthLevel, type HealthVerdict } from "./health.js";
 
-export interface HealthCheck {
-  name: string;
-  status: CheckStatus;
-  message: string | null;
+/**
+ * What the gateway is, for its label: DEMO whenever the bundled demo state is served (whether or
+ * not a demo gateway answers), UNKNOWN until the first probe has finished, else UP or DOWN by /healthz.
+ */
+export type GatewayState = "UP" | "DOWN" | "DEMO" | "UNKNOWN";
+
+export function gatewayState(snapshot: Pick<SystemSnapshot, "demo" | "checkedAt" | "gateway">): GatewayState {
+  if (snapshot.demo) return "DEMO";
+  if (snapshot.checkedAt === null) return "UNKNOWN";
+  return snapshot.gateway.running ? "UP" : "DOWN";
 }
 
 export interface GatewayInfo {
+  /** See GatewayState: the one field a label (dashboard, card, CLI) reads. */
+  state: GatewayState;
   running: boolean;
   /** OpenClaw's version. */
   version: string | null;
@@ -60,7 +69,7 @@ export interface SystemView {
   gateway: GatewayInfo;
   resources: ResourcesInfo;
   channels: ChannelInfo[];
-  health: { status: HealthLevel; checks: HealthCheck[] };
+  health: Health;
 }
 
 export interface SystemInputs {
@@ -80,22 +89,22 @@ export const EVENT_LOOP_WARN_MS = 200;
 export const EVENT_LOOP_FAIL_MS = 1000;
 
 const check = (name: string, status: CheckStatus, message: string | null = null): HealthCheck => ({ name, status, message });
-
-export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
-  if (checks.some((c) => c.status === "FAIL")) return "UNHEALTHY";
-  if (checks.some((c) => c.status === "WARN")) return "DEGRADED";
-  return "HEALTHY";
-}
+/** A check without its first reading yet: a WARN that makes the verdict STARTING (health.ts). */
+const pending = (name: string, message: string): HealthCheck => ({ name, status: "WARN", message, pending: true });
 
 export function healthChecks({ snapshot, agents, openclawError, store }: SystemInputs): HealthCheck[] {
   const { gateway: gw, channels, resources, demo } = snapshot;
   const checks: HealthCheck[] = [];
+  const probed = snapshot.checkedAt !== null;
 
-  if (demo) checks.push(check("gateway", "WARN", "demo mode: no gateway to watch"));
+  // In demo mode a demo gateway may answer (then it is checked like any other); when none does,
+  // that is the demo's nature, not an outage: a WARN, never a FAIL.
+  if (!probed) checks.push(pending("gateway", "first probe running"));
   else if (gw.running) checks.push(check("gateway", "PASS", gw.latencyMs !== null ? `healthz answered in ${gw.latencyMs} ms` : null));
+  else if (demo) checks.push(check("gateway", "WARN", "demo mode: no demo gateway answers"));
   else checks.push(check("gateway", "FAIL", gw.error ?? "the gateway does not answer /healthz"));
 
-  if (!demo) {
+  if (probed && (!demo || gw.running)) {
     if (!gw.running) checks.push(check("ready", "FAIL", "the gateway is down"));
     else if (gw.ready === null) checks.push(check("ready", "WARN", "readyz did not answer"));
     else if (gw.ready) checks.push(check("ready", "PASS"));
@@ -123,13 +132,13 @@ export function healthChecks({ snapshot, agents, openclawError, store }: SystemI
     const starting = agents.filter((a) => a.state.status === "INITIALIZING");
     if (bad.length) checks.push(check("sources", "FAIL", bad.map((a) => `${a.id}: ${a.state.lastError ?? "error"}`).join("; ")));
     else if (gone.length) checks.push(check("sources", "WARN", `disconnected: ${gone.map((a) => a.id).join(", ")}`));
-    else if (starting.length) checks.push(check("sources", "WARN", `first scan running: ${starting.map((a) => a.id).join(", ")}`));
+    else if (starting.length) checks.push(pending("sources", `first scan running: ${starting.map((a) => a.id).join(", ")}`));
     else if (!agents.length) checks.push(check("sources", "WARN", "no agents found"));
     else checks.push(check("sources", "PASS", `${agents.length} agent${agents.length === 1 ? "" : "s"} connected`));
   }
 
   const used = resources.diskUsedPercent;
-  if (used === null) checks.push(check("disk", "WARN", "free space not measured yet"));
+  if (used === null) checks.push(pending("disk", "free space not measured yet"));
   else if (used >= DISK_FAIL_PERCENT) checks.push(check("disk", "FAIL", `${used}% used, ${resources.diskFreeMB} MB free`));
   else if (used >= DISK_WARN_PERCENT) checks.push(check("disk", "WARN", `${used}% used, ${resources.diskFreeMB} MB free`));
   else checks.push(check("disk", "PASS", `${resources.diskFreeMB} MB free`));
@@ -145,6 +154,7 @@ export function querySystem(inputs: SystemInputs): SystemView {
   return {
     demo: snapshot.demo,
     gateway: {
+      state: gatewayState(snapshot),
       running: gw.running,
       version: gw.version,
       appVersion,
@@ -167,6 +177,6 @@ export function querySystem(inputs: SystemInputs): SystemView {
       sampledAt: iso(snapshot.resources.sampledAt),
     },
     channels: snapshot.channels.list.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs, lastError: c.lastError })),
-    health: { status: overallHealth(checks), checks },
+    health: healthOf(checks),
   };
 }
