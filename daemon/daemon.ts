@@ -15,11 +15,12 @@ import { openData } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
 import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
+import type { GatewayState, HealthVerdict, SystemView } from "../shared/queries/system.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
-import type { Store, StoreHealth } from "../shared/store/store.js";
+import type { Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
@@ -95,6 +96,9 @@ interface Parts {
 }
 
 const HOUR = 3_600_000;
+
+const VERDICT_WORD: Record<HealthVerdict, HealthBody["status"]> = { STARTING: "starting", OK: "ok", DEGRADED: "degraded", UNHEALTHY: "unhealthy" };
+const GATEWAY_WORD: Record<GatewayState, HealthBody["gateway"]> = { UP: "up", DOWN: "down", DEMO: "demo", UNKNOWN: "unknown" };
 
 export class Daemon {
   private stopping: Promise<void> | null = null;
@@ -366,26 +370,27 @@ export class Daemon {
     return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
   }
 
-  health(store: StoreHealth = this.p.store.health()): HealthBody {
-    const gw = this.p.collector.gateway;
-    const up = gw.snapshot().gateway.running;
-    const demo = this.p.location.demo;
-    const status = !demo && !gw.ready ? "starting" : !store.ok || (!demo && !up) ? "degraded" : "ok";
+  /**
+   * GET /health. Its status is the one health verdict (shared/queries/health.ts) over the same
+   * checks GraphQL `system.health` reports, so the two can never disagree.
+   */
+  health(sys: SystemView = this.p.model.system()): HealthBody {
+    const store = sys.health.checks.find((c) => c.name === "store");
     return {
-      status,
+      status: VERDICT_WORD[sys.health.verdict],
       version: VERSION,
       uptimeSeconds: Math.floor((this.p.clock.now() - this.startedAt) / 1000),
-      demo,
-      gateway: up ? "up" : "down",
-      store: store.ok ? "ok" : "error",
+      demo: this.p.location.demo,
+      gateway: GATEWAY_WORD[sys.gateway.state],
+      store: store?.status === "FAIL" ? "error" : "ok",
     };
   }
 
   status(): DaemonStatus {
     const { store, location } = this.p;
     const storeHealth = store.health();
-    const h = this.health(storeHealth);
     const sys = this.p.model.system();
+    const h = this.health(sys);
     const gw = sys.gateway;
     const { paths } = this.options;
     return {
@@ -404,6 +409,7 @@ export class Daemon {
       logFile: paths.logFile,
       auth: this.config.noAuth ? "none" : "token",
       gateway: {
+        state: h.gateway,
         up: gw.running,
         url: gw.url,
         checkedAt: gw.checkedAt,
@@ -413,6 +419,7 @@ export class Daemon {
         version: gw.version,
       },
       healthLevel: sys.health.status,
+      healthReasons: sys.health.reasons.map((c) => ({ name: c.name, status: c.status, message: c.message })),
       sources: this.p.model.sources().map((s) => ({ id: s.id, status: s.status, lastError: s.lastError })),
       store: { ok: storeHealth.ok, path: store.path, sizeBytes: store.sizeBytes(), schemaVersion: store.schemaVersion, error: storeHealth.error ?? null },
     };

@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
+import { describeReasons } from "../../shared/queries/health.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
 
@@ -29,7 +30,9 @@ export default defineCommand({
       if (args.json) return printJson(s);
       const gw = s.gateway;
       say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
-      say(`  health     ${s.health} (gateway checks: ${s.healthLevel})`);
+      // The one verdict /health and GraphQL give too, with the checks behind it when it is not ok.
+      const reasons = s.healthReasons ?? [];
+      say(`  health     ${s.health}${reasons.length ? ` (${describeReasons(reasons)})` : ""}`);
       say(`  dashboard  ${s.url}/   (insightsctl url prints the sign-in link)`);
       say(`  data       ${s.demo ? `demo state (bundled sample) in ${s.openclawDir}` : s.openclawDir}`);
       say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, OpenClaw ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);

@@ -23,16 +23,29 @@ export interface DaemonStatus {
   uptimeSeconds: number;
   url: string;
   demo: boolean;
-  health: "ok" | "degraded" | "starting";
+  /** The health verdict, as /health `status` says it (README "GET /health"). */
+  health: "starting" | "ok" | "degraded" | "unhealthy";
   openclawDir: string;
   stateDir: string;
   configFile: string;
   socket: string;
   logFile: string;
   auth: "token" | "none";
-  gateway: { up: boolean; url: string | null; checkedAt: string | null; latencyMs: number | null; error: string | null; pid: number | null; version: string | null };
-  /** The system health level (HEALTHY, DEGRADED, UNHEALTHY) from the health checks. */
+  gateway: {
+    /** up | down | demo | unknown (not probed yet), as /health `gateway` says it. */
+    state: "up" | "down" | "demo" | "unknown";
+    up: boolean;
+    url: string | null;
+    checkedAt: string | null;
+    latencyMs: number | null;
+    error: string | null;
+    pid: number | null;
+    version: string | null;
+  };
+  /** The system health level (HEALTHY, DEGRADED, UNHEALTHY) from the health checks; `health` is the same verdict in words. */
   healthLevel: "HEALTHY" | "DEGRADED" | "UNHEALTHY";
+  /** The checks that are not PASS (FAIL first): why `health` is not ok. */
+  healthReasons: Array<{ name: string; status: "PASS" | "WARN" | "FAIL"; message: string | null }>;
   sources: Array<{ id: string; status: string; lastError: string | null }>;
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }

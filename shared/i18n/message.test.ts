@@ -40,7 +40,7 @@ test("a parameter's own text is never read as a placeholder", () => {
 
 test("localizeMessages renders what has a message id and leaves the rest", () => {
   const items = [
-    { name: "a", message: "demo mode: no gateway to watch", text: msg("health.gateway.demo") },
+    { name: "a", message: "demo mode: no demo gateway answers", text: msg("health.gateway.demoNone") },
     { name: "b", message: "kept", text: null },
     { name: "c", message: null, text: null },
   ];

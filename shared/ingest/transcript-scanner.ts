@@ -43,9 +43,13 @@ interface TotalsRow {
   errors: number;
   first_activity: number | null;
   last_activity: number | null;
+  first_event: number | null;
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Meta key (per agent) set once the transcripts summed before `first_event` existed have it (migration 6). */
+export const FIRST_EVENT_BACKFILL = "first_event_backfilled:";
 
 /** A commit group closes at this many events or this much time, whichever comes first. */
 const GROUP_EVENTS = 1000;
@@ -68,12 +72,12 @@ export class TranscriptScanner {
       totals: db.prepare<[string, string], TotalsRow>("SELECT * FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
       saveTotals: db.prepare(
         `INSERT INTO transcript_totals (agent_id, session_id, session_key, input, output, cache_read, cache_write, cost_usd,
-           user_messages, assistant_messages, tool_calls, errors, first_activity, last_activity)
-         VALUES (@agent, @session, @key, @input, @output, @cacheRead, @cacheWrite, @costUsd, @userMessages, @assistantMessages, @toolCalls, @errors, @firstActivity, @lastActivity)
+           user_messages, assistant_messages, tool_calls, errors, first_activity, last_activity, first_event)
+         VALUES (@agent, @session, @key, @input, @output, @cacheRead, @cacheWrite, @costUsd, @userMessages, @assistantMessages, @toolCalls, @errors, @firstActivity, @lastActivity, @firstEvent)
          ON CONFLICT (agent_id, session_id) DO UPDATE SET session_key = excluded.session_key, input = excluded.input, output = excluded.output,
            cache_read = excluded.cache_read, cache_write = excluded.cache_write, cost_usd = excluded.cost_usd, user_messages = excluded.user_messages,
            assistant_messages = excluded.assistant_messages, tool_calls = excluded.tool_calls, errors = excluded.errors,
-           first_activity = excluded.first_activity, last_activity = excluded.last_activity`,
+           first_activity = excluded.first_activity, last_activity = excluded.last_activity, first_event = excluded.first_event`,
       ),
       forget: db.prepare("DELETE FROM transcript_totals WHERE agent_id = ? AND session_id = ?"),
       forgetUsage: db.prepare("DELETE FROM token_usage WHERE agent_id = ? AND session_id = ?"),
@@ -103,6 +107,8 @@ export class TranscriptScanner {
       return result;
     }
     result.transcripts = listed.value.length;
+    // Before any new batch: a batch folded into a row without its first event would take its own.
+    await this.backfillFirstEvents(agent, listed.value, result);
     const source = `agent:${agent.agentId}`;
     let batchesLeft = this.options.maxBatches ?? Infinity;
     // Batches wait here and are committed together: most transcripts are one small batch, and a
@@ -158,6 +164,40 @@ export class TranscriptScanner {
     return result;
   }
 
+  /**
+   * Transcripts summed by a version before `first_event` existed: reads the first event of each
+   * (the `session` header) once, so lifetimeStats.createdAt covers them too. Transcripts no longer
+   * listed keep NULL (the query falls back to their first message).
+   */
+  private async backfillFirstEvents(agent: AgentData, refs: readonly TranscriptRef[], result: ScanResult): Promise<void> {
+    const key = FIRST_EVENT_BACKFILL + agent.agentId;
+    if (this.store.getMeta(key) !== undefined) return;
+    const db = this.store.db;
+    const rows = db
+      .prepare("SELECT session_id AS sessionId, first_activity AS firstActivity FROM transcript_totals WHERE agent_id = ? AND first_event IS NULL")
+      .all(agent.agentId) as Array<{ sessionId: string; firstActivity: number | null }>;
+    const byId = new Map(refs.map((r) => [r.sessionId, r]));
+    const set = db.prepare("UPDATE transcript_totals SET first_event = ? WHERE agent_id = ? AND session_id = ? AND first_event IS NULL");
+    let complete = true;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as (typeof rows)[number];
+      const ref = byId.get(row.sessionId);
+      if (!ref) continue;
+      // Its warnings were counted when the transcript was first read; only the timestamp matters here.
+      const read = agent.readTranscript(ref, null, 1);
+      if (!read.ok) {
+        result.errors.push(read.error);
+        complete = false;
+        continue;
+      }
+      const ts = read.value.events[0]?.ts ?? null;
+      const first = ts === null ? row.firstActivity : row.firstActivity === null ? ts : Math.min(ts, row.firstActivity);
+      if (first !== null) set.run(first, agent.agentId, row.sessionId);
+      if (i % 200 === 199) await yieldToLoop();
+    }
+    if (complete) this.store.setMeta(key, String(this.options.clock.now()));
+  }
+
   /** Adds one batch to its transcript's totals and usage rows and moves its cursor; run inside a transaction. */
   private commit(agentId: string, source: string, ref: TranscriptRef, batch: TranscriptBatch, result: ScanResult): void {
     const now = this.options.clock.now();
@@ -203,5 +243,6 @@ function fromRow(r: TotalsRow): SessionTotals {
     errors: r.errors,
     firstActivity: r.first_activity,
     lastActivity: r.last_activity,
+    firstEvent: r.first_event,
   };
 }

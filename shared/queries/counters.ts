@@ -1,6 +1,7 @@
 // Lifetime counters for Prometheus (GET /metrics): tokens and cost per agent and model, and
 // classified gateway log events per type. Kept in tables retention never prunes, so they only
 // grow (a transcript re-read from the start is the one exception: a counter reset).
+import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 
 export interface ModelCounter {
@@ -16,13 +17,15 @@ export interface ModelCounter {
 }
 
 export function queryModelCounters(store: Store): ModelCounter[] {
-  return store.db
+  const rows = store.db
     .prepare(
       `SELECT agent_id AS agentId, model, provider, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
               sum(cache_write) AS cacheWrite, sum(cost_usd) AS costUsd, sum(messages) AS messages
        FROM transcript_models GROUP BY agent_id, model, provider ORDER BY agent_id, model, provider`,
     )
     .all() as ModelCounter[];
+  // A Prometheus counter must be finite and must not go below zero (an older version's poisoned row).
+  return rows.map((r) => finiteTotals(r, ["input", "output", "cacheRead", "cacheWrite", "costUsd"]));
 }
 
 export function queryEventTotals(store: Store): Record<"error" | "warning" | "restart", number> {

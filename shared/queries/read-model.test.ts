@@ -12,17 +12,17 @@ import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../s
 import { Store } from "../store/store.js";
 import { RANGES } from "./metrics.js";
 import { ReadModel } from "./read-model.js";
-import { fixtureReadModel } from "../../test/helpers/read-model.js";
+import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
 
 test.after(removeTempDirs);
 
 const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);
 
-async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; collector: Collector; store: Store }> {
+async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; collector: Collector; store: Store; clock: FixtureModel["clock"] }> {
   const dir = copyFixture(fixture);
   const f = await fixtureReadModel(dir);
   assert.equal(f.degraded, []);
-  return { dir, model: f.model, collector: f.collector, store: f.store };
+  return { dir, model: f.model, collector: f.collector, store: f.store, clock: f.clock };
 }
 
 function expectCode(fn: () => unknown, code: string): InsightsError {
@@ -58,7 +58,9 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     assert.is(life.totalTokens, all.total);
     assert.is(life.totalUserMessages, all.userMessages);
     assert.is(life.totalAssistantMessages, all.assistantMessages);
-    assert.is(life.createdAt, new Date(all.firstActivity as number).toISOString());
+    // The earliest event of any type: a transcript's `session` header comes before its first message.
+    assert.ok((all.firstEvent as number) < (all.firstActivity as number), "the fixture's first header precedes its first message");
+    assert.is(life.createdAt, new Date(all.firstEvent as number).toISOString());
     near(life.totalCostUsd, all.costUsd, "lifetime cost");
 
     const keys = byKey(transcripts);
@@ -87,7 +89,7 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
   });
 
   test(`${fixture}: metrics, events, cost, cron and logs`, async () => {
-    const { dir, model, collector } = await setup(fixture);
+    const { dir, model, collector, clock } = await setup(fixture);
     const transcripts = fixtureTranscripts(dir);
 
     for (const range of Object.keys(RANGES) as Array<keyof typeof RANGES>) {
@@ -133,6 +135,25 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     const listed = model.cronJobs("main");
     assert.equal(listed.map((j) => j.id).sort(), jobs.map((j) => j.id).sort());
     for (const j of listed) assert.is(j.enabled, jobs.find((x) => x.id === j.id)?.enabled);
+
+    // Overdue: enabled and more than a minute past the run the gateway scheduled, by the model's
+    // (injected) clock. No run of the fixtures is in progress, so none is excused for running.
+    const overdue = (now: number): Record<string, number | null> =>
+      Object.fromEntries(
+        jobs.map((j) => {
+          assert.ok(j.nextRunAtMs !== null, `${j.id} has a stored next run`);
+          const late = now - (j.nextRunAtMs as number);
+          return [j.id, j.enabled && late > 60_000 ? Math.floor(late / 1000) : null];
+        }),
+      );
+    const seen = (): Record<string, number | null> => Object.fromEntries(model.cronJobs("main").map((j) => [j.id, j.overdue ? j.overdueSeconds : null]));
+    for (const j of model.cronJobs("main")) assert.is(j.overdue, j.overdueSeconds !== null);
+    const before = seen();
+    assert.equal(before, overdue(model.now()));
+    clock.advance(3_600_000);
+    const after = seen();
+    assert.equal(after, overdue(model.now()), "an hour later, by the injected clock");
+    assert.ok(Object.keys(before).some((id) => before[id] === null && after[id] !== null), "a job falls overdue as the clock moves on");
     await collector.stop();
   });
 

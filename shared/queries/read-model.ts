@@ -202,7 +202,7 @@ export class ReadModel {
 
   cronJobs(agentId: string): CronJobView[] {
     this.source(agentId);
-    return queryCronJobs(this.o.collector.cron, agentId, this.defaultAgentId() ?? agentId);
+    return queryCronJobs(this.o.collector.cron, agentId, this.defaultAgentId() ?? agentId, this.now());
   }
 
   usageCost(agentId: string, timeZone?: string | null): UsageCost {

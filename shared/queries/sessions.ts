@@ -4,6 +4,7 @@
 // sub-agents nest under their parent.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SessionKind, SessionRecord } from "../sources/openclaw/session-record.js";
+import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";
@@ -68,9 +69,13 @@ interface KeyTotals {
   errors: number;
   first_activity: number | null;
   last_activity: number | null;
+  /** Earliest event of any type (the `session` header), else the first message. */
+  first_event: number | null;
 }
 
 export type TotalsByKey = Map<string, KeyTotals>;
+
+const USAGE_COLUMNS = ["input", "output", "cache_read", "cache_write", "cost_usd"] as const;
 
 /** Per-key sums of the agent's transcript totals. */
 export function totalsByKey(store: Store, agentId: string): Map<string, KeyTotals> {
@@ -78,11 +83,13 @@ export function totalsByKey(store: Store, agentId: string): Map<string, KeyTotal
     .prepare(
       `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
               sum(cost_usd) AS cost_usd, sum(user_messages) AS user_messages, sum(assistant_messages) AS assistant_messages,
-              sum(tool_calls) AS tool_calls, sum(errors) AS errors, min(first_activity) AS first_activity, max(last_activity) AS last_activity
+              sum(tool_calls) AS tool_calls, sum(errors) AS errors, min(first_activity) AS first_activity, max(last_activity) AS last_activity,
+              min(coalesce(first_event, first_activity)) AS first_event
        FROM transcript_totals WHERE agent_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
     )
     .all(agentId) as KeyTotals[];
-  return new Map(rows.map((r) => [r.session_key, r]));
+  // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+  return new Map(rows.map((r) => [r.session_key, finiteTotals(r, USAGE_COLUMNS)]));
 }
 
 export function sessionStatus(raw: SessionRecord["status"], lastActivity: number | null, now: number): SessionStatus {
@@ -128,7 +135,7 @@ export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number):
     toolCalls: t?.tool_calls ?? 0,
     errors: t?.errors ?? 0,
     updatedAt: iso(s.updatedAt),
-    startedAt: iso(s.startedAt ?? t?.first_activity ?? null),
+    startedAt: iso(s.startedAt ?? t?.first_event ?? null),
     lastActivityAt: iso(lastActivity),
     parentKey: s.parentKey,
     thinkingLevel: s.thinkingLevel,

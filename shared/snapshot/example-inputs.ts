@@ -129,6 +129,7 @@ function job(now: number, j: Partial<CronJobInfo> & { id: string; name: string; 
     lastDurationMs: j.lastDurationMs === undefined ? 12_400 : j.lastDurationMs,
     lastError: j.lastError ?? null,
     nextRunAt: j.nextRunAt === undefined ? now + 40 * MIN : j.nextRunAt,
+    dueAt: j.dueAt ?? null,
     consecutiveErrors: j.consecutiveErrors ?? 0,
   };
 }

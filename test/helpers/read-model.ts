@@ -20,9 +20,10 @@ export interface FixtureModel {
   degraded: string[];
 }
 
-export async function fixtureReadModel(dir: string, now = FIXTURE_NOW): Promise<FixtureModel> {
+/** `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one. */
+export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string } = {}): Promise<FixtureModel> {
   const clock = manualClock(now);
-  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
   const collector = new Collector({
     openclawDir: dir,
     demo: false,
