@@ -1,0 +1,31 @@
+// A closed stdout or stderr (`insightsctl status | head -1`, a terminal that went away) ends the
+// command quietly with exit 0, as it would with SIGPIPE, which Node ignores: without a listener
+// the EPIPE is an uncaught 'error' event and prints a stack trace. Help text is stripped of
+// colour unless it goes to a terminal (citty colours it regardless).
+import { stripVTControlCharacters } from "node:util";
+
+let closed = false;
+// EPIPE: the reader left, which is no failure. Anything else (EIO on a vanished terminal, ENOSPC
+// on a redirect): there is nowhere left to say so, so the exit code carries it.
+let onClosed: (err: NodeJS.ErrnoException) => void = (err) => process.exit(err.code === "EPIPE" ? 0 : 1);
+
+/** Installs the handlers; call once, first thing. */
+export function guardOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (err: NodeJS.ErrnoException) => {
+      if (closed) return;
+      closed = true;
+      onClosed(err);
+    });
+  }
+}
+
+/** Replaces what a closed output does (the foreground daemon stops cleanly instead of exiting). */
+export function whenOutputCloses(fn: (err: NodeJS.ErrnoException) => void): void {
+  onClosed = fn;
+}
+
+/** Text for stdout: colour codes only when stdout is a terminal and NO_COLOR is unset. */
+export function forStdout(text: string): string {
+  return process.stdout.isTTY && !process.env.NO_COLOR ? text : stripVTControlCharacters(text);
+}
