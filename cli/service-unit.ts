@@ -63,6 +63,7 @@ export function renderUnit(template: string, o: UnitOptions): string {
       // A system service may drop every capability (a user service may not: systemd refuses).
       "CapabilityBoundingSet=",
       "AmbientCapabilities=",
+      "RemoveIPC=yes",
     ].join("\n"),
   );
   unit = replaceLine(unit, /^ReadWritePaths=%S\/gateway-insights %t$/m, "ReadWritePaths=%S/gateway-insights %t/gateway-insights");

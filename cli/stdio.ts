@@ -25,6 +25,20 @@ export function whenOutputCloses(fn: (err: NodeJS.ErrnoException) => void): void
   onClosed = fn;
 }
 
+/**
+ * For a daemon running in this process (`start --foreground`): a closed output stops it through
+ * its own SIGTERM drain, once it listens for SIGTERM (output may close while it still starts).
+ */
+export function stopWhenOutputCloses(): void {
+  whenOutputCloses(() => {
+    const timer = setInterval(() => {
+      if (process.listenerCount("SIGTERM") === 0) return;
+      clearInterval(timer);
+      process.kill(process.pid, "SIGTERM");
+    }, 50);
+  });
+}
+
 /** Text for stdout: colour codes only when stdout is a terminal and NO_COLOR is unset. */
 export function forStdout(text: string): string {
   return process.stdout.isTTY && !process.env.NO_COLOR ? text : stripVTControlCharacters(text);

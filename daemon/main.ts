@@ -24,15 +24,20 @@ const main = defineCommand({
 /**
  * A closed stdout or stderr (`insightsd | head`, a terminal that went away) stops the daemon
  * through its SIGTERM drain, as SIGPIPE would. Unheard, the EPIPE was an uncaught exception whose
- * log line failed the same way, again and again, filling daemon.log. (Detached, the console is
- * switched off once ready and the parent's pipe closing is expected.)
+ * log line failed the same way, again and again, filling daemon.log. The signal waits until the
+ * daemon listens for it (output may close while it is still starting). Detached, the console is
+ * switched off once ready and the parent's pipe closing is expected.
  */
 function stopWhenOutputCloses(): void {
   let closed = false;
   const stop = (): void => {
     if (closed) return;
     closed = true;
-    process.kill(process.pid, "SIGTERM");
+    const timer = setInterval(() => {
+      if (process.listenerCount("SIGTERM") === 0) return;
+      clearInterval(timer);
+      process.kill(process.pid, "SIGTERM");
+    }, 50);
   };
   process.stdout.on("error", stop);
   process.stderr.on("error", stop);

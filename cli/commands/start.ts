@@ -5,7 +5,7 @@ import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { spawnDaemon, waitUntilReady } from "../daemon-process.js";
 import { fail, note, say } from "../output.js";
-import { whenOutputCloses } from "../stdio.js";
+import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 
 export default defineCommand({
@@ -25,7 +25,7 @@ export default defineCommand({
       if (args.foreground) {
         const { runForeground } = await import("../../daemon/run.js");
         // A closed terminal or pipe stops the daemon through its own SIGTERM drain, not mid-write.
-        whenOutputCloses(() => process.kill(process.pid, "SIGTERM"));
+        stopWhenOutputCloses();
         const daemonDone = runForeground({ flags: flagsFromArgs(args) });
         // The sign-in link, as a background start prints it: asked of our own control socket.
         try {
