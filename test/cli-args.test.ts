@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { CTL, ctl, ctlSpawn, sandbox, type Sandbox } from "./helpers/cli.js";
+import { CTL, ctl, ctlSpawn, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;
 test.before(async () => {
@@ -97,9 +97,9 @@ test("help: `help`, `help <command>` and --help print plain usage on stdout, exi
   // citty colours help unless NO_COLOR=1, CI or TEST is set: clear them to see what a user sees.
   const env = { NO_COLOR: "", CI: "", TEST: "" };
   const top = await ctl(box, ["--help"], env);
+  assert.not.ok(top.stdout.includes("\u001b["), "no colour codes in piped help");
   assert.is(top.code, 0);
   assert.match(top.stdout, /USAGE insightsctl start\|stop\|restart\|status\|logs\|snapshot\|url\|service\|help/);
-  assert.not.ok(top.stdout.includes("\u001b["), "no colour codes in piped help");
   const help = await ctl(box, ["help"], env);
   assert.is(help.code, 0);
   assert.is(help.stdout, top.stdout);
@@ -152,11 +152,7 @@ test("logs -f with no daemon follows daemon.log, across rotation, until Ctrl-C",
   } finally {
     follower.child.kill("SIGINT");
   }
-  const code = await new Promise<number | null>((resolve) => {
-    if (follower.child.exitCode !== null) resolve(follower.child.exitCode);
-    else follower.child.on("exit", (c) => resolve(c));
-  });
-  assert.is(code, 0);
+  assert.is(await exitOf(follower.child), 0);
 });
 
 test.run();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { ctl, ctlSpawn, sandbox, type Sandbox } from "./helpers/cli.js";
+import { ctl, ctlSpawn, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;
 
@@ -284,8 +284,7 @@ test("start --foreground prints the sign-in link; stop ends it with exit 0", asy
     assert.ok(fg.output().includes(`Dashboard: http://127.0.0.1:${box.port}/?token=${token}`), fg.output());
     const stop = await ctl(box, ["stop"]);
     assert.is(stop.code, 0, stop.stderr);
-    const code = await new Promise<number | null>((resolve) => (fg.child.exitCode !== null ? resolve(fg.child.exitCode) : fg.child.on("exit", (c) => resolve(c))));
-    assert.is(code, 0);
+    assert.is(await exitOf(fg.child), 0);
   } finally {
     fg.child.kill("SIGKILL");
   }
@@ -298,8 +297,7 @@ test("start --foreground with its output closed stops cleanly instead of spinnin
   child.stdout.destroy();
   child.stderr.destroy();
   try {
-    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-    assert.is(code, 0);
+    assert.is(await exitOf(child), 0);
     const logs = (await ctl(box, ["logs", "-n", "5", "--json"])).stdout;
     assert.match(logs, /"msg":"stopping","reason":"SIGTERM"/);
     assert.not.match(logs, /uncaught exception/);
