@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // insightsd: the daemon entry, run in the foreground by systemd or detached by `insightsctl start`.
-import { defineCommand, runMain } from "citty";
+import { defineCommand, renderUsage, runMain } from "citty";
+import { stripVTControlCharacters } from "node:util";
 import { checkArgv, UsageError } from "../shared/config/argv.js";
 import { flagsFromArgs, serverArgs } from "../shared/config/flags.js";
 import { EXIT } from "../shared/exit-codes.js";
@@ -54,4 +55,10 @@ if (!argv.some((a) => a === "--help" || a === "-h" || ((a === "--version" || a =
     process.exit(EXIT.USAGE);
   }
 }
-void runMain(main);
+// citty colours help whatever stdout is; plain unless it is a terminal (design §8).
+void runMain(main, {
+  showUsage: async (cmd, parent) => {
+    const text = await renderUsage(cmd, parent);
+    process.stdout.write(`${process.stdout.isTTY && !process.env.NO_COLOR ? text : stripVTControlCharacters(text)}\n`);
+  },
+});

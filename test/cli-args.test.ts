@@ -2,14 +2,14 @@
 // unknown flags and stray words are refused with exit 2 and the nearest valid flag or command,
 // help is plain text unless it goes to a terminal, a closed stdout ends a command quietly, and
 // `logs -f` follows daemon.log across rotation when no daemon runs.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { CTL, ctl, ctlSpawn, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
+import { CTL, ctl, ctlSpawn, DAEMON, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;
 test.before(async () => {
@@ -116,6 +116,12 @@ test("help: `help`, `help <command>` and --help print plain usage on stdout, exi
   assert.match(bad.stderr, /^insightsctl: unknown command "snapshots" \(did you mean snapshot\?\)/);
   const version = await ctl(box, ["--version"]);
   assert.is(version.stdout, "0.1.0\n");
+  // insightsd's help too.
+  const daemonHelp = await new Promise<string>((resolve) =>
+    execFile(process.execPath, [DAEMON, "--help"], { env: { ...box.env, ...env } }, (_err, stdout) => resolve(stdout)),
+  );
+  assert.match(daemonHelp, /USAGE insightsd \[OPTIONS\]/);
+  assert.not.ok(daemonHelp.includes("\u001b["), "no colour codes in insightsd's piped help");
 });
 
 test("a closed stdout ends `logs` quietly with exit 0 (no EPIPE stack trace)", async () => {
