@@ -5,23 +5,27 @@
 import { stripVTControlCharacters } from "node:util";
 
 let closed = false;
-// EPIPE: the reader left, which is no failure. Anything else (EIO on a vanished terminal, ENOSPC
-// on a redirect): there is nowhere left to say so, so the exit code carries it.
-let onClosed: (err: NodeJS.ErrnoException) => void = (err) => process.exit(err.code === "EPIPE" ? 0 : 1);
+// EPIPE: the reader left, which is no failure. Anything else (ENOSPC on a redirect, EIO on a
+// vanished terminal) is: said on stderr when that still works, and in the exit code.
+let onClosed: (err: NodeJS.ErrnoException, stream: "stdout" | "stderr") => void = (err, stream) => {
+  if (err.code === "EPIPE") process.exit(0);
+  if (stream === "stdout") process.stderr.write(`insightsctl: cannot write the output: ${err.message}\n`, () => process.exit(1));
+  else process.exit(1);
+};
 
 /** Installs the handlers; call once, first thing. */
 export function guardOutput(): void {
-  for (const stream of [process.stdout, process.stderr]) {
+  for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.stderr]] as const) {
     stream.on("error", (err: NodeJS.ErrnoException) => {
       if (closed) return;
       closed = true;
-      onClosed(err);
+      onClosed(err, name);
     });
   }
 }
 
 /** Replaces what a closed output does (the foreground daemon stops cleanly instead of exiting). */
-export function whenOutputCloses(fn: (err: NodeJS.ErrnoException) => void): void {
+export function whenOutputCloses(fn: (err: NodeJS.ErrnoException, stream: "stdout" | "stderr") => void): void {
   onClosed = fn;
 }
 
