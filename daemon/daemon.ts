@@ -429,7 +429,7 @@ export class Daemon {
   reload(): { applied: string[]; needsRestart: string[] } {
     let next: LoadedConfig;
     try {
-      next = loadConfig({ configFile: this.options.paths.configFile, env: this.options.env, flags: this.options.flags });
+      next = loadConfig({ configFile: this.options.paths.configFile, env: this.options.env, flags: this.options.flags, atStart: false });
     } catch (err) {
       this.log.error("reload refused: the config is invalid; keeping the running config", { error: errorMessage(err) });
       throw err;
