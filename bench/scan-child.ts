@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
+import { OpenClawProvider } from "../shared/sources/openclaw/provider.js";
 import { SourceRegistry } from "../shared/ingest/source-registry.js";
 import { LogHub } from "../shared/log/logger.js";
 import { queryMetrics } from "../shared/queries/metrics.js";
@@ -95,7 +96,7 @@ async function real(input: RealInput): Promise<RealResult> {
   const clock = { now: () => input.anchorNow + (Date.now() - t0) };
   const logger = new LogHub({ console: "off", level: "info", ringSize: 100 }).logger;
   const store = Store.open(input.storePath, { clock });
-  const registry = new SourceRegistry({ openclawDir: input.stateDir, env: {}, store, clock, logger });
+  const registry = new SourceRegistry({ providers: [new OpenClawProvider({ stateDir: input.stateDir, env: {} })], store, clock, logger });
   const profiles: string[] = [];
   const profile = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     if (!input.profileDir) return work();
@@ -159,7 +160,7 @@ async function real(input: RealInput): Promise<RealResult> {
   if (input.incremental) {
     const { target, reps } = input.incremental;
     const appender = new Appender(input.stateDir, target, clock);
-    const agent = registry.agent(target.agentId);
+    const agent = registry.source(`agent:${target.agentId}`);
     if (!agent) throw new Error(`agent ${target.agentId} not found by the registry`);
     const before = findSession(store, agent.snapshot(), target.sessionKey, clock.now());
     if (!before) throw new Error(`session ${target.sessionKey} not found`);
@@ -197,7 +198,7 @@ async function real(input: RealInput): Promise<RealResult> {
 
   let queries: RealResult["queries"] = null;
   if (input.queryReps > 0) {
-    const ids = registry.agentSnapshots().map((s) => s.agentId);
+    const ids = registry.agentSnapshots().map((s) => s.id);
     const sessionsMs: number[] = [];
     const metricsMs: number[] = [];
     const perAgent: Record<string, { sessionsMs: number[]; metricsMs: number[] }> = {};
@@ -205,19 +206,19 @@ async function real(input: RealInput): Promise<RealResult> {
     let rangeTokensK = 0;
     // One untimed pass first: statement and page caches warm, as in a running daemon.
     for (const id of ids) {
-      const snap = registry.agent(id)?.snapshot();
+      const snap = registry.source(id)?.snapshot();
       if (snap) querySessions(store, snap, {}, clock.now());
-      queryMetrics(store, id, { range: "TWENTY_FOUR_HOUR", now: clock.now(), timeZone: "UTC" });
+      queryMetrics(store, { sourceId: id, provider: "openclaw" }, { range: "TWENTY_FOUR_HOUR", now: clock.now(), timeZone: "UTC" });
     }
     for (let i = 0; i < input.queryReps; i++) {
       const id = ids[i % ids.length] as string;
-      const snap = registry.agent(id)?.snapshot();
-      if (!snap) throw new Error(`agent ${id} vanished`);
+      const snap = registry.source(id)?.snapshot();
+      if (!snap) throw new Error(`source ${id} vanished`);
       let t = performance.now();
       const views = querySessions(store, snap, {}, clock.now());
       sessionsMs.push(since(t));
       t = performance.now();
-      const m = queryMetrics(store, id, { range: "TWENTY_FOUR_HOUR", now: clock.now(), timeZone: "UTC" });
+      const m = queryMetrics(store, { sourceId: id, provider: "openclaw" }, { range: "TWENTY_FOUR_HOUR", now: clock.now(), timeZone: "UTC" });
       metricsMs.push(since(t));
       const mine = (perAgent[id] ??= { sessionsMs: [], metricsMs: [] });
       mine.sessionsMs.push(sessionsMs[sessionsMs.length - 1] as number);

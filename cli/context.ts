@@ -8,7 +8,8 @@ export interface CliContext {
   loaded: LoadedConfig;
 }
 
-export function cliContext(flags: Flags = {}): CliContext {
+/** `atStart`: also the checks only a start needs (an explicitly configured OpenClaw dir exists). */
+export function cliContext(flags: Flags = {}, { atStart = false }: { atStart?: boolean } = {}): CliContext {
   const paths = resolvePaths();
-  return { paths, loaded: loadConfig({ configFile: paths.configFile, flags }) };
+  return { paths, loaded: loadConfig({ configFile: paths.configFile, flags, atStart }) };
 }

@@ -5,12 +5,13 @@ import { existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { pollUntil } from "../shared/clock.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
-import { InsightsError } from "../shared/errors.js";
+import { errorMessage, InsightsError } from "../shared/errors.js";
+import { EXIT } from "../shared/exit-codes.js";
 import { isAlive, isInsightsDaemon, readPidFile } from "../shared/lifecycle/process-check.js";
 import type { Paths } from "../shared/paths.js";
 import { ControlClient } from "./control-client.js";
 
-const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.js", import.meta.url));
+export const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.js", import.meta.url));
 
 export interface Started {
   pid: number;
@@ -31,47 +32,95 @@ export async function spawnDaemon(paths: Paths, argv: string[], timeoutMs = 20_0
   child.on("exit", (code, signal) => (exited = code ?? (signal ? 128 : 1)));
 
   try {
-    const status = await pollUntil(
-      async () => {
-        if (exited !== null) {
-          const why = stderr.trim().replace(/^insightsd: /, "") || `insightsd exited with code ${exited}`;
-          throw new InsightsError(why.startsWith("invalid config") ? "CONFIG_INVALID" : "START_FAILED", why);
-        }
-        const client = await ControlClient.tryConnect(paths.socketFile, 500);
-        if (!client) return null;
-        try {
-          const s = await client.call<DaemonStatus>("status");
-          // Another daemon on the same socket would be refused by the child; only ours counts.
-          return s.pid === child.pid ? s : null;
-        } finally {
-          client.close();
-        }
+    if (child.pid === undefined) throw new InsightsError("START_FAILED", `could not run ${process.execPath} ${DAEMON_MAIN}`);
+    return await waitUntilReady(paths, child.pid, {
+      timeoutMs,
+      failed: () => {
+        if (exited === null) return null;
+        // insightsd exits 2 for a bad flag or config value, like insightsctl.
+        return new InsightsError(exited === EXIT.USAGE ? "CONFIG_INVALID" : "START_FAILED", startFailure(stderr, exited));
       },
-      { timeoutMs, intervalMs: 50, what: "the daemon to answer on its control socket" },
-    );
-    // The spec's readiness signal: /health answers over HTTP.
-    await pollUntil(
-      async () => {
-        try {
-          const res = await fetch(`${status.url}/health`, { signal: AbortSignal.timeout(1000) });
-          return res.status === 200;
-        } catch {
-          return false;
-        }
-      },
-      { timeoutMs, intervalMs: 50, what: `${status.url}/health` },
-    );
-    const client = await ControlClient.connect(paths.socketFile);
-    const { url } = await client.call<{ url: string }>("dashboard.url").finally(() => client.close());
-    return { pid: status.pid, status, dashboardUrl: url };
+    });
   } catch (err) {
     if (exited === null && child.pid) child.kill("SIGKILL");
     if (err instanceof InsightsError) throw err;
-    throw new InsightsError("START_FAILED", `${err instanceof Error ? err.message : String(err)}${stderr ? `\n${stderr.trim()}` : ""}`);
+    const why = startFailure(stderr, null);
+    throw new InsightsError("START_FAILED", `${errorMessage(err)}${why ? `; the daemon said: ${why}` : ""}`);
   } finally {
     child.stderr?.destroy();
     child.unref();
   }
+}
+
+/**
+ * Waits until the daemon with this pid answers on the control socket and /health, and returns
+ * its status and sign-in link. `failed` is asked on every round: an error ends the wait.
+ */
+export async function waitUntilReady(paths: Paths, pid: number, o: { timeoutMs: number; failed?: () => Error | null }): Promise<Started> {
+  const status = await pollUntil(
+    async () => {
+      const failure = o.failed?.();
+      if (failure) throw failure;
+      const client = await ControlClient.tryConnect(paths.socketFile, 500);
+      if (!client) return null;
+      try {
+        const s = await client.call<DaemonStatus>("status");
+        // Another daemon on the same socket would be refused by ours; only ours counts.
+        return s.pid === pid ? s : null;
+      } finally {
+        client.close();
+      }
+    },
+    { timeoutMs: o.timeoutMs, intervalMs: 50, what: "the daemon to answer on its control socket" },
+  );
+  // The spec's readiness signal: /health answers over HTTP.
+  await pollUntil(
+    async () => {
+      try {
+        const res = await fetch(`${status.url}/health`, { signal: AbortSignal.timeout(1000) });
+        return res.status === 200;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: o.timeoutMs, intervalMs: 50, what: `${status.url}/health` },
+  );
+  const client = await ControlClient.connect(paths.socketFile);
+  const { url } = await client.call<{ url: string }>("dashboard.url").finally(() => client.close());
+  return { pid: status.pid, status, dashboardUrl: url };
+}
+
+/**
+ * The one-line reason a daemon gave for not starting, from what it wrote on stderr: until it is
+ * ready it logs there as JSON lines, and a failed start ends with `insightsd: <reason>`. A crash
+ * of Node itself leaves an `Error: ...` line. Empty when stderr says nothing useful.
+ */
+export function startFailure(stderr: string, exitCode: number | null): string {
+  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const records: Array<Record<string, unknown>> = [];
+  const plain: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith("{")) {
+      try {
+        const value: unknown = JSON.parse(line);
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          records.push(value as Record<string, unknown>);
+          continue;
+        }
+      } catch {
+        // not a log record; keep it as text
+      }
+    }
+    plain.push(line);
+  }
+  const own = plain.filter((l) => l.startsWith("insightsd: "));
+  if (own.length) return (own[own.length - 1] as string).slice("insightsd: ".length);
+  const logged = records.filter((r) => r.level === "error" || r.level === "fatal").pop();
+  if (logged) return typeof logged.error === "string" ? logged.error : String(logged.msg);
+  const thrown = plain.find((l) => /^[A-Za-z]*Error\b/.test(l));
+  if (thrown) return thrown;
+  if (exitCode !== null) return `insightsd exited with code ${exitCode}${plain.length ? `: ${plain[plain.length - 1]}` : ""}`;
+  return "";
 }
 
 export type StopOutcome =

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // insightsctl: controls the daemon over its Unix socket. Subcommands load lazily so the CLI
 // starts fast; heavy modules (renderer, GraphQL) are imported only by the command that needs them.
-import { defineCommand, runMain } from "citty";
+import { defineCommand } from "citty";
 import { VERSION } from "../shared/version.js";
+import { dispatch } from "./dispatch.js";
+import { guardOutput } from "./stdio.js";
+
+guardOutput();
 
 const main = defineCommand({
   meta: { name: "insightsctl", version: VERSION, description: "Control gateway-insights, the OpenClaw monitoring daemon" },
@@ -14,7 +18,10 @@ const main = defineCommand({
     logs: () => import("./commands/logs.js").then((m) => m.default),
     snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
     url: () => import("./commands/url.js").then((m) => m.default),
+    service: () => import("./commands/service.js").then((m) => m.default),
+    // Listed for --help; the dispatcher answers `help [command]` itself.
+    help: defineCommand({ meta: { name: "help", description: "Show how to use insightsctl or one of its commands: help [command]" } }),
   },
 });
 
-void runMain(main);
+void dispatch(main, process.argv.slice(2));

@@ -1,5 +1,6 @@
 // How the CLI talks to people: data on stdout, diagnostics on stderr, a failure as
 // "insightsctl: <message>" plus what to do, and the documented exit codes.
+import { UsageError } from "../shared/config/argv.js";
 import { InsightsError, errorMessage } from "../shared/errors.js";
 import { exitCodeFor } from "../shared/exit-codes.js";
 
@@ -8,6 +9,7 @@ const HINTS: Partial<Record<string, string>> = {
   ALREADY_RUNNING: "Use `insightsctl status` to see it, or `insightsctl restart`.",
   PORT_IN_USE: "Pass another --port, or set INSIGHTS_PORT.",
   START_FAILED: "See `insightsctl logs -n 50` for the daemon's own account.",
+  OUTPUT_FAILED: "Check that the directory exists and that you may write there.",
   STORE_TOO_NEW: "Upgrade gateway-insights, or move the store file away to start fresh.",
   SOCKET_PATH_TOO_LONG: "Set XDG_RUNTIME_DIR to a shorter directory.",
 };
@@ -15,7 +17,9 @@ const HINTS: Partial<Record<string, string>> = {
 export function fail(err: unknown): never {
   const code = err instanceof InsightsError ? err.code : undefined;
   process.stderr.write(`insightsctl: ${errorMessage(err)}\n`);
-  const hint = code ? HINTS[code] : undefined;
+  // What to do: the error's own advice when it has some, else the advice for its code.
+  const own = err instanceof UsageError ? err.hint : err instanceof InsightsError && typeof err.details.hint === "string" ? err.details.hint : undefined;
+  const hint = own ?? (code ? HINTS[code] : undefined);
   if (hint) process.stderr.write(`  ${hint}\n`);
   if (!(err instanceof InsightsError) && err instanceof Error && process.env.INSIGHTS_DEBUG) {
     process.stderr.write(`${err.stack ?? ""}\n`);

@@ -8,13 +8,13 @@ import type { Paths } from "../shared/paths.js";
 import type { SnapshotParams } from "../shared/snapshot/params.js";
 import { produceSnapshot, type SnapshotResult } from "../shared/snapshot/pipeline.js";
 
-export async function renderLocally(paths: Paths, config: Config, params: SnapshotParams, quick: boolean): Promise<{ result: SnapshotResult; openclawDir: string; demo: boolean }> {
+export async function renderLocally(paths: Paths, config: Config, params: SnapshotParams, quick: boolean): Promise<{ result: SnapshotResult; providers: string[]; demo: boolean }> {
   // The daemon's log is not ours to write; problems surface as degraded sources on the card.
   const hub = new LogHub({ console: "off" });
   const data = openData({ paths, config, env: process.env, logger: hub.logger, collector: { channels: false } });
   const { location } = data;
   // The demo's gateway answers for this one card (no replay: nothing runs long enough to see it).
-  const demo = location.demo && location.installed ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock: data.clock, logger: hub.logger, replay: false }) : null;
+  const demo = location?.demo && location.installed ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock: data.clock, logger: hub.logger, replay: false }) : null;
   let result: SnapshotResult;
   try {
     result = await produceSnapshot(params, {
@@ -29,5 +29,5 @@ export async function renderLocally(paths: Paths, config: Config, params: Snapsh
   }
   // A first scan of a large state dir may still run; what it committed is kept, the rest waits
   // for the next run (the store is crash-safe), so the CLI does not wait for it.
-  return { result, openclawDir: data.location.dir, demo: data.location.demo };
+  return { result, providers: data.providers.map((p) => p.name), demo: data.demo };
 }

@@ -15,11 +15,13 @@ import { openData } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
 import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
+import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
+import type { AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
-import type { Store, StoreHealth } from "../shared/store/store.js";
+import type { Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
@@ -78,7 +80,10 @@ interface Parts {
   logFile: RotatingFile;
   pid: PidLock;
   store: Store;
-  location: OpenclawLocation;
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  location: OpenclawLocation | null;
+  /** The bundled demo state is served (no provider's data found). */
+  demoMode: boolean;
   clock: Clock;
   token: string;
   collector: Collector;
@@ -95,6 +100,9 @@ interface Parts {
 }
 
 const HOUR = 3_600_000;
+
+const VERDICT_WORD: Record<HealthVerdict, HealthBody["status"]> = { STARTING: "starting", OK: "ok", DEGRADED: "degraded", UNHEALTHY: "unhealthy" };
+const GATEWAY_WORD: Record<GatewayState, HealthBody["gateway"]> = { UP: "up", DOWN: "down", DEMO: "demo", UNKNOWN: "unknown" };
 
 export class Daemon {
   private stopping: Promise<void> | null = null;
@@ -203,9 +211,9 @@ export class Daemon {
       });
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
-      if (location.demo) log.info("no OpenClaw state dir found; serving the bundled demo state", { dir: location.dir });
+      if (data.demo) log.info("no provider's data found (OpenClaw, Claude Code, Codex); serving the bundled demo state", { dir: location?.dir });
       const demo =
-        location.demo && location.installed
+        location?.demo && location.installed
           ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock, logger: hub.logger, replay: true, ...options.demoReplay })
           : null;
       if (demo) cleanup.unshift(() => demo.stop());
@@ -235,10 +243,10 @@ export class Daemon {
         clock,
         logger: hub.logger.child("operations"),
         command: () => daemon?.config.openclawCommand ?? config.openclawCommand,
-        env: () => ({ ...process.env, OPENCLAW_STATE_DIR: location.dir }),
-        refuse: () => (location.demo ? "demo mode: there is no gateway to control" : null),
+        env: () => ({ ...process.env, ...(location ? { OPENCLAW_STATE_DIR: location.dir } : {}) }),
+        refuse: () => (!location ? "OpenClaw is not read here: there is no gateway to control" : location.demo ? "demo mode: there is no gateway to control" : null),
         onFinished: (name) => {
-          if (name === "update") void collector.gateway.recheckUpdates();
+          if (name === "update") void collector.gateway?.recheckUpdates();
         },
       });
       const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render"), renderTimeoutMs: config.totalTimeoutSeconds * 1000 });
@@ -323,7 +331,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, clock, token, collector, demo, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
       collector.start();
       daemon.scheduleRetention();
       // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
@@ -337,8 +345,9 @@ export class Daemon {
         version: VERSION,
         pid: process.pid,
         url: daemon.baseUrl(),
-        demo: location.demo,
-        openclawDir: location.dir,
+        demo: data.demo,
+        providers: data.providers.map((p) => p.name),
+        openclawDir: location?.dir ?? null,
         auth: config.noAuth ? "none" : "token",
       });
       if (options.detached) {
@@ -366,27 +375,32 @@ export class Daemon {
     return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
   }
 
-  health(store: StoreHealth = this.p.store.health()): HealthBody {
-    const gw = this.p.collector.gateway;
-    const up = gw.snapshot().gateway.running;
-    const demo = this.p.location.demo;
-    const status = !demo && !gw.ready ? "starting" : !store.ok || (!demo && !up) ? "degraded" : "ok";
+  /**
+   * GET /health. Its status is the one health verdict (shared/queries/health.ts) over the same
+   * checks GraphQL `system.health` reports, so the two can never disagree.
+   */
+  health(systems: readonly AnySystemView[] = this.p.model.systems()): HealthBody {
+    const overall = this.p.model.overallHealth(systems);
+    const store = overall.checks.find((c) => c.name === "store");
+    const openclaw = systems.find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw");
     return {
-      status,
+      status: VERDICT_WORD[overall.verdict],
       version: VERSION,
       uptimeSeconds: Math.floor((this.p.clock.now() - this.startedAt) / 1000),
-      demo,
-      gateway: up ? "up" : "down",
-      store: store.ok ? "ok" : "error",
+      demo: this.p.demoMode,
+      gateway: openclaw ? GATEWAY_WORD[openclaw.gateway.state] : "none",
+      providers: systems.map((s) => s.provider),
+      store: store?.status === "FAIL" ? "error" : "ok",
     };
   }
 
   status(): DaemonStatus {
     const { store, location } = this.p;
     const storeHealth = store.health();
-    const h = this.health(storeHealth);
-    const sys = this.p.model.system();
-    const gw = sys.gateway;
+    const systems = this.p.model.systems();
+    const overall = this.p.model.overallHealth(systems);
+    const h = this.health(systems);
+    const gw = systems.find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw")?.gateway ?? null;
     const { paths } = this.options;
     return {
       running: true,
@@ -395,25 +409,38 @@ export class Daemon {
       startedAt: new Date(this.startedAt).toISOString(),
       uptimeSeconds: h.uptimeSeconds,
       url: this.baseUrl(),
-      demo: location.demo,
+      demo: this.p.demoMode,
       health: h.status,
-      openclawDir: location.dir,
+      openclawDir: location?.dir ?? null,
       stateDir: paths.stateDir,
       configFile: paths.configFile,
       socket: paths.socketFile,
       logFile: paths.logFile,
       auth: this.config.noAuth ? "none" : "token",
       gateway: {
-        up: gw.running,
-        url: gw.url,
-        checkedAt: gw.checkedAt,
-        latencyMs: gw.latencyMs,
-        error: gw.error,
-        pid: gw.pid,
-        version: gw.version,
+        state: h.gateway,
+        up: gw?.running ?? false,
+        url: gw?.url ?? null,
+        checkedAt: gw?.checkedAt ?? null,
+        latencyMs: gw?.latencyMs ?? null,
+        error: gw?.error ?? null,
+        pid: gw?.pid ?? null,
+        version: gw?.version ?? null,
       },
-      healthLevel: sys.health.status,
+      healthLevel: overall.status,
+      healthReasons: overall.reasons.map((c) => ({ name: c.name, status: c.status, message: c.message })),
       sources: this.p.model.sources().map((s) => ({ id: s.id, status: s.status, lastError: s.lastError })),
+      providers: systems.map((sys) => {
+        const agents = this.p.model.agents().filter((a) => a.provider === sys.provider);
+        return {
+          provider: sys.provider,
+          health: VERDICT_WORD[sys.health.verdict],
+          versions: sys.provider === "openclaw" ? (sys.gateway.version ? [sys.gateway.version] : []) : sys.versions,
+          sources: agents.length,
+          sessions: agents.reduce((n, a) => n + a.sessions.length, 0),
+          liveSessions: agents.reduce((n, a) => n + a.live.length, 0),
+        };
+      }),
       store: { ok: storeHealth.ok, path: store.path, sizeBytes: store.sizeBytes(), schemaVersion: store.schemaVersion, error: storeHealth.error ?? null },
     };
   }
@@ -422,7 +449,7 @@ export class Daemon {
   reload(): { applied: string[]; needsRestart: string[] } {
     let next: LoadedConfig;
     try {
-      next = loadConfig({ configFile: this.options.paths.configFile, env: this.options.env, flags: this.options.flags });
+      next = loadConfig({ configFile: this.options.paths.configFile, env: this.options.env, flags: this.options.flags, atStart: false });
     } catch (err) {
       this.log.error("reload refused: the config is invalid; keeping the running config", { error: errorMessage(err) });
       throw err;
@@ -434,7 +461,7 @@ export class Daemon {
     const c = next.config;
     this.p.hub.setLevel(c.logLevel);
     this.p.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
-    this.p.collector.gateway.setSampleInterval(c.sampleIntervalSeconds * 1000);
+    this.p.collector.gateway?.setSampleInterval(c.sampleIntervalSeconds * 1000);
     if (applied.includes("retentionRawDays") || applied.includes("retentionRollupDays")) this.runRetentionNow();
     this.log.info("config reloaded", { applied, needsRestart });
     if (needsRestart.length) this.log.warn("some changes take effect only after a restart", { keys: needsRestart });

@@ -32,6 +32,7 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "GATEWAY_UNREACHABLE"
   | "RENDER_FAILED"
+  | "OUTPUT_FAILED"
   | "OPERATION_IN_PROGRESS"
   | "INTERNAL";
 

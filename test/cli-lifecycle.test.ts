@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { ctl, ctlSpawn, sandbox, type Sandbox } from "./helpers/cli.js";
+import { ctl, ctlSpawn, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;
 
@@ -33,9 +33,10 @@ test("start prints the dashboard URL with its token and serves the demo state", 
   assert.is(body.version, "0.1.0");
   assert.is(body.demo, true);
   assert.is(body.store, "ok");
-  assert.is(body.status, "ok");
-  // The demo serves its own gateway on loopback; it is up once the first probe has run.
-  await pollUntil(async () => ((await (await fetch(`http://127.0.0.1:${box.port}/health`)).json()) as { gateway: string }).gateway === "up", { what: "the demo gateway up in /health" });
+  assert.is(body.gateway, "demo", "the demo's gateway is demo, never down");
+  assert.ok(["starting", "ok", "degraded"].includes(String(body.status)), `no check fails in the demo: ${String(body.status)}`);
+  // The demo serves its own gateway on loopback: once it has been probed, nothing warns either.
+  await pollUntil(async () => ((await (await fetch(`http://127.0.0.1:${box.port}/health`)).json()) as { status: string }).status === "ok", { what: "the demo healthy in /health" });
 });
 
 test("url prints the sign-in link of the running daemon; status never shows the token", async () => {
@@ -48,20 +49,60 @@ test("url prints the sign-in link of the running daemon; status never shows the 
 });
 
 test("status in text and JSON", async () => {
+  // Once nothing is starting, /health and `status` state the one verdict (and the checks behind it).
+  const verdict = await pollUntil(
+    async () => {
+      const b = (await (await fetch(`http://127.0.0.1:${box.port}/health`)).json()) as { status: string };
+      return b.status === "starting" ? null : b.status;
+    },
+    { what: "the first probe, scan and disk reading", timeoutMs: 30_000 },
+  );
   const text = await ctl(box, ["status"]);
   assert.is(text.code, 0);
   assert.match(text.stdout, /running \(pid \d+\)/);
   assert.match(text.stdout, /demo state/);
+  assert.match(text.stdout, new RegExp(`^  health     ${verdict}( \\(.+\\))?$`, "m"));
+  assert.not.match(text.stdout, /gateway checks:/, "no second verdict beside the first");
   const json = await ctl(box, ["status", "--json"]);
   assert.is(json.code, 0);
   const s = JSON.parse(json.stdout) as Record<string, unknown>;
   assert.is(s.running, true);
   assert.is(s.demo, true);
+  assert.is(s.health, verdict);
+  assert.is((s.gateway as { state: string }).state, "demo");
   assert.is(s.url, `http://127.0.0.1:${box.port}`);
   assert.is(typeof s.pid, "number");
   assert.is((s.store as { ok: boolean }).ok, true);
   assert.is((s.store as { schemaVersion: number }).schemaVersion >= 1, true);
   assert.not.ok(json.stdout.includes(readFileSync(join(box.stateDir, "token"), "utf8").trim()), "status must not print the token");
+});
+
+test("stop --force is refused (exit 2) and stops nothing; insightsd refuses unknown flags too", async () => {
+  const r = await ctl(box, ["stop", "--force"]);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /^insightsctl: unknown flag --force for insightsctl stop/);
+  assert.is((await ctl(box, ["status"])).code, 0, "the daemon still runs");
+  const { DAEMON } = await import("./helpers/cli.js");
+  const { execFile } = await import("node:child_process");
+  const d = await new Promise<{ code: number; stderr: string }>((resolve) =>
+    execFile(process.execPath, [DAEMON, "--prot", "1"], { env: box.env }, (err, _o, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr })),
+  );
+  assert.is(d.code, 2);
+  assert.match(d.stderr, /^insightsd: unknown flag --prot for insightsd \(did you mean --port\?\)/);
+});
+
+test("a closed stdout ends status quietly with exit 0 (no EPIPE stack trace)", async () => {
+  const { spawn } = await import("node:child_process");
+  const { CTL } = await import("./helpers/cli.js");
+  const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [CTL, "status"], { env: box.env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+  assert.is(r.stderr, "");
+  assert.is(r.code, 0);
 });
 
 test("a second start is refused", async () => {
@@ -147,11 +188,15 @@ test("stop, then status exits 3", async () => {
   assert.match(again.stdout, /not running/);
 });
 
-test("logs -f with no daemon reads the file and says so", async () => {
-  const r = await ctl(box, ["logs", "-f", "-n", "5"]);
-  assert.is(r.code, 0);
-  assert.match(r.stderr, /not running/);
-  assert.match(r.stdout, /stopped/);
+test("logs -f with no daemon shows the file and goes on following it", async () => {
+  const follower = ctlSpawn(box, ["logs", "-f", "-n", "5"]);
+  try {
+    await pollUntil(() => /following/.test(follower.output()), { timeoutMs: 15_000, what: "the follower to say it follows the file" });
+    assert.match(follower.output(), /not running; following/);
+    assert.match(follower.output(), /stopped/);
+  } finally {
+    follower.child.kill("SIGINT");
+  }
 });
 
 test("restart starts a new daemon", async () => {
@@ -207,6 +252,20 @@ test("config errors: bad port flag and bad env value give a clear message and ex
   assert.is(token.code, 2);
   assert.match(token.stderr, /token = "<5 characters>" .*at least 32 characters/);
   assert.not.ok(token.stderr.includes("short"));
+  const dir = await ctl(box, ["start", "--openclaw-dir", "/nonexistent"]);
+  assert.is(dir.code, 2);
+  assert.match(dir.stderr, /^insightsctl: invalid config openclawDir = "\/nonexistent" \(from flag --openclaw-dir\): expected an existing OpenClaw state directory \(it does not exist\)\n/);
+  const dirEnv = await ctl(box, ["start"], { INSIGHTS_OPENCLAW_DIR: join(box.dir, "no-such-state") });
+  assert.is(dirEnv.code, 2);
+  assert.match(dirEnv.stderr, /openclawDir = .*no-such-state" \(from env INSIGHTS_OPENCLAW_DIR\)/);
+  mkdirSync(join(box.dir, "config", "gateway-insights"), { recursive: true });
+  const configFile = join(box.dir, "config", "gateway-insights", "config.json");
+  const before = readFileSync(configFile, "utf8");
+  writeFileSync(configFile, JSON.stringify({ openclawDir: join(box.dir, "typo") }));
+  const dirFile = await ctl(box, ["restart"]);
+  writeFileSync(configFile, before);
+  assert.is(dirFile.code, 2);
+  assert.match(dirFile.stderr, /openclawDir = .*typo" \(from .*config\.json\)/);
   const noAuthRemote = await ctl(box, ["start", "--no-auth", "--host", "0.0.0.0"]);
   assert.is(noAuthRemote.code, 2);
   assert.match(noAuthRemote.stderr, /loopback/);
@@ -220,10 +279,45 @@ test("a port already in use is a clear start failure", async () => {
   try {
     const r = await ctl(box, ["start"]);
     assert.is(r.code, 1);
-    assert.match(r.stderr, new RegExp(`127.0.0.1:${box.port} is already in use`));
+    // The daemon's reason in one line and what to do: not the JSON log lines it wrote while starting.
+    const lines = r.stderr.trimEnd().split("\n");
+    assert.match(lines[0] ?? "", new RegExp(`^insightsctl: 127.0.0.1:${box.port} is already in use; stop what listens there or choose another port`));
+    assert.is(lines.length, 2, r.stderr);
+    assert.not.match(r.stderr, /\{"time"/);
     assert.is((await ctl(box, ["status"])).code, 3);
   } finally {
     blocker.close();
+  }
+});
+
+test("start --foreground prints the sign-in link; stop ends it with exit 0", async () => {
+  const fg = ctlSpawn(box, ["start", "--foreground"]);
+  try {
+    await pollUntil(() => /Dashboard: http/.test(fg.output()), { timeoutMs: 30_000, what: "the sign-in link" });
+    const token = readFileSync(join(box.stateDir, "token"), "utf8").trim();
+    assert.ok(fg.output().includes(`Dashboard: http://127.0.0.1:${box.port}/?token=${token}`), fg.output());
+    const stop = await ctl(box, ["stop"]);
+    assert.is(stop.code, 0, stop.stderr);
+    assert.is(await exitOf(fg.child), 0);
+  } finally {
+    fg.child.kill("SIGKILL");
+  }
+});
+
+test("start --foreground with its output closed stops cleanly instead of spinning on EPIPE", async () => {
+  const { spawn } = await import("node:child_process");
+  const { CTL } = await import("./helpers/cli.js");
+  const child = spawn(process.execPath, [CTL, "start", "--foreground"], { env: box.env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.destroy();
+  child.stderr.destroy();
+  try {
+    assert.is(await exitOf(child), 0);
+    const logs = (await ctl(box, ["logs", "-n", "5", "--json"])).stdout;
+    assert.match(logs, /"msg":"stopping","reason":"SIGTERM"/);
+    assert.not.match(logs, /uncaught exception/);
+    assert.is((await ctl(box, ["status"])).code, 3);
+  } finally {
+    child.kill("SIGKILL");
   }
 });
 

@@ -52,6 +52,20 @@ test("bad values: INVALID_PARAM with what is allowed and what to do, exit 2", as
   assert.match(r.stderr, /insightsctl snapshot --help/);
 });
 
+test("an output that cannot be written is OUTPUT_FAILED (exit 1), found before anything is rendered", async () => {
+  const cwd = mkdtempSync(join(tmpdir(), "gi-snap-"));
+  const r = await run(["snapshot", "-o", "/no/such/dir/x.png"], cwd);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /^insightsctl: OUTPUT_FAILED: cannot write \/no\/such\/dir\/x\.png: the directory \/no\/such\/dir does not exist\n  Check the path given to -o/);
+  assert.not.match(r.stderr, /RENDER_FAILED/);
+  // The in-process render says so when it has drawn the card: it never started.
+  assert.not.match(r.stderr, /rendered in-process/);
+  const dir = await run(["snapshot", "--format", "svg", "-o", cwd], cwd);
+  assert.is(dir.code, 1);
+  assert.match(dir.stderr, /OUTPUT_FAILED: cannot write .*: it is a directory/);
+  assert.is(readdirSync(cwd).length, 0, "nothing written");
+});
+
 test("with a daemon: asks it over the control socket; --quick is a compact PNG; a timestamped file on a TTY-less -o .", async () => {
   const started = await ctl(box, ["start"]);
   assert.is(started.code, 0, started.stderr);

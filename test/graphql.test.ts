@@ -76,7 +76,7 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
         { ...l, totalCostUsd: 0 },
         {
           isReady: true,
-          createdAt: new Date(all.firstActivity as number).toISOString(),
+          createdAt: new Date(all.firstEvent as number).toISOString(),
           daysSinceCreation: 0,
           totalSessions: transcripts.length,
           totalInputTokens: all.input,

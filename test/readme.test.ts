@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import type { ArgsDef, CommandDef } from "citty";
 import { OPTIONS } from "../shared/config/options.js";
 import { ROOT } from "./helpers/cli.js";
 
@@ -16,6 +17,36 @@ test("every config key is documented with its env variable and default", () => {
     if (def.default !== null) assert.ok(row.includes(`\`${String(def.default)}\``), `${key}: default ${String(def.default)}`);
     assert.ok(row.includes(def.reloadable ? "SIGHUP" : "restart"), `${key}: reload column`);
   }
+});
+
+test("the CLI table has a row for every command, naming each of its flags", async () => {
+  const cli = readme.slice(readme.indexOf("## CLI"), readme.indexOf("### `status --json`"));
+  const row = (command: string): string => {
+    const line = cli.split("\n").find((l) => l.startsWith(`| \`insightsctl ${command}`));
+    assert.ok(line, `README's CLI table has no row for insightsctl ${command}`);
+    return line;
+  };
+  const flagsOf = async (file: string, sub?: string): Promise<string[]> => {
+    const cmd = ((await import(`../cli/commands/${file}.js`)) as { default: CommandDef }).default;
+    const def = sub ? ((cmd.subCommands as Record<string, CommandDef>)[sub] as CommandDef) : cmd;
+    const names: string[] = [];
+    for (const [name, arg] of Object.entries((def.args ?? {}) as ArgsDef)) {
+      const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      // A switch that is on by default is documented by how to turn it off.
+      names.push(arg.type === "boolean" && arg.default === true ? `--no-${kebab}` : `--${kebab}`);
+      if ("alias" in arg && typeof arg.alias === "string") names.push(`-${arg.alias}`);
+    }
+    return names;
+  };
+  for (const [command, file, sub] of [["start", "start"], ["stop", "stop"], ["url", "url"], ["status", "status"], ["logs", "logs"], ["snapshot", "snapshot"], ["service install", "service", "install"]] as const) {
+    const line = row(command);
+    for (const flag of await flagsOf(file, sub)) assert.ok(new RegExp(`[[|]${flag}[\\] \\\\|]`).test(line), `insightsctl ${command}: ${flag} is not in its README row`);
+  }
+  // restart's row says "same flags as start": make sure they are.
+  assert.match(row("restart"), /same flags as start/);
+  const start = new Set(await flagsOf("start"));
+  for (const flag of await flagsOf("restart")) assert.ok(start.has(flag), `restart ${flag} is not a start flag`);
+  row("help");
 });
 
 test("the two set-up commands are there", () => {

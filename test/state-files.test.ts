@@ -226,7 +226,7 @@ test("a full disk: /health and status say the store fails and ingestion stalled,
     assert.is(status.store.ok, false);
     assert.match(status.store.error ?? "", /^ingestion stalled: .*SQLITE_FULL/);
     assert.is(status.gateway.up, true);
-    const checks = d.daemon.model.system().health.checks;
+    const checks = d.daemon.model.systemOf("openclaw").health.checks;
     assert.is(checks.find((c) => c.name === "store")?.status, "FAIL");
     assert.is(checks.find((c) => c.name === "gateway")?.status, "PASS");
     assert.match(readFileSync(d.paths.logFile, "utf8"), /writes to the store fail: ingestion stalled/);

@@ -1,15 +1,16 @@
 import { defineCommand } from "citty";
 import { ConfigError } from "../../shared/errors.js";
-import { isLevel, formatRecord, type Level, type LogRecord } from "../../shared/log/record.js";
+import { isLevel, formatRecord, levelRank, type Level, type LogRecord } from "../../shared/log/record.js";
 import { readLastRecords } from "../../shared/log/tail.js";
 import type { Config } from "../../shared/config/options.js";
 import type { Paths } from "../../shared/paths.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
+import { followLogFile } from "../log-follow.js";
 import { fail, note, say } from "../output.js";
 
 export default defineCommand({
-  meta: { name: "logs", description: "Show the daemon's log (or with --gateway the gateway's); -f follows it live through the daemon" },
+  meta: { name: "logs", description: "Show the daemon's log (or with --gateway the gateway's); -f follows it (through the daemon, or daemon.log when none runs)" },
   args: {
     follow: { type: "boolean", alias: "f", description: "Keep printing new lines as the daemon writes them" },
     lines: { type: "string", alias: "n", description: "How many past lines to show (default 50)", valueHint: "N" },
@@ -30,8 +31,22 @@ export default defineCommand({
 
       const client = args.follow ? await ControlClient.tryConnect(paths.socketFile) : null;
       if (!client) {
-        if (args.follow) note("gateway-insights is not running; showing daemon.log without following");
         for (const r of readLastRecords(paths.logFile, loaded.config.logMaxFiles, n, level)) print(r);
+        if (!args.follow) return;
+        // Nothing to stream from: follow the file (a daemon started later writes there too).
+        note(`gateway-insights is not running; following ${paths.logFile} (Ctrl-C to stop)`);
+        const min = levelRank(level);
+        const follower = followLogFile(paths.logFile, (r) => {
+          if (levelRank(r.level) >= min) print(r);
+        });
+        process.on("SIGINT", () => {
+          follower.stop();
+          process.exit(0);
+        });
+        process.on("SIGTERM", () => {
+          follower.stop();
+          process.exit(0);
+        });
         return;
       }
       // The daemon sends its in-memory backlog first, then live records: no gap, no duplicate.

@@ -11,7 +11,7 @@ export default defineCommand({
   async run({ args }) {
     try {
       // Validate first: a restart with a bad config must not leave nothing running.
-      const { paths } = cliContext(flagsFromArgs(args));
+      const { paths } = cliContext(flagsFromArgs(args), { atStart: true });
       const outcome = await stopDaemon(paths);
       if (outcome.result !== "not-running") say(describeStop(outcome));
       const started = await spawnDaemon(paths, argvFromArgs(args));

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { SnapshotReply } from "../../shared/control/protocol.js";
 import { errorMessage, InsightsError } from "../../shared/errors.js";
 import { exitCodeFor } from "../../shared/exit-codes.js";
@@ -19,6 +19,7 @@ const WHAT_TO_DO: Partial<Record<string, string>> = {
   PAYLOAD_TOO_LARGE: "Try --format json or svg, or raise snapshotMaxBytes.",
   GATEWAY_UNREACHABLE: "Start the gateway (`openclaw gateway run`) or point --openclaw-dir / OPENCLAW_STATE_DIR at its state dir.",
   RENDER_FAILED: "See `insightsctl logs -n 50`; report it if it persists.",
+  OUTPUT_FAILED: "Check the path given to -o: its directory must exist and be writable (`-o -` writes to stdout).",
   CONTROL_TIMEOUT: "The daemon did not answer in time; see `insightsctl logs -n 50`.",
 };
 
@@ -38,6 +39,11 @@ export default defineCommand({
       const { paths, loaded } = cliContext();
       const params = cliSnapshotParams({ detail: args.detail, format: args.format, range: args.range, theme: args.theme, lang: args.lang, quick: args.quick });
       const quick = args.quick === true;
+      const out = args.output;
+      // Where the card goes is known before it is drawn: a path that cannot be written fails now,
+      // not after a render of several seconds.
+      const toStdout = out === "-" || (out === undefined && (params.format === "json" || !process.stdout.isTTY));
+      if (!toStdout) checkWritable(out === undefined ? undefined : resolve(out));
       const client = await ControlClient.tryConnect(paths.socketFile);
       let reply: SnapshotReply;
       if (client) {
@@ -50,18 +56,21 @@ export default defineCommand({
         const { renderLocally } = await import("../snapshot-local.js");
         const { toSnapshotReply } = await import("../../shared/snapshot/reply.js");
         const local = await renderLocally(paths, loaded.config, params, quick);
-        note(`gateway-insights is not running; rendered in-process from ${local.demo ? "the bundled demo state" : local.openclawDir}`);
+        note(`gateway-insights is not running; rendered in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ")}`);
         reply = toSnapshotReply(local.result);
       }
       const body = Buffer.from(reply.body, "base64");
       if (reply.degradedSources.length) note(`skipped sources (failed or too slow): ${reply.degradedSources.join(", ")}`);
       if (reply.detail !== reply.requestedDetail) note(`detail lowered from ${reply.requestedDetail} to ${reply.detail} to fit the size limit`);
-      const out = args.output;
-      if (out === "-" || (out === undefined && (reply.format === "json" || !process.stdout.isTTY))) {
+      if (toStdout) {
         process.stdout.write(body);
       } else {
         const file = resolve(out ?? reply.fileName);
-        writeFileSync(file, body);
+        try {
+          writeFileSync(file, body);
+        } catch (err) {
+          throw new InsightsError("OUTPUT_FAILED", `cannot write ${file}: ${errorMessage(err)}`, { file });
+        }
         note(`wrote ${file} (${body.length} bytes, ${reply.durationMs} ms)`);
       }
       // In-process, a first scan may still be reading; it resumes next time, so do not wait for it.
@@ -75,3 +84,33 @@ export default defineCommand({
     }
   },
 });
+
+/** Throws OUTPUT_FAILED unless `file` (or, when undefined, a new file in the working directory) can be written. */
+function checkWritable(file: string | undefined): void {
+  const dir = file === undefined ? process.cwd() : dirname(file);
+  const failed = (why: string): never => {
+    throw new InsightsError("OUTPUT_FAILED", `cannot write ${file ?? `a file in ${dir}`}: ${why}`, { file: file ?? dir });
+  };
+  if (file !== undefined) {
+    try {
+      if (statSync(file).isDirectory()) failed("it is a directory");
+      accessSync(file, constants.W_OK);
+      return;
+    } catch (err) {
+      if (err instanceof InsightsError) throw err;
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") failed(errorMessage(err));
+    }
+  }
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    failed(`the directory ${dir} does not exist`);
+  }
+  if (!isDir) failed(`${dir} is not a directory`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    failed(`the directory ${dir} is not writable`);
+  }
+}

@@ -1,10 +1,11 @@
 import { defineCommand } from "citty";
 import { argvFromArgs, flagsFromArgs, serverArgs } from "../../shared/config/flags.js";
-import { InsightsError } from "../../shared/errors.js";
+import { errorMessage, InsightsError } from "../../shared/errors.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
-import { spawnDaemon } from "../daemon-process.js";
-import { fail, say } from "../output.js";
+import { spawnDaemon, waitUntilReady } from "../daemon-process.js";
+import { fail, note, say } from "../output.js";
+import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 
 export default defineCommand({
@@ -15,7 +16,7 @@ export default defineCommand({
   },
   async run({ args }) {
     try {
-      const { paths } = cliContext(flagsFromArgs(args));
+      const { paths } = cliContext(flagsFromArgs(args), { atStart: true });
       const running = await ControlClient.tryConnect(paths.socketFile);
       if (running) {
         const s = await running.call<DaemonStatus>("status").finally(() => running.close());
@@ -23,7 +24,17 @@ export default defineCommand({
       }
       if (args.foreground) {
         const { runForeground } = await import("../../daemon/run.js");
-        await runForeground({ flags: flagsFromArgs(args) });
+        // A closed terminal or pipe stops the daemon through its own SIGTERM drain, not mid-write.
+        stopWhenOutputCloses();
+        const daemonDone = runForeground({ flags: flagsFromArgs(args) });
+        // The sign-in link, as a background start prints it: asked of our own control socket.
+        try {
+          const ready = await waitUntilReady(paths, process.pid, { timeoutMs: 60_000 });
+          say(`Dashboard: ${ready.dashboardUrl}`);
+        } catch (err) {
+          note(`could not get the sign-in link (${errorMessage(err)}); \`insightsctl url\` prints it`);
+        }
+        await daemonDone;
         return;
       }
       const started = await spawnDaemon(paths, argvFromArgs(args));

@@ -2,8 +2,25 @@ import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
+import { describeReasons } from "../../shared/queries/health.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
+
+const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
+
+function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): string {
+  const parts: string[] = [p.health];
+  if (p.provider === "openclaw") {
+    const gw = s.gateway;
+    parts.push(gw.state === "up" ? `gateway up, ${NAMES.openclaw} ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms` : gw.state === "demo" ? "gateway demo" : `gateway ${gw.state}${gw.error ? `: ${gw.error}` : ""}`);
+    if (s.openclawDir && !s.demo) parts.push(s.openclawDir);
+  } else {
+    parts.push(`${NAMES[p.provider] ?? p.provider} ${p.versions[0] ?? "?"}`);
+    if (p.liveSessions) parts.push(`${p.liveSessions} running`);
+  }
+  parts.push(`${p.sources} source${p.sources === 1 ? "" : "s"}, ${p.sessions} session${p.sessions === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}
 
 /** `status --json` when nothing runs; the running shape is DaemonStatus (README documents both). */
 export interface NotRunningStatus {
@@ -27,12 +44,14 @@ export default defineCommand({
       }
       const s = await client.call<DaemonStatus>("status").finally(() => client.close());
       if (args.json) return printJson(s);
-      const gw = s.gateway;
       say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
-      say(`  health     ${s.health} (gateway checks: ${s.healthLevel})`);
+      // The one verdict /health and GraphQL give too, with the checks behind it when it is not ok.
+      const reasons = s.healthReasons ?? [];
+      say(`  health     ${s.health}${reasons.length ? ` (${describeReasons(reasons)})` : ""}`);
       say(`  dashboard  ${s.url}/   (insightsctl url prints the sign-in link)`);
-      say(`  data       ${s.demo ? `demo state (bundled sample) in ${s.openclawDir}` : s.openclawDir}`);
-      say(`  gateway    ${s.demo ? "none (demo)" : gw.up ? `up, OpenClaw ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms, ${gw.url}` : `down: ${gw.error ?? "no answer"} (${gw.url})`}`);
+      if (s.demo) say(`  data       demo state (bundled sample)${s.openclawDir ? ` in ${s.openclawDir}` : ""}`);
+      // One line per provider read: its own verdict, what it runs and how much it holds.
+      for (const p of s.providers ?? []) say(`  ${p.provider.padEnd(11)}${providerLine(p, s)}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
       say(`  sources    ${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
       say(`  store      ${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);

@@ -15,7 +15,8 @@ const SYSTEM_TYPE = { openclaw: "ProviderASystem", "claude-code": "ProviderBSyst
 
 /** Health messages in the asked language; without a locale the API keeps its plain English. */
 function systemParent(sys: AnySystemView, localized: boolean, qctx: QueryCtx): SystemParent | ProviderSystemParent {
-  const health = localized ? { ...sys.health, checks: localizeMessages(sys.health.checks, localeOf(qctx.locale)) } : sys.health;
+  const locale = localeOf(qctx.locale);
+  const health = localized ? { ...sys.health, checks: localizeMessages(sys.health.checks, locale), reasons: localizeMessages(sys.health.reasons, locale) } : sys.health;
   return { ...sys, health, qctx };
 }
 

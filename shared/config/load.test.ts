@@ -80,4 +80,21 @@ test("no-auth with a non-loopback host is refused", () => {
   }
 });
 
+test("an OpenClaw dir given explicitly must exist at start; the default location may be absent", () => {
+  const gone = join(dir, "no-openclaw-here");
+  throwsConfig(() => loadConfig({ configFile: missing, env: {}, flags: { openclawDir: gone } }), /openclawDir = ".*no-openclaw-here" \(from flag --openclaw-dir\): expected an existing OpenClaw state directory \(it does not exist\)/);
+  throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_OPENCLAW_DIR: gone } }), /\(from env INSIGHTS_OPENCLAW_DIR\)/);
+  writeFileSync(file, JSON.stringify({ openclawDir: gone }));
+  throwsConfig(() => loadConfig({ configFile: file, env: {} }), /openclawDir = .*\(from .*config\.json\)/);
+  // A file is not a state dir either.
+  throwsConfig(() => loadConfig({ configFile: missing, env: {}, flags: { openclawDir: file } }), /is not a directory/);
+  // An existing dir passes; so do the default (null) and an explicit null in config.json.
+  assert.is(loadConfig({ configFile: missing, env: {}, flags: { openclawDir: dir } }).config.openclawDir, dir);
+  assert.is(loadConfig({ configFile: missing, env: {} }).config.openclawDir, null);
+  writeFileSync(file, JSON.stringify({ openclawDir: null }));
+  assert.is(loadConfig({ configFile: file, env: {} }).config.openclawDir, null);
+  // A reload (or a command that only reads) does not refuse a dir that went away later.
+  assert.is(loadConfig({ configFile: missing, env: { INSIGHTS_OPENCLAW_DIR: gone }, atStart: false }).config.openclawDir, gone);
+});
+
 test.run();

@@ -1,7 +1,8 @@
 // Builds the one typed Config: defaults < config.json < INSIGHTS_* env < CLI flags. Every value is
 // validated here, at start, and a bad one names the key, the value, where it came from and what is allowed.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { isIP } from "node:net";
+import { resolve } from "node:path";
 import { ConfigError, isErrnoException } from "../errors.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionDef, type OptionKey } from "./options.js";
 
@@ -20,9 +21,15 @@ export interface LoadOptions {
   configFile: string;
   env?: Env;
   flags?: Flags;
+  /**
+   * Also check what must hold to start (default): an OpenClaw dir given explicitly must exist.
+   * A SIGHUP reload or a command that only reads (logs, snapshot) passes false: a dir that went
+   * away later is a source that is DISCONNECTED, not a bad config.
+   */
+  atStart?: boolean;
 }
 
-export function loadConfig({ configFile, env = process.env, flags = {} }: LoadOptions): LoadedConfig {
+export function loadConfig({ configFile, env = process.env, flags = {}, atStart = true }: LoadOptions): LoadedConfig {
   const fileValues = readConfigFile(configFile);
   const values: Record<string, unknown> = {};
   const origins = {} as Record<OptionKey, Origin>;
@@ -55,6 +62,7 @@ export function loadConfig({ configFile, env = process.env, flags = {} }: LoadOp
 
   const config = values as unknown as Config;
   checkCombinations(config, origins, configFile);
+  if (atStart) checkOpenclawDir(config, origins, configFile);
   return { config, origins, configFile };
 }
 
@@ -181,12 +189,36 @@ export function isLoopbackHost(host: string): boolean {
   return host === "::1";
 }
 
+/** Where a value came from, in the words an error message uses. */
+function originOf(key: OptionKey, origins: Record<OptionKey, Origin>, configFile: string): string {
+  const o = origins[key];
+  return o === "flag" ? `flag --${kebab(key)}` : o === "env" ? `env ${OPTIONS[key].env}` : o === "file" ? configFile : "default";
+}
+
 function checkCombinations(config: Config, origins: Record<OptionKey, Origin>, configFile: string): void {
   // Design §7: no-auth is only safe when nobody off this machine can reach the port.
   if (config.noAuth && !isLoopbackHost(config.host)) {
-    const where = origins.host === "flag" ? "flag --host" : origins.host === "env" ? `env ${OPTIONS.host.env}` : origins.host === "file" ? configFile : "default";
-    throw new ConfigError("host", config.host, where, "a loopback address (127.0.0.1, ::1 or localhost) when noAuth is on");
+    throw new ConfigError("host", config.host, originOf("host", origins, configFile), "a loopback address (127.0.0.1, ::1 or localhost) when noAuth is on");
   }
+}
+
+/**
+ * Only the default location (~/.openclaw, else the bundled demo) may be absent. A dir named by a
+ * flag, INSIGHTS_OPENCLAW_DIR or config.json that does not exist is a typo or a missing mount:
+ * starting anyway would watch nothing and look healthy.
+ */
+function checkOpenclawDir(config: Config, origins: Record<OptionKey, Origin>, configFile: string): void {
+  if (config.openclawDir === null || origins.openclawDir === "default") return;
+  const where = originOf("openclawDir", origins, configFile);
+  const dir = resolve(config.openclawDir);
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (err) {
+    const why = isErrnoException(err) && err.code === "ENOENT" ? "it does not exist" : err instanceof Error ? err.message : String(err);
+    throw new ConfigError("openclawDir", config.openclawDir, where, `an existing OpenClaw state directory (${why})`);
+  }
+  if (!isDir) throw new ConfigError("openclawDir", config.openclawDir, where, `an OpenClaw state directory (${dir} is not a directory)`);
 }
 
 export function kebab(key: string): string {

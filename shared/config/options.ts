@@ -10,9 +10,9 @@ export type OptionKind =
   | { type: "path"; nullable: true }
   | { type: "url"; nullable: true }
   /** Directories: a JSON array in config.json, a comma-separated list in env and flags. */
-  | { type: "paths" }
+  | { type: "paths"; nullable: true }
   /** A JSON object (config.json, or JSON text in env); `check` validates it and throws a ConfigError. */
-  | { type: "object"; check: (value: unknown, where: string) => void };
+  | { type: "object"; nullable: true; check: (value: unknown, where: string) => void };
 
 export interface OptionDef {
   kind: OptionKind;
@@ -37,10 +37,10 @@ export const OPTIONS = {
   openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
   openclaw: { kind: mode, default: "auto", env: "INSIGHTS_OPENCLAW", reloadable: false, help: "Read OpenClaw: auto (when its state dir exists), on, off" },
   claudeCode: { kind: mode, default: "auto", env: "INSIGHTS_CLAUDE_CODE", reloadable: false, help: "Read Claude Code: auto (when a config dir with projects exists), on, off" },
-  claudeCodeDirs: { kind: { type: "paths" }, default: null, env: "INSIGHTS_CLAUDE_CODE_DIRS", reloadable: false, help: "Claude Code config dirs; default $CLAUDE_CONFIG_DIR (a comma-separated list) or ~/.claude and ~/.config/claude" },
+  claudeCodeDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CLAUDE_CODE_DIRS", reloadable: false, help: "Claude Code config dirs; default $CLAUDE_CONFIG_DIR (a comma-separated list) or ~/.claude and ~/.config/claude" },
   codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
-  codexDirs: { kind: { type: "paths" }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
-  prices: { kind: { type: "object", check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
+  codexDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
+  prices: { kind: { type: "object", nullable: true, check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
   gatewayUrl: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_GATEWAY_URL", reloadable: true, help: "Gateway base URL; default http://127.0.0.1:<gateway.port from openclaw.json>" },
   logLevel: { kind: { type: "enum", values: ["trace", "debug", "info", "warn", "error"] }, default: "info", env: "INSIGHTS_LOG_LEVEL", reloadable: true, help: "Minimum level written to the daemon log" },
   logMaxBytes: { kind: int(65_536, 1_073_741_824), default: 10_485_760, env: "INSIGHTS_LOG_MAX_BYTES", reloadable: true, help: "Size at which daemon.log is rotated" },

@@ -23,17 +23,33 @@ export interface DaemonStatus {
   uptimeSeconds: number;
   url: string;
   demo: boolean;
-  health: "ok" | "degraded" | "starting";
-  openclawDir: string;
+  /** The health verdict, as /health `status` says it (README "GET /health"). */
+  health: "starting" | "ok" | "degraded" | "unhealthy";
+  /** OpenClaw's state dir; null when OpenClaw is not read. */
+  openclawDir: string | null;
   stateDir: string;
   configFile: string;
   socket: string;
   logFile: string;
   auth: "token" | "none";
-  gateway: { up: boolean; url: string | null; checkedAt: string | null; latencyMs: number | null; error: string | null; pid: number | null; version: string | null };
-  /** The system health level (HEALTHY, DEGRADED, UNHEALTHY) from the health checks. */
+  gateway: {
+    /** up | down | demo | unknown (not probed yet) | none (OpenClaw not read), as /health `gateway` says it. */
+    state: "up" | "down" | "demo" | "unknown" | "none";
+    up: boolean;
+    url: string | null;
+    checkedAt: string | null;
+    latencyMs: number | null;
+    error: string | null;
+    pid: number | null;
+    version: string | null;
+  };
+  /** The system health level (HEALTHY, DEGRADED, UNHEALTHY) from the health checks; `health` is the same verdict in words. */
   healthLevel: "HEALTHY" | "DEGRADED" | "UNHEALTHY";
+  /** The checks that are not PASS (FAIL first): why `health` is not ok. */
+  healthReasons: Array<{ name: string; status: "PASS" | "WARN" | "FAIL"; message: string | null }>;
   sources: Array<{ id: string; status: string; lastError: string | null }>;
+  /** One entry per provider read, in A, B, C order: its own verdict and sources. */
+  providers: Array<{ provider: string; health: "starting" | "ok" | "degraded" | "unhealthy"; versions: string[]; sources: number; sessions: number; liveSessions: number }>;
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 

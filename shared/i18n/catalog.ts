@@ -28,7 +28,8 @@ export const en = {
   "gateway.notOk": "healthz did not answer ok",
 
   // gateway: /healthz
-  "health.gateway.demo": "demo mode: no gateway to watch",
+  "health.gateway.demoNone": "demo mode: no demo gateway answers",
+  "health.gateway.firstProbe": "first probe running",
   "health.gateway.answered": "healthz answered in {latency}",
   // The probe's own error text (an OS or HTTP error) is the parameter.
   "health.gateway.error": "{error}",
@@ -89,7 +90,8 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "gateway.noPort": "不知道网关的端口（OpenClaw 配置和网关锁文件都没有给出）",
   "gateway.notOk": "healthz 没有返回正常",
 
-  "health.gateway.demo": "演示模式：没有可监控的网关",
+  "health.gateway.demoNone": "演示模式：没有演示网关应答",
+  "health.gateway.firstProbe": "首次探测进行中",
   "health.gateway.answered": "healthz 响应耗时 {latency}",
   "health.gateway.error": "网关无响应：{error}",
   "health.gateway.noAnswer": "网关未响应 /healthz",

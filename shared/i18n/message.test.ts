@@ -40,15 +40,15 @@ test("a parameter's own text is never read as a placeholder", () => {
 
 test("localizeMessages renders what has a message id and leaves the rest", () => {
   const items = [
-    { name: "a", message: "demo mode: no gateway to watch", text: msg("health.gateway.demo") },
+    { name: "a", message: "demo mode: no demo gateway answers", text: msg("health.gateway.demoNone") },
     { name: "b", message: "kept", text: null },
     { name: "c", message: null, text: null },
   ];
   assert.equal(
     localizeMessages(items, "zh").map((i) => i.message),
-    ["演示模式：没有可监控的网关", "kept", null],
+    ["演示模式：没有演示网关应答", "kept", null],
   );
-  assert.is(items[0]?.message, "demo mode: no gateway to watch", "the input is not changed");
+  assert.is(items[0]?.message, "demo mode: no demo gateway answers", "the input is not changed");
 });
 
 test.run();

@@ -18,10 +18,12 @@ export interface TranscriptTotals {
   toolErrors: number;
   /** Failed responses and error incidents. */
   errors: number;
-  /** Earliest event of any kind (lifetimeStats.createdAt). */
+  /** Earliest prompt, response, tool result or incident. */
   firstActivity: number | null;
   /** Latest prompt, response, tool result or incident. */
   lastActivity: number | null;
+  /** Earliest event of any kind, the session header included (lifetimeStats.createdAt). */
+  firstEvent: number | null;
 }
 
 export function emptyTotals(): TranscriptTotals {
@@ -40,15 +42,17 @@ export function emptyTotals(): TranscriptTotals {
     errors: 0,
     firstActivity: null,
     lastActivity: null,
+    firstEvent: null,
   };
 }
 
-/** Widens the activity window by an event's time: any event starts it, only activity ends it. */
+/** Widens the transcript's time window by an event's time: any event counts as its first event, only activity as activity. */
 export function touch(t: TranscriptTotals, event: ActivityEvent): void {
   const ts = event.ts;
   if (ts === null) return;
-  if (t.firstActivity === null || ts < t.firstActivity) t.firstActivity = ts;
+  if (t.firstEvent === null || ts < t.firstEvent) t.firstEvent = ts;
   if (event.kind === "meta" || event.kind === "rateLimits") return;
+  if (t.firstActivity === null || ts < t.firstActivity) t.firstActivity = ts;
   if (t.lastActivity === null || ts > t.lastActivity) t.lastActivity = ts;
 }
 
@@ -67,5 +71,6 @@ export function addTotals(a: TranscriptTotals, b: TranscriptTotals): TranscriptT
   a.errors += b.errors;
   if (b.firstActivity !== null && (a.firstActivity === null || b.firstActivity < a.firstActivity)) a.firstActivity = b.firstActivity;
   if (b.lastActivity !== null && (a.lastActivity === null || b.lastActivity > a.lastActivity)) a.lastActivity = b.lastActivity;
+  if (b.firstEvent !== null && (a.firstEvent === null || b.firstEvent < a.firstEvent)) a.firstEvent = b.firstEvent;
   return a;
 }

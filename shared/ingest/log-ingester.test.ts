@@ -6,6 +6,7 @@ import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
+import { logPathResolver } from "../sources/gateway/log-files.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 
 test.after(removeTempDirs);
@@ -87,6 +88,45 @@ test("a rotation between reads loses no line", async () => {
   await make().ingest();
   const messages = (store.db.prepare("SELECT message FROM log_events ORDER BY rowid").all() as Array<{ message: string }>).map((r) => r.message);
   assert.equal(messages, ["line 1", "line 2", "line 3", "line 4", "line 5"]);
+});
+
+test("first start at 00:30: yesterday's file and its archive are backfilled once, oldest first; a restart mid-way counts nothing twice", async () => {
+  const dir = makeTempDir();
+  const dbPath = join(dir, "insights.db");
+  const clock = manualClock(Date.UTC(2026, 10, 22, 0, 30));
+  const resolveActivePath = logPathResolver({ configuredFile: join(dir, "openclaw-2026-01-01.log"), timeZone: "UTC" });
+  const text = readFileSync(join(FIXTURES_DIR, "openclaw-2026.9.6", "logs", "openclaw-2026-11-21.log"), "utf8");
+  const all = text.split("\n").filter(Boolean);
+  // The gateway's own layout: yesterday rotated once (older lines in .1), today's file just begun.
+  const cut1 = Math.floor(all.length / 3);
+  const cut2 = all.length - 5;
+  writeFileSync(join(dir, "openclaw-2026-11-21.1.log"), all.slice(0, cut1).join("\n") + "\n");
+  writeFileSync(join(dir, "openclaw-2026-11-21.log"), all.slice(cut1, cut2).join("\n") + "\n");
+  writeFileSync(join(dir, "openclaw-2026-11-22.log"), all.slice(cut2).join("\n") + "\n");
+  const exp = expectedCounts(text);
+  let store = Store.open(dbPath, { clock });
+  const make = (s: Store, maxBatches: number): LogIngester => new LogIngester({ store: s, clock, logger, resolveActivePath, maxBytes: 8 * 1024, maxBatches });
+  // Stopped part-way (a restart in the middle of the backfill)...
+  const partial = await make(store, 3).ingest();
+  assert.is(partial.caughtUp, false);
+  assert.ok(partial.lines > 0 && partial.lines < exp.lines);
+  store.close();
+  // ...and resumed by the next daemon from the stored cursor.
+  store = Store.open(dbPath, { clock });
+  const rest = await make(store, 1000).ingest();
+  assert.is(rest.caughtUp, true);
+  assert.is(partial.lines + rest.lines, exp.lines, "every line of every file, once");
+  const c = counts(store);
+  assert.is(c.stored, exp.stored);
+  assert.is(c.error ?? 0, exp.error);
+  assert.is(c.warning ?? 0, exp.warning);
+  assert.is(c.restart, exp.restart);
+  const totals = Object.fromEntries((store.db.prepare("SELECT type, count FROM event_totals").all() as Array<{ type: string; count: number }>).map((r) => [r.type, r.count]));
+  assert.equal(totals, Object.fromEntries(Object.entries({ error: exp.error, warning: exp.warning, restart: exp.restart }).filter(([, n]) => n > 0)));
+  const times = (store.db.prepare("SELECT ts FROM log_events ORDER BY rowid").all() as Array<{ ts: number }>).map((r) => r.ts);
+  assert.equal(times, [...times].sort((a, b) => a - b), "oldest first");
+  assert.is((await make(store, 1000).ingest()).lines, 0, "nothing twice");
+  store.close();
 });
 
 test("a gateway start split across two reads counts once", async () => {

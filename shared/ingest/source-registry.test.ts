@@ -6,6 +6,7 @@ import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
+import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { SourceRegistry } from "./source-registry.js";
 
 test.after(removeTempDirs);
@@ -17,7 +18,7 @@ function setup(fixture: string): { dir: string; store: Store; registry: SourceRe
   const hub = new LogHub({ console: "off", level: "debug" });
   const logs: string[] = [];
   hub.subscribe((r) => logs.push(`${r.level} ${r.msg} ${JSON.stringify(r)}`));
-  const registry = new SourceRegistry({ openclawDir: dir, env: {}, store, clock, logger: hub.logger });
+  const registry = new SourceRegistry({ providers: [new OpenClawProvider({ stateDir: dir, env: {} })], store, clock, logger: hub.logger });
   return { dir, store, registry, logs };
 }
 
@@ -30,7 +31,6 @@ test("both eras: one AGENT source per agent, CONNECTED and ready after the first
     const [main] = registry.agentSnapshots();
     assert.is(main?.state.status, "CONNECTED");
     assert.is(main?.firstPassDone, true);
-    assert.is(main?.era, fixture === SQLITE_FIXTURE ? "sqlite" : "files");
     assert.ok((main?.sessions.length ?? 0) > 0);
     assert.ok(main?.appVersion?.startsWith(fixture === SQLITE_FIXTURE ? "2026.9.6" : "2026.7.1"), String(main?.appVersion));
     assert.is(registry.ready, true);
@@ -59,7 +59,7 @@ test("a state dir that disappears and comes back: DISCONNECTED, then CONNECTED",
   const gone = registry.agentSnapshots()[0];
   assert.is(gone?.state.status, "DISCONNECTED");
   assert.ok(gone?.state.lastError);
-  assert.ok(registry.openclawError);
+  assert.ok(registry.providerError("openclaw"));
   renameSync(`${dir}.away`, dir);
   await registry.refresh();
   assert.is(registry.agentSnapshots()[0]?.state.status, "CONNECTED");

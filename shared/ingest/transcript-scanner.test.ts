@@ -4,12 +4,18 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
-import { openAgentData } from "../sources/openclaw/agent-data.js";
+import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
+import { openclawReader } from "../sources/openclaw/reader.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
 
 const clock = manualClock();
+
+/** One OpenClaw agent's pass, as its source runs it (the fixture records every cost: nothing to price). */
+function scanAgent(scanner: TranscriptScanner, data: AgentData): ReturnType<TranscriptScanner["scan"]> {
+  return scanner.scan({ id: `agent:${data.agentId}`, provider: "openclaw", reader: openclawReader(data), price: () => null });
+}
 test.after(removeTempDirs);
 
 interface Expected {
@@ -91,13 +97,13 @@ for (const [name, expectedOf] of [
     assert.ok(opened.ok);
     if (!opened.ok) return;
     const scanner = new TranscriptScanner(store, { clock, batchEvents: 7 });
-    const first = await scanner.scanAgent(opened.value);
+    const first = await scanAgent(scanner, opened.value);
     assert.is(first.done, true);
     assert.equal(first.errors, []);
     assertMatches(totals(store), expected);
     const usageRows = (store.db.prepare("SELECT count(*) AS n, sum(input) AS input FROM token_usage").get() as { n: number; input: number });
     assert.is(usageRows.input, expected.input);
-    const second = await scanner.scanAgent(opened.value);
+    const second = await scanAgent(scanner, opened.value);
     assert.is(second.events, 0);
     assert.is(second.caughtUp, expected.transcripts);
     assertMatches(totals(store), expected);
@@ -115,7 +121,7 @@ test("appended events are counted once; a restart resumes from the stored cursor
   let store = Store.open(dbPath, { clock });
   let agent = openAgentData(dir, "main");
   if (!agent.ok) throw agent.error;
-  await new TranscriptScanner(store, { clock }).scanAgent(agent.value);
+  await scanAgent(new TranscriptScanner(store, { clock }), agent.value);
   agent.value.close();
   store.close();
 
@@ -132,7 +138,7 @@ test("appended events are counted once; a restart resumes from the stored cursor
   store = Store.open(dbPath, { clock });
   agent = openAgentData(dir, "main");
   if (!agent.ok) throw agent.error;
-  const r = await new TranscriptScanner(store, { clock }).scanAgent(agent.value);
+  const r = await scanAgent(new TranscriptScanner(store, { clock }), agent.value);
   assert.is(r.events, 1);
   const expected = { ...before, input: before.input + 11, output: before.output + 5, cacheRead: before.cacheRead + 100, cacheWrite: before.cacheWrite + 3, cost: before.cost + 0.25, assistant: before.assistant + 1 };
   assertMatches(totals(store), expected);
@@ -151,7 +157,7 @@ test("maxBatches bounds one call; the next call goes on where it stopped", async
   let calls = 0;
   for (;;) {
     calls++;
-    const r = await scanner.scanAgent(agent.value);
+    const r = await scanAgent(scanner, agent.value);
     if (r.done) break;
     assert.ok(calls < 200, "converges");
   }

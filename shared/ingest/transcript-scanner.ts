@@ -58,6 +58,7 @@ interface TotalsRow {
   errors: number;
   first_activity: number | null;
   last_activity: number | null;
+  first_event: number | null;
 }
 
 /** What one batch says about its session, merged before one write. */
@@ -72,6 +73,9 @@ interface SessionFacts {
 const LEVEL = { error: "error", warning: "warn", info: "info" } as const;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Meta key (per source) set once the transcripts summed before `first_event` existed have it (migration 6). */
+export const FIRST_EVENT_BACKFILL = "first_event_backfilled:";
 
 /** A commit group closes at this many events or this much time, whichever comes first. */
 const GROUP_EVENTS = 1000;
@@ -94,14 +98,14 @@ export class TranscriptScanner {
       totals: db.prepare<[string, string], TotalsRow>("SELECT * FROM transcript_totals WHERE source_id = ? AND session_id = ?"),
       saveTotals: db.prepare(
         `INSERT INTO transcript_totals (source_id, session_id, session_key, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced,
-           user_messages, assistant_messages, tool_calls, tool_errors, errors, first_activity, last_activity)
+           user_messages, assistant_messages, tool_calls, tool_errors, errors, first_activity, last_activity, first_event)
          VALUES (@source, @session, @key, @input, @output, @cacheRead, @cacheWrite, @reasoning, @costUsd, @unpriced,
-           @userMessages, @assistantMessages, @toolCalls, @toolErrors, @errors, @firstActivity, @lastActivity)
+           @userMessages, @assistantMessages, @toolCalls, @toolErrors, @errors, @firstActivity, @lastActivity, @firstEvent)
          ON CONFLICT (source_id, session_id) DO UPDATE SET session_key = excluded.session_key, input = excluded.input, output = excluded.output,
            cache_read = excluded.cache_read, cache_write = excluded.cache_write, reasoning = excluded.reasoning, cost_usd = excluded.cost_usd,
            unpriced = excluded.unpriced, user_messages = excluded.user_messages, assistant_messages = excluded.assistant_messages,
            tool_calls = excluded.tool_calls, tool_errors = excluded.tool_errors, errors = excluded.errors,
-           first_activity = excluded.first_activity, last_activity = excluded.last_activity`,
+           first_activity = excluded.first_activity, last_activity = excluded.last_activity, first_event = excluded.first_event`,
       ),
       forget: db.prepare("DELETE FROM transcript_totals WHERE source_id = ? AND session_id = ?"),
       forgetUsage: db.prepare("DELETE FROM token_usage WHERE source_id = ? AND session_id = ?"),
@@ -173,6 +177,8 @@ export class TranscriptScanner {
       return result;
     }
     result.transcripts = listed.value.length;
+    // Before any new batch: a batch folded into a row without its first event would take its own.
+    await this.backfillFirstEvents(target, listed.value, result);
     let batchesLeft = this.options.maxBatches ?? Infinity;
     // Batches wait here and are committed together: most transcripts are one small batch, and a
     // transaction (an fsync) per transcript made the first scan of a large state dir commit-bound.
@@ -225,6 +231,40 @@ export class TranscriptScanner {
     }
     await flush();
     return result;
+  }
+
+  /**
+   * Transcripts summed by a version before `first_event` existed (store migration 6): reads the
+   * first event of each once, so lifetimeStats.createdAt covers them too. Transcripts no longer
+   * listed keep NULL (the query falls back to their first message).
+   */
+  private async backfillFirstEvents(target: ScanTarget, refs: readonly TranscriptRef[], result: ScanResult): Promise<void> {
+    const key = FIRST_EVENT_BACKFILL + target.id;
+    if (this.store.getMeta(key) !== undefined) return;
+    const db = this.store.db;
+    const rows = db
+      .prepare("SELECT session_id AS sessionId, first_activity AS firstActivity FROM transcript_totals WHERE source_id = ? AND first_event IS NULL")
+      .all(target.id) as Array<{ sessionId: string; firstActivity: number | null }>;
+    const byId = new Map(refs.map((r) => [r.id, r]));
+    const set = db.prepare("UPDATE transcript_totals SET first_event = ? WHERE source_id = ? AND session_id = ? AND first_event IS NULL");
+    let complete = true;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as (typeof rows)[number];
+      const ref = byId.get(row.sessionId);
+      if (!ref) continue;
+      // Its warnings were counted when the transcript was first read; only the timestamp matters here.
+      const read = target.reader.readTranscript(ref, null, 1);
+      if (!read.ok) {
+        result.errors.push(read.error);
+        complete = false;
+        continue;
+      }
+      const ts = read.value.events[0]?.ts ?? null;
+      const first = ts === null ? row.firstActivity : row.firstActivity === null ? ts : Math.min(ts, row.firstActivity);
+      if (first !== null) set.run(first, target.id, row.sessionId);
+      if (i % 200 === 199) await yieldToLoop();
+    }
+    if (complete) this.store.setMeta(key, String(this.options.clock.now()));
   }
 
   /** Adds one batch to its transcript's figures and moves its cursor; run inside a transaction. */
@@ -383,5 +423,6 @@ function fromRow(r: TotalsRow): TranscriptTotals {
     errors: r.errors,
     firstActivity: r.first_activity,
     lastActivity: r.last_activity,
+    firstEvent: r.first_event,
   };
 }

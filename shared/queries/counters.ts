@@ -1,6 +1,7 @@
 // Lifetime counters for Prometheus (GET /metrics): tokens and cost per source, model and project,
 // and classified events per provider and type. Kept in tables retention never prunes, so they only
 // grow (a transcript re-read from the start is the one exception: a counter reset).
+import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 
 export interface ModelCounter {
@@ -22,7 +23,7 @@ export interface ModelCounter {
 }
 
 export function queryModelCounters(store: Store): ModelCounter[] {
-  return store.db
+  const rows = store.db
     .prepare(
       `SELECT tm.source_id AS sourceId, tm.model, tm.provider, coalesce(m.project, '') AS project, sum(tm.input) AS input, sum(tm.output) AS output,
               sum(tm.cache_read) AS cacheRead, sum(tm.cache_write) AS cacheWrite, sum(tm.reasoning) AS reasoning, sum(tm.cost_usd) AS costUsd,
@@ -33,6 +34,8 @@ export function queryModelCounters(store: Store): ModelCounter[] {
        GROUP BY tm.source_id, tm.model, tm.provider, project ORDER BY tm.source_id, tm.model, tm.provider, project`,
     )
     .all() as ModelCounter[];
+  // A Prometheus counter must be finite and must not go below zero (an older version's poisoned row).
+  return rows.map((r) => finiteTotals(r, ["input", "output", "cacheRead", "cacheWrite", "costUsd"]));
 }
 
 /** Classified events ever seen of one provider (OpenClaw's gateway log, or a provider's incidents), per type. */

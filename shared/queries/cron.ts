@@ -1,5 +1,6 @@
 // Cron jobs of one agent (design §5: cronJobs) from the collector's latest cron read. A job with
-// no agent id runs on the gateway's default agent, so it is listed there.
+// no agent id runs on the gateway's default agent, so it is listed there. Whether a job is
+// overdue is decided here, against the caller's (injected) clock, not at read time.
 import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 import type { CronState } from "../ingest/collector.js";
 import { iso } from "./time.js";
@@ -29,8 +30,28 @@ export interface CronJobView {
   lastDurationMs: number | null;
   lastError: string | null;
   nextRunAt: string | null;
+  /** Enabled, not running, and more than OVERDUE_GRACE_MS past the run the gateway had scheduled. */
+  overdue: boolean;
+  /** How long past that run, in whole seconds, when overdue; else null. */
+  overdueSeconds: number | null;
   consecutiveErrors: number;
   recentRuns: CronRunView[];
+}
+
+/**
+ * How late a job may be before it counts as overdue. The gateway starts a due job within a second
+ * or two, records its next run once the run is under way, and we read its store every 10 s
+ * (collector `cronMs`): a minute covers all of that without hiding a job that really did not run.
+ */
+export const OVERDUE_GRACE_MS = 60_000;
+
+/** Seconds past due, or null when the job is not overdue at `now`. */
+export function overdueSeconds(j: Pick<CronJobInfo, "enabled" | "dueAt">, runs: readonly CronRunInfo[], now: number): number | null {
+  if (!j.enabled || j.dueAt === null) return null;
+  // A run in progress is the job doing what it should; its next run is recorded when it ends.
+  if (runs[0]?.status === "running") return null;
+  const late = now - j.dueAt;
+  return late > OVERDUE_GRACE_MS ? Math.floor(late / 1000) : null;
 }
 
 export function runView(r: CronRunInfo): CronRunView {
@@ -42,11 +63,13 @@ export function runView(r: CronRunInfo): CronRunView {
     error: r.error,
     summary: r.summary,
     sessionKey: r.sessionKey,
-    totalTokens: r.totalTokens,
+    // A run's token total is summed by the gateway; a negative one is not a count.
+    totalTokens: r.totalTokens !== null && r.totalTokens >= 0 ? r.totalTokens : null,
   };
 }
 
-export function jobView(j: CronJobInfo, runs: readonly CronRunInfo[] = []): CronJobView {
+export function jobView(j: CronJobInfo, runs: readonly CronRunInfo[], now: number): CronJobView {
+  const late = overdueSeconds(j, runs, now);
   return {
     id: j.id,
     name: j.displayName ?? j.name,
@@ -59,17 +82,19 @@ export function jobView(j: CronJobInfo, runs: readonly CronRunInfo[] = []): Cron
     lastDurationMs: j.lastDurationMs,
     lastError: j.lastError,
     nextRunAt: iso(j.nextRunAt),
+    overdue: late !== null,
+    overdueSeconds: late,
     consecutiveErrors: j.consecutiveErrors,
     recentRuns: runs.map(runView),
   };
 }
 
 /** Jobs of `agentId` (and agent-less jobs when it is the default agent), enabled first, then by name. */
-export function queryCronJobs(cron: CronState, agentId: string, defaultAgentId: string): CronJobView[] {
+export function queryCronJobs(cron: CronState, agentId: string, defaultAgentId: string, now: number): CronJobView[] {
   const data = cron.data;
   if (!data) return [];
   return data.jobs
     .filter((j) => (j.agentId ?? defaultAgentId) === agentId)
-    .map((j) => jobView(j, data.runs[j.id] ?? []))
+    .map((j) => jobView(j, data.runs[j.id] ?? [], now))
     .sort((a, b) => Number(b.enabled) - Number(a.enabled) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

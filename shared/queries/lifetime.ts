@@ -1,5 +1,6 @@
 // All-time totals of one source (spec: lifetimeStats), from the transcript scan's totals.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
+import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY } from "./time.js";
 import { usd } from "./money.js";
@@ -23,16 +24,20 @@ export interface LifetimeStats {
 }
 
 export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: number): LifetimeStats {
-  const r = store.db
+  const row = store.db
     .prepare(
       `SELECT coalesce(sum(input), 0) AS input, coalesce(sum(output), 0) AS output, coalesce(sum(cache_read), 0) AS cacheRead,
               coalesce(sum(cache_write), 0) AS cacheWrite, coalesce(sum(reasoning), 0) AS reasoning, coalesce(sum(cost_usd), 0) AS cost,
               coalesce(sum(unpriced), 0) AS unpriced, coalesce(sum(user_messages), 0) AS users,
-              coalesce(sum(assistant_messages), 0) AS assistants, min(first_activity) AS first
+              coalesce(sum(assistant_messages), 0) AS assistants, min(coalesce(first_event, first_activity)) AS first
        FROM transcript_totals WHERE source_id = ?`,
     )
     .get(agent.id) as { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number; cost: number; unpriced: number; users: number; assistants: number; first: number | null };
-  // Earliest known activity: the first transcript event, else the earliest session start.
+  // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+  const r = finiteTotals(row, ["input", "output", "cacheRead", "cacheWrite", "reasoning", "cost"]);
+  // Earliest known activity: the earliest transcript event of any type (a `session` header comes
+  // before the first message; rows summed before first_event existed fall back to their first
+  // message), else the earliest session start.
   const sessionStarts = agent.sessions.map((s) => s.startedAt).filter((v): v is number => typeof v === "number");
   const created = r.first ?? (sessionStarts.length ? Math.min(...sessionStarts) : now);
   return {

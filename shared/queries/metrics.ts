@@ -1,6 +1,7 @@
 // Aggregated metrics of one agent over a time range (spec: metrics; design §5 for the ranges and
 // buckets). Tokens, cost and turns come from the per-message token_usage rows, errors and
 // warnings from the gateway log events, uptime from the stored gateway probes.
+import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import type { EventScope } from "./events.js";
 import { clockLabel, HOUR, MINUTE } from "./time.js";
@@ -123,6 +124,8 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number }>;
   const models = new Map<string, { tokens: number; cost: number }>();
   for (const u of usage) {
+    // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+    finiteTotals(u, ["input", "output", "cacheRead", "cacheWrite", "cost"]);
     const tokens = u.input + u.output + u.cacheRead + u.cacheWrite;
     if (u.replies > 0) {
       const m = models.get(u.model) ?? { tokens: 0, cost: 0 };
@@ -179,7 +182,7 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     range,
     from: new Date(start).toISOString(),
     to: new Date(lastEnd).toISOString(),
-    totalTokensK: k(lifetime.t),
+    totalTokensK: k(finiteTotal(lifetime.t)),
     rangeTokensK: k(sum((b) => b.tokens)),
     totalErrors: sum((b) => b.errors),
     totalWarnings: sum((b) => b.warnings),

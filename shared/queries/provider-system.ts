@@ -9,7 +9,8 @@ import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
 import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";
-import { check, diskCheck, overallHealth, sourcesCheck, storeCheck, type HealthCheck, type HealthLevel } from "./system.js";
+import { healthOf, type Health, type HealthCheck } from "./health.js";
+import { check, diskCheck, sourcesCheck, storeCheck } from "./system.js";
 import { iso } from "./time.js";
 
 export interface LiveSessionView {
@@ -30,18 +31,21 @@ export interface UnpricedModelView {
   tokens: number;
 }
 
+/** The providers without a gateway of their own. */
+export type GatewaylessProvider = Exclude<ProviderName, "openclaw">;
+
 export interface ProviderSystemView {
-  provider: ProviderName;
+  provider: GatewaylessProvider;
   demo: boolean;
   /** CLI versions seen, newest first. */
   versions: string[];
   liveSessions: LiveSessionView[];
   sources: DataSourceView[];
-  health: { status: HealthLevel; checks: HealthCheck[] };
+  health: Health;
 }
 
 export interface ProviderSystemInputs {
-  provider: ProviderName;
+  provider: GatewaylessProvider;
   demo: boolean;
   agents: readonly AgentSnapshot[];
   providerError: string | null;
@@ -89,6 +93,6 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
     versions: newestFirst(versions),
     liveSessions: live,
     sources: i.agents.map(agentSourceView),
-    health: { status: overallHealth(checks), checks },
+    health: healthOf(checks),
   };
 }

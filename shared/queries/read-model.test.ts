@@ -12,17 +12,17 @@ import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../s
 import { Store } from "../store/store.js";
 import { RANGES } from "./metrics.js";
 import { ReadModel } from "./read-model.js";
-import { fixtureReadModel } from "../../test/helpers/read-model.js";
+import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
 
 test.after(removeTempDirs);
 
 const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);
 
-async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; collector: Collector; store: Store }> {
+async function setup(fixture: string): Promise<{ dir: string; model: ReadModel; collector: Collector; store: Store; clock: FixtureModel["clock"] }> {
   const dir = copyFixture(fixture);
   const f = await fixtureReadModel(dir);
   assert.equal(f.degraded, []);
-  return { dir, model: f.model, collector: f.collector, store: f.store };
+  return { dir, model: f.model, collector: f.collector, store: f.store, clock: f.clock };
 }
 
 function expectCode(fn: () => unknown, code: string): InsightsError {
@@ -48,7 +48,7 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     assert.equal(model.sources({ tags: ["openclaw", "main"] }).map((s) => s.id), ["agent:main"]);
     assert.equal(model.sources({ status: "ERROR" }), []);
 
-    const life = model.lifetimeStats("main");
+    const life = model.lifetimeStats("agent:main");
     assert.is(life.isReady, true);
     assert.is(life.totalSessions, transcripts.length);
     assert.is(life.totalInputTokens, all.input);
@@ -58,11 +58,13 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     assert.is(life.totalTokens, all.total);
     assert.is(life.totalUserMessages, all.userMessages);
     assert.is(life.totalAssistantMessages, all.assistantMessages);
-    assert.is(life.createdAt, new Date(all.firstActivity as number).toISOString());
+    // The earliest event of any type: a transcript's `session` header comes before its first message.
+    assert.ok((all.firstEvent as number) < (all.firstActivity as number), "the fixture's first header precedes its first message");
+    assert.is(life.createdAt, new Date(all.firstEvent as number).toISOString());
     near(life.totalCostUsd, all.costUsd, "lifetime cost");
 
     const keys = byKey(transcripts);
-    const sessions = model.sessions("main", { grouped: false });
+    const sessions = model.sessions("agent:main", { grouped: false });
     assert.equal(sessions.map((s) => s.key).sort(), [...keys.keys()].sort());
     for (const s of sessions) {
       const e = expectedTotals(keys.get(s.key) ?? []);
@@ -76,22 +78,22 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
       assert.is(s.kind, s.key.includes(":cron:") ? "cron" : "direct");
       assert.is(s.model, "fake-model");
     }
-    const byTokens = model.sessions("main", { sortBy: "TOKENS_DESC", grouped: false }).map((s) => s.totalTokens);
+    const byTokens = model.sessions("agent:main", { sortBy: "TOKENS_DESC", grouped: false }).map((s) => s.totalTokens);
     assert.equal(byTokens, [...byTokens].sort((a, b) => b - a));
-    assert.is(model.sessions("main", { limit: 1 }).length, 1);
-    const main = model.session("main", "agent:main:main");
+    assert.is(model.sessions("agent:main", { limit: 1 }).length, 1);
+    const main = model.session("agent:main", "agent:main:main");
     assert.is(main?.turnCount, expectedTotals(keys.get("agent:main:main") ?? []).userMessages);
-    assert.is(model.session("main", "agent:main:nope"), null);
+    assert.is(model.session("agent:main", "agent:main:nope"), null);
     expectCode(() => model.sessions("ghost"), "NOT_FOUND");
     await collector.stop();
   });
 
   test(`${fixture}: metrics, events, cost, cron and logs`, async () => {
-    const { dir, model, collector } = await setup(fixture);
+    const { dir, model, collector, clock } = await setup(fixture);
     const transcripts = fixtureTranscripts(dir);
 
     for (const range of Object.keys(RANGES) as Array<keyof typeof RANGES>) {
-      const m = model.metrics("main", { range });
+      const m = model.metrics("agent:main", { range });
       assert.is(m.buckets.length, RANGES[range].buckets, range);
       const from = Date.parse(m.from);
       const to = Date.parse(m.to);
@@ -103,36 +105,55 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
       assert.is(m.totalTokensK, Math.round(expectedTotals(transcripts).total / 10) / 100);
       assert.is(m.uptimePercent, 0, "every stored probe found the gateway down");
     }
-    const day = model.metrics("main", { range: "TWENTY_FOUR_HOUR" });
+    const day = model.metrics("agent:main", { range: "TWENTY_FOUR_HOUR" });
     assert.ok(day.rangeTokensK > 0, "the recording is inside the last 24 h");
-    expectCode(() => model.metrics("main", { date: "yesterday" }), "BAD_USER_INPUT");
-    expectCode(() => model.metrics("main", { timeZone: "Mars/Olympus" }), "BAD_USER_INPUT");
+    expectCode(() => model.metrics("agent:main", { date: "yesterday" }), "BAD_USER_INPUT");
+    expectCode(() => model.metrics("agent:main", { timeZone: "Mars/Olympus" }), "BAD_USER_INPUT");
 
     const log = expectedLog(readFileSync(join(dir, "logs", "openclaw-2026-11-21.log"), "utf8"));
-    const counts = model.eventCounts("main");
+    const counts = model.eventCounts("agent:main");
     assert.equal(counts, { error: log.error, warning: log.warning, restart: log.restart });
-    assert.is(model.events("main", { types: ["restart"] }).length, log.restart);
-    assert.is(model.events("main").length, Math.min(200, log.error + log.warning + log.restart));
-    assert.is(model.events("main", { limit: 1 }).length, Math.min(1, log.error + log.warning + log.restart));
-    expectCode(() => model.events("main", { types: ["boom"] }), "BAD_USER_INPUT");
-    const density = model.eventDensity("main");
+    assert.is(model.events("agent:main", { types: ["restart"] }).length, log.restart);
+    assert.is(model.events("agent:main").length, Math.min(200, log.error + log.warning + log.restart));
+    assert.is(model.events("agent:main", { limit: 1 }).length, Math.min(1, log.error + log.warning + log.restart));
+    expectCode(() => model.events("agent:main", { types: ["boom"] }), "BAD_USER_INPUT");
+    const density = model.eventDensity("agent:main");
     assert.is(density.length, 24);
     assert.is(density.reduce((a, b) => a + b.count, 0), log.error + log.warning + log.restart);
     assert.is(density.reduce((a, b) => a + b.restartCount, 0), log.restart);
-    const recent = model.recentLogs("main", 5);
+    const recent = model.recentLogs("agent:main", 5);
     assert.is(recent.length, 5);
     assert.equal(recent.map((r) => Date.parse(r.time)), log.storedTimes.slice(-5));
 
-    const cost = model.usageCost("main");
+    const cost = model.usageCost("agent:main");
     near(cost.totalUsd, expectedTotals(transcripts).costUsd, "total cost");
     near(cost.todayUsd, expectedTotals(transcripts, (ts) => ts >= Date.parse("2026-11-21T00:00:00Z")).costUsd, "today cost");
     assert.equal(cost.byModel.map((m) => m.model), ["fake-model"]);
     assert.is(cost.byDay.length, 30);
 
     const jobs = fixtureCronJobs(dir).filter((j) => (j.agentId ?? "main") === "main");
-    const listed = model.cronJobs("main");
+    const listed = model.cronJobs("agent:main");
     assert.equal(listed.map((j) => j.id).sort(), jobs.map((j) => j.id).sort());
     for (const j of listed) assert.is(j.enabled, jobs.find((x) => x.id === j.id)?.enabled);
+
+    // Overdue: enabled and more than a minute past the run the gateway scheduled, by the model's
+    // (injected) clock. No run of the fixtures is in progress, so none is excused for running.
+    const overdue = (now: number): Record<string, number | null> =>
+      Object.fromEntries(
+        jobs.map((j) => {
+          assert.ok(j.nextRunAtMs !== null, `${j.id} has a stored next run`);
+          const late = now - (j.nextRunAtMs as number);
+          return [j.id, j.enabled && late > 60_000 ? Math.floor(late / 1000) : null];
+        }),
+      );
+    const seen = (): Record<string, number | null> => Object.fromEntries(model.cronJobs("agent:main").map((j) => [j.id, j.overdue ? j.overdueSeconds : null]));
+    for (const j of model.cronJobs("agent:main")) assert.is(j.overdue, j.overdueSeconds !== null);
+    const before = seen();
+    assert.equal(before, overdue(model.now()));
+    clock.advance(3_600_000);
+    const after = seen();
+    assert.equal(after, overdue(model.now()), "an hour later, by the injected clock");
+    assert.ok(Object.keys(before).some((id) => before[id] === null && after[id] !== null), "a job falls overdue as the clock moves on");
     await collector.stop();
   });
 
@@ -140,7 +161,7 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     const { dir, model, collector } = await setup(fixture);
     const windows = byKey(fixtureTranscripts(dir)).get("agent:main:main") ?? [];
     const expected = expectedTotals(windows);
-    const first = model.sessionTranscript("main", { sessionKey: "agent:main:main", limit: 1 });
+    const first = model.sessionTranscript("agent:main", { sessionKey: "agent:main:main", limit: 1 });
     assert.is(first.totalMessages, expected.messages);
     assert.is(first.fileSize, windows.reduce((a, w) => a + w.bytes, 0));
     assert.is(first.totalTokens, expected.total);
@@ -150,16 +171,16 @@ for (const fixture of [SQLITE_FIXTURE, FILES_FIXTURE]) {
     const seen = [...first.messages];
     let page = first;
     while (page.pageInfo.hasPreviousPage) {
-      page = model.sessionTranscript("main", { sessionKey: "agent:main:main", limit: 1, before: page.pageInfo.startCursor });
+      page = model.sessionTranscript("agent:main", { sessionKey: "agent:main:main", limit: 1, before: page.pageInfo.startCursor });
       seen.unshift(...page.messages);
     }
     assert.is(seen.length, expected.messages);
     assert.equal(seen.filter((m) => m.role === "user").length, expected.userMessages);
-    const forward = model.sessionTranscript("main", { sessionKey: "agent:main:main", limit: 500, after: seen[0]?.cursor });
+    const forward = model.sessionTranscript("agent:main", { sessionKey: "agent:main:main", limit: 500, after: seen[0]?.cursor });
     assert.is(forward.messages.length, expected.messages - 1);
-    expectCode(() => model.sessionTranscript("main", { sessionKey: "agent:main:main", before: "x", after: "y" }), "BAD_USER_INPUT");
-    expectCode(() => model.sessionTranscript("main", { sessionKey: "agent:main:main", before: "not-a-cursor" }), "BAD_USER_INPUT");
-    expectCode(() => model.sessionTranscript("main", { sessionKey: "agent:main:ghost" }), "NOT_FOUND");
+    expectCode(() => model.sessionTranscript("agent:main", { sessionKey: "agent:main:main", before: "x", after: "y" }), "BAD_USER_INPUT");
+    expectCode(() => model.sessionTranscript("agent:main", { sessionKey: "agent:main:main", before: "not-a-cursor" }), "BAD_USER_INPUT");
+    expectCode(() => model.sessionTranscript("agent:main", { sessionKey: "agent:main:ghost" }), "NOT_FOUND");
     await collector.stop();
   });
 }
@@ -177,6 +198,7 @@ test("selectors: one source, ambiguity listed, nothing found", async () => {
 test("system: no gateway outside demo mode is UNHEALTHY with a failing gateway check", async () => {
   const { model, collector } = await setup(SQLITE_FIXTURE);
   const sys = model.system();
+  assert.ok(sys);
   assert.is(sys.gateway.running, false);
   assert.is(sys.gateway.version, "2026.9.6");
   assert.is(sys.gateway.appVersion, "0.1.0");

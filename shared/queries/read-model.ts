@@ -19,6 +19,7 @@ import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
 import { countSessions, findSession, querySessions, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
+import { healthOf, type Health, type HealthCheck } from "./health.js";
 import { queryProviderSystem, type ProviderSystemView } from "./provider-system.js";
 import { queryUnpricedModels } from "./counters.js";
 import type { ProviderName } from "../sources/contract.js";
@@ -65,6 +66,9 @@ export interface ReadModelOptions {
   rawDays: () => number;
   daemon?: () => DaemonFigures;
 }
+
+/** Checks about gateway-insights itself, the same in every provider's system. */
+const SHARED_CHECKS = new Set(["disk", "store"]);
 
 /** OpenClaw's gateway view or another provider's, told apart by `provider`. */
 export type AnySystemView = (SystemView & { provider: "openclaw" }) | ProviderSystemView;
@@ -131,7 +135,8 @@ export class ReadModel {
     if (!name || !this.providers().includes(name)) throw new InsightsError("NOT_FOUND", `${provider ?? "no provider"} is not read here; see systems for the ones that are`);
     if (name === "openclaw") {
       const sys = this.system();
-      if (sys) return { ...sys, provider: "openclaw" };
+      if (!sys) throw new InsightsError("NOT_FOUND", "OpenClaw's gateway is not watched here");
+      return { ...sys, provider: "openclaw" };
     }
     const agents = this.agents().filter((a) => a.provider === name);
     return queryProviderSystem({
@@ -148,6 +153,25 @@ export class ReadModel {
   /** Every provider read. */
   systems(): AnySystemView[] {
     return this.providers().map((p) => this.systemOf(p));
+  }
+
+  /**
+   * The daemon's one verdict (/health, `insightsctl status`) over every provider's checks: OpenClaw's
+   * by their own names, the others' as `<provider>/<check>`, the shared disk and store checks once.
+   */
+  overallHealth(systems: readonly AnySystemView[] = this.systems()): Health {
+    const checks: HealthCheck[] = [];
+    const shared = new Set<string>();
+    for (const sys of systems) {
+      for (const c of sys.health.checks) {
+        if (SHARED_CHECKS.has(c.name)) {
+          if (shared.has(c.name)) continue;
+          shared.add(c.name);
+          checks.push(c);
+        } else checks.push(sys.provider === "openclaw" ? c : { ...c, name: `${sys.provider}/${c.name}` });
+      }
+    }
+    return healthOf(checks);
   }
 
   allSources(): DataSourceView[] {
@@ -241,7 +265,7 @@ export class ReadModel {
     const s = this.agent(sourceId);
     // Cron is OpenClaw's: other providers have none (design §9).
     if (s.provider !== "openclaw") return [];
-    return queryCronJobs(this.o.collector.cron, s.agentId, this.defaultAgentId() ?? s.agentId);
+    return queryCronJobs(this.o.collector.cron, s.agentId, this.defaultAgentId() ?? s.agentId, this.now());
   }
 
   usageCost(sourceId: string, timeZone?: string | null): UsageCost {

@@ -4,6 +4,7 @@
 // sub-agents nest under their parent.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SessionKind, SessionRecord } from "../sources/contract.js";
+import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";
@@ -77,21 +78,27 @@ interface KeyTotals {
   errors: number;
   first_activity: number | null;
   last_activity: number | null;
+  /** Earliest event of any type (the `session` header), else the first message. */
+  first_event: number | null;
 }
 
 export type TotalsByKey = Map<string, KeyTotals>;
+
+const USAGE_COLUMNS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd"] as const;
 
 /** Per-key sums of the source's transcript totals. */
 export function totalsByKey(store: Store, sourceId: string): Map<string, KeyTotals> {
   const rows = store.db
     .prepare(
       `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
-              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages, sum(assistant_messages) AS assistant_messages,
-              sum(tool_calls) AS tool_calls, sum(errors) AS errors, min(first_activity) AS first_activity, max(last_activity) AS last_activity
+              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages,
+              sum(assistant_messages) AS assistant_messages, sum(tool_calls) AS tool_calls, sum(errors) AS errors,
+              min(first_activity) AS first_activity, max(last_activity) AS last_activity, min(coalesce(first_event, first_activity)) AS first_event
        FROM transcript_totals WHERE source_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
     )
     .all(sourceId) as KeyTotals[];
-  return new Map(rows.map((r) => [r.session_key, r]));
+  // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+  return new Map(rows.map((r) => [r.session_key, finiteTotals(r, USAGE_COLUMNS)]));
 }
 
 export function sessionStatus(raw: string | null, lastActivity: number | null, now: number): SessionStatus {
@@ -141,7 +148,7 @@ export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number):
     toolCalls: t?.tool_calls ?? 0,
     errors: t?.errors ?? 0,
     updatedAt: iso(s.updatedAt),
-    startedAt: iso(s.startedAt ?? t?.first_activity ?? null),
+    startedAt: iso(s.startedAt ?? t?.first_event ?? null),
     lastActivityAt: iso(lastActivity),
     parentKey: s.parentKey,
     thinkingLevel: s.thinkingLevel,

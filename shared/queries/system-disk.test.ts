@@ -46,8 +46,9 @@ test("a store whose writes fail is a failing store check with its reason", () =>
 
 test("the read model measures the store's filesystem when asked, before the monitor ever sampled it", async () => {
   const { model, collector } = await fixtureReadModel(copyFixture(SQLITE_FIXTURE));
-  assert.is(collector.gateway.snapshot().resources.diskUsedPercent, null, "the monitor has not sampled the disk");
+  assert.is(collector.gateway?.snapshot().resources.diskUsedPercent, null, "the monitor has not sampled the disk");
   const view = model.system();
+  assert.ok(view);
   const disk = view.health.checks.find((c) => c.name === "disk");
   assert.ok(disk && !/not measured/.test(disk.message ?? ""), `measured: ${JSON.stringify(disk)}`);
   assert.match(disk?.message ?? "", /[MG]B free/);

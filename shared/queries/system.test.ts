@@ -31,7 +31,7 @@ function channel(provider: string, connected: boolean): ChannelStatus {
 }
 
 function agent(agentId: string, status: AgentSnapshot["state"]["status"] = "CONNECTED", lastError: string | null = null): AgentSnapshot {
-  return { id: `agent:${agentId}`, agentId, name: agentId, state: { status, lastError, since: 0 }, era: null, sessions: [], appVersion: null, firstPassDone: true, transcripts: 0, warnings: 0 };
+  return { id: `agent:${agentId}`, agentId, name: agentId, state: { status, lastError, since: 0 }, provider: "openclaw", tags: ["openclaw", agentId], dir: "", live: [], sessions: [], appVersion: null, firstPassDone: true, transcripts: 0, warnings: 0 };
 }
 
 interface Change {
@@ -88,7 +88,7 @@ const CASES: Array<[string, Change, string, string | null]> = [
   ["one agent", {}, "sources", "1 agent connected"],
   ["disk fine", {}, "disk", "52344 MB free"],
   ["store fine", {}, "store", null],
-  ["demo", { demo: true }, "gateway", "demo mode: no gateway to watch"],
+  ["demo without its gateway", { demo: true, gateway: { running: false } }, "gateway", "demo mode: no demo gateway answers"],
   ["gateway error", { gateway: { running: false, error: "connect ECONNREFUSED 127.0.0.1:18789" } }, "gateway", "connect ECONNREFUSED 127.0.0.1:18789"],
   ["gateway silent", { gateway: { running: false, error: null } }, "gateway", "the gateway does not answer /healthz"],
   ["no port known", { gateway: { running: false, port: null, url: null, error: "no gateway port known" } }, "gateway", "no gateway port known"],
@@ -165,9 +165,9 @@ test("display text: the free disk in the unit the dashboard shows, in both langu
   const gw = find(healthChecks(inputs()), "gateway");
   assert.ok(gw.text);
   assert.is(localize(gw.text, "zh"), "healthz 响应耗时 3.4 毫秒");
-  const demo = find(healthChecks(inputs({ demo: true })), "gateway");
+  const demo = find(healthChecks(inputs({ demo: true, gateway: { running: false } })), "gateway");
   assert.ok(demo.text);
-  assert.is(localize(demo.text, "zh"), "演示模式：没有可监控的网关");
+  assert.is(localize(demo.text, "zh"), "演示模式：没有演示网关应答");
 });
 
 test.run();

@@ -1,6 +1,7 @@
 // The system namespace (spec: ProviderASystem): the gateway, its resources, its channels and the
 // health checks of design §3, derived from the gateway monitor's latest snapshot, the sources'
-// states and the store's health. Pure: the caller passes everything in.
+// states and the store's health. Pure: the caller passes everything in. The verdict over the
+// checks is health.ts's one rule; what the gateway is (up, down, demo, unknown) is `gatewayState`.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
 import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
@@ -8,21 +9,26 @@ import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { gatewayErrorMessage } from "../i18n/gateway-text.js";
 import { list as listOf, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
+import { healthOf, type CheckStatus, type Health, type HealthCheck } from "./health.js";
 import { iso } from "./time.js";
 
-export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
-export type CheckStatus = "PASS" | "WARN" | "FAIL";
+export { overallHealth, type CheckStatus, type Health, type HealthCheck, type HealthLevel, type HealthVerdict } from "./health.js";
 
-export interface HealthCheck {
-  name: string;
-  status: CheckStatus;
-  /** In English, as the API gives it without a locale. */
-  message: string | null;
-  /** The same message as a catalog id and parameters (shared/i18n), for the interfaces to localize. */
-  text: Message | null;
+/**
+ * What the gateway is, for its label: DEMO whenever the bundled demo state is served (whether or
+ * not a demo gateway answers), UNKNOWN until the first probe has finished, else UP or DOWN by /healthz.
+ */
+export type GatewayState = "UP" | "DOWN" | "DEMO" | "UNKNOWN";
+
+export function gatewayState(snapshot: Pick<SystemSnapshot, "demo" | "checkedAt" | "gateway">): GatewayState {
+  if (snapshot.demo) return "DEMO";
+  if (snapshot.checkedAt === null) return "UNKNOWN";
+  return snapshot.gateway.running ? "UP" : "DOWN";
 }
 
 export interface GatewayInfo {
+  /** See GatewayState: the one field a label (dashboard, card, CLI) reads. */
+  state: GatewayState;
   running: boolean;
   /** OpenClaw's version. */
   version: string | null;
@@ -67,7 +73,7 @@ export interface SystemView {
   gateway: GatewayInfo;
   resources: ResourcesInfo;
   channels: ChannelInfo[];
-  health: { status: HealthLevel; checks: HealthCheck[] };
+  health: Health;
 }
 
 export interface SystemInputs {
@@ -93,23 +99,23 @@ export const EVENT_LOOP_FAIL_MS = 1000;
 
 // Messages come from the catalog only (shared/i18n/catalog.ts), so every one can be localized.
 export const check = (name: string, status: CheckStatus, text: Message | null = null): HealthCheck => ({ name, status, message: text && plainText(text), text });
-
-export function overallHealth(checks: readonly HealthCheck[]): HealthLevel {
-  if (checks.some((c) => c.status === "FAIL")) return "UNHEALTHY";
-  if (checks.some((c) => c.status === "WARN")) return "DEGRADED";
-  return "HEALTHY";
-}
+/** A check without its first reading yet: a WARN that makes the verdict STARTING (health.ts). */
+const pending = (name: string, text: Message): HealthCheck => ({ name, status: "WARN", message: plainText(text), text, pending: true });
 
 export function healthChecks(inputs: SystemInputs): HealthCheck[] {
   const { snapshot, agents, openclawError, store } = inputs;
   const { gateway: gw, channels, resources, demo } = snapshot;
   const checks: HealthCheck[] = [];
+  const probed = snapshot.checkedAt !== null;
 
-  if (demo) checks.push(check("gateway", "WARN", msg("health.gateway.demo")));
+  // In demo mode a demo gateway may answer (then it is checked like any other); when none does,
+  // that is the demo's nature, not an outage: a WARN, never a FAIL.
+  if (!probed) checks.push(pending("gateway", msg("health.gateway.firstProbe")));
   else if (gw.running) checks.push(check("gateway", "PASS", gw.latencyMs !== null ? msg("health.gateway.answered", { latency: millis(gw.latencyMs) }) : null));
+  else if (demo) checks.push(check("gateway", "WARN", msg("health.gateway.demoNone")));
   else checks.push(check("gateway", "FAIL", gw.error !== null ? (gatewayErrorMessage(gw.error) ?? msg("health.gateway.error", { error: gw.error })) : msg("health.gateway.noAnswer")));
 
-  if (!demo) {
+  if (probed && (!demo || gw.running)) {
     if (!gw.running) checks.push(check("ready", "FAIL", msg("health.ready.down")));
     else if (gw.ready === null) checks.push(check("ready", "WARN", msg("health.ready.noAnswer")));
     else if (gw.ready) checks.push(check("ready", "PASS"));
@@ -144,7 +150,7 @@ export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: st
   const starting = agents.filter((a) => a.state.status === "INITIALIZING");
   if (bad.length) return check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") }));
   if (gone.length) return check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) }));
-  if (starting.length) return check("sources", "WARN", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
+  if (starting.length) return pending("sources", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
   if (!agents.length) return check("sources", "WARN", msg("health.sources.none"));
   return check("sources", "PASS", msg("health.sources.connected", { n: agents.length }));
 }
@@ -165,7 +171,7 @@ function diskFigures(disk: SourceResult<FilesystemSpace> | undefined, resources:
 export function diskCheck(disk: SourceResult<FilesystemSpace> | undefined, resources: Pick<SystemSnapshot["resources"], "diskUsedPercent" | "diskFreeMB">): HealthCheck {
   const { usedPercent: used, freeMB, error } = diskFigures(disk, resources);
   if (error) return check("disk", "WARN", msg("health.disk.failed", { error }));
-  if (used === null) return check("disk", "WARN", msg("health.disk.unmeasured"));
+  if (used === null) return pending("disk", msg("health.disk.unmeasured"));
   if (used >= DISK_FAIL_PERCENT || freeMB === 0) return check("disk", "FAIL", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
   if (used >= DISK_WARN_PERCENT) return check("disk", "WARN", msg("health.disk.low", { used, free: sizeMB(freeMB) }));
   return check("disk", "PASS", msg("health.disk.free", { free: sizeMB(freeMB) }));
@@ -178,6 +184,7 @@ export function querySystem(inputs: SystemInputs): SystemView {
   return {
     demo: snapshot.demo,
     gateway: {
+      state: gatewayState(snapshot),
       running: gw.running,
       version: gw.version,
       appVersion,
@@ -200,6 +207,6 @@ export function querySystem(inputs: SystemInputs): SystemView {
       sampledAt: iso(snapshot.resources.sampledAt),
     },
     channels: snapshot.channels.list.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs, lastError: c.lastError })),
-    health: { status: overallHealth(checks), checks },
+    health: healthOf(checks),
   };
 }

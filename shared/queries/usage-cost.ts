@@ -1,6 +1,7 @@
 // Token cost breakdown of one agent (design §5: usageCost): the all-time total from the scan's
 // totals, and by model and by day from the recorded per-message costs: raw rows where they are
 // still kept, hourly rollups before that.
+import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, dayKey, HOUR, MINUTE, startOfDay } from "./time.js";
 import { usd } from "./money.js";
@@ -83,6 +84,8 @@ export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, 
     byDay.set(key, { date: key, costUsd: 0, totalTokens: 0, messages: 0 });
   }
   for (const r of rows) {
+    // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+    finiteTotals(r, ["input", "output", "cache_read", "cache_write", "cost_usd"]);
     const tokens = r.input + r.output + r.cache_read + r.cache_write;
     const m = byModel.get(r.model) ?? { model: r.model || "unknown", provider: r.provider || null, costUsd: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, totalTokens: 0, messages: 0, unpricedResponses: 0 };
     m.costUsd += r.cost_usd;
@@ -105,7 +108,7 @@ export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, 
   const today = byDay.get(dayKey(now, timeZone));
   return {
     currency: "USD",
-    totalUsd: usd(total.c),
+    totalUsd: usd(finiteTotal(total.c)),
     todayUsd: usd(today?.costUsd ?? 0),
     byModel: [...byModel.values()].map((m) => ({ ...m, costUsd: usd(m.costUsd) })).sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model)),
     byDay: [...byDay.values()].map((d) => ({ ...d, costUsd: usd(d.costUsd) })),

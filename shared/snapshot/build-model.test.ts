@@ -10,6 +10,7 @@ import { MAX_EVENT_LIMIT, queryEvents } from "../queries/events.js";
 import { queryLifetimeStats } from "../queries/lifetime.js";
 import { queryMetrics } from "../queries/metrics.js";
 import { querySessions } from "../queries/sessions.js";
+import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { SourceRegistry } from "../ingest/source-registry.js";
 import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
@@ -176,7 +177,7 @@ test("built from the real 2026.9.6 fixture through the read-model queries", asyn
   const dir = copyFixture(SQLITE_FIXTURE);
   const clock = manualClock();
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
-  const registry = new SourceRegistry({ openclawDir: dir, env: {}, store, clock, logger: new LogHub({ console: "off", level: "error" }).logger });
+  const registry = new SourceRegistry({ providers: [new OpenClawProvider({ stateDir: dir, env: {} })], store, clock, logger: new LogHub({ console: "off", level: "error" }).logger });
   try {
     await registry.refresh();
     const agents = registry.agentSnapshots();
@@ -194,8 +195,8 @@ test("built from the real 2026.9.6 fixture through the read-model queries", asyn
       agents: agents.map((a) => ({
         agentId: a.agentId,
         sessions: querySessions(store, a, {}, now),
-        metrics: queryMetrics(store, a.agentId, { range: METRICS_RANGE["24h"], now, timeZone: "UTC" }),
-        events: queryEvents(store, a.agentId, { from: Math.floor((now - 86_400_000) / 1000), limit: MAX_EVENT_LIMIT }),
+        metrics: queryMetrics(store, { sourceId: a.id, provider: a.provider }, { range: METRICS_RANGE["24h"], now, timeZone: "UTC" }),
+        events: queryEvents(store, { sourceId: a.id, provider: a.provider }, { from: Math.floor((now - 86_400_000) / 1000), limit: MAX_EVENT_LIMIT }),
         lifetime: queryLifetimeStats(store, a, now),
       })),
       cronJobs: [],

@@ -26,7 +26,7 @@ test("session counts on the card cover every session, past any list limit", asyn
   const r = await produceSnapshot({ detail: "standard", format: "json", range: "24h", theme: "dark", lang: "en" }, { model: m, clock, collectTimeoutMs: 5000 });
   const card = JSON.parse(r.body.toString("utf8")) as CardModel;
   assert.is(card.summary.totalSessions, before + 150);
-  assert.is(m.sessions("main").length, 100, "the list itself stops at its default limit");
+  assert.is(m.sessions("agent:main").length, 100, "the list itself stops at its default limit");
   await collector.stop();
 });
 

@@ -1,6 +1,19 @@
 // Versioned schema changes for our own SQLite file. PRAGMA user_version holds the version; each
 // migration runs in its own transaction, so a crash mid-migration leaves the previous version.
 import type { Database } from "better-sqlite3";
+import { MAX_COST_USD_PER_RESPONSE, MAX_TOKENS_PER_RESPONSE } from "../sources/usage-guard.js";
+
+/**
+ * Largest believable lifetime sum of one transcript: 100 million responses at the per-response
+ * bound. A stored sum beyond it (or negative, or not finite) was built from a refused value.
+ */
+const MAX_TOKENS_SUM = MAX_TOKENS_PER_RESPONSE * 1e8;
+const MAX_COST_SUM = MAX_COST_USD_PER_RESPONSE * 1e8;
+
+/** SQL true when every named column lies in [0, max] (false for +-Inf; NaN cannot be stored). */
+const within = (cols: readonly string[], max: number, whole: boolean): string =>
+  cols.map((c) => `(${c} BETWEEN 0 AND ${max}${whole ? ` AND ${c} = round(${c})` : ""})`).join(" AND ");
+const TOKEN_COLS = ["input", "output", "cache_read", "cache_write"] as const;
 
 export interface Migration {
   version: number;
@@ -173,6 +186,49 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 5,
+    name: "repair usage poisoned by absurd values (before the usage guard): re-read those transcripts",
+    up(db) {
+      // Versions before the usage guard summed whatever a transcript recorded: 1e308 overflowed a
+      // sum to Infinity (GraphQL refuses it, /metrics printed +Inf), -5 made counters go backwards.
+      // Every transcript with such a value anywhere loses what was derived from it and its scan
+      // cursor, so the scanner reads it again from the start, now through the guard: its figures
+      // come back right, counted once. Old hourly rollups (their raw rows are pruned) cannot be
+      // recomputed; a poisoned figure there becomes 0.
+      db.exec(`
+        CREATE TEMP TABLE poisoned AS
+          SELECT agent_id, session_id FROM transcript_totals
+            WHERE NOT (${within(TOKEN_COLS, MAX_TOKENS_SUM, true)} AND ${within(["cost_usd"], MAX_COST_SUM, false)})
+          UNION SELECT agent_id, session_id FROM transcript_models
+            WHERE NOT (${within(TOKEN_COLS, MAX_TOKENS_SUM, true)} AND ${within(["cost_usd"], MAX_COST_SUM, false)})
+          UNION SELECT agent_id, session_id FROM token_usage
+            WHERE NOT (${within(TOKEN_COLS, MAX_TOKENS_PER_RESPONSE, true)} AND ${within(["cost_usd"], MAX_COST_USD_PER_RESPONSE, false)});
+        DELETE FROM transcript_totals WHERE (agent_id, session_id) IN (SELECT agent_id, session_id FROM poisoned);
+        DELETE FROM transcript_models WHERE (agent_id, session_id) IN (SELECT agent_id, session_id FROM poisoned);
+        DELETE FROM token_usage WHERE (agent_id, session_id) IN (SELECT agent_id, session_id FROM poisoned);
+        DELETE FROM scan_cursors WHERE (source, item) IN (SELECT 'agent:' || agent_id, session_id FROM poisoned);
+        DROP TABLE poisoned;
+        UPDATE token_usage_hourly SET
+          ${[...TOKEN_COLS].map((c) => `${c} = CASE WHEN ${within([c], MAX_TOKENS_SUM, true)} THEN ${c} ELSE 0 END`).join(",\n          ")},
+          cost_usd = CASE WHEN ${within(["cost_usd"], MAX_COST_SUM, false)} THEN cost_usd ELSE 0 END;
+      `);
+    },
+  },
+  {
+    version: 6,
+    name: "first event of each transcript (lifetimeStats.createdAt counts the session header, not only messages)",
+    up(db) {
+      // NULL for the rows already there: their headers were read before this column existed. The
+      // scanner reads each such transcript's first event once (FIRST_EVENT_BACKFILL in meta).
+      db.exec(`
+        ALTER TABLE transcript_totals ADD COLUMN first_event INTEGER;
+        CREATE INDEX transcript_totals_first_event_unknown ON transcript_totals (agent_id) WHERE first_event IS NULL;
+        -- No backfill mark may survive from an earlier run: every NULL row above still needs one.
+        DELETE FROM meta WHERE substr(key, 1, 23) = 'first_event_backfilled:';
+      `);
+    },
+  },
+  {
+    version: 7,
     name: "provider-neutral: source ids, reasoning and unpriced tokens, session facts, response keys, rate limits",
     up(db) {
       db.exec(`
@@ -237,6 +293,8 @@ export const MIGRATIONS: Migration[] = [
         INSERT INTO event_totals_v5 (provider, type, count) SELECT 'openclaw', type, count FROM event_totals;
         DROP TABLE event_totals;
         ALTER TABLE event_totals_v5 RENAME TO event_totals;
+
+        UPDATE meta SET key = 'first_event_backfilled:agent:' || substr(key, 24) WHERE substr(key, 1, 23) = 'first_event_backfilled:';
 
         ALTER TABLE agent_scan_state RENAME TO source_scan_state;
         ALTER TABLE source_scan_state RENAME COLUMN agent_id TO source_id;

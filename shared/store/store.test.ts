@@ -119,7 +119,9 @@ test("retention rolls samples up into hours and deletes what is past its days", 
   const now = Date.UTC(2026, 10, 21, 12, 30);
   const policy = { rawDays: 7, rollupDays: 90 };
   const insert = store.db.prepare("INSERT INTO gateway_samples (ts, up, cpu_percent, rss_mb) VALUES (?, ?, ?, ?)");
-  const usage = store.db.prepare("INSERT INTO token_usage (ts, role, agent_id, session_id, model, input, output, cache_read, cache_write, cost_usd) VALUES (?, 'assistant', 'main', 's1', 'm', ?, 1, 0, 0, 0.5)");
+  const usage = store.db.prepare("INSERT INTO token_usage (ts, role, source_id, session_id, session_key, model, input, output, cache_read, cache_write, cost_usd) VALUES (?, 'assistant', 'claude-code:default', 's1', 'k1', 'm', ?, 1, 0, 0, 0.5)");
+  // The session's project is what its transcripts said (session_meta): the rollup keeps it.
+  store.db.prepare("INSERT INTO session_meta (source_id, session_key, project) VALUES ('claude-code:default', 'k1', '/home/op/code/api')").run();
   const oldHour = now - 10 * DAY - (now % HOUR);
   insert.run(oldHour + 1000, 1, 10, 100);
   insert.run(oldHour + 2000, 0, 20, 300);
@@ -139,10 +141,10 @@ test("retention rolls samples up into hours and deletes what is past its days", 
     { hour: oldHour, samples: 2, up_samples: 1, cpu_avg: 15, rss_max_mb: 300 },
     { hour: recentHour, samples: 1, up_samples: 1, cpu_avg: 4, rss_max_mb: 50 },
   ]);
-  const usageHours = store.db.prepare("SELECT hour, messages, input, cost_usd FROM token_usage_hourly ORDER BY hour").all();
+  const usageHours = store.db.prepare("SELECT hour, source_id, project, messages, input, cost_usd FROM token_usage_hourly ORDER BY hour").all();
   assert.equal(usageHours, [
-    { hour: oldHour, messages: 1, input: 100, cost_usd: 0.5 },
-    { hour: recentHour, messages: 1, input: 7, cost_usd: 0.5 },
+    { hour: oldHour, source_id: "claude-code:default", project: "/home/op/code/api", messages: 1, input: 100, cost_usd: 0.5 },
+    { hour: recentHour, source_id: "claude-code:default", project: "/home/op/code/api", messages: 1, input: 7, cost_usd: 0.5 },
   ]);
   // Running again changes nothing: the old hour keeps its rollup though its raw rows are gone.
   runRetention(store, policy, now);

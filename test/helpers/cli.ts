@@ -86,3 +86,10 @@ export function ctlSpawn(box: Sandbox, args: string[]): { child: ChildProcess; o
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   return { child, output: () => out };
 }
+
+/** Resolves with the exit code (null when killed by a signal) once the child has exited; rejects after the deadline. */
+export async function exitOf(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
+  const { pollUntil } = await import("../../shared/clock.js");
+  await pollUntil(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs, intervalMs: 50, what: `pid ${child.pid} to exit` });
+  return child.exitCode;
+}

@@ -71,6 +71,8 @@ export interface ExpectedTotals {
   /** user + assistant + toolResult messages. */
   messages: number;
   firstActivity: number | null;
+  /** Earliest `timestamp` of any event (the `session` header comes before the first message). */
+  firstEvent: number | null;
 }
 
 const message = (e: Json): Json | null => (e.type === "message" && typeof e.message === "object" && e.message !== null ? (e.message as Json) : null);
@@ -78,9 +80,11 @@ const n = (v: unknown): number => (typeof v === "number" ? v : 0);
 
 /** Sums `usage` over assistant messages and counts messages, for the events `keep` accepts (by their `timestamp`). */
 export function expectedTotals(transcripts: readonly FixtureTranscript[], keep: (tsMs: number) => boolean = () => true): ExpectedTotals {
-  const t: ExpectedTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0, costUsd: 0, userMessages: 0, assistantMessages: 0, messages: 0, firstActivity: null };
+  const t: ExpectedTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0, costUsd: 0, userMessages: 0, assistantMessages: 0, messages: 0, firstActivity: null, firstEvent: null };
   for (const tr of transcripts) {
     for (const e of tr.events) {
+      const at = Date.parse(String(e.timestamp));
+      if (!Number.isNaN(at) && keep(at)) t.firstEvent = t.firstEvent === null ? at : Math.min(t.firstEvent, at);
       const m = message(e);
       if (!m) continue;
       const ts = Date.parse(String(e.timestamp));
@@ -139,13 +143,15 @@ export function expectedLog(text: string): ExpectedLog {
   return out;
 }
 
-/** Cron jobs as the state DB stores them: id, name, agent id, enabled. */
-export function fixtureCronJobs(stateDir: string): Array<{ id: string; name: string; agentId: string | null; enabled: boolean }> {
+/** Cron jobs as the state DB stores them: id, name, agent id, enabled, and the next run the gateway scheduled (state_json). */
+export function fixtureCronJobs(stateDir: string): Array<{ id: string; name: string; agentId: string | null; enabled: boolean; nextRunAtMs: number | null }> {
   const db = new Database(join(stateDir, "state", "openclaw.sqlite"), { readonly: true });
   try {
-    return (db.prepare("SELECT job_id, job_json FROM cron_jobs").all() as Array<{ job_id: string; job_json: string }>).map((r) => {
+    return (db.prepare("SELECT job_id, job_json, state_json FROM cron_jobs").all() as Array<{ job_id: string; job_json: string; state_json: string | null }>).map((r) => {
       const j = JSON.parse(r.job_json) as Json;
-      return { id: r.job_id, name: String(j.name), agentId: typeof j.agentId === "string" ? j.agentId : null, enabled: j.enabled !== false };
+      const state = (r.state_json ? JSON.parse(r.state_json) : {}) as Json;
+      const next = typeof state.nextRunAtMs === "number" ? state.nextRunAtMs : null;
+      return { id: r.job_id, name: String(j.name), agentId: typeof j.agentId === "string" ? j.agentId : null, enabled: j.enabled !== false, nextRunAtMs: next };
     });
   } finally {
     db.close();

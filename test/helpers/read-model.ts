@@ -6,6 +6,7 @@ import { manualClock, type Clock } from "../../shared/clock.js";
 import { Collector } from "../../shared/ingest/collector.js";
 import { LogHub } from "../../shared/log/logger.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
+import { OpenClawProvider } from "../../shared/sources/openclaw/provider.js";
 import { makeTempDir } from "../../shared/sources/openclaw/test-fixtures.js";
 import { fail, SourceError } from "../../shared/sources/result.js";
 import { Store } from "../../shared/store/store.js";
@@ -20,12 +21,14 @@ export interface FixtureModel {
   degraded: string[];
 }
 
-export async function fixtureReadModel(dir: string, now = FIXTURE_NOW): Promise<FixtureModel> {
+/** `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one. */
+export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string } = {}): Promise<FixtureModel> {
   const clock = manualClock(now);
-  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
+  const openclaw = new OpenClawProvider({ stateDir: dir, env: {} });
   const collector = new Collector({
-    openclawDir: dir,
-    demo: false,
+    providers: [openclaw],
+    openclaw: { provider: openclaw, dir, demo: false },
     stateDir: makeTempDir(),
     store,
     clock,
@@ -39,7 +42,7 @@ export async function fixtureReadModel(dir: string, now = FIXTURE_NOW): Promise<
   });
   const { degraded } = await collector.collectOnce(10_000);
   // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
-  await collector.gateway.tick();
+  await collector.gateway?.tick();
   const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 });
   return { model, collector, store, clock, degraded };
 }

@@ -184,8 +184,21 @@ export type ProviderASystem = SystemNamespace & {
   health: Health;
 };
 
+/** What the gateway is, for its label. */
+export type GatewayState =
+  /** /healthz answered ok at the last probe. */
+  | 'UP'
+  /** /healthz did not answer ok. */
+  | 'DOWN'
+  /** gateway-insights serves its bundled demo state (whether or not a demo gateway answers). */
+  | 'DEMO'
+  /** The first probe has not finished yet. */
+  | 'UNKNOWN';
+
 export type Gateway = {
   __typename?: 'Gateway';
+  /** The one field a gateway label reads (up, down, demo, not known yet); `running` is only the /healthz result. */
+  state: GatewayState;
   /** Whether /healthz answered ok at the last probe. */
   running: Scalars['Boolean']['output'];
   /** OpenClaw's version, e.g. `2026.9.6`. */
@@ -290,10 +303,23 @@ export type CheckStatus =
   | 'WARN'
   | 'FAIL';
 
-/** Any FAIL check makes the level UNHEALTHY, else any WARN makes it DEGRADED. */
+/** The health verdict in words, as /health `status` and `insightsctl status` print it (lower-cased). */
+export type HealthVerdict =
+  /** A check has no first reading yet (first probe or scan running) and none fails. */
+  | 'STARTING'
+  /** HEALTHY. */
+  | 'OK'
+  /** DEGRADED. */
+  | 'DEGRADED'
+  /** UNHEALTHY. */
+  | 'UNHEALTHY';
+
+/** Any FAIL check makes the level UNHEALTHY, else any WARN makes it DEGRADED. One rule for every interface (README: GET /health). */
 export type Health = {
   __typename?: 'Health';
   status: HealthLevel;
+  /** The same verdict in words: UNHEALTHY on any FAIL, else STARTING while a check has no first reading, else OK or DEGRADED. */
+  verdict: HealthVerdict;
   /** gateway, ready, event-loop, channels, sources, disk, store. */
   checks: Array<HealthCheck>;
 };
@@ -641,6 +667,10 @@ export type CronJob = {
   lastDurationMs: Maybe<Scalars['Int']['output']>;
   lastError: Maybe<Scalars['String']['output']>;
   nextRunAt: Maybe<Scalars['String']['output']>;
+  /** True when the job is enabled, not running, and more than a minute past the run the gateway had scheduled (the gateway is down, or its scheduler is stuck). */
+  overdue: Scalars['Boolean']['output'];
+  /** How far past that run, in seconds, while overdue; else null. */
+  overdueSeconds: Maybe<Scalars['Int']['output']>;
   consecutiveErrors: Scalars['Int']['output'];
   /** Newest first, at most 20. */
   recentRuns: Array<CronRun>;
@@ -882,6 +912,7 @@ export type ResolversTypes = {
   SystemNamespace: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SystemNamespace']>;
   ProviderASystem: ResolverTypeWrapper<SystemParent>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  GatewayState: GatewayState;
   Gateway: ResolverTypeWrapper<Gateway>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -892,6 +923,7 @@ export type ResolversTypes = {
   Channel: ResolverTypeWrapper<Channel>;
   HealthLevel: HealthLevel;
   CheckStatus: CheckStatus;
+  HealthVerdict: HealthVerdict;
   Health: ResolverTypeWrapper<Health>;
   HealthCheck: ResolverTypeWrapper<HealthCheck>;
   AgentNamespace: ResolverTypeWrapper<AgentParent>;
@@ -1030,6 +1062,7 @@ export type ProviderASystemResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type GatewayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Gateway'] = ResolversParentTypes['Gateway']> = {
+  state?: Resolver<ResolversTypes['GatewayState'], ParentType, ContextType>;
   running?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   appVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1095,6 +1128,7 @@ export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends Re
 
 export type HealthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Health'] = ResolversParentTypes['Health']> = {
   status?: Resolver<ResolversTypes['HealthLevel'], ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['HealthVerdict'], ParentType, ContextType>;
   checks?: Resolver<Array<ResolversTypes['HealthCheck']>, ParentType, ContextType>;
 };
 
@@ -1303,6 +1337,8 @@ export type CronJobResolvers<ContextType = GraphQLContext, ParentType extends Re
   lastDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nextRunAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  overdueSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   consecutiveErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   recentRuns?: Resolver<Array<ResolversTypes['CronRun']>, ParentType, ContextType>;
 };

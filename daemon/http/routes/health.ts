@@ -3,11 +3,15 @@ import type { RouteHandler } from "../server.js";
 import { sendJson } from "../server.js";
 
 export interface HealthBody {
-  status: "ok" | "degraded" | "starting";
+  /** The health verdict (shared/queries/health.ts), lower-cased: the same as GraphQL `system.health.verdict`. */
+  status: "starting" | "ok" | "degraded" | "unhealthy";
   version: string;
   uptimeSeconds: number;
   demo: boolean;
-  gateway: "up" | "down";
+  /** GraphQL `system.gateway.state`, lower-cased; `none` when OpenClaw is not read. */
+  gateway: "up" | "down" | "demo" | "unknown" | "none";
+  /** The providers read: `openclaw`, `claude-code`, `codex`. */
+  providers: string[];
   store: "ok" | "error";
 }
 

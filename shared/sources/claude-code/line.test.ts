@@ -92,6 +92,7 @@ test("an assistant line: a response keyed by message.id:requestId with its usage
     usage: { input: u.input_tokens, output: u.output_tokens, cacheRead: u.cache_read_input_tokens, cacheWrite: u.cache_creation_input_tokens, cacheWrite1h: u.cache_creation.ephemeral_1h_input_tokens, reasoning: u.output_tokens_details.thinking_tokens },
     costUsd: null,
     toolCalls: a.message.content.filter((b: RawLine) => b.type === "tool_use").length,
+    error: null,
   });
   const meta = of(events, "meta")[0] as SessionMetaEvent;
   assert.is(meta.patch.model, a.message.model);

@@ -61,7 +61,7 @@ function dedupedUsage(events: ActivityEvent[]): { sums: UsageSums; keys: number 
 
 const count = (events: ActivityEvent[], kind: ActivityEvent["kind"]) => events.filter((e) => e.kind === kind).length;
 const refOf = (refs: TranscriptRef[], sessionPrefix: string) => {
-  const ref = refs.find((t) => t.sessionKey.startsWith(sessionPrefix) && t.parentKey === null);
+  const ref = refs.find((t) => (t.sessionKey ?? "").startsWith(sessionPrefix) && t.parentKey === null);
   if (!ref) throw new Error(`no transcript for ${sessionPrefix}`);
   return ref;
 };

@@ -38,6 +38,11 @@ export interface CronJobInfo {
   lastError: string | null;
   /** The gateway's stored next run while it is still ahead, else computed from the schedule. */
   nextRunAt: number | null;
+  /**
+   * When the job should have run next as the gateway recorded it, even if that is past (the job is
+   * late), else `nextRunAt`; null when disabled. Compared with the clock, it says whether a job is overdue.
+   */
+  dueAt: number | null;
   consecutiveErrors: number;
 }
 
@@ -131,6 +136,7 @@ function toJobInfo(job: Obj, state: Obj, fallback: { id?: string; name?: string;
     lastDurationMs: num(state.lastDurationMs),
     lastError: text(state.lastError),
     nextRunAt,
+    dueAt: enabled ? (stored ?? nextRunAt) : null,
     consecutiveErrors: num(state.consecutiveErrors) ?? 0,
   };
 }

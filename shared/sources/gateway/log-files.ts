@@ -132,6 +132,32 @@ export function existingLogFamily(activePath: string): LogFileInfo[] {
   return out;
 }
 
+const DATED_MEMBER = /^(openclaw(?:-[a-z0-9-]+)?)-(\d{4}-\d{2}-\d{2})(?:\.\d+)?\.log$/;
+
+/**
+ * The dated families of `activePath`'s kind present in its directory (a family is present when its
+ * active file or any numbered archive is), as active paths (which may not exist), oldest date first,
+ * up to and including `activePath`'s own date; later dates (a clock set back) are left out. A name
+ * without a date is its own only family. Used to read, on a first start, every day the gateway still keeps.
+ */
+export function listLogFamilies(activePath: string): string[] {
+  const m = ROLLING_NAME.exec(path.basename(activePath));
+  if (!m) return [activePath];
+  const dir = path.dirname(activePath);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [activePath];
+  }
+  const dates = new Set<string>([m[2]!]);
+  for (const name of names) {
+    const n = DATED_MEMBER.exec(name);
+    if (n && n[1] === m[1] && n[2]! <= m[2]!) dates.add(n[2]!);
+  }
+  return [...dates].sort().map((d) => path.join(dir, `${m[1]}-${d}.log`));
+}
+
 /**
  * Dated active log files of the same family in a directory (e.g. every `openclaw-YYYY-MM-DD.log`), sorted
  * by date, oldest first. Used for a first full scan of history; the gateway prunes files older than 24 h,

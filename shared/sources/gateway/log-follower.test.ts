@@ -211,6 +211,53 @@ test("midnight with yesterday's file rotated and then pruned", () => {
   assert.equal(r3.warnings, []);
 });
 
+test("first read: every day and archive still kept, oldest first, then today's file; later reads only what is new", () => {
+  const dir = tmp();
+  const clock = manualClock(Date.UTC(2026, 10, 22, 0, 30));
+  const opts: FollowOptions = { resolveActivePath: logPathResolver({ configuredFile: path.join(dir, "openclaw-2026-01-01.log"), timeZone: "UTC" }), clock, maxBytes: 20 };
+  const day = (d: string) => path.join(dir, `openclaw-2026-11-${d}.log`);
+  const write = (file: string, prefix: string) => fs.writeFileSync(file, lines(prefix, 2).join("\n") + "\n");
+  // Two days back only an archive is left (its active file was pruned); yesterday rotated twice, today once.
+  write(rotatedLogPath(day("20"), 1), "d20.1-");
+  write(rotatedLogPath(day("21"), 2), "d21.2-");
+  write(rotatedLogPath(day("21"), 1), "d21.1-");
+  write(day("21"), "d21-");
+  write(rotatedLogPath(day("22"), 1), "d22.1-");
+  write(day("22"), "d22-");
+  // Not ours: another profile's log and a file dated after today (a clock set back).
+  write(path.join(dir, "openclaw-work-2026-11-21.log"), "work-");
+  write(day("23"), "d23-");
+  const got = drain(null, opts);
+  assert.equal(got.texts, [...lines("d20.1-", 2), ...lines("d21.2-", 2), ...lines("d21.1-", 2), ...lines("d21-", 2), ...lines("d22.1-", 2), ...lines("d22-", 2)]);
+  assert.equal(got.warnings, []);
+  assert.is(got.cursor!.path, day("22"));
+  fs.appendFileSync(day("22"), "new\n");
+  assert.equal(drain(got.cursor, opts).texts, ["new"]);
+});
+
+test("first read of an undated file: its rotated archives first, oldest first", () => {
+  const file = path.join(tmp(), "gw.log");
+  fs.writeFileSync(rotatedLogPath(file, 2), "a0\n");
+  fs.writeFileSync(rotatedLogPath(file, 1), "b0\n");
+  fs.writeFileSync(file, "c0\n");
+  const got = drain(null, fixed(file));
+  assert.equal(got.texts, ["a0", "b0", "c0"]);
+  assert.is(got.cursor!.inode, fs.statSync(file).ino);
+});
+
+test("first read before today's file exists: yesterday's family is read and kept open until today's appears", () => {
+  const dir = tmp();
+  const clock = manualClock(Date.UTC(2026, 10, 22, 0, 0, 2));
+  const opts: FollowOptions = { resolveActivePath: logPathResolver({ configuredFile: path.join(dir, "openclaw-2026-01-01.log"), timeZone: "UTC" }), clock };
+  const y = path.join(dir, "openclaw-2026-11-21.log");
+  const t = path.join(dir, "openclaw-2026-11-22.log");
+  fs.writeFileSync(y, "y0\ny1-last");
+  const r1 = drain(null, opts);
+  assert.equal(r1.texts, ["y0"], "yesterday's last line may still be completed");
+  fs.writeFileSync(t, "t0\n");
+  assert.equal(drain(r1.cursor, opts).texts, ["y1-last", "t0"]);
+});
+
 test("a line longer than the budget is skipped with a warning; reading goes on", () => {
   const file = path.join(tmp(), "gw.log");
   fs.writeFileSync(file, "short\n" + "x".repeat(500) + "\nafter\n");

@@ -5,14 +5,16 @@
 // The cursor names the file *family* by its active path and the physical file by inode: after a rotation
 // the inode we were reading lives on as `x.1.log` (or `x.k.log` after several rotations), so we finish it,
 // then read the newer archives `x.(k-1).log` … `x.1.log` and the new active file from byte 0. At midnight the
-// resolver returns the next date's path; once that file exists, yesterday's family is final: we finish it
-// (a last line without a newline counts, nothing will complete it) and move to the new file.
+// resolver returns the next date's path; once a newer day's family exists, the older one is final: we
+// finish it (a last line without a newline counts, nothing will complete it) and move to the next day's
+// family, starting at its oldest archive. A first read (no cursor) starts at the oldest file the gateway
+// still keeps (an earlier day's family, archives first), so a first start backfills the last day.
 import fs from "node:fs";
 import type { Clock } from "../../clock.js";
 import { systemClock } from "../../clock.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
-import { MAX_ROTATED_LOGS, rotatedLogPath } from "./log-files.js";
+import { listLogFamilies, MAX_ROTATED_LOGS, rotatedLogPath } from "./log-files.js";
 
 /** Plain JSON so a store can persist it. */
 export interface LogCursor {
@@ -47,7 +49,11 @@ export interface FollowOptions {
   clock?: Clock;
   /** Upper bound of bytes read per call; default 1 MiB. */
   maxBytes?: number;
-  /** Where a first read (no cursor) starts; default the beginning of today's file. */
+  /**
+   * Where a first read (no cursor) starts: "beginning" (default) is the oldest file still kept (the
+   * earliest day's oldest archive), so everything the gateway keeps is read once; "end" is the end
+   * of today's file.
+   */
   start?: "beginning" | "end";
 }
 
@@ -79,6 +85,24 @@ function familyNewestFirst(activePath: string): { path: string; rotation: number
   return out;
 }
 
+/** Where reading a family starts: its oldest archive still there, else its active file; null when neither exists. */
+function enterFamily(activePath: string): LogCursor | null {
+  for (let n = MAX_ROTATED_LOGS; n >= 0; n--) {
+    const st = statOrNull(n === 0 ? activePath : rotatedLogPath(activePath, n));
+    if (st) return { path: activePath, inode: st.ino, offset: 0, size: st.size };
+  }
+  return null;
+}
+
+/** The next day's family after `family` that has a file, up to today's; null when `family` is today's or none newer exists yet. */
+function newerFamily(family: string, today: string): string | null {
+  if (family === today) return null;
+  for (const f of listLogFamilies(today)) {
+    if (f > family && enterFamily(f)) return f;
+  }
+  return null;
+}
+
 function locate(cursor: LogCursor): { path: string; rotation: number; st: fs.Stats } | null {
   for (const f of familyNewestFirst(cursor.path)) {
     const st = statOrNull(f.path);
@@ -103,11 +127,16 @@ export function readLogLines(cursor: LogCursor | null, opts: FollowOptions): Sou
     let cur: LogCursor;
     if (cursor) {
       cur = { ...cursor };
-    } else {
+    } else if (opts.start === "end") {
       const st = statOrNull(today);
       if (!st) return ok({ lines, cursor: null, caughtUp: true });
-      cur = { path: today, inode: st.ino, offset: opts.start === "end" ? st.size : 0, size: st.size };
-      if (opts.start === "end") return ok({ lines, cursor: cur, caughtUp: true });
+      return ok({ lines, cursor: { path: today, inode: st.ino, offset: st.size, size: st.size }, caughtUp: true });
+    } else {
+      // The oldest day the gateway still keeps, from its oldest archive: nothing it kept is skipped.
+      let first: LogCursor | null = null;
+      for (const family of listLogFamilies(today)) if ((first = enterFamily(family))) break;
+      if (!first) return ok({ lines, cursor: null, caughtUp: true });
+      cur = first;
     }
 
     let budget = maxBytes;
@@ -115,19 +144,25 @@ export function readLogLines(cursor: LogCursor | null, opts: FollowOptions): Sou
     // Each pass reads one physical file; a call crosses at most the whole chain of one or two families.
     for (let pass = 0; pass < 2 * (MAX_ROTATED_LOGS + 2); pass++) {
       where = cur.path;
-      const dayOver = cur.path !== today && statOrNull(today) !== null;
+      // A newer day's family exists: this one (an earlier day's) gets no more lines.
+      const newer = newerFamily(cur.path, today);
+      const dayOver = newer !== null;
       const loc = locate(cur);
       if (!loc) {
-        // Our file is gone (pruned, deleted, or rotated past .5): resume at the family's active file, or
-        // at today's file when the family belongs to an earlier day.
-        const next = dayOver || statOrNull(cur.path) === null ? today : cur.path;
-        const st = statOrNull(next);
-        if (!st) return ok({ lines, cursor: cur, caughtUp: true }, warnings);
+        // Our file is gone (pruned, deleted, or rotated past .5): an earlier day's family is left for the
+        // next day's (from its oldest archive); within the current family reading resumes at its active file.
+        let next: LogCursor | null = null;
+        if (newer) next = enterFamily(newer);
+        else {
+          const st = statOrNull(cur.path);
+          if (st) next = { path: cur.path, inode: st.ino, offset: 0, size: st.size };
+        }
+        if (!next) return ok({ lines, cursor: cur, caughtUp: true }, warnings);
         // Nothing is lost when an earlier day's file we had fully read was pruned; otherwise it may be.
         if (!(dayOver && cur.offset >= cur.size)) {
           warnings.push({ code: "ROTATED", message: "log file disappeared before it was fully read; some lines may be missing", where: cur.path });
         }
-        cur = { path: next, inode: st.ino, offset: 0, size: st.size };
+        cur = next;
         continue;
       }
 
@@ -189,14 +224,23 @@ export function readLogLines(cursor: LogCursor | null, opts: FollowOptions): Sou
       // This file is done for good: step to the next newer one. Locate it again first: if the gateway
       // rotated once more meanwhile, our file moved up one number and its successor with it.
       const rotation = loc.rotation > 0 ? (locate(cur)?.rotation ?? loc.rotation) : 0;
-      const nextPath = rotation > 1 ? rotatedLogPath(cur.path, rotation - 1) : rotation === 1 ? cur.path : today;
-      const nextFamily = rotation === 0 ? today : cur.path;
-      const st = statOrNull(nextPath);
-      if (!st) {
-        // e.g. `.1` finished but the new active file is not created yet: wait on the archive's end.
-        return ok({ lines, cursor: cur, caughtUp: true }, warnings);
+      if (rotation === 0) {
+        // An earlier day's active file is done: the next day's family, from its oldest archive.
+        const next = newer ? enterFamily(newer) : null;
+        if (!next) return ok({ lines, cursor: cur, caughtUp: true }, warnings);
+        cur = next;
+      } else {
+        const nextPath = rotation > 1 ? rotatedLogPath(cur.path, rotation - 1) : cur.path;
+        const st = statOrNull(nextPath);
+        if (st) cur = { path: cur.path, inode: st.ino, offset: 0, size: st.size };
+        else {
+          // An earlier day's family whose newer files were pruned: on to the next day's. Today's `.1`
+          // finished but the new active file not created yet: wait on the archive's end.
+          const next = newer ? enterFamily(newer) : null;
+          if (!next) return ok({ lines, cursor: cur, caughtUp: true }, warnings);
+          cur = next;
+        }
       }
-      cur = { path: nextFamily, inode: st.ino, offset: 0, size: st.size };
       if (budget <= 0) return ok({ lines, cursor: cur, caughtUp: false }, warnings);
     }
     return ok({ lines, cursor: cur, caughtUp: false }, warnings);

@@ -155,8 +155,9 @@ class SqliteAgentData implements AgentData {
       if (!list) byKey.set(w.sessionKey, (list = []));
       list.push(w);
     }
-    const records = nodes.value.map((n) => sessionFromNode(this.agentId, n, byKey.get(n.sessionKey) ?? [], this.models));
-    return ok(records, [...nodes.warnings, ...windows.warnings]);
+    const warnings = [...nodes.warnings, ...windows.warnings];
+    const records = nodes.value.map((n) => sessionFromNode(this.agentId, n, byKey.get(n.sessionKey) ?? [], this.models, warnings));
+    return ok(records, warnings);
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
@@ -267,10 +268,9 @@ class FileAgentData implements AgentData {
   listSessions(): SourceResult<SessionRecord[]> {
     const read = this.sessionsJson();
     if (!read.ok) return read;
-    return ok(
-      read.value.map((e) => sessionFromLegacyEntry(this.agentId, e, this.models)),
-      read.warnings,
-    );
+    const warnings = [...read.warnings];
+    const records = read.value.map((e) => sessionFromLegacyEntry(this.agentId, e, this.models, warnings));
+    return ok(records, warnings);
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {

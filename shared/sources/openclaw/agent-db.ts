@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import Database from "better-sqlite3";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
-import { parseTranscriptEvent } from "./transcript-event.js";
+import { parseTranscriptEvent, reportUsageProblems } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 import { decodeZstd } from "./zstd.js";
 import type { ZstdDecoder } from "./zstd.js";
@@ -381,6 +381,7 @@ export class AgentDb {
           warnings.push({ code: "BAD_JSON", message: "event is not a JSON object", where: `transcript_events:${sessionId}:${r.seq}` });
           continue;
         }
+        reportUsageProblems(event, `transcript_events:${sessionId}:${r.seq}`, warnings);
         events.push(event);
       }
       return { events, lastSeq, done: rows.length < max };

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import { UNREAD_ENTRY_FIELDS } from "./agent-db.js";
 import type { SourceResult, SourceWarning } from "../result.js";
-import { parseTranscriptEvent } from "./transcript-event.js";
+import { parseTranscriptEvent, reportUsageProblems } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 
 /** Where the last read of a JSONL file stopped; plain JSON so the store can persist it. */
@@ -200,8 +200,10 @@ export function readJsonlTranscript(file: string, cursor: FileCursor | null, opt
         const end = nl > start && buf[nl - 1] === CR ? nl - 1 : nl;
         if (end > start) {
           const event = parseTranscriptEvent(buf.toString("utf8", start, end), offset + start);
-          if (event) events.push(event);
-          else warnings.push({ code: "BAD_JSON", message: "line is not a JSON object; skipped", where: `${file}@${offset + start}` });
+          if (event) {
+            reportUsageProblems(event, `${file}@${offset + start}`, warnings);
+            events.push(event);
+          } else warnings.push({ code: "BAD_JSON", message: "line is not a JSON object; skipped", where: `${file}@${offset + start}` });
         }
         start = nl + 1;
       }

@@ -11,6 +11,7 @@ import { modelTableOf } from "./state-dir.js";
 import type { ModelInfo } from "./state-dir.js";
 import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, removeTempDirs } from "./test-fixtures.js";
 import { parseTranscriptEvent } from "./transcript-event.js";
+import type { SourceWarning } from "../result.js";
 
 test.after(removeTempDirs);
 
@@ -114,6 +115,13 @@ test("context window falls back to the entry when the model is not configured", 
   assert.is(noEntry.model, null);
   assert.is(noEntry.contextWindow, null);
   assert.is(noEntry.channel, "telegram");
+
+  // The entry's token figures go through the usage guard too: 1e308 / 1 would make usagePercent Infinity.
+  const warnings: SourceWarning[] = [];
+  const absurd = sessionFromNode("main", { ...node, entry: { ...node.entry, totalTokens: 1e308, contextTokens: -1 } }, [], new Map(), warnings);
+  assert.is(absurd.contextTokens, null);
+  assert.is(absurd.contextWindow, null);
+  assert.equal(warnings.map((w) => `${w.code} ${w.where}`), [`BAD_FIELD session_nodes:${node.sessionKey}`, `BAD_FIELD session_nodes:${node.sessionKey}`]);
 });
 
 test("file era: records from sessions.json", () => {
@@ -224,6 +232,23 @@ test("cost: recorded cost wins; a missing one is priced from the model table; er
   assert.is(withTable.input, 1100);
   const withoutTable = foldEvents([recorded, unpriced]);
   assert.is(withoutTable.costUsd, 0.5);
+
+  // An absurd price in the config cannot poison the sum either: the priced cost goes through the guard.
+  const absurdTable = modelTableOf({ models: { providers: { fakellm: { models: [{ id: "fake-model", cost: { input: 1e308, output: 1, cacheRead: 0, cacheWrite: 0 } }] } } } });
+  const pricedAbsurd = foldEvents([unpriced, unpriced], emptyTotals(), absurdTable);
+  assert.is(pricedAbsurd.costUsd, 0);
+  assert.is(pricedAbsurd.input, 2000);
+});
+
+test("firstEvent is the earliest event of any type (the session header); firstActivity the earliest message", () => {
+  const header = parseTranscriptEvent('{"type":"session","id":"s","timestamp":"2026-11-21T22:00:00.000Z"}');
+  const change = parseTranscriptEvent('{"type":"model_change","timestamp":"2026-11-21T22:00:01.000Z"}');
+  const user = parseTranscriptEvent('{"type":"message","timestamp":"2026-11-21T22:00:02.000Z","message":{"role":"user","content":"hi"}}');
+  assert.ok(header && change && user);
+  const t = foldEvents([change, user, header]);
+  assert.is(t.firstEvent, Date.parse("2026-11-21T22:00:00.000Z"));
+  assert.is(t.firstActivity, Date.parse("2026-11-21T22:00:02.000Z"));
+  assert.is(addTotals(emptyTotals(), t).firstEvent, t.firstEvent);
 });
 
 test.run();

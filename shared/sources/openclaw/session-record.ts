@@ -11,6 +11,8 @@ import type { LegacySessionEntry } from "./legacy-files.js";
 import { findModel } from "./state-dir.js";
 import type { ModelTable } from "./state-dir.js";
 import type { TranscriptEvent } from "./transcript-event.js";
+import type { SourceWarning } from "../result.js";
+import { badUsageField, checkCostUsd, checkTokenCount } from "../usage-guard.js";
 
 export type { SessionKind, SessionRecord } from "../contract.js";
 
@@ -60,16 +62,28 @@ export function fallbackDisplayName(key: string): string {
   return parts[0] === "agent" && parts.length > 2 ? parts.slice(2).join(":") : key;
 }
 
-function contextOf(entry: Json | null, models: ModelTable, provider: string | null, model: string | null): { contextTokens: number | null; contextWindow: number | null } {
-  const fromTable = findModel(models, provider, model)?.contextWindow ?? null;
+/** A token figure of the session entry through the usage guard: null when missing or refused (warned). */
+function entryTokens(entry: Json | null, field: string, where: string, warnings: SourceWarning[] | undefined): number | null {
+  const v = entry?.[field];
+  if (v === undefined || v === null) return null;
+  const c = checkTokenCount(v);
+  if (c.problem === null) return c.value;
+  warnings?.push(badUsageField(field, c.problem, where));
+  return null;
+}
+
+function contextOf(entry: Json | null, models: ModelTable, provider: string | null, model: string | null, where: string, warnings?: SourceWarning[]): { contextTokens: number | null; contextWindow: number | null } {
+  const table = findModel(models, provider, model)?.contextWindow ?? null;
+  // A window from the config is a token count too: an absurd one would make usagePercent absurd.
+  const fromTable = table !== null && checkTokenCount(table).problem === null ? table : null;
   return {
-    contextTokens: entry ? num(entry.totalTokens) : null,
-    contextWindow: fromTable ?? (entry ? num(entry.contextTokens) : null),
+    contextTokens: entryTokens(entry, "totalTokens", where, warnings),
+    contextWindow: fromTable ?? entryTokens(entry, "contextTokens", where, warnings),
   };
 }
 
 /** SQLite era: a `session_nodes` row plus the `session_windows` rows of the same key. */
-export function sessionFromNode(agentId: string, node: SessionNodeRow, windows: readonly SessionWindowRow[], models: ModelTable): SessionRecord {
+export function sessionFromNode(agentId: string, node: SessionNodeRow, windows: readonly SessionWindowRow[], models: ModelTable, warnings?: SourceWarning[]): SessionRecord {
   const entry = node.entry;
   const current = windows.find((w) => w.sessionId === node.currentSessionId) ?? windows[windows.length - 1] ?? null;
   const model = str(entry?.model) ?? current?.model ?? null;
@@ -90,7 +104,7 @@ export function sessionFromNode(agentId: string, node: SessionNodeRow, windows: 
     channel: current?.channel ?? str(entry?.channel) ?? str(entry?.lastChannel) ?? channelFromKey(node.sessionKey),
     // Cron keys leave the node status NULL; the latest window then says how the last run went.
     status: node.status ?? current?.status ?? asSessionStatus(entry?.status),
-    ...contextOf(entry, models, modelProvider, model),
+    ...contextOf(entry, models, modelProvider, model, `session_nodes:${node.sessionKey}`, warnings),
     startedAt: minOf(node.createdAt, ...windows.map((w) => w.createdAt)) ?? num(entry?.sessionStartedAt) ?? num(entry?.startedAt),
     updatedAt: node.updatedAt,
     lastActivityAt: node.lastActivityAt ?? num(entry?.lastActivityAt),
@@ -107,7 +121,7 @@ export function sessionFromNode(agentId: string, node: SessionNodeRow, windows: 
 }
 
 /** File era: one `sessions.json` entry; only its current sessionId is known. */
-export function sessionFromLegacyEntry(agentId: string, item: LegacySessionEntry, models: ModelTable): SessionRecord {
+export function sessionFromLegacyEntry(agentId: string, item: LegacySessionEntry, models: ModelTable, warnings?: SourceWarning[]): SessionRecord {
   const { key, entry } = item;
   const model = str(entry.model);
   const modelProvider = str(entry.modelProvider) ?? str(entry.provider);
@@ -124,7 +138,7 @@ export function sessionFromLegacyEntry(agentId: string, item: LegacySessionEntry
     modelProvider,
     channel: str(entry.channel) ?? str(entry.lastChannel) ?? channelFromKey(key),
     status: asSessionStatus(entry.status),
-    ...contextOf(entry, models, modelProvider, model),
+    ...contextOf(entry, models, modelProvider, model, `sessions.json:${key}`, warnings),
     startedAt: num(entry.createdAt) ?? num(entry.sessionStartedAt) ?? num(entry.startedAt),
     updatedAt: num(entry.updatedAt),
     lastActivityAt: num(entry.lastActivityAt),
@@ -152,8 +166,11 @@ export interface SessionTotals {
   toolCalls: number;
   /** Assistant messages that ended with stopReason "error". */
   errors: number;
+  /** Earliest and latest message (user, assistant, tool result). */
   firstActivity: number | null;
   lastActivity: number | null;
+  /** Earliest event of any type: the transcript's `session` header comes before its first message. */
+  firstEvent: number | null;
 }
 
 export function emptyTotals(): SessionTotals {
@@ -169,6 +186,7 @@ export function emptyTotals(): SessionTotals {
     errors: 0,
     firstActivity: null,
     lastActivity: null,
+    firstEvent: null,
   };
 }
 
@@ -178,6 +196,8 @@ export function emptyTotals(): SessionTotals {
  * as the gateway's own reports do.
  */
 export function foldEvent(totals: SessionTotals, event: TranscriptEvent, models?: ModelTable): SessionTotals {
+  const ts = event.ts;
+  if (ts !== null && (totals.firstEvent === null || ts < totals.firstEvent)) totals.firstEvent = ts;
   switch (event.kind) {
     case "user":
       totals.userMessages++;
@@ -195,7 +215,8 @@ export function foldEvent(totals: SessionTotals, event: TranscriptEvent, models?
         if (u.costUsd !== null) totals.costUsd += u.costUsd;
         else if (models) {
           const cost = findModel(models, event.provider, event.model)?.cost;
-          if (cost) totals.costUsd += (u.input * cost.input + u.output * cost.output + u.cacheRead * cost.cacheRead + u.cacheWrite * cost.cacheWrite) / 1e6;
+          // Priced from the config's table: an absurd price there must not poison the sum either.
+          if (cost) totals.costUsd += checkCostUsd((u.input * cost.input + u.output * cost.output + u.cacheRead * cost.cacheRead + u.cacheWrite * cost.cacheWrite) / 1e6).value ?? 0;
         }
       }
       break;
@@ -206,7 +227,6 @@ export function foldEvent(totals: SessionTotals, event: TranscriptEvent, models?
       // Headers, model/thinking changes and custom events are bookkeeping, not activity.
       return totals;
   }
-  const ts = event.ts;
   if (ts !== null) {
     if (totals.firstActivity === null || ts < totals.firstActivity) totals.firstActivity = ts;
     if (totals.lastActivity === null || ts > totals.lastActivity) totals.lastActivity = ts;
@@ -232,5 +252,6 @@ export function addTotals(a: SessionTotals, b: SessionTotals): SessionTotals {
   a.errors += b.errors;
   if (b.firstActivity !== null && (a.firstActivity === null || b.firstActivity < a.firstActivity)) a.firstActivity = b.firstActivity;
   if (b.lastActivity !== null && (a.lastActivity === null || b.lastActivity > a.lastActivity)) a.lastActivity = b.lastActivity;
+  if (b.firstEvent !== null && (a.firstEvent === null || b.firstEvent < a.firstEvent)) a.firstEvent = b.firstEvent;
   return a;
 }

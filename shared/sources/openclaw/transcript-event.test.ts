@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FIXTURES_DIR, FILES_FIXTURE } from "./test-fixtures.js";
-import { eventText, parseTranscriptEvent, toTranscriptEvent } from "./transcript-event.js";
+import type { SourceWarning } from "../result.js";
+import { eventText, parseTranscriptEvent, reportUsageProblems, toTranscriptEvent } from "./transcript-event.js";
 
 // any: the raw fixture JSON is walked freely in assertions; its shape is what is under test.
 type Json = Record<string, any>;
@@ -116,12 +117,35 @@ test("missing and mistyped fields do not throw", () => {
 
   const weird = parseTranscriptEvent('{"type":"message","message":{"role":"assistant","usage":{"input":"12","output":null,"cost":"x"},"content":"text"}}');
   assert.ok(weird && weird.kind === "assistant");
-  assert.equal(weird.usage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, costUsd: null });
+  // Mistyped fields are refused (not guessed): they count as 0 and are named for a BAD_FIELD warning.
+  assert.equal(weird.usage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, costUsd: 0 });
+  assert.equal(weird.usageProblems.map((p) => p.field), ["usage.input", "usage.cost"]);
 
   assert.is(parseTranscriptEvent('{"type":"message","id":'), undefined, "truncated JSON");
   assert.is(parseTranscriptEvent("[1,2]"), undefined, "array");
   assert.is(parseTranscriptEvent("null"), undefined);
   assert.is(toTranscriptEvent("str"), undefined);
+});
+
+test("absurd usage numbers are refused field by field through the usage guard; the sane ones stay", () => {
+  const usage = { input: 1e308, output: -5, cacheRead: 1.5, cacheWrite: 10_000_001, totalTokens: 1234, cost: { total: 1e308 } };
+  const e = parseTranscriptEvent(JSON.stringify({ type: "message", message: { role: "assistant", usage, content: "x" } }));
+  assert.ok(e && e.kind === "assistant");
+  assert.equal(e.usage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 1234, costUsd: 0 });
+  assert.equal(e.usageProblems.map((p) => p.field), ["usage.input", "usage.output", "usage.cacheRead", "usage.cacheWrite", "usage.cost.total"]);
+  const warnings: SourceWarning[] = [];
+  reportUsageProblems(e, "t.jsonl@0", warnings);
+  assert.equal(warnings.map((w) => `${w.code} ${w.where}`), Array(5).fill("BAD_FIELD t.jsonl@0"));
+  assert.match(warnings[1]?.message ?? "", /usage\.output: -5 is negative/);
+
+  const negativeCost = parseTranscriptEvent(JSON.stringify({ type: "message", message: { role: "assistant", usage: { input: 3, cost: -0.5 } } }));
+  assert.ok(negativeCost && negativeCost.kind === "assistant");
+  assert.equal(negativeCost.usage, { input: 3, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, costUsd: 0 });
+  assert.equal(negativeCost.usageProblems.map((p) => p.field), ["usage.cost"]);
+
+  const fine = parseTranscriptEvent(JSON.stringify({ type: "message", message: { role: "assistant", usage: { input: 10_000_000, cost: { total: 9999.5 } } } }));
+  assert.ok(fine && fine.kind === "assistant");
+  assert.equal(fine.usageProblems, [], "the bounds themselves are allowed");
 });
 
 test("timestamp falls back to message.timestamp, then to the caller's fallback", () => {

@@ -1,8 +1,13 @@
 // One OpenClaw transcript event (a JSONL line in the file era, an `event_json` row in the SQLite
 // era; the JSON is the same) reduced to the few typed fields the monitor uses. The parsed JSON
 // object is kept as `raw` (JSON.parse allocated it anyway) for callers that render message text.
+import type { SourceWarning } from "../result.js";
+import { badUsageField, checkCostUsd, checkTokenCount } from "../usage-guard.js";
 
-/** Token usage of one assistant message; numbers are 0 when the field is missing. */
+/**
+ * Token usage of one assistant message; numbers are 0 when the field is missing or refused by the
+ * usage guard (negative, fractional, absurd: see `usageProblems`).
+ */
 export interface EventUsage {
   input: number;
   output: number;
@@ -50,7 +55,15 @@ export interface AssistantMessageEvent extends EventBase {
   stopReason: string | null;
   errorMessage: string | null;
   usage: EventUsage | null;
+  /** Usage fields the guard refused (they count as 0); the reader reports each as a BAD_FIELD warning. */
+  usageProblems: readonly UsageProblem[];
   toolCalls: readonly ToolCallRef[];
+}
+
+export interface UsageProblem {
+  /** e.g. `usage.input`, `usage.cost.total`. */
+  field: string;
+  problem: string;
 }
 
 export interface ToolResultEvent extends EventBase {
@@ -101,6 +114,7 @@ export type TranscriptEventKind = TranscriptEvent["kind"];
 
 // Shared so assistant messages without tool calls (the common case) allocate no array.
 const NO_TOOL_CALLS: readonly ToolCallRef[] = Object.freeze([]);
+const NO_PROBLEMS: readonly UsageProblem[] = Object.freeze([]);
 
 type Json = Record<string, unknown>;
 
@@ -116,10 +130,6 @@ function num(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-function num0(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) ? v : 0;
-}
-
 function epochMs(iso: unknown, fallback: unknown): number | null {
   if (typeof iso === "string") {
     const t = Date.parse(iso);
@@ -129,17 +139,23 @@ function epochMs(iso: unknown, fallback: unknown): number | null {
   return num(fallback);
 }
 
-function parseUsage(u: unknown): EventUsage | null {
-  if (!isObject(u)) return null;
+const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const;
+
+/** The usage object through the guard: refused fields count as 0 and are listed in `problems`. */
+function parseUsage(u: unknown): { usage: EventUsage | null; problems: readonly UsageProblem[] } {
+  if (!isObject(u)) return { usage: null, problems: NO_PROBLEMS };
+  let problems: UsageProblem[] | null = null;
+  const usage: EventUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, costUsd: null };
+  for (const f of TOKEN_FIELDS) {
+    const c = checkTokenCount(u[f]);
+    usage[f] = c.value;
+    if (c.problem) (problems ??= []).push({ field: `usage.${f}`, problem: c.problem });
+  }
   const cost = u.cost;
-  return {
-    input: num0(u.input),
-    output: num0(u.output),
-    cacheRead: num0(u.cacheRead),
-    cacheWrite: num0(u.cacheWrite),
-    totalTokens: num0(u.totalTokens),
-    costUsd: isObject(cost) ? num(cost.total) : num(cost),
-  };
+  const c = checkCostUsd(isObject(cost) ? cost.total : cost);
+  usage.costUsd = c.value;
+  if (c.problem) (problems ??= []).push({ field: isObject(cost) ? "usage.cost.total" : "usage.cost", problem: c.problem });
+  return { usage, problems: problems ?? NO_PROBLEMS };
 }
 
 function toolCallsOf(content: unknown): readonly ToolCallRef[] {
@@ -181,6 +197,7 @@ export function toTranscriptEvent(obj: unknown, pos = -1, fallbackTs: number | n
       const role = message ? str(message.role) : null;
       if (message && role === "user") return { kind: "user", id, parentId, ts, pos, raw: obj };
       if (message && role === "assistant") {
+        const { usage, problems } = parseUsage(message.usage);
         return {
           kind: "assistant",
           id,
@@ -193,7 +210,8 @@ export function toTranscriptEvent(obj: unknown, pos = -1, fallbackTs: number | n
           api: str(message.api),
           stopReason: str(message.stopReason),
           errorMessage: str(message.errorMessage),
-          usage: parseUsage(message.usage),
+          usage,
+          usageProblems: problems,
           toolCalls: toolCallsOf(message.content),
         };
       }
@@ -245,6 +263,12 @@ export function parseTranscriptEvent(text: string, pos = -1, fallbackTs: number 
     return undefined;
   }
   return toTranscriptEvent(obj, pos, fallbackTs);
+}
+
+/** Adds a BAD_FIELD warning per usage field the guard refused in `event` (`where`: its file offset or row). */
+export function reportUsageProblems(event: TranscriptEvent, where: string, warnings: SourceWarning[]): void {
+  if (event.kind !== "assistant") return;
+  for (const p of event.usageProblems) warnings.push(badUsageField(p.field, p.problem, where));
 }
 
 /**

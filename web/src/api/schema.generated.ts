@@ -166,7 +166,20 @@ export type ProviderASystem = SystemNamespace & {
   health: Health;
 };
 
+/** What the gateway is, for its label. */
+export type GatewayState =
+  /** /healthz answered ok at the last probe. */
+  | 'UP'
+  /** /healthz did not answer ok. */
+  | 'DOWN'
+  /** gateway-insights serves its bundled demo state (whether or not a demo gateway answers). */
+  | 'DEMO'
+  /** The first probe has not finished yet. */
+  | 'UNKNOWN';
+
 export type Gateway = {
+  /** The one field a gateway label reads (up, down, demo, not known yet); `running` is only the /healthz result. */
+  state: GatewayState;
   /** Whether /healthz answered ok at the last probe. */
   running: Scalars['Boolean']['output'];
   /** OpenClaw's version, e.g. `2026.9.6`. */
@@ -266,9 +279,22 @@ export type CheckStatus =
   | 'WARN'
   | 'FAIL';
 
-/** Any FAIL check makes the level UNHEALTHY, else any WARN makes it DEGRADED. */
+/** The health verdict in words, as /health `status` and `insightsctl status` print it (lower-cased). */
+export type HealthVerdict =
+  /** A check has no first reading yet (first probe or scan running) and none fails. */
+  | 'STARTING'
+  /** HEALTHY. */
+  | 'OK'
+  /** DEGRADED. */
+  | 'DEGRADED'
+  /** UNHEALTHY. */
+  | 'UNHEALTHY';
+
+/** Any FAIL check makes the level UNHEALTHY, else any WARN makes it DEGRADED. One rule for every interface (README: GET /health). */
 export type Health = {
   status: HealthLevel;
+  /** The same verdict in words: UNHEALTHY on any FAIL, else STARTING while a check has no first reading, else OK or DEGRADED. */
+  verdict: HealthVerdict;
   /** gateway, ready, event-loop, channels, sources, disk, store. */
   checks: Array<HealthCheck>;
 };
@@ -601,6 +627,10 @@ export type CronJob = {
   lastDurationMs: Maybe<Scalars['Int']['output']>;
   lastError: Maybe<Scalars['String']['output']>;
   nextRunAt: Maybe<Scalars['String']['output']>;
+  /** True when the job is enabled, not running, and more than a minute past the run the gateway had scheduled (the gateway is down, or its scheduler is stuck). */
+  overdue: Scalars['Boolean']['output'];
+  /** How far past that run, in seconds, while overdue; else null. */
+  overdueSeconds: Maybe<Scalars['Int']['output']>;
   consecutiveErrors: Scalars['Int']['output'];
   /** Newest first, at most 20. */
   recentRuns: Array<CronRun>;

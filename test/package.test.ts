@@ -1,0 +1,26 @@
+// What `npm pack` (and so `npm publish` and an install from the tarball) ships: the built bins and
+// the unit template. A clean clone has no dist/, so packing must build it first (prepack).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT } from "./helpers/cli.js";
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; bin: Record<string, string> };
+
+test("packing builds dist/ first", () => {
+  assert.is(pkg.scripts.prepack, "npm run build");
+});
+
+test("the packed file list holds both bins, the dashboard, the unit template, and no tests", () => {
+  // --ignore-scripts: the test run has built dist/ already; this checks what `files` selects.
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const files = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map((f) => f.path));
+  for (const bin of Object.values(pkg.bin)) assert.ok(files.has(bin), `${bin} is not packed`);
+  assert.ok([...files].some((f) => f.startsWith("dist/web/")), "the dashboard's assets are not packed");
+  assert.ok(files.has("systemd/gateway-insights.service"));
+  assert.equal([...files].filter((f) => /\.test\.|(^|\/)test\//.test(f)), []);
+});
+
+test.run();
