@@ -41,7 +41,7 @@ http.createServer((req, res) => {
  * $OPENCLAW_STATE_DIR, else $OPENCLAW_HOME/.openclaw, else $HOME/.openclaw (state/openclaw.sqlite).
  */
 const FAKE_NPM = `#!/bin/sh
-echo "npm $1 HOME=$HOME userconfig=$npm_config_userconfig cache=$npm_config_cache" >>"$FAKE_NPM_LOG"
+echo "npm $1 HOME=$HOME userconfig=$npm_config_userconfig cache=\${npm_config_cache:-$HOME/.npm}" >>"$FAKE_NPM_LOG"
 [ "$1" = install ] || exit 0
 for a in "$@"; do
   case "$a" in
@@ -95,10 +95,9 @@ function world(extra: { fakeBin?: Record<string, string>; env?: NodeJS.ProcessEn
     FAKE_READY_FILE: w.readyFile,
     FAKE_GATEWAY_LOG: w.gatewayLog,
     FAKE_NPM_LOG: w.npmLog,
-    ...extra.env,
   };
   for (const k of Object.keys(env)) if (/^npm_config_/i.test(k) || k === "OC_CACHE") delete env[k];
-  w.env = env;
+  w.env = { ...env, ...extra.env };
   return w;
 }
 
@@ -172,7 +171,8 @@ test("a gateway that exits while starting fails up at once, with its output", as
 });
 
 test("a cold install writes nothing into the caller's HOME, and npm keeps the caller's config", async () => {
-  const w = world();
+  // npm run-script exports its cache; it must not lead npm (and its logs) out of the temp dir.
+  const w = world({ env: { npm_config_cache: path.join(makeTempDir("gi-ocw-npm-"), "npm") } });
   fs.writeFileSync(w.readyFile, "");
   const before = tree(w.home);
   const gw = await startOpenClawGateway({ version: VERSION, cacheDir: w.cache, tmpRoot: w.root, env: w.env });
@@ -189,7 +189,7 @@ test("a cold install writes nothing into the caller's HOME, and npm keeps the ca
   assert.ok(wrote.startsWith(dir + path.sep), `the postinstall wrote inside the gateway's temp dir, not ${wrote}`);
   for (const line of npm.trim().split("\n").filter((l) => l.startsWith("npm "))) {
     assert.ok(line.includes(`userconfig=${path.join(w.home, ".npmrc")}`), line);
-    assert.ok(line.includes(`cache=${path.join(w.cache, "npm-cache")}`), line);
+    assert.ok(line.includes(`cache=${dir}${path.sep}`), `npm's cache is in the gateway's temp dir: ${line}`);
   }
 });
 

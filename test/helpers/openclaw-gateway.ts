@@ -163,18 +163,15 @@ function npmSetting(env: NodeJS.ProcessEnv, key: string): string | undefined {
  * run-openclaw.sh points HOME at DIR/home, but only after its install step: `npm install openclaw`
  * ran with the caller's HOME, and openclaw 2026.7.1's postinstall migrates its plugin index into
  * ~/.openclaw/state/openclaw.sqlite, so a test run left that file in the developer's home. Here the
- * whole script gets DIR/home, with the XDG dirs defaulting under it; npm keeps the user's config and
- * a cache by explicit paths (its cache, unless one was given, inside the install cache).
+ * whole script gets DIR/home, with the XDG dirs and npm's cache (the CLI runs npm too) defaulting
+ * under it; npm keeps the user's config (registry, proxy) by explicit path.
  */
-function sandboxEnv(base: NodeJS.ProcessEnv, dir: string, cache: string): NodeJS.ProcessEnv {
+function sandboxEnv(base: NodeJS.ProcessEnv, dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, HOME: path.join(dir, "home") };
-  for (const k of ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "OPENCLAW_HOME", "OPENCLAW_STATE_DIR", "OPENCLAW_CONFIG_PATH"]) delete env[k];
   const userconfig = npmSetting(base, "userconfig") ?? (base.HOME ? path.join(base.HOME, ".npmrc") : undefined);
+  for (const k of Object.keys(env)) if (/^npm_config_(cache|userconfig)$/i.test(k)) delete env[k];
+  for (const k of ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "OPENCLAW_HOME", "OPENCLAW_STATE_DIR", "OPENCLAW_CONFIG_PATH"]) delete env[k];
   if (userconfig && fs.existsSync(userconfig)) env.npm_config_userconfig = userconfig;
-  env.npm_config_cache = npmSetting(base, "cache") ?? path.join(cache, "npm-cache");
-  // One spelling per setting, so npm does not see two values.
-  delete env.NPM_CONFIG_USERCONFIG;
-  delete env.NPM_CONFIG_CACHE;
   return env;
 }
 
@@ -340,7 +337,7 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
   const port = await freePort();
   let fakeLlmPort = await freePort();
   while (fakeLlmPort === port) fakeLlmPort = await freePort();
-  const env = sandboxEnv(base, dir, cache);
+  const env = sandboxEnv(base, dir);
   fs.mkdirSync(env.HOME as string, { recursive: true });
   const scriptEnv: NodeJS.ProcessEnv = { ...env, OC_VERSION: version, OC_PORT: String(port), FAKE_LLM_PORT: String(fakeLlmPort), OC_CACHE: cache };
   const run = (args: string[], timeoutMs: number): Promise<CommandOutcome> => runCommand("bash", [SCRIPT, ...args], { timeoutMs, env: scriptEnv });
