@@ -108,8 +108,7 @@ function runFile(file) {
       const outside = wroteOutside(box);
       if (outside.length) {
         s.failed += 1;
-        const shown = outside.slice(0, 20).map((p) => `\n[run]   ${p}`).join("");
-        output += `\n[run] ${file} wrote outside its temp dirs (into the HOME/XDG dirs it was given):${shown}${outside.length > 20 ? `\n[run]   … and ${outside.length - 20} more` : ""}\n`;
+        output += `\n[run] ${file} wrote outside its temp dirs (into the HOME/XDG dirs it was given):${describe(outside)}\n`;
       }
       removeSandbox(box);
       resolve({ file, code, output, ms: Date.now() - started, ...s });
@@ -185,6 +184,16 @@ function openUp(dir) {
   } catch {
     // not ours, or gone
   }
+}
+
+/** The paths, one a line; a folder with many in it (a cache) as one line with a count. */
+function describe(paths) {
+  const groups = new Map();
+  for (const p of paths) {
+    const top = p.split("/").slice(0, 2).join("/");
+    groups.set(top, [...(groups.get(top) ?? []), p]);
+  }
+  return [...groups].map(([top, ps]) => (ps.length <= 5 ? ps.map((p) => `\n[run]   ${p}`).join("") : `\n[run]   ${top}/ (${ps.length} files, e.g. ${ps[0]})`)).join("");
 }
 
 function removeSandbox(box) {

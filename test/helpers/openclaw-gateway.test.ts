@@ -9,6 +9,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../../shared/clock.js";
 import { makeTempDir, removeTempDirs } from "../../shared/sources/openclaw/test-fixtures.js";
+import { runCommand } from "../../shared/sources/run-command.js";
+import { ROOT } from "./cli.js";
 import { GatewayStepError, startOpenClawGateway } from "./openclaw-gateway.js";
 
 test.after(removeTempDirs);
@@ -191,6 +193,43 @@ test("a cold install writes nothing into the caller's HOME, and npm keeps the ca
     assert.ok(line.includes(`userconfig=${path.join(w.home, ".npmrc")}`), line);
     assert.ok(line.includes(`cache=${dir}${path.sep}`), `npm's cache is in the gateway's temp dir: ${line}`);
   }
+});
+
+test("a test process that exits without down() stops its gateway, even when its dir is already gone", async () => {
+  const w = world();
+  installed(w);
+  fs.writeFileSync(w.readyFile, "");
+  // A failed test: the gateway is up, the test's cleanup removed the temp dirs, the process exits.
+  const child = path.join(w.root, "forgets-down.mts");
+  fs.writeFileSync(
+    child,
+    `import fs from "node:fs";
+import path from "node:path";
+import { startOpenClawGateway } from ${JSON.stringify(path.join(ROOT, "test", "helpers", "openclaw-gateway.ts"))};
+const gw = await startOpenClawGateway(JSON.parse(process.argv[2]));
+const pids = ["gateway.pid", "fake-llm.pid"].map((f) => Number(fs.readFileSync(path.join(gw.dir, f), "utf8")));
+fs.rmSync(gw.dir, { recursive: true, force: true });
+console.log(JSON.stringify(pids));
+process.exit(0);
+`,
+  );
+  const opts = { version: VERSION, cacheDir: w.cache, tmpRoot: w.root, env: w.env };
+  const r = await runCommand(process.execPath, ["--import", "tsx", child, JSON.stringify(opts)], { timeoutMs: 300_000 });
+  assert.is(r.exitCode, 0, r.stderr);
+  const pids = JSON.parse(r.stdout.trim().split("\n").pop() ?? "[]") as number[];
+  assert.is(pids.length, 2);
+  // Gone, or a zombie (empty environ), or the pid reused by something else.
+  const ours = (pid: number): boolean => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, "utf8").includes(`FAKE_READY_FILE=${w.readyFile}`);
+    } catch {
+      return false;
+    }
+  };
+  await pollUntil(() => !pids.some(ours), {
+    timeoutMs: 60_000,
+    what: "the gateway and the fake model to be stopped",
+  });
 });
 
 test.run();

@@ -8,7 +8,7 @@
 //
 // `up` resolves once the gateway says it is READY (/readyz), not merely live (/healthz, which is all
 // the script waits for): see waitReady. Everything the script and the gateway write stays in the temp
-// dir, the install included (see scriptEnv); only the install cache lives outside it.
+// dir, the install included (see sandboxEnv); only the install cache lives outside it.
 //
 // Env: GI_SKIP_REAL_GATEWAY=1 lets a developer skip these tests locally (never in CI, see
 // realGatewaySkipReason); OC_CACHE moves the install cache; GI_KEEP_GATEWAY_DIR=1 keeps the temp
@@ -114,7 +114,7 @@ export interface OpenClawGateway {
   env(opts?: { timeoutMs?: number }): Promise<Record<string, string>>;
   /** Stops both processes and waits until they are gone, keeping the dir (start() brings them back). */
   stop(opts?: { timeoutMs?: number }): Promise<void>;
-  /** Starts the fake model and the gateway again on the same dir and ports; resolves once /readyz says ready. */
+  /** Starts the fake model and the gateway again on the same dir and ports; resolves once /readyz says ready. timeoutMs: the script's `up`, as upTimeoutMs. */
   start(opts?: { timeoutMs?: number }): Promise<void>;
   /** Stops both processes and waits until they are gone, then removes the dir; safe to call twice. */
   down(opts?: { timeoutMs?: number }): Promise<void>;
@@ -236,25 +236,40 @@ async function withInstallLock<T>(cache: string, version: string, deadlineAt: nu
   }
 }
 
-const live = new Set<OpenClawGateway>();
+/** The pids each started gateway dir's processes had, kept in memory: a failed test may remove the dir. */
+const live = new Map<string, Set<number>>();
 let exitHookInstalled = false;
 
-/** Last resort when the test process exits without calling down(): SIGTERM both pids, synchronously. */
+/** Notes the pids the script just wrote (gateway and fake model), for the exit hook. */
+function remember(dir: string): void {
+  const pids = live.get(dir) ?? new Set<number>();
+  for (const f of ["gateway.pid", "fake-llm.pid"]) {
+    const pid = readPid(path.join(dir, f));
+    if (pid !== null) pids.add(pid);
+  }
+  live.set(dir, pids);
+}
+
+/** True when `pid` still is one of the dir's processes (the script gives them HOME=<dir>/home), not a reused pid. */
+function belongsTo(pid: number, dir: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`HOME=${path.join(dir, "home")}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Last resort when the test process exits without calling down() (a test that failed half-way):
+ * SIGTERM what each dir started, synchronously. The script starts them in a session of their own, out
+ * of reach of test/run.mjs, which stops only the file's process group.
+ */
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on("exit", () => {
-    for (const gw of live) {
-      for (const f of ["gateway.pid", "fake-llm.pid"]) {
-        const pid = readPid(path.join(gw.dir, f));
-        if (pid !== null) {
-          try {
-            process.kill(pid, "SIGTERM");
-          } catch {
-            // already gone
-          }
-        }
-      }
+    for (const [dir, pids] of live) {
+      for (const pid of pids) if (belongsTo(pid, dir)) signal(pid, "SIGTERM");
     }
   });
 }
@@ -344,12 +359,13 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
   const httpUrl = `http://127.0.0.1:${port}`;
 
   /**
-   * The script's `up`, then the wait for readiness. The script gives up on /healthz after 120 polls
+   * The script's `up` (install, launch, /healthz). The script gives up on /healthz after 120 polls
    * and exits 1, leaving a gateway that is still starting: that is not a failure while the gateway
-   * runs, and the readiness deadline decides.
+   * runs; readyStep's deadline decides.
    */
-  const upAndReady = async (upDeadlineAt: number, what: string): Promise<{ healthzAtMs: number | null; readyAtMs: number }> => {
+  const upStep = async (upDeadlineAt: number, what: string): Promise<{ up: CommandOutcome; healthzAtMs: number | null }> => {
     const up = await run(["up", dir], Math.max(1000, upDeadlineAt - Date.now()));
+    remember(dir);
     const healthzAtMs = up.exitCode === 0 ? Date.now() : null;
     const output = `${up.stdout}\n${up.stderr}`;
     const pid = readPid(path.join(dir, "gateway.pid"));
@@ -366,19 +382,24 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
       }
       throw new GatewayStepError("up", `${what}${up.timedOut ? " before the deadline of `up`" : ` (exit ${up.exitCode})`}: ${tail(output, 600)}\ngateway.out: ${gatewayOut}`, up);
     }
+    return { up, healthzAtMs };
+  };
+  /** After upStep: the wait for /readyz, outside the install lock. */
+  const readyStep = async (up: CommandOutcome, what: string): Promise<number> => {
     const ready = await waitReady(httpUrl, dir, Date.now() + readyTimeoutMs);
     if (!ready.ok) {
       const gatewayOut = gatewayOutTail(dir);
       await stopPids(dir, 10_000);
-      throw new GatewayStepError("up", `${what}: ${ready.why}; readiness deadline ${readyTimeoutMs} ms\nup: ${tail(output, 400)}\ngateway.out: ${gatewayOut}`, up);
+      throw new GatewayStepError("up", `${what}: ${ready.why}; readiness deadline ${readyTimeoutMs} ms\nup: ${tail(`${up.stdout}\n${up.stderr}`, 400)}\ngateway.out: ${gatewayOut}`, up);
     }
-    return { healthzAtMs, readyAtMs: ready.atMs };
+    return ready.atMs;
   };
 
   installExitHook();
   // A failed start leaves nothing behind: its output is in the error (GI_KEEP_GATEWAY_DIR=1 keeps the dir).
   const discard = async (): Promise<void> => {
     await stopPids(dir, 10_000);
+    live.delete(dir);
     if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
   };
   const wasInstalled = installed(cache, version);
@@ -388,7 +409,10 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
   let healthzAtMs: number | null;
   try {
     if (!wasInstalled) await checkRegistry(version, cache, env);
-    ({ readyAtMs, healthzAtMs } = await withInstallLock(cache, version, deadlineAt, () => upAndReady(deadlineAt, `openclaw ${version} gateway did not come up`)));
+    const what = `openclaw ${version} gateway did not come up`;
+    const { up, healthzAtMs: h } = await withInstallLock(cache, version, deadlineAt, () => upStep(deadlineAt, what));
+    healthzAtMs = h;
+    readyAtMs = await readyStep(up, what);
   } catch (err) {
     await discard();
     throw err;
@@ -465,20 +489,21 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
       if (r.timedOut || r.exitCode !== 0) for (const p of pids) signal(p, "SIGTERM");
       await waitGone(pids, timeoutMs);
     },
-    async start({ timeoutMs = 120_000 } = {}) {
+    async start({ timeoutMs = upTimeoutMs } = {}) {
       if (stopped) throw new GatewayStepError("up", "start() after down(): the dir is gone", null);
-      await upAndReady(Date.now() + timeoutMs, "the gateway did not come back");
+      const what = "the gateway did not come back";
+      const { up } = await upStep(Date.now() + timeoutMs, what);
+      await readyStep(up, what);
     },
     async down({ timeoutMs = 30_000 } = {}) {
       if (stopped) return;
       stopped = true;
-      live.delete(gw);
       await gw.stop({ timeoutMs });
+      live.delete(dir);
       // A descendant of the gateway may still be closing files in the dir: retry ENOTEMPTY/EBUSY a little.
       if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
-  live.add(gw);
   return gw;
 }
 
