@@ -26,7 +26,7 @@ import type { AgentData } from "./openclaw/agent-data.js";
 import { readSchemaMeta } from "./openclaw/agent-db.js";
 import { readOpenClawState } from "./openclaw/state-dir.js";
 import type { TranscriptEvent } from "./openclaw/transcript-event.js";
-import { FILE_ERA_OPENCLAW_VERSION, DEFAULT_OPENCLAW_VERSION, TEST_RPC_DEADLINES, realGatewaySkipReason, startOpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
+import { FILE_ERA_OPENCLAW_VERSION, DEFAULT_OPENCLAW_VERSION, OPENCLAW_LOCK_DIR, TEST_RPC_DEADLINES, lockKeysOf, realGatewaySkipReason, startOpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
 import type { OpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
 
 interface Prepared {
@@ -274,6 +274,19 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
     assert.ok(r.ok, r.ok ? "" : r.error.message);
     if (r.ok) assert.is(r.value.currentVersion, version);
   });
+
+  if (era === "sqlite") {
+    // Last: it stops the gateway (after() calls down() again, which is safe).
+    s("down() removes the lock files OpenClaw kept for the gateway's databases in its shared /tmp folder", async () => {
+      const { gw } = await ready();
+      const keys = lockKeysOf(gw.dir);
+      const ours = (): string[] => (fs.existsSync(OPENCLAW_LOCK_DIR) ? fs.readdirSync(OPENCLAW_LOCK_DIR).filter((n) => keys.some((k) => n.includes(`.${k}.lock.sqlite`))) : []);
+      // The gateway really keeps them there, under the key the helper computes.
+      assert.ok(ours().length > 0, `no lock file in ${OPENCLAW_LOCK_DIR} for keys ${keys.join(", ")}`);
+      await gw.down();
+      assert.equal(ours(), []);
+    });
+  }
 
   s.run();
 }

@@ -8,11 +8,13 @@
 //
 // `up` resolves once the gateway says it is READY (/readyz), not merely live (/healthz, which is all
 // the script waits for): see waitReady. Everything the script and the gateway write stays in the temp
-// dir, the install included (see sandboxEnv); only the install cache lives outside it.
+// dir, the install included (see sandboxEnv); only the install cache lives outside it, and the lock
+// files OpenClaw 2026.9.6 puts in /tmp whatever TMPDIR says, which down() removes (OPENCLAW_LOCK_DIR).
 //
 // Env: GI_SKIP_REAL_GATEWAY=1 lets a developer skip these tests locally (never in CI, see
 // realGatewaySkipReason); OC_CACHE moves the install cache; GI_KEEP_GATEWAY_DIR=1 keeps the temp
 // dir after down for a post-mortem.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -274,6 +276,48 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * OpenClaw 2026.9.6 coordinates access to each SQLite database through a lock database in a folder it
+ * hard-codes: `/tmp/openclaw-state-locks-<uid>/<family>.<first 8 hex of sha256(real path of the
+ * database)>.lock.sqlite`, never removed. TMPDIR does not move it, so every test gateway left files
+ * there; once its processes are gone, the helper removes the ones for the databases in its dir.
+ */
+export const OPENCLAW_LOCK_DIR = ((uid) => path.join("/tmp", uid === undefined ? "openclaw-state-locks" : `openclaw-state-locks-${uid}`))(process.getuid?.());
+
+/** The lock-file key OpenClaw derives from each SQLite database under `dir`. */
+export function lockKeysOf(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir, { recursive: true }) as string[];
+  } catch {
+    return [];
+  }
+  const keys: string[] = [];
+  for (const name of names) {
+    if (!name.endsWith(".sqlite")) continue;
+    try {
+      keys.push(createHash("sha256").update(fs.realpathSync(path.join(dir, name))).digest("hex").slice(0, 8));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return keys;
+}
+
+function removeLockFiles(dir: string): void {
+  const keys = lockKeysOf(dir);
+  if (keys.length === 0) return;
+  let names: string[];
+  try {
+    names = fs.readdirSync(OPENCLAW_LOCK_DIR);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (keys.some((k) => name.includes(`.${k}.lock.sqlite`))) fs.rmSync(path.join(OPENCLAW_LOCK_DIR, name), { force: true });
+  }
+}
+
 /** The end of some output, without npm's config-warning noise. */
 function tail(s: string, n = 1500): string {
   const clean = s
@@ -400,6 +444,7 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
   const discard = async (): Promise<void> => {
     await stopPids(dir, 10_000);
     live.delete(dir);
+    removeLockFiles(dir);
     if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
   };
   const wasInstalled = installed(cache, version);
@@ -500,6 +545,7 @@ export async function startOpenClawGateway(opts: StartOptions = {}): Promise<Ope
       stopped = true;
       await gw.stop({ timeoutMs });
       live.delete(dir);
+      removeLockFiles(dir);
       // A descendant of the gateway may still be closing files in the dir: retry ENOTEMPTY/EBUSY a little.
       if (process.env.GI_KEEP_GATEWAY_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
