@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // Runs every uvu test file (`*.test.ts` beside the modules and under test/) in its own
 // `node --import tsx` process, a few at a time, and ends with one line `N passed, N failed`.
-// Usage: node test/run.mjs [path-substring ...]   (TEST_CONCURRENCY, TEST_FILE_TIMEOUT_S)
+// Each file runs with HOME, the XDG dirs and TMPDIR in a fresh sandbox of its own; a file that
+// leaves anything in that HOME or those XDG dirs wrote outside its temp dirs and fails (see sandbox).
+// Usage: node test/run.mjs [path-substring ...]   (TEST_CONCURRENCY, TEST_FILE_TIMEOUT_S; TEST_DIRS,
+// path-separated, searches other dirs than shared/ daemon/ cli/ test/: test/run.test.ts uses it)
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { delimiter, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const roots = ["shared", "daemon", "cli", "test"];
+const roots = process.env.TEST_DIRS ? process.env.TEST_DIRS.split(delimiter).filter(Boolean) : ["shared", "daemon", "cli", "test"];
 const filters = process.argv.slice(2);
 const concurrency = Number(process.env.TEST_CONCURRENCY || 2);
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_S || 600) * 1000;
@@ -24,8 +28,8 @@ function walk(dir, out) {
 }
 
 const files = roots
-  .filter((r) => existsSync(join(root, r)))
-  .flatMap((r) => walk(join(root, r), []))
+  .filter((r) => existsSync(resolve(root, r)))
+  .flatMap((r) => walk(resolve(root, r), []))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
   .sort();
 
@@ -66,9 +70,10 @@ const EXIT_GRACE_MS = 2000;
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
+    const box = makeSandbox();
     const child = spawn(process.execPath, ["--import", "tsx", file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: "0" },
+      env: { ...process.env, ...caches, ...box.env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -100,9 +105,104 @@ function runFile(file) {
       // A file that crashed before uvu could summarize counts as one failure.
       if (!s) s = { passed: 0, skipped: 0, failed: 1 };
       else if (code !== 0 && s.failed === 0) s.failed = 1;
+      const outside = wroteOutside(box);
+      if (outside.length) {
+        s.failed += 1;
+        output += `\n[run] ${file} wrote outside its temp dirs (into the HOME/XDG dirs it was given):${describe(outside)}\n`;
+      }
+      removeSandbox(box);
       resolve({ file, code, output, ms: Date.now() - started, ...s });
     });
   });
+}
+
+// ---- The sandbox each file runs in ----------------------------------------------------------
+// Tests must write only inside their own temp dirs. A test that forgets to point HOME (or the
+// OpenClaw CLI, or a browser) at one would write into the developer's home: a run once left
+// ~/.openclaw/state/openclaw.sqlite behind. So every file gets its own HOME and XDG dirs, which it
+// must leave empty, and its own TMPDIR (where its temp dirs go; removed with the sandbox).
+
+const realHome = process.env.HOME || homedir();
+const realTmp = tmpdir();
+
+/** Per-user caches a test may use, passed by path, because HOME no longer leads to them. */
+function cacheEnv() {
+  const env = {};
+  // The real-gateway tests' install of openclaw and Node 24 (test/helpers/openclaw-gateway.ts).
+  env.OC_CACHE = process.env.OC_CACHE || join(realHome, ".cache", "openclaw-e2e");
+  // npm's user config (registry, proxy) for that install; npm reads it from HOME otherwise.
+  const set = (k) => process.env[`npm_config_${k}`] || process.env[`NPM_CONFIG_${k.toUpperCase()}`];
+  if (!set("userconfig") && existsSync(join(realHome, ".npmrc"))) env.npm_config_userconfig = join(realHome, ".npmrc");
+  return env;
+}
+const caches = cacheEnv();
+
+/** Where a file's HOME and XDG dirs are, by the variable that points there. */
+const SANDBOXED = {
+  HOME: "home",
+  XDG_CONFIG_HOME: "xdg/config",
+  XDG_CACHE_HOME: "xdg/cache",
+  XDG_DATA_HOME: "xdg/data",
+  XDG_STATE_HOME: "xdg/state",
+  XDG_RUNTIME_DIR: "xdg/run",
+};
+
+function makeSandbox() {
+  // Short: sockets under TMPDIR must fit in 107 bytes.
+  const dir = mkdtempSync(join(realTmp, "gi-r-"));
+  const env = { TMPDIR: join(dir, "tmp") };
+  mkdirSync(env.TMPDIR);
+  for (const [name, sub] of Object.entries(SANDBOXED)) {
+    env[name] = join(dir, sub);
+    mkdirSync(env[name], { recursive: true, mode: 0o700 });
+  }
+  return { dir, env };
+}
+
+/** Every path under `dir`, relative to it (a directory only when it is empty). */
+function leftovers(dir, rel = "") {
+  let names;
+  try {
+    names = readdirSync(join(dir, rel), { withFileTypes: true });
+  } catch {
+    return rel ? [rel] : [];
+  }
+  if (names.length === 0) return rel ? [rel + "/"] : [];
+  return names.flatMap((e) => (e.isDirectory() ? leftovers(dir, join(rel, e.name)) : [join(rel, e.name)]));
+}
+
+/** What the file left in its HOME and XDG dirs, as `HOME/…` paths. */
+function wroteOutside(box) {
+  return Object.entries(SANDBOXED).flatMap(([name, sub]) => leftovers(join(box.dir, sub)).map((p) => `${name}/${p}`));
+}
+
+/** Gives every directory under `dir` owner rwx, so what a test locked down can be removed. */
+function openUp(dir) {
+  try {
+    chmodSync(dir, 0o700);
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) openUp(join(dir, e.name));
+  } catch {
+    // not ours, or gone
+  }
+}
+
+/** The paths, one a line; a folder with many in it (a cache) as one line with a count. */
+function describe(paths) {
+  const groups = new Map();
+  for (const p of paths) {
+    const top = p.split("/").slice(0, 2).join("/");
+    groups.set(top, [...(groups.get(top) ?? []), p]);
+  }
+  return [...groups].map(([top, ps]) => (ps.length <= 5 ? ps.map((p) => `\n[run]   ${p}`).join("") : `\n[run]   ${top}/ (${ps.length} files, e.g. ${ps[0]})`)).join("");
+}
+
+function removeSandbox(box) {
+  try {
+    rmSync(box.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch {
+    openUp(box.dir);
+    rmSync(box.dir, { recursive: true, force: true });
+  }
 }
 
 const results = [];

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
 import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
 import { ROOT } from "./helpers/cli.js";
 import { startDaemon } from "./helpers/daemon.js";
@@ -142,7 +142,8 @@ test("the page and its assets: strict CSP, long-lived hashed assets, nothing out
 });
 
 test("the package ships the built dashboard: npm pack lists the page and every file it loads", () => {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  // npm's cache and logs go to a temp dir: by default npm writes them into ~/.npm.
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--cache", makeTempDir("gi-npm-")], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   const files = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map((f) => f.path));
   assert.ok(files.has("dist/web/index.html"));
   const html = readFileSync(join(ROOT, "dist", "web", "index.html"), "utf8");

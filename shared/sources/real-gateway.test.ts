@@ -26,7 +26,7 @@ import type { AgentData } from "./openclaw/agent-data.js";
 import { readSchemaMeta } from "./openclaw/agent-db.js";
 import { readOpenClawState } from "./openclaw/state-dir.js";
 import type { TranscriptEvent } from "./openclaw/transcript-event.js";
-import { FILE_ERA_OPENCLAW_VERSION, DEFAULT_OPENCLAW_VERSION, realGatewaySkipReason, startOpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
+import { FILE_ERA_OPENCLAW_VERSION, DEFAULT_OPENCLAW_VERSION, OPENCLAW_LOCK_DIR, TEST_RPC_DEADLINES, lockKeysOf, realGatewaySkipReason, startOpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
 import type { OpenClawGateway } from "../../test/helpers/openclaw-gateway.js";
 
 interface Prepared {
@@ -69,6 +69,12 @@ function readWholeLog(gw: OpenClawGateway): { entries: GatewayLogEntry[]; bad: s
   return { entries, bad };
 }
 
+/**
+ * Deadline for one run of the openclaw CLI (Node 24 loading openclaw, then asking the gateway or the
+ * npm registry): on two loaded cores a start alone takes many seconds, so only a hung CLI reaches it.
+ */
+const CLI_DEADLINE_MS = 120_000;
+
 const longText = (e: TranscriptEvent): number => {
   const content = (e.raw.message as { content?: unknown } | undefined)?.content;
   return Array.isArray(content) ? content.reduce((n: number, c: { text?: unknown }) => n + (typeof c.text === "string" ? c.text.length : 0), 0) : 0;
@@ -82,7 +88,8 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
   const ready = (): Promise<Prepared> =>
     (prepared ??= (async () => {
       const gw = await startOpenClawGateway({ version });
-      console.log(`real gateway ${version}: up in ${gw.timings.upMs} ms (${gw.timings.installed ? "installed first" : "cached install"}), /healthz ${Math.round(gw.timings.startToHealthzMs ?? -1)} ms after launch`);
+      const t = gw.timings;
+      console.log(`real gateway ${version}: up in ${t.upMs} ms (${t.installed ? "installed first" : "cached install"}), /healthz ${Math.round(t.startToHealthzMs ?? -1)} ms and /readyz ${Math.round(t.startToReadyMs ?? -1)} ms after launch`);
       for (const message of ["hello from the e2e test", "please write a LONG report"]) {
         const t = await gw.turn(message);
         console.log(`real gateway ${version}: turn ${JSON.stringify(message)} exit ${t.exitCode} in ${t.wallMs} ms`);
@@ -111,7 +118,7 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
 
   s("/healthz and /readyz", async () => {
     const { gw } = await ready();
-    const p = await probeGateway(gw.httpUrl, { timeoutMs: 10_000 });
+    const p = await probeGateway(gw.httpUrl, { timeoutMs: TEST_RPC_DEADLINES.requestTimeoutMs });
     assert.ok(p.ok, p.ok ? "" : p.error.message);
     if (!p.ok) return;
     assert.ok(p.value.live.live);
@@ -151,7 +158,7 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
     } finally {
       data.value.close();
     }
-    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: fs.mkdtempSync(path.join(gw.dir, "rpc-")), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}) });
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: fs.mkdtempSync(path.join(gw.dir, "rpc-")), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}), ...TEST_RPC_DEADLINES });
     const h = await c.connect();
     await c.close();
     assert.ok(h.ok && h.value.serverVersion === version, h.ok ? h.value.serverVersion : h.error.message);
@@ -212,7 +219,7 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
       if (!r.ok) throw r.error;
       const job = r.value.jobs.find((j) => j.id === cronJobId);
       return job?.lastStatus === "ok" && (r.value.runs[cronJobId]?.length ?? 0) > 0 ? r.value : null;
-    }, { timeoutMs: 60_000, what: "the forced cron run to be recorded" }) as CronData;
+    }, { timeoutMs: 180_000, intervalMs: 250, what: "the forced cron run to be recorded" }) as CronData;
     assert.is(data.store, "sqlite");
     const job = data.jobs.find((j) => j.id === cronJobId)!;
     assert.is(job.name, "e2e-cron");
@@ -242,13 +249,13 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
 
   s("RPC: an admin-only method is a permission error; with the socket broken the CLI fallback answers", async () => {
     const { gw } = await ready();
-    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: fs.mkdtempSync(path.join(gw.dir, "rpc-")), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}) });
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: fs.mkdtempSync(path.join(gw.dir, "rpc-")), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}), ...TEST_RPC_DEADLINES });
     const admin = await c.call("update.status", {});
     await c.close();
     // 2026.9.6 answers FORBIDDEN with details, 2026.7.1 INVALID_REQUEST "missing scope: …" without.
     assert.ok(!admin.ok && admin.error.kind === "permission" && admin.error.details.missingScope === "operator.admin", JSON.stringify(admin));
     const dead = new GatewayRpcClient({ url: "ws://127.0.0.1:1", stateDir: fs.mkdtempSync(path.join(gw.dir, "rpc-")), auth: {} });
-    const r = await probeChannelsWithFallback(dead, { cli: { openclawBin: gw.openclawBin, env: gw.cliEnv(), port: gw.port, timeoutMs: 30_000 } });
+    const r = await probeChannelsWithFallback(dead, { cli: { openclawBin: gw.openclawBin, env: gw.cliEnv(), port: gw.port, timeoutMs: CLI_DEADLINE_MS } });
     await dead.close();
     assert.ok(r.ok, r.ok ? "" : r.error.message);
     if (r.ok) {
@@ -257,17 +264,29 @@ function realSuite(version: string, era: "sqlite" | "files"): void {
     }
   });
 
-  s("update status answers within its deadline", async () => {
+  s("update status: the CLI's answer parses, with the running version", async () => {
     const { gw } = await ready();
     const started = Date.now();
-    const r = await new UpdateStatusChecker({ command: gw.openclawBin, env: gw.cliEnv(), timeoutMs: 30_000 }).get();
-    const took = Date.now() - started;
-    console.log(`real gateway ${version}: update status took ${took} ms: ${r.ok ? JSON.stringify({ ...r.value, raw: undefined }) : r.error.message}`);
-    assert.ok(took < 35_000);
+    const r = await new UpdateStatusChecker({ command: gw.openclawBin, env: gw.cliEnv(), timeoutMs: CLI_DEADLINE_MS }).get();
+    console.log(`real gateway ${version}: update status took ${Date.now() - started} ms: ${r.ok ? JSON.stringify({ ...r.value, raw: undefined }) : r.error.message}`);
+    // That the deadline holds is run-command.test's business; here only a hung CLI may reach it.
     // With or without a reachable registry the CLI prints its JSON; only availability changes.
     assert.ok(r.ok, r.ok ? "" : r.error.message);
     if (r.ok) assert.is(r.value.currentVersion, version);
   });
+
+  if (era === "sqlite") {
+    // Last: it stops the gateway (after() calls down() again, which is safe).
+    s("down() removes the lock files OpenClaw kept for the gateway's databases in its shared /tmp folder", async () => {
+      const { gw } = await ready();
+      const keys = lockKeysOf(gw.dir);
+      const ours = (): string[] => (fs.existsSync(OPENCLAW_LOCK_DIR) ? fs.readdirSync(OPENCLAW_LOCK_DIR).filter((n) => keys.some((k) => n.includes(`.${k}.lock.sqlite`))) : []);
+      // The gateway really keeps them there, under the key the helper computes.
+      assert.ok(ours().length > 0, `no lock file in ${OPENCLAW_LOCK_DIR} for keys ${keys.join(", ")}`);
+      await gw.down();
+      assert.equal(ours(), []);
+    });
+  }
 
   s.run();
 }

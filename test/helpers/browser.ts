@@ -2,7 +2,7 @@
 // (installed by .ci/run) driven by playwright-core, in a fresh profile. Every request the pages
 // make is recorded, so a test can prove the dashboard never reaches past the daemon, and so are
 // page errors and console errors (a CSP violation shows up there).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -48,13 +48,30 @@ export function assertBrowserTestsCanRun(): void {
   if (!existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("dist/web/index.html is missing: run `npm run build` first (npm test does)");
 }
 
+/**
+ * Chromium's env: HOME and the XDG dirs inside its temp profile. Besides the profile it writes a
+ * crash-report database under $XDG_CONFIG_HOME/chromium and dconf's cache under $XDG_RUNTIME_DIR,
+ * which left ~/.config/chromium in the developer's home.
+ */
+function browserEnv(profile: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  const dirs = { HOME: "home", XDG_CONFIG_HOME: "config", XDG_CACHE_HOME: "cache", XDG_DATA_HOME: "share", XDG_STATE_HOME: "state", XDG_RUNTIME_DIR: "run" };
+  for (const [k, sub] of Object.entries(dirs)) {
+    env[k] = join(profile, sub);
+    mkdirSync(env[k], { recursive: true, mode: 0o700 });
+  }
+  return env;
+}
+
 export async function launchBrowser(origin: string, o: BrowserOptions = {}): Promise<TestBrowser> {
   assertBrowserTestsCanRun();
   const profile = mkdtempSync(join(tmpdir(), "gi-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(join(profile, "data"), {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
+    env: browserEnv(profile),
     viewport: o.viewport ?? { width: 1280, height: 900 },
     deviceScaleFactor: o.deviceScaleFactor ?? 1,
     colorScheme: o.colorScheme ?? "dark",

@@ -16,7 +16,7 @@ import { GatewayRpcClient, rpcErrorToSourceError } from "./rpc-client.js";
 import type { GatewayRpcClientOptions } from "./rpc-client.js";
 import { CLOSE_SOCKET, GATEWAY_FIXTURES_DIR, NO_REPLY, StubRpcError, fixtureHandlers, startStubGateway } from "./stub-gateway.js";
 import type { StubGateway, StubGatewayOptions } from "./stub-gateway.js";
-import { realGatewaySkipReason, startOpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
+import { TEST_RPC_DEADLINES, realGatewaySkipReason, startOpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
 import type { OpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
 
 const TOKEN = "stub-token";
@@ -35,6 +35,20 @@ async function withStub(opts: StubGatewayOptions, fn: (stub: StubGateway, stateD
 
 function client(stub: StubGateway, stateDir: string, extra: Partial<GatewayRpcClientOptions> = {}): GatewayRpcClient {
   return new GatewayRpcClient({ url: stub.url, stateDir, auth: { token: TOKEN }, sleep: noSleep, ...extra });
+}
+
+/** Pids of the processes whose environment holds `entry` (`NAME=value`); Linux /proc. */
+function processesWithEnv(entry: string): number[] {
+  const found: number[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(entry)) found.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
 }
 
 /** A port nothing listens on: bind one, note it, release it. */
@@ -485,10 +499,11 @@ else {
 
   real("handshake: challenge, signed connect, hello-ok with the scopes we asked for; channels.status and health", async () => {
     const gw = await gateway();
-    console.log(`real gateway ${gw.version}: up in ${gw.timings.upMs} ms (${gw.timings.installed ? "installed first" : "cached install"}), /healthz ${gw.timings.startToHealthzMs} ms after launch`);
+    const t = gw.timings;
+    console.log(`real gateway ${gw.version}: up in ${t.upMs} ms (${t.installed ? "installed first" : "cached install"}), /healthz ${t.startToHealthzMs} ms and /readyz ${t.startToReadyMs} ms after launch`);
     const config = JSON5.parse<{ gateway: { port: number }; channels?: Record<string, unknown> }>(fs.readFileSync(gw.configPath, "utf8"));
     const dir = tmp();
-    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: resolveGatewayAuth(config, {}) });
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: resolveGatewayAuth(config, {}), ...TEST_RPC_DEADLINES });
     const t0 = performance.now();
     const h = await c.connect();
     const connectMs = performance.now() - t0;
@@ -502,14 +517,14 @@ else {
     assert.is(h.value.authMethod, "token");
     assert.ok(h.value.deviceTokenIssued, "loopback pairing is silent and issues a device token");
     assert.ok(h.value.tickIntervalMs > 0);
-    const probe = await probeChannels(c, { timeoutMs: 10_000 });
+    const probe = await probeChannels(c, { timeoutMs: TEST_RPC_DEADLINES.requestTimeoutMs });
     assert.ok(probe.ok, probe.ok ? "" : probe.error.message);
     if (!probe.ok) return;
     assert.is(probe.value.serverVersion, appVersionOf(gw));
     assert.is(probe.value.channels.length, Object.keys(config.channels ?? {}).length);
     assert.ok(probe.value.health?.ok);
     assert.is(probe.value.health?.defaultAgentId, "main");
-    assert.ok(probe.value.rpcLatencyMs !== null && probe.value.rpcLatencyMs > 0 && probe.value.rpcLatencyMs < 10_000);
+    assert.ok(probe.value.rpcLatencyMs !== null && probe.value.rpcLatencyMs > 0);
     const rtts: number[] = [];
     for (let i = 0; i < 10; i++) {
       const r = await c.call("health");
@@ -521,7 +536,7 @@ else {
     await c.close();
     // The issued device token is enough on its own for the next connect.
     assert.ok(fs.existsSync(path.join(dir, DEVICE_TOKEN_FILE)));
-    const again = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: {} });
+    const again = new GatewayRpcClient({ url: gw.wsUrl, stateDir: dir, auth: {}, ...TEST_RPC_DEADLINES });
     const h2 = await again.connect();
     assert.ok(h2.ok, h2.ok ? "" : h2.error.message);
     if (h2.ok) assert.is(h2.value.authMethod, "device-token");
@@ -530,7 +545,7 @@ else {
 
   real("an admin-only method answers a read-scoped client FORBIDDEN / missing operator.admin, as the stub does", async () => {
     const gw = await gateway();
-    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: tmp(), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}) });
+    const c = new GatewayRpcClient({ url: gw.wsUrl, stateDir: tmp(), auth: resolveGatewayAuth(JSON.parse(fs.readFileSync(gw.configPath, "utf8")), {}), ...TEST_RPC_DEADLINES });
     const h = await c.connect();
     assert.ok(h.ok, h.ok ? "" : h.error.message);
     // update.* is admin-only; the stub gives the same answer for any method it lacks.
@@ -548,7 +563,7 @@ else {
     const gw = await gateway();
     const dead = new GatewayRpcClient({ url: `ws://127.0.0.1:${await closedPort()}`, stateDir: tmp(), auth: {} });
     const started = Date.now();
-    const r = await probeChannelsWithFallback(dead, { cli: { openclawBin: gw.openclawBin, env: gw.cliEnv(), port: gw.port, timeoutMs: 30_000 } });
+    const r = await probeChannelsWithFallback(dead, { cli: { openclawBin: gw.openclawBin, env: gw.cliEnv(), port: gw.port, timeoutMs: 120_000 } });
     console.log(`real gateway ${gw.version}: CLI fallback probe (two CLI runs in parallel) took ${Date.now() - started} ms`);
     assert.ok(r.ok, r.ok ? "" : r.error.message);
     if (!r.ok) return;
@@ -560,20 +575,30 @@ else {
 
   real("a CLI call past its deadline is cut off with the child the launcher re-spawned", async () => {
     const gw = await gateway();
-    // A peer that accepts TCP and never speaks: the CLI would wait for its own (longer) timeout.
+    // A peer that accepts TCP and never speaks: the CLI would wait for its own timeout (10 min here),
+    // so only our deadline ends it. A marker in the env finds every process of the run in /proc.
     const sockets: net.Socket[] = [];
     const silent = net.createServer((s) => {
       sockets.push(s);
       s.on("error", () => undefined);
+      s.resume(); // read (and drop) what the CLI sends, so its hang-up is seen
     });
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", () => r()));
     const port = (silent.address() as net.AddressInfo).port;
     try {
-      const started = Date.now();
-      const r = await spawnRunner(gw.openclawBin, ["gateway", "call", "health", "--json", "--params", "{}", "--timeout", "60000"], { timeoutMs: 2500, env: { ...gw.cliEnv(), OPENCLAW_GATEWAY_PORT: String(port) } });
-      const took = Date.now() - started;
-      assert.ok(r.timedOut);
-      assert.ok(took < 2500 + 2500, `took ${took} ms`);
+      // The point is the child the launcher re-spawns, which exists only once the CLI got going: a
+      // deadline that fired before the CLI reached the peer proves nothing, so it doubles and runs again.
+      let r: Awaited<ReturnType<typeof spawnRunner>> | null = null;
+      let marker = "";
+      for (let deadlineMs = 5_000; sockets.length === 0; deadlineMs *= 2) {
+        if (deadlineMs > 160_000) throw new Error("the CLI never reached the peer");
+        marker = `gi-cli-cut-${process.pid}-${deadlineMs}`;
+        r = await spawnRunner(gw.openclawBin, ["gateway", "call", "health", "--json", "--params", "{}", "--timeout", "600000"], { timeoutMs: deadlineMs, env: { ...gw.cliEnv(), OPENCLAW_GATEWAY_PORT: String(port), GI_TEST_MARKER: marker } });
+        assert.ok(r.timedOut, "only the deadline can end this call");
+      }
+      // Nothing of the run outlives it: no process carries the marker, the peer's sockets are closed.
+      await pollUntil(() => processesWithEnv(`GI_TEST_MARKER=${marker}`).length === 0, { timeoutMs: 30_000, what: "every process of the CLI run to be gone" });
+      await pollUntil(() => sockets.every((s) => s.closed), { timeoutMs: 30_000, what: "the CLI's sockets to the peer to be closed" });
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => silent.close(() => r()));
