@@ -124,8 +124,8 @@ test("Chinese demo mode: the gateway card and its health check say so in Chinese
   try {
     await signIn(b.page, d);
     const rows = await healthWhen(b.page, (r) => r.has("网关"), "the health checks");
-    assert.is(rows.get("网关"), "演示模式：没有可监控的网关");
-    assert.is(await b.page.getByTestId("gateway-why").innerText(), "演示模式：没有可监控的网关");
+    assert.is(rows.get("网关"), "演示模式：没有演示网关应答");
+    assert.is(await b.page.getByTestId("gateway-why").innerText(), "演示模式：没有演示网关应答");
     const text = await b.page.locator("main").innerText();
     assert.not.match(text, /demo mode/i, "no English 'demo mode' on the page");
     assert.equal(b.errors, []);
