@@ -63,6 +63,8 @@ export const en = {
   "health.sources.scanning": "first scan running: {ids}",
   "health.sources.none": "no agents found",
   "health.sources.connected": { one: "{n} agent connected", other: "{n} agents connected" },
+  "health.sources.noInstalls": "no installs found",
+  "health.sources.installsConnected": { one: "{n} install read", other: "{n} installs read" },
 
   // pricing: models with no known price (Claude Code, Codex)
   "health.pricing.ok": "every model priced",
@@ -120,6 +122,8 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.sources.scanning": "首次扫描进行中：{ids}",
   "health.sources.none": "未找到智能体",
   "health.sources.connected": "{n} 个智能体已连接",
+  "health.sources.noInstalls": "未找到安装",
+  "health.sources.installsConnected": "已读取 {n} 个安装",
   "health.pricing.ok": "所有模型均有价格",
   "health.pricing.unpriced": "{n} 条响应所用模型没有已知价格：{models}；请在 config.json 的 `prices` 中添加",
 

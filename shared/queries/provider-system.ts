@@ -86,7 +86,7 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
       live.push({ source: a.id, sessionKey: l.sessionKey, pid: l.pid, startedAt: iso(l.startedAt), status: l.status, project: l.cwd, cliVersion: l.cliVersion, cpu: l.cpuPercent, memoryMB: l.memoryMB });
     }
   }
-  const checks = [sourcesCheck(i.agents, i.providerError), pricingCheck(i.unpriced), ...(i.extraChecks ?? []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
+  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), pricingCheck(i.unpriced), ...(i.extraChecks ?? []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
   return {
     provider: i.provider,
     demo: i.demo,

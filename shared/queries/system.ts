@@ -142,8 +142,11 @@ export function healthChecks(inputs: SystemInputs): HealthCheck[] {
   return checks;
 }
 
-/** The `sources` check of one provider: its sources' states, or why its data cannot be read at all. */
-export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: string | null): HealthCheck {
+/**
+ * The `sources` check of one provider: its sources' states, or why its data cannot be read at all.
+ * OpenClaw's sources are agents; the other providers' are installs (config dirs).
+ */
+export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: string | null, noun: "agents" | "installs" = "agents"): HealthCheck {
   if (providerError) return check("sources", "FAIL", msg("health.sources.stateDir", { error: providerError }));
   const bad = agents.filter((a) => a.state.status === "ERROR");
   const gone = agents.filter((a) => a.state.status === "DISCONNECTED");
@@ -151,8 +154,8 @@ export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: st
   if (bad.length) return check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") }));
   if (gone.length) return check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) }));
   if (starting.length) return pending("sources", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
-  if (!agents.length) return check("sources", "WARN", msg("health.sources.none"));
-  return check("sources", "PASS", msg("health.sources.connected", { n: agents.length }));
+  if (!agents.length) return check("sources", "WARN", msg(noun === "agents" ? "health.sources.none" : "health.sources.noInstalls"));
+  return check("sources", "PASS", msg(noun === "agents" ? "health.sources.connected" : "health.sources.installsConnected", { n: agents.length }));
 }
 
 export function storeCheck(store: StoreHealth): HealthCheck {
