@@ -102,7 +102,8 @@ interface Block {
 
 interface Templates {
   first: Record<FirstKind, Block>;
-  resume: Block;
+  /** The fixture's --resume turn, and the same turn with a text block before its first tool call. */
+  resume: [Block, Block];
   sessionIds: Set<string>;
   claudeJson: string;
 }
@@ -220,6 +221,32 @@ function lastLeaf(lines: readonly string[]): string {
   return leaf;
 }
 
+/**
+ * The resumed turn's first response (a lone Write call) as a two-block response: a text block
+ * line, then the tool_use line, both with the response's message.id, requestId and usage, as
+ * Claude Code writes text + tool responses (the fixture's first turns have several). The new line
+ * is a copy of the tool_use line with a text block; its uuid is new and the tool_use line now
+ * hangs from it.
+ */
+function withTextBlock(lines: readonly string[]): string[] {
+  const i = lines.findIndex((l) => {
+    const o = JSON.parse(l) as Json;
+    return o.type === "assistant" && Array.isArray(obj(o.message).content) && (obj(o.message).content as Json[]).some((c) => c.type === "tool_use");
+  });
+  if (i < 0) throw new Error("the resumed turn has no tool call");
+  const toolLine = JSON.parse(lines[i] as string) as Json;
+  const text = structuredClone(toolLine);
+  const newUuid = "5e1f0000-0000-4000-8000-000000000001"; // a fixture-style id, replaced in every copy
+  text.uuid = newUuid;
+  text.timestamp = new Date(Date.parse(String(toolLine.timestamp)) - 90).toISOString();
+  text.apiBlockIndex = 0;
+  delete text.toolInputStreamMs;
+  obj(text.message).content = [{ type: "text", text: "Writing the release notes now." }];
+  toolLine.parentUuid = newUuid;
+  toolLine.apiBlockIndex = 1;
+  return [...lines.slice(0, i), JSON.stringify(text), JSON.stringify(toolLine), ...lines.slice(i + 1)];
+}
+
 function byteLength(lines: readonly string[]): number {
   return lines.reduce((a, l) => a + Buffer.byteLength(l) + 1, 0);
 }
@@ -277,7 +304,10 @@ export function loadTemplates(): Templates {
   for (const u of new Set(resumeLines.flatMap((l) => l.match(UUID_G) ?? []))) {
     if (prior.has(u) && !sessionIds.has(u) && u !== bash.leaf) throw new Error(`the resumed turn refers to ${u} of the first turn: not supported`);
   }
-  const resume = block("resume", resumeLines, { prevCost: bash.lastCost, prevLeaf: bash.leaf });
+  const resume: Templates["resume"] = [
+    block("resume", resumeLines, { prevCost: bash.lastCost, prevLeaf: bash.leaf }),
+    block("resume+text", withTextBlock(resumeLines), { prevCost: bash.lastCost, prevLeaf: bash.leaf }),
+  ];
   const first: Templates["first"] = {
     bash,
     plain: block("plain", files.plain),
@@ -361,7 +391,8 @@ function planSessions(t: Templates, params: ProviderParams): { sessions: Session
   const fixed = sessions.reduce((a, s) => a + t.first[s.first].bytes, 0);
   const warnings: string[] = [];
   if (fixed > params.bytes) warnings.push(`${params.files} transcripts need at least ${(fixed / 1e6).toFixed(0)} MB at real line sizes; the --bytes target of ${(params.bytes / 1e6).toFixed(0)} MB is exceeded`);
-  const resumes = distribute(Math.max(0, Math.floor((params.bytes - fixed) / t.resume.bytes)), weights);
+  const resumeBytes = (t.resume[0].bytes + t.resume[1].bytes) / 2;
+  const resumes = distribute(Math.max(0, Math.floor((params.bytes - fixed) / resumeBytes)), weights);
   sessions.forEach((s, i) => (s.resumes = resumes[i] as number));
   return { sessions, warnings };
 }
@@ -380,7 +411,7 @@ function writeSession(t: Templates, plan: SessionPlan, params: ProviderParams, n
   const cwd = projectCwd(plan.project);
   const slug = slugOf(cwd);
   const git = projectIsGit(plan.project);
-  const blocks: Block[] = [t.first[plan.first], ...Array.from({ length: plan.resumes }, () => t.resume)];
+  const blocks: Block[] = [t.first[plan.first], ...Array.from({ length: plan.resumes }, () => t.resume[rng.chance(0.5) ? 1 : 0])];
   const starts = blockStarts(rng, now, blocks.map((b) => b.spanMs));
   const sessionId = uuid4(rng);
   const sessionStart = starts[0] as number;
