@@ -600,9 +600,10 @@ function build(params: ProviderParams, now: number, dir: string, log: (m: string
   return manifest;
 }
 
-export function ensureClaudeCodeData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; log?: (m: string) => void } = {}): ProviderDataset {
+/** The cached dataset for `params`, built first when missing. `dir` replaces the cache dir (tests). */
+export function ensureClaudeCodeData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; dir?: string; log?: (m: string) => void } = {}): ProviderDataset {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const dir = cacheDir("claude-code", params, VERSION);
+  const dir = opts.dir ?? cacheDir("claude-code", params, VERSION);
   const cached = opts.rebuild ? null : readManifest(dir, VERSION);
   if (cached) return { dir, manifest: cached, cached: true };
   log(`building a synthetic Claude Code history in ${relative(dir)} (${params.files} transcripts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed})`);

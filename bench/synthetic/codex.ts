@@ -548,11 +548,12 @@ function build(params: ProviderParams, now: number, tz: string, dir: string, log
   return manifest;
 }
 
-export function ensureCodexData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; tz?: string; log?: (m: string) => void } = {}): ProviderDataset {
+/** The cached dataset for `params`, built first when missing. `dir` replaces the cache dir (tests). */
+export function ensureCodexData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; tz?: string; dir?: string; log?: (m: string) => void } = {}): ProviderDataset {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const tz = opts.tz ?? DEFAULT_TZ;
   // The zone names the folders: part of the cache key unless it is the default.
-  const dir = cacheDir("codex", params, VERSION) + (tz === DEFAULT_TZ ? "" : `-${tz.replace(/[^A-Za-z0-9]+/g, "_")}`);
+  const dir = opts.dir ?? cacheDir("codex", params, VERSION) + (tz === DEFAULT_TZ ? "" : `-${tz.replace(/[^A-Za-z0-9]+/g, "_")}`);
   const cached = opts.rebuild ? null : readManifest(dir, VERSION);
   if (cached) return { dir, manifest: cached, cached: true };
   log(`building a synthetic Codex history in ${relative(dir)} (${params.files} rollouts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed}, folders in ${tz})`);
