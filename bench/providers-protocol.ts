@@ -9,6 +9,12 @@ export interface BareInput {
   dir: string;
   /** Parse only lines containing this text (null: every line). */
   filter: string | null;
+  /**
+   * strings: chunks decoded to strings, split into lines, each tested and parsed;
+   * bytes: the marker is searched in the raw chunks and only its lines are decoded and parsed
+   * (needs `filter`; `lines` is then not counted).
+   */
+  how: "strings" | "bytes";
 }
 
 export interface BareResult {
