@@ -49,7 +49,7 @@ const FIXTURE_PROJECTS = path.join(FIXTURE_HOME, ".claude", "projects");
  * Full and --quick sizes. The file count follows from the bytes: in 2.1.330 a new `claude -p`
  * session is 150-275 KB before any resume (a 29 KB and a 110 KB prompt_snapshot, a 76 KB
  * api-request-shape, a 14 KB skill listing), so 2 GB holds about 7,000 transcripts with a few
- * resumed turns each; 20,000 transcripts at real line sizes would be about 5.5 GB.
+ * resumed turns each; 20,000 transcripts at real line sizes would be about 5 GB.
  */
 export const CC_SIZES = { full: { bytes: 2e9, files: 7000 }, quick: { bytes: 50e6, files: 170 } } as const;
 
