@@ -541,9 +541,9 @@ function build(params: ProviderParams, now: number, tz: string, dir: string, log
     lines: totals.lines,
     counts: { projects: new Set(sessions.map((s) => s.project)).size, ...totals.counts, "TUI prompts in history.jsonl": totals.history.length },
     expected: sortedDays(totals.days),
+    timeZone: tz,
   };
   manifest.buildMs = Date.now() - started;
-  (manifest as ProviderManifest & { timeZone: string }).timeZone = tz;
   finishBuild(work, dir, manifest);
   return manifest;
 }

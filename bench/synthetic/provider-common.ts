@@ -47,6 +47,8 @@ export interface ProviderManifest {
   counts: Record<string, number>;
   /** The generator's own per-UTC-day totals (the checker recomputes them from the files). */
   expected: Daily;
+  /** Codex: the zone of the rollouts' folder and file names. */
+  timeZone?: string;
 }
 
 export interface ProviderDataset {
