@@ -9,13 +9,14 @@ import * as path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeMachine, machineInfo } from "./machine.js";
 import { graphqlSuite } from "./graphql.js";
+import { providersSuite } from "./providers.js";
 import { scanSuite } from "./scan.js";
 import { snapshotSuite } from "./snapshot.js";
 import type { BenchOptions, Measurements, Suite } from "./suite.js";
 import { BENCH_TMP } from "./paths.js";
 import { renderTable, type SuiteRows } from "./table.js";
 
-const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite];
+const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, providersSuite];
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -1,0 +1,172 @@
+// ccusage (npm `ccusage`, pinned to 20.0.24 in devDependencies) on a Claude Code or Codex history:
+// its wall time, CPU time, peak RSS and its per-day totals, in the shape of bench/synthetic/daily.ts.
+//
+//   node --import tsx bench/ccusage.ts claude-code <CLAUDE_CONFIG_DIR> [--single-thread] [--compare]
+//   node --import tsx bench/ccusage.ts codex <CODEX_HOME> [--compare]
+//
+// --compare also runs the independent checker (bench/synthetic/expected-*.ts) on the same dir and
+// prints the days where the two disagree (exit code 2 if any).
+//
+// What runs: `ccusage claude daily --json --offline -z UTC` with CLAUDE_CONFIG_DIR, or
+// `ccusage codex daily --json --offline -z UTC` with CODEX_HOME, HOME pointed at an empty dir (so
+// nothing of the real user's is read) and days in UTC like the checkers. (In ccusage 20 the bare
+// `ccusage daily` is the all-agents report; `claude daily` is the Claude Code one.)
+//
+// ccusage 20 is a native binary in a platform package (@ccusage/ccusage-<os>-<arch>). 20.0.26, the
+// latest, has no linux-x64 package on the registry ("native binary is not available"); 20.0.24
+// has one. The registry has no 20.0.24 package for macOS or Windows, so elsewhere this reports
+// ccusage as unavailable instead of failing. We run the binary directly (the npm `ccusage` bin is
+// a Node launcher that spawns it): the figures are ccusage's own, without a Node start-up.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { REPO_ROOT } from "./paths.js";
+import { procCpuMs, procMemory } from "./proc.js";
+import { describeDiff, describeTotals, diffDaily, sumDaily, type Daily } from "./synthetic/daily.js";
+import { checkClaudeCode } from "./synthetic/expected-claude-code.js";
+import { checkCodex } from "./synthetic/expected-codex.js";
+
+export type CcusageKind = "claude-code" | "codex";
+
+export interface CcusageResult {
+  command: string;
+  version: string;
+  ms: number;
+  /** User + system CPU time; above `ms` when ccusage used several threads. */
+  cpuMs: number;
+  peakRssMb: number;
+  /** How CPU and peak RSS were measured. */
+  measuredBy: string;
+  daily: Daily;
+}
+
+/** ccusage cannot run here (no native package for this platform, or not installed). */
+export class CcusageUnavailable extends Error {}
+
+export function locateCcusage(): { bin: string; version: string } {
+  const pkg = path.join(REPO_ROOT, "node_modules", "ccusage", "package.json");
+  if (!fs.existsSync(pkg)) throw new CcusageUnavailable("ccusage is not installed (it is a devDependency: npm install)");
+  const version = String((JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version);
+  const bin = path.join(REPO_ROOT, "node_modules", "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
+  if (!fs.existsSync(bin)) throw new CcusageUnavailable(`ccusage ${version} has no native binary for ${process.platform}-${process.arch} installed (${path.relative(REPO_ROOT, bin)})`);
+  return { bin, version };
+}
+
+export function ccusageArgs(kind: CcusageKind, singleThread = false): string[] {
+  const args = [kind === "claude-code" ? "claude" : "codex", "daily", "--json", "--offline", "-z", "UTC"];
+  if (singleThread) {
+    if (kind !== "claude-code") throw new RangeError("ccusage codex daily has no --single-thread");
+    args.push("--single-thread");
+  }
+  return args;
+}
+
+interface CcusageDay {
+  date?: unknown;
+  inputTokens?: unknown;
+  outputTokens?: unknown;
+  cacheReadTokens?: unknown;
+  cacheCreationTokens?: unknown;
+}
+
+/**
+ * ccusage's `daily` JSON as per-day totals. Both reports use the same names; for Codex its
+ * `inputTokens` is already input minus cached input (format doc §12), as in DayTotals.
+ */
+export function dailyFromCcusage(json: unknown): Daily {
+  const days = (json as { daily?: unknown }).daily;
+  if (!Array.isArray(days)) throw new Error("ccusage output has no `daily` array");
+  const n = (v: unknown, what: string): number => {
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`ccusage output: ${what} is not a number`);
+    return v;
+  };
+  return (days as CcusageDay[]).map((d) => {
+    if (typeof d.date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(d.date)) throw new Error(`ccusage output: unexpected date ${JSON.stringify(d.date)}`);
+    return {
+      date: d.date,
+      input: n(d.inputTokens, "inputTokens"),
+      output: n(d.outputTokens, "outputTokens"),
+      cacheRead: n(d.cacheReadTokens, "cacheReadTokens"),
+      cacheWrite: n(d.cacheCreationTokens ?? 0, "cacheCreationTokens"),
+    };
+  });
+}
+
+const GNU_TIME = "/usr/bin/time";
+
+/** Runs ccusage once on `root` (CLAUDE_CONFIG_DIR or CODEX_HOME). */
+export async function runCcusage(kind: CcusageKind, root: string, opts: { singleThread?: boolean } = {}): Promise<CcusageResult> {
+  const { bin, version } = locateCcusage();
+  const args = ccusageArgs(kind, opts.singleThread);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "gi-ccusage-home-"));
+  const timeFile = path.join(home, "time.txt");
+  // GNU time reports the kernel's own peak RSS and CPU time of the process; without it, /proc is
+  // sampled every 10 ms (the peak of the last 10 ms before exit can be missed).
+  const useTime = process.platform === "linux" && fs.existsSync(GNU_TIME);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1", TZ: "UTC", [kind === "claude-code" ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: root };
+  try {
+    const [file, argv] = useTime ? [GNU_TIME, ["-f", "%M %U %S", "-o", timeFile, bin, ...args]] : [bin, args];
+    const start = performance.now();
+    const child = spawn(file, argv, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    let peakKbMb = 0;
+    let cpu = 0;
+    const sampler = useTime
+      ? null
+      : setInterval(() => {
+          const m = child.pid ? procMemory(child.pid) : null;
+          if (m) peakKbMb = Math.max(peakKbMb, m.hwmMb);
+          const c = child.pid ? procCpuMs(child.pid) : Number.NaN;
+          if (Number.isFinite(c)) cpu = c;
+        }, 10);
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (c) => resolve(c));
+    });
+    const ms = performance.now() - start;
+    if (sampler) clearInterval(sampler);
+    if (code !== 0) throw new Error(`ccusage ${args.join(" ")} exited ${code}: ${Buffer.concat(err).toString("utf8").trim().slice(0, 500)}`);
+    let peakRssMb = peakKbMb;
+    let cpuMs = cpu;
+    if (useTime) {
+      const [kb, user, sys] = fs.readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number) as [number, number, number];
+      peakRssMb = Math.round((kb * 1024) / 1e5) / 10;
+      cpuMs = (user + sys) * 1000;
+    }
+    const daily = dailyFromCcusage(JSON.parse(Buffer.concat(out).toString("utf8")));
+    return { command: `ccusage ${args.join(" ")}`, version, ms, cpuMs, peakRssMb, measuredBy: useTime ? "GNU time (kernel rusage)" : "/proc sampled every 10 ms", daily };
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  const [kind, root, ...flags] = process.argv.slice(2);
+  if ((kind !== "claude-code" && kind !== "codex") || !root) throw new Error("usage: ccusage.ts claude-code|codex <CLAUDE_CONFIG_DIR|CODEX_HOME> [--single-thread] [--compare]");
+  const dir = path.resolve(root);
+  const r = await runCcusage(kind, dir, { singleThread: flags.includes("--single-thread") });
+  process.stdout.write(
+    `${r.command} (ccusage ${r.version}): ${(r.ms / 1000).toFixed(2)} s wall, ${(r.cpuMs / 1000).toFixed(2)} s CPU, peak RSS ${r.peakRssMb} MB (${r.measuredBy})\n` +
+      `${r.daily.length} days; totals: ${describeTotals(sumDaily(r.daily))}\n`,
+  );
+  if (!flags.includes("--compare")) return 0;
+  const expected = kind === "claude-code" ? (await checkClaudeCode(dir)).daily : (await checkCodex(dir)).daily;
+  const diff = diffDaily(expected, r.daily);
+  process.stdout.write(diff.length ? `${describeDiff(diff, expected.length, ["checker", "ccusage"])}\n` : `checker: ${expected.length} days, equal to ccusage's to the token\n`);
+  return diff.length ? 2 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
