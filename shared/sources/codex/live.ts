@@ -52,8 +52,8 @@ export function parseProcLocks(textIn: string): HeldLock[] {
 
 /** glibc's `st_dev` encoding split into major and minor (gnu_dev_major / gnu_dev_minor). */
 export function splitDev(dev: bigint): { major: number; minor: number } {
-  const major = ((dev >> 8n) & 0xfffn) | ((dev >> 32n) & ~0xfffn);
-  const minor = (dev & 0xffn) | ((dev >> 12n) & ~0xffn);
+  const major = ((dev >> 8n) & 0xfffn) | ((dev >> 32n) & 0xfffff000n);
+  const minor = (dev & 0xffn) | ((dev >> 12n) & 0xffffff00n);
   return { major: Number(major), minor: Number(minor) };
 }
 

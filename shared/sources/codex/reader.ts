@@ -137,23 +137,11 @@ class CodexReader implements SourceReader {
     let restarted = cursor !== null && cursor !== undefined && stored === null;
     let start = stored?.line ?? null;
     let ctx = stored?.ctx ?? newLineContext();
-    // A replaced or truncated file restarts at 0, and the parser state must restart with it: check before reading.
-    if (start) {
-      try {
-        const st = fs.statSync(file.abs);
-        if (st.ino !== start.inode || st.size < start.offset) {
-          start = null;
-          ctx = newLineContext();
-          restarted = true;
-        }
-      } catch (err) {
-        return fail(classifyIoError(err, file.abs));
-      }
-    }
+    // A replaced or truncated file restarts at 0, and the parser state must restart with it: the
+    // lines then came with a stale state, so they are read again from scratch.
     for (let attempt = 0; ; attempt++) {
       const read = this.readEvents(file.abs, start, ctx, max);
       if (!read.ok) return read;
-      // Replaced between the check and the read: the lines came from offset 0 with a stale state; read again from scratch.
       if (read.value.restarted && start !== null && attempt === 0) {
         start = null;
         ctx = newLineContext();
