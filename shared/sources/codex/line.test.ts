@@ -61,13 +61,12 @@ test("the state survives a round trip through JSON: a resumed read keeps the tur
   const second = run([record("t1", "r1", usage(10, 0, 1, 0))], ctx as CodexLineContext);
   const r = of(second.events, "response")[0] as ResponseEvent;
   assert.equal([r.model, r.toolCalls], ["m-1", 1]);
-  assert.equal((ctx as CodexLineContext).openTurns, ["t1"]);
 });
 
 test("restoreContext refuses what is not its own state", () => {
   const good = serializeContext(newLineContext()) as Record<string, unknown>;
   assert.ok(restoreContext(good));
-  for (const bad of [null, 1, "x", [], { ...good, tools: -1 }, { ...good, models: [["t", 5]] }, { ...good, open: Array(100).fill("t") }, { ...good, meta: "yes" }, { ...good, latest: 3 }]) {
+  for (const bad of [null, 1, "x", [], { ...good, tools: -1 }, { ...good, models: [["t", 5]] }, { ...good, commands: Array(100).fill(["c", true]) }, { ...good, meta: "yes" }, { ...good, latest: 3 }]) {
     assert.is(restoreContext(bad), null, JSON.stringify(bad));
   }
 });

@@ -20,8 +20,6 @@ export interface CodexLineContext {
   turnModels: Array<[string, string]>;
   /** The model of the latest `turn_context`: the fallback for a record whose turn is unknown. */
   latestModel: string | null;
-  /** Turns started and not completed yet (in flight), oldest first. */
-  openTurns: string[];
   /** Tool calls seen since the last `token_usage_record`: they belong to the next response. */
   pendingToolCalls: number;
   /** call_id -> failed, from `item_completed/CommandExecution` (its exit code), until its output line comes. */
@@ -36,13 +34,12 @@ export interface CodexLineContext {
 
 /** Bounds of the state, so a hostile file cannot grow the cursor. */
 const MAX_TURN_MODELS = 16;
-const MAX_OPEN_TURNS = 16;
 const MAX_COMMANDS = 64;
 const ID_MAX = 200;
 const MODEL_MAX = 200;
 
 export function newLineContext(): CodexLineContext {
-  return { turnModels: [], latestModel: null, openTurns: [], pendingToolCalls: 0, commandFailed: [], metaSeen: false, firstPromptSent: false, known: {} };
+  return { turnModels: [], latestModel: null, pendingToolCalls: 0, commandFailed: [], metaSeen: false, firstPromptSent: false, known: {} };
 }
 
 /** The state as plain JSON for the cursor (without `known`, which is per read). */
@@ -50,23 +47,11 @@ export function serializeContext(ctx: CodexLineContext): unknown {
   return {
     models: ctx.turnModels,
     latest: ctx.latestModel,
-    open: ctx.openTurns,
     tools: ctx.pendingToolCalls,
     commands: ctx.commandFailed,
     meta: ctx.metaSeen,
     first: ctx.firstPromptSent,
   };
-}
-
-function idList(v: unknown, max: number): string[] | null {
-  if (!Array.isArray(v) || v.length > max) return null;
-  const out: string[] = [];
-  for (const x of v) {
-    const s = shortText(x, ID_MAX);
-    if (s === null) return null;
-    out.push(s);
-  }
-  return out;
 }
 
 function pairList<T>(v: unknown, max: number, second: (x: unknown) => T | null): Array<[string, T]> | null {
@@ -87,13 +72,12 @@ export function restoreContext(v: unknown): CodexLineContext | null {
   const o = asObject(v);
   if (!o) return null;
   const models = pairList(o.models, MAX_TURN_MODELS, (x) => shortText(x, MODEL_MAX));
-  const open = idList(o.open, MAX_OPEN_TURNS);
   const commands = pairList(o.commands, MAX_COMMANDS, (x) => (typeof x === "boolean" ? x : null));
   const latest = o.latest === null ? null : shortText(o.latest, MODEL_MAX);
   const tools = count(o.tools);
-  if (models === null || open === null || commands === null || (o.latest !== null && latest === null) || tools === null) return null;
+  if (models === null || commands === null || (o.latest !== null && latest === null) || tools === null) return null;
   if (typeof o.meta !== "boolean" || typeof o.first !== "boolean") return null;
-  return { turnModels: models, latestModel: latest, openTurns: open, pendingToolCalls: tools, commandFailed: commands, metaSeen: o.meta, firstPromptSent: o.first, known: {} };
+  return { turnModels: models, latestModel: latest, pendingToolCalls: tools, commandFailed: commands, metaSeen: o.meta, firstPromptSent: o.first, known: {} };
 }
 
 /** Appends to a bounded list, dropping the oldest; an existing key moves to the end with its new value. */
@@ -329,11 +313,6 @@ function eventMsg(p: Json, pos: number, where: string, ctx: CodexLineContext, pa
   switch (p.type) {
     case "task_started": {
       events.push({ kind: "prompt", ts: time(), pos });
-      const turnId = shortText(p.turn_id, ID_MAX);
-      if (turnId !== null && !ctx.openTurns.includes(turnId)) {
-        ctx.openTurns.push(turnId);
-        while (ctx.openTurns.length > MAX_OPEN_TURNS) ctx.openTurns.shift();
-      }
       // A new turn: calls of a response that never got its record (a failed stream) are not carried over.
       ctx.pendingToolCalls = 0;
       const window = contextWindowOf(p.model_context_window);
@@ -341,8 +320,6 @@ function eventMsg(p: Json, pos: number, where: string, ctx: CodexLineContext, pa
       break;
     }
     case "task_complete": {
-      const turnId = text(p.turn_id);
-      if (turnId !== null) ctx.openTurns = ctx.openTurns.filter((t) => t !== turnId);
       ctx.pendingToolCalls = 0;
       const failure = turnFailure(p);
       if (failure) events.push({ kind: "incident", ts: time(), pos, ...failure });
