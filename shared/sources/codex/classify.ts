@@ -1,0 +1,102 @@
+// Which rollout lines are worth parsing, decided from a line's first bytes (line-reader's `keep`).
+// Every 0.169 line starts `{"timestamp":"…","ordinal":N,"type":"T","payload":{"type":"S",…`
+// (codex-format.md §4). Most bytes of a rollout are lines the monitor never uses: the 20 KB
+// `session_meta` instructions aside, `world_state` snapshots, `compacted.replacement_history`,
+// reasoning and model messages. A line is skipped only when its head says for certain what it is;
+// anything else is kept and JSON.parse decides (a corrupt line then becomes a BAD_JSON warning).
+import { isToolCallType, isToolOutputType } from "./shape.js";
+
+/** Bytes of a line the classifier sees: enough to reach `"item":{"type":…}` of an item_completed line. */
+export const CLASSIFY_PEEK_BYTES = 512;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The string value right after `needle` (which ends with an opening quote), or null when the head ends first or it holds an escape. */
+function stringAfter(head: Buffer, at: number, needleLength: number): string | null {
+  const from = at + needleLength;
+  for (let i = from; i < head.length; i++) {
+    if (head[i] === BACKSLASH) return null;
+    if (head[i] === QUOTE) return head.toString("utf8", from, i);
+  }
+  return null;
+}
+
+export interface LineHead {
+  /** The envelope `type`. */
+  type: string;
+  /** `payload.type`, when the head shows it. */
+  sub: string | null;
+  /** `payload.item.type` of an `item_completed`, when the head shows it. */
+  item: string | null;
+}
+
+const TYPE_KEY = '"type":"';
+const PAYLOAD_TYPE = '"payload":{"type":"';
+const ITEM_TYPE = '"item":{"type":"';
+
+/**
+ * What a line's head says for certain, or null when it does not have the envelope shape: the
+ * envelope's `type` must come before its `payload` (else a `type` inside the payload could be
+ * taken for it).
+ */
+export function readHead(head: Buffer): LineHead | null {
+  const typeAt = head.indexOf(TYPE_KEY);
+  if (typeAt === -1) return null;
+  const payloadAt = head.indexOf('"payload":');
+  if (payloadAt !== -1 && payloadAt < typeAt) return null;
+  // Only the envelope's own keys may come before `type`: a nested object before it would make the match ambiguous.
+  if (head.lastIndexOf(0x7b /* { */, typeAt) !== 0) return null;
+  const type = stringAfter(head, typeAt, TYPE_KEY.length);
+  if (type === null) return null;
+  let sub: string | null = null;
+  let item: string | null = null;
+  const subAt = head.indexOf(PAYLOAD_TYPE, typeAt);
+  if (subAt !== -1) {
+    sub = stringAfter(head, subAt, PAYLOAD_TYPE.length);
+    const itemAt = head.indexOf(ITEM_TYPE, subAt);
+    if (itemAt !== -1) item = stringAfter(head, itemAt, ITEM_TYPE.length);
+  }
+  return { type, sub, item };
+}
+
+/** `event_msg` kinds the activity parser uses. */
+const ACTIVITY_EVENTS: ReadonlySet<string> = new Set(["task_started", "task_complete", "token_count"]);
+/** `item_completed` items the activity parser uses: the first prompt's text, a command's exit code. */
+const ACTIVITY_ITEMS: ReadonlySet<string> = new Set(["UserMessage", "CommandExecution"]);
+/** `item_completed` items the transcript view uses. */
+const MESSAGE_ITEMS: ReadonlySet<string> = new Set(["UserMessage", "CommandExecution"]);
+
+/** Line types whose every line is used (small, one per file or per turn or per response). */
+const ALWAYS: ReadonlySet<string> = new Set(["session_meta", "turn_context", "token_usage_record"]);
+
+/** For readTranscript: keeps what line.ts turns into events. */
+export function keepActivityLine(head: Buffer): boolean {
+  const h = readHead(head);
+  if (h === null) return true;
+  if (ALWAYS.has(h.type)) return true;
+  if (h.type === "event_msg") {
+    if (h.sub === null) return true;
+    if (ACTIVITY_EVENTS.has(h.sub)) return true;
+    if (h.sub === "item_completed") return h.item === null || ACTIVITY_ITEMS.has(h.item);
+    return false;
+  }
+  if (h.type === "response_item") return h.sub === null || isToolCallType(h.sub) || isToolOutputType(h.sub);
+  // world_state, compacted and line types this version does not know: nothing to count.
+  return false;
+}
+
+/** For readMessages: also keeps the model's messages (prompts come from UserMessage items). */
+export function keepMessageLine(head: Buffer): boolean {
+  const h = readHead(head);
+  if (h === null) return true;
+  if (ALWAYS.has(h.type)) return true;
+  if (h.type === "event_msg") {
+    if (h.sub === null) return true;
+    if (h.sub === "task_complete" || h.sub === "task_started") return true;
+    if (h.sub === "item_completed") return h.item === null || MESSAGE_ITEMS.has(h.item);
+    return false;
+  }
+  if (h.type === "response_item") return h.sub === null || h.sub === "message" || isToolCallType(h.sub) || isToolOutputType(h.sub);
+  return false;
+}

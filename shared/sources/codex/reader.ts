@@ -1,0 +1,242 @@
+// The Codex adapter (design §9, contract.ts): one reader per CODEX_HOME. Rollouts are read
+// incrementally with the streaming line reader; lines the reader never uses (instructions,
+// context snapshots, compaction history, reasoning, model messages) are skipped from their first
+// bytes without being built or parsed (classify.ts). The cursor holds the line cursor plus the
+// parser's small state (line.ts), so a restarted daemon resumes mid-file. Nothing in CODEX_HOME is
+// written: no SQLite file is opened here (the rollouts are the record; state_5.sqlite would only be
+// an index, and even a read-only open of a WAL database creates -wal/-shm files beside it).
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { DEFAULT_LINE_READ_BYTES, readLines } from "../jsonl/line-reader.js";
+import type { LineCursor } from "../jsonl/line-reader.js";
+import { SourceError, classifyIoError, fail, ok } from "../result.js";
+import type { SourceResult, SourceWarning } from "../result.js";
+import { CLASSIFY_PEEK_BYTES, keepActivityLine, keepMessageLine } from "./classify.js";
+import { isSessionId, listRolloutFiles, pickRollouts, transcriptRefs } from "./files.js";
+import type { RolloutFile } from "./files.js";
+import { cliVersionOf, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
+import type { CodexLineContext } from "./line.js";
+import { defaultLiveProbe, readLiveSessions, sessionMetaOf } from "./live.js";
+import type { LiveProbe } from "./live.js";
+import { MessageCollector } from "./messages.js";
+import { parseLineObject } from "./shape.js";
+
+export interface CodexReaderOptions {
+  /** Lock probes for live sessions (tests inject them). */
+  probe?: Partial<LiveProbe>;
+  /** Bytes read per readTranscript call at most (a longer line is still finished); default 4 MiB. */
+  maxBytes?: number;
+  /** JSON parser for kept lines (default JSON.parse); tests count calls through it. */
+  parse?: (text: string) => unknown;
+}
+
+export const DEFAULT_EVENT_LIMIT = 1000;
+
+/** The cursor readTranscript hands out: plain JSON. */
+export interface CodexCursor {
+  v: 1;
+  line: LineCursor;
+  /** The parser state after the last line consumed (serializeContext). */
+  ctx: unknown;
+}
+
+/** Opens the reader for one install; a dir that is not there is `missing`. */
+export function openCodexReader(install: Install, opts: CodexReaderOptions = {}): SourceResult<SourceReader> {
+  try {
+    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
+  } catch (err) {
+    return fail(classifyIoError(err, install.dir));
+  }
+  return ok(new CodexReader(install.dir, opts));
+}
+
+function isLineCursor(v: unknown): v is LineCursor {
+  const c = v as Partial<LineCursor> | null;
+  const n = (x: unknown): boolean => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+  return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
+}
+
+/** A stored cursor back, or null when it is not one of ours (then reading starts over). */
+function parseCursor(v: unknown): { line: LineCursor; ctx: CodexLineContext } | null {
+  const c = v as Partial<CodexCursor> | null;
+  if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
+  const ctx = restoreContext(c.ctx);
+  return ctx ? { line: c.line, ctx } : null;
+}
+
+/** Numeric comparison of dotted versions (`0.169.0` > `0.99.1`); non-numeric parts compare as text. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/);
+  const pb = b.split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? "";
+    const y = pb[i] ?? "";
+    if (x === y) continue;
+    const nx = /^\d+$/.test(x) ? Number(x) : Number.NaN;
+    const ny = /^\d+$/.test(y) ? Number(y) : Number.NaN;
+    if (Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The offset in a line-reader warning's `where` (`<path>:<offset>`), or null. */
+function warningOffset(w: SourceWarning): number | null {
+  const m = /:(\d+)$/.exec(w.where);
+  return m ? Number(m[1]) : null;
+}
+
+class CodexReader implements SourceReader {
+  private readonly probe: LiveProbe;
+  /** session id -> the file listed for it, from the last listing. */
+  private files = new Map<string, RolloutFile>();
+  private newestVersion: string | null = null;
+  private readonly stampPrefix = randomUUID();
+  private stamps = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly opts: CodexReaderOptions,
+  ) {
+    this.probe = { ...defaultLiveProbe, ...opts.probe };
+  }
+
+  private noteVersion(v: string | null): void {
+    if (v === null || v === this.newestVersion) return;
+    if (this.newestVersion === null || compareVersions(v, this.newestVersion) > 0) this.newestVersion = v;
+  }
+
+  listTranscripts(): SourceResult<TranscriptRef[]> {
+    const r = listRolloutFiles(this.dir);
+    if (!r.ok) return r;
+    this.files = pickRollouts(r.value);
+    return ok(transcriptRefs(this.files), r.warnings);
+  }
+
+  /** The file of a transcript id; ids are session uuids, checked before any path is built from them. */
+  private fileOf(id: string): RolloutFile | null {
+    if (!isSessionId(id)) return null;
+    const known = this.files.get(id);
+    if (known) return known;
+    // Not in the last listing (a new session, or no listing yet in this process): list again.
+    this.listTranscripts();
+    return this.files.get(id) ?? null;
+  }
+
+  /**
+   * Events after `cursor` (a CodexCursor; null or anything malformed = from the start, then
+   * `restarted`), at most about `limit`: reading stops at the first line boundary after the limit,
+   * and the cursor points at the first line not turned into events.
+   */
+  readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch> {
+    const file = this.fileOf(ref.id);
+    if (!file) return fail(new SourceError("missing", `${ref.id}: no Codex rollout for this session`, { where: ref.id }));
+    const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
+    const stored = cursor === null || cursor === undefined ? null : parseCursor(cursor);
+    let restarted = cursor !== null && cursor !== undefined && stored === null;
+    let start = stored?.line ?? null;
+    let ctx = stored?.ctx ?? newLineContext();
+    // A replaced or truncated file restarts at 0, and the parser state must restart with it: the
+    // lines then came with a stale state, so they are read again from scratch.
+    for (let attempt = 0; ; attempt++) {
+      const read = this.readEvents(file.abs, start, ctx, max);
+      if (!read.ok) return read;
+      if (read.value.restarted && start !== null && attempt === 0) {
+        start = null;
+        ctx = newLineContext();
+        restarted = true;
+        continue;
+      }
+      return ok({ ...read.value, restarted: restarted || read.value.restarted }, read.warnings);
+    }
+  }
+
+  private readEvents(file: string, start: LineCursor | null, ctx: CodexLineContext, max: number): SourceResult<ActivityBatch> {
+    const warnings: SourceWarning[] = [];
+    const events: ActivityEvent[] = [];
+    // Once the limit is reached the remaining kept lines are only located, not parsed: the first
+    // one's offset is where the next call starts.
+    let stopAt: number | null = null;
+    const r = readLines(file, start, { keep: keepActivityLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
+      if (events.length >= max) {
+        stopAt ??= pos;
+        return;
+      }
+      const where = `${file}:${pos}`;
+      const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+      if (!obj) return;
+      this.noteVersion(cliVersionOf(obj));
+      for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);
+    });
+    if (!r.ok) return fail(r.error, [...r.warnings, ...warnings]);
+    const stop = stopAt as number | null;
+    // Warnings about lines after the stop belong to the next call, which reads them again.
+    const own = stop === null ? r.warnings : r.warnings.filter((w) => (warningOffset(w) ?? 0) < stop);
+    const lineCursor = stop === null ? r.value.cursor : { ...r.value.cursor, offset: stop };
+    const out: CodexCursor = { v: 1, line: lineCursor, ctx: serializeContext(ctx) };
+    return ok({ events, cursor: out, done: stop === null && r.value.done, restarted: r.value.restarted }, [...own, ...warnings]);
+  }
+
+  /** Every message of one transcript, in file order; `bytes` is the file size. */
+  readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }> {
+    const file = this.fileOf(ref.id);
+    if (!file) return fail(new SourceError("missing", `${ref.id}: no Codex rollout for this session`, { where: ref.id }));
+    // A file replaced mid-read is read again from the start rather than mixing two files.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const warnings: SourceWarning[] = [];
+      const collector = new MessageCollector();
+      let cursor: LineCursor | null = null;
+      for (;;) {
+        const r = readLines(file.abs, cursor, { keep: keepMessageLine, peekBytes: CLASSIFY_PEEK_BYTES }, (line, pos) => {
+          const where = `${file.abs}:${pos}`;
+          const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+          if (!obj) return;
+          this.noteVersion(cliVersionOf(obj));
+          collector.add(obj, pos, where, warnings);
+        });
+        if (!r.ok) return fail(r.error, [...warnings, ...r.warnings]);
+        warnings.push(...r.warnings);
+        if (r.value.restarted) break;
+        cursor = r.value.cursor;
+        if (r.value.done) return ok({ messages: collector.finish(), bytes: cursor.size }, warnings);
+      }
+    }
+    return fail(new SourceError("corrupt", `${file.abs}: replaced while being read`, { where: file.abs }));
+  }
+
+  liveSessions(): SourceResult<LiveSession[]> {
+    const r = readLiveSessions(this.dir, (id) => this.fileOf(id)?.abs ?? null, this.probe);
+    if (r.ok) for (const s of r.value) this.noteVersion(s.cliVersion);
+    return r;
+  }
+
+  /**
+   * The newest `cli_version` any session_meta showed this reader. Before any read, the newest
+   * rollout of a listing is probed (its first line) so the answer does not wait for a scan.
+   */
+  appVersion(): SourceResult<string | null> {
+    if (this.newestVersion === null) {
+      if (this.files.size === 0) this.listTranscripts();
+      let newest: RolloutFile | null = null;
+      for (const f of this.files.values()) if (newest === null || f.stat.mtimeMs > newest.stat.mtimeMs) newest = f;
+      if (newest) this.noteVersion(sessionMetaOf(newest.abs).cliVersion);
+    }
+    return ok(this.newestVersion);
+  }
+
+  /**
+   * A new value on every call, so the core never skips a pass. A cheap stamp that is also correct
+   * does not exist here: a resume appends to a rollout in an old date folder, which changes only
+   * that file's mtime (not its folder's), so only stat-ing every rollout, which listTranscripts
+   * does anyway, sees it. The per-transcript changeToken is what spares re-reading unchanged files.
+   */
+  changeStamp(): SourceResult<string> {
+    this.stamps++;
+    return ok(`${this.stampPrefix}:${this.stamps}`);
+  }
+
+  close(): void {
+    // Nothing is held open between calls.
+  }
+}
