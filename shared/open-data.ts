@@ -13,6 +13,7 @@ import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
+import { CodexProvider } from "./sources/codex/provider.js";
 import type { Provider } from "./sources/contract.js";
 import { demoOpenclaw, locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
 import { OpenClawProvider } from "./sources/openclaw/provider.js";
@@ -124,6 +125,10 @@ function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawL
   if (config.claudeCode !== "off") {
     const cc = new ClaudeCodeProvider({ env, home, dirs: config.claudeCodeDirs, pricer });
     if (config.claudeCode === "on" || config.claudeCodeDirs || cc.discover().installs.length > 0) providers.push(cc);
+  }
+  if (config.codex !== "off") {
+    const codex = new CodexProvider({ env, home, dirs: config.codexDirs, pricer });
+    if (config.codex === "on" || config.codexDirs || codex.discover().installs.length > 0) providers.push(codex);
   }
   if (providers.length > 0) return { location, providers, demo: false };
   const demo = demoOpenclaw(paths.demoStateDir, now);

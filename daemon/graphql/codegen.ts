@@ -35,6 +35,7 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
         ProviderASystem: "../parents.js#SystemParent",
         ProviderBSystem: "../parents.js#ProviderSystemParent",
         ProviderCSystem: "../parents.js#ProviderSystemParent",
+        RateLimits: "../../../shared/queries/rate-limits.js#RateLimitsView",
         AgentNamespace: "../parents.js#AgentParent",
         DashboardNamespace: "../parents.js#DashboardParent",
         DataSource: "../../../shared/queries/sources.js#DataSourceView",

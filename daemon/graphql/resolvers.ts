@@ -53,7 +53,15 @@ export const resolvers: Resolvers = {
   SystemNamespace: { __resolveType: (parent) => SYSTEM_TYPE[parent.provider] },
   ProviderASystem: { provider: () => "PROVIDER_A" },
   ProviderBSystem: { provider: () => "PROVIDER_B" },
-  ProviderCSystem: { provider: () => "PROVIDER_C" },
+  ProviderCSystem: {
+    provider: () => "PROVIDER_C",
+    // The newest figures across installs.
+    rateLimits: (p) => [...p.rateLimits].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null,
+    rateLimitsBySource: (p) => p.rateLimits,
+  },
+  RateLimits: {
+    history: (p, { days }, ctx) => ctx.model.rateLimitHistory(p.source, days ?? 7),
+  },
 
   SourceNamespace: {
     __resolveType: (parent) => (parent.kind === "agent" ? "AgentNamespace" : "DashboardNamespace"),

@@ -66,6 +66,13 @@ export const en = {
   "health.sources.noInstalls": "no installs found",
   "health.sources.installsConnected": { one: "{n} install read", other: "{n} installs read" },
 
+  // rate-limit: the plan's windows as Codex recorded them
+  "health.rateLimit.none": "no rate limits recorded yet",
+  "health.rateLimit.primary": "5-hour window",
+  "health.rateLimit.secondary": "weekly window",
+  "health.rateLimit.used": "{used}% of the {window} used ({source})",
+  "health.rateLimit.stale": "{used}% of the {window} at the last rollout, since reset ({source})",
+
   // pricing: models with no known price (Claude Code, Codex)
   "health.pricing.ok": "every model priced",
   "health.pricing.unpriced": { one: "{n} response of a model with no known price: {models}; add it to `prices` in config.json", other: "{n} responses of models with no known price: {models}; add them to `prices` in config.json" },
@@ -124,6 +131,11 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.sources.connected": "{n} 个智能体已连接",
   "health.sources.noInstalls": "未找到安装",
   "health.sources.installsConnected": "已读取 {n} 个安装",
+  "health.rateLimit.none": "尚未记录速率限制",
+  "health.rateLimit.primary": "5 小时窗口",
+  "health.rateLimit.secondary": "每周窗口",
+  "health.rateLimit.used": "{window}已用 {used}%（{source}）",
+  "health.rateLimit.stale": "最近一次记录时{window}已用 {used}%，之后已重置（{source}）",
   "health.pricing.ok": "所有模型均有价格",
   "health.pricing.unpriced": "{n} 条响应所用模型没有已知价格：{models}；请在 config.json 的 `prices` 中添加",
 

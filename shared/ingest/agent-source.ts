@@ -35,6 +35,10 @@ export interface AgentSnapshot {
   warnings: number;
 }
 
+/** A provider's own log is kept from INFO up, as the gateway's is. */
+const STORED_LOG_LEVELS = new Set(["INFO", "WARN", "ERROR", "FATAL"]);
+const LOG_BATCHES_PER_PASS = 5;
+
 export interface LiveProcess extends LiveSession {
   /** CPU of the process tree, percent of one core; null until two samples 500 ms apart exist. */
   cpuPercent: number | null;
@@ -159,6 +163,7 @@ export class AgentSource {
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+      this.ingestLogs(reader);
       const listed = this.loadSessions(reader);
       if (!listed) return this.fail(this.lastListError ?? new SourceError("corrupt", "sessions could not be listed"), before);
       const sessionsChanged = listed.changed;
@@ -223,6 +228,38 @@ export class AgentSource {
     this.sessions = sessions;
     this.signature = signature;
     return { changed };
+  }
+
+  /**
+   * The provider's own log (Codex), INFO and above, into the event log's table as unclassified
+   * entries (recentLogs), a bounded number of batches per pass, each with its cursor.
+   */
+  private ingestLogs(reader: SourceReader): void {
+    if (!reader.readLogs) return;
+    const { store, clock } = this.deps;
+    const db = store.db;
+    const stored = db.prepare<[string], { cursor_json: string }>("SELECT cursor_json FROM scan_cursors WHERE source = ? AND item = 'logs'").get(this.id);
+    let cursor: unknown = stored ? JSON.parse(stored.cursor_json) : null;
+    const insert = db.prepare("INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key, source_id, provider) VALUES (?, ?, NULL, ?, ?, NULL, ?, ?, ?)");
+    const save = db.prepare(
+      `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, 'logs', ?, NULL, ?)
+       ON CONFLICT (source, item) DO UPDATE SET cursor_json = excluded.cursor_json, updated_at = excluded.updated_at`,
+    );
+    for (let batch = 0; batch < LOG_BATCHES_PER_PASS; batch++) {
+      const read = reader.readLogs(cursor, 1000);
+      this.count(read.warnings);
+      if (!read.ok) {
+        if (read.error.kind !== "missing") this.deps.logger.debug("provider log unreadable", { source: this.id, error: read.error.message });
+        return;
+      }
+      const { entries, cursor: next, done } = read.value;
+      store.transaction(() => {
+        for (const e of entries) if (STORED_LOG_LEVELS.has(e.level.toUpperCase())) insert.run(e.ts, e.level.toLowerCase(), e.module, e.message, e.sessionKey, this.id, this.provider);
+        save.run(this.id, JSON.stringify(next), clock.now());
+      });
+      cursor = next;
+      if (done) return;
+    }
   }
 
   private readLive(reader: SourceReader): boolean {

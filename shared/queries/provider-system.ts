@@ -10,6 +10,7 @@ import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";
+import { rateLimitCheck, type RateLimitsView } from "./rate-limits.js";
 import { check, diskCheck, sourcesCheck, storeCheck } from "./system.js";
 import { iso } from "./time.js";
 
@@ -42,6 +43,8 @@ export interface ProviderSystemView {
   liveSessions: LiveSessionView[];
   sources: DataSourceView[];
   health: Health;
+  /** Codex: the plan's windows per install, as last recorded; [] for Claude Code. */
+  rateLimits: RateLimitsView[];
 }
 
 export interface ProviderSystemInputs {
@@ -53,8 +56,8 @@ export interface ProviderSystemInputs {
   unpriced: readonly UnpricedModelView[];
   store: StoreHealth;
   disk: SourceResult<FilesystemSpace>;
-  /** Checks only this provider has (Codex: its rate limits). */
-  extraChecks?: readonly HealthCheck[];
+  /** Codex: the latest rate limits per install. */
+  rateLimits?: readonly RateLimitsView[];
 }
 
 /** Dotted versions, newest first (numeric parts compared as numbers). */
@@ -86,7 +89,7 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
       live.push({ source: a.id, sessionKey: l.sessionKey, pid: l.pid, startedAt: iso(l.startedAt), status: l.status, project: l.cwd, cliVersion: l.cliVersion, cpu: l.cpuPercent, memoryMB: l.memoryMB });
     }
   }
-  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), pricingCheck(i.unpriced), ...(i.extraChecks ?? []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
+  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), pricingCheck(i.unpriced), ...(i.rateLimits ? [rateLimitCheck(i.rateLimits)] : []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
   return {
     provider: i.provider,
     demo: i.demo,
@@ -94,5 +97,6 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
     liveSessions: live,
     sources: i.agents.map(agentSourceView),
     health: healthOf(checks),
+    rateLimits: [...(i.rateLimits ?? [])],
   };
 }

@@ -22,6 +22,7 @@ import { querySystem, type SystemView } from "./system.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";
 import { queryProviderSystem, type ProviderSystemView } from "./provider-system.js";
 import { queryUnpricedModels } from "./counters.js";
+import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from "./rate-limits.js";
 import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
@@ -145,9 +146,16 @@ export class ReadModel {
       agents,
       providerError: this.o.collector.registry.providerError(name)?.message ?? null,
       unpriced: queryUnpricedModels(this.o.store, agents.map((a) => a.id)),
+      ...(name === "codex" ? { rateLimits: queryRateLimits(this.o.store, agents.map((a) => a.id), this.now()) } : {}),
       store: this.o.store.health(),
       disk: filesystemSpaceSync(dirname(this.o.store.path)),
     });
+  }
+
+  /** Used % of a source's rate-limit windows over the last `days` days (at most 30), oldest first. */
+  rateLimitHistory(sourceId: string, days = 7): RateLimitSampleView[] {
+    this.source(sourceId);
+    return queryRateLimitHistory(this.o.store, sourceId, this.now(), Math.min(30, Math.max(1, Math.floor(days))));
   }
 
   /** Every provider read. */

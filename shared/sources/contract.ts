@@ -240,9 +240,29 @@ export interface SessionRecord {
   gitBranch: string | null;
 }
 
+/** One line of the provider's own log (Codex `logs_2.sqlite`), for recentLogs. */
+export interface ProviderLogEntry {
+  /** Epoch ms. */
+  ts: number;
+  /** TRACE, DEBUG, INFO, WARN, ERROR or FATAL. */
+  level: string;
+  module: string;
+  message: string;
+  sessionKey: string | null;
+}
+
+export interface ProviderLogBatch {
+  entries: ProviderLogEntry[];
+  /** Plain JSON, stored by the core and passed back on the next call. */
+  cursor: unknown;
+  done: boolean;
+}
+
 export interface SourceReader {
   /** The provider's own session index; absent: sessions come from the transcripts. */
   listSessions?(): SourceResult<SessionRecord[]>;
+  /** The provider's own log after `cursor` (null = from the start); absent when it keeps none. */
+  readLogs?(cursor: unknown, limit: number): SourceResult<ProviderLogBatch>;
   /** Every transcript there is now. */
   listTranscripts(): SourceResult<TranscriptRef[]>;
   /** Events after `cursor` (null = from the start), at most about `limit` per call. */

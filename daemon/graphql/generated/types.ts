@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { SystemParent, ProviderSystemParent, AgentParent, DashboardParent } from '../parents.js';
+import type { RateLimitsView } from '../../../shared/queries/rate-limits.js';
 import type { DataSourceView } from '../../../shared/queries/sources.js';
 import type { SessionView } from '../../../shared/queries/sessions.js';
 import type { Metrics as MetricsModel } from '../../../shared/queries/metrics.js';
@@ -258,8 +259,61 @@ export type ProviderCSystem = SystemNamespace & {
   /** Codex threads with a live writer (the writer holds its lock), with their CPU and memory. */
   liveSessions: Array<LiveSession>;
   sources: Array<DataSource>;
-  /** sources, pricing, rate-limit, disk, store. */
+  /** sources, pricing, rate-limit (warns at 80 %, fails at 100 % of a window), disk, store. */
   health: Health;
+  /**
+   * The plan's quota as the latest rollout line recorded it (the newest across installs); null before
+   * any. A quota belongs to the account: never add these up.
+   */
+  rateLimits: Maybe<RateLimits>;
+  /** The same per install (Codex home). */
+  rateLimitsBySource: Array<RateLimits>;
+};
+
+export type RateLimits = {
+  __typename?: 'RateLimits';
+  /** The install (source id) whose rollouts recorded it. */
+  source: Scalars['String']['output'];
+  /** Codex's limit id, e.g. `codex`. */
+  limitId: Maybe<Scalars['String']['output']>;
+  /** The 5-hour window. */
+  primary: Maybe<RateLimitWindow>;
+  /** The weekly window. */
+  secondary: Maybe<RateLimitWindow>;
+  planType: Maybe<Scalars['String']['output']>;
+  credits: Maybe<RateLimitCredits>;
+  /** When the figures were recorded (the rollout line's time). */
+  updatedAt: Scalars['String']['output'];
+  /** The primary window has reset since (or no figure for longer than its length): the figures may no longer hold. */
+  stale: Scalars['Boolean']['output'];
+  /** Used % of both windows over the last `days` days (default 7, at most 30), oldest first. */
+  history: Array<RateLimitSample>;
+};
+
+
+export type RateLimitsHistoryArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RateLimitWindow = {
+  __typename?: 'RateLimitWindow';
+  usedPercent: Scalars['Float']['output'];
+  windowMinutes: Maybe<Scalars['Int']['output']>;
+  resetsAt: Maybe<Scalars['String']['output']>;
+};
+
+export type RateLimitCredits = {
+  __typename?: 'RateLimitCredits';
+  hasCredits: Maybe<Scalars['Boolean']['output']>;
+  unlimited: Maybe<Scalars['Boolean']['output']>;
+  balance: Maybe<Scalars['String']['output']>;
+};
+
+export type RateLimitSample = {
+  __typename?: 'RateLimitSample';
+  time: Scalars['String']['output'];
+  primaryUsedPercent: Maybe<Scalars['Float']['output']>;
+  secondaryUsedPercent: Maybe<Scalars['Float']['output']>;
 };
 
 /** A provider's process running now. */
@@ -919,6 +973,10 @@ export type ResolversTypes = {
   Resources: ResolverTypeWrapper<Resources>;
   ProviderBSystem: ResolverTypeWrapper<ProviderSystemParent>;
   ProviderCSystem: ResolverTypeWrapper<ProviderSystemParent>;
+  RateLimits: ResolverTypeWrapper<RateLimitsView>;
+  RateLimitWindow: ResolverTypeWrapper<RateLimitWindow>;
+  RateLimitCredits: ResolverTypeWrapper<RateLimitCredits>;
+  RateLimitSample: ResolverTypeWrapper<RateLimitSample>;
   LiveSession: ResolverTypeWrapper<LiveSession>;
   Channel: ResolverTypeWrapper<Channel>;
   HealthLevel: HealthLevel;
@@ -979,6 +1037,10 @@ export type ResolversParentTypes = {
   Resources: Resources;
   ProviderBSystem: ProviderSystemParent;
   ProviderCSystem: ProviderSystemParent;
+  RateLimits: RateLimitsView;
+  RateLimitWindow: RateLimitWindow;
+  RateLimitCredits: RateLimitCredits;
+  RateLimitSample: RateLimitSample;
   LiveSession: LiveSession;
   Channel: Channel;
   Health: Health;
@@ -1103,7 +1165,39 @@ export type ProviderCSystemResolvers<ContextType = GraphQLContext, ParentType ex
   liveSessions?: Resolver<Array<ResolversTypes['LiveSession']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType>;
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  rateLimits?: Resolver<Maybe<ResolversTypes['RateLimits']>, ParentType, ContextType>;
+  rateLimitsBySource?: Resolver<Array<ResolversTypes['RateLimits']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RateLimitsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimits'] = ResolversParentTypes['RateLimits']> = {
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limitId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  primary?: Resolver<Maybe<ResolversTypes['RateLimitWindow']>, ParentType, ContextType>;
+  secondary?: Resolver<Maybe<ResolversTypes['RateLimitWindow']>, ParentType, ContextType>;
+  planType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  credits?: Resolver<Maybe<ResolversTypes['RateLimitCredits']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stale?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['RateLimitSample']>, ParentType, ContextType, Partial<RateLimitsHistoryArgs>>;
+};
+
+export type RateLimitWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimitWindow'] = ResolversParentTypes['RateLimitWindow']> = {
+  usedPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  windowMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resetsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RateLimitCreditsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimitCredits'] = ResolversParentTypes['RateLimitCredits']> = {
+  hasCredits?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  unlimited?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  balance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RateLimitSampleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimitSample'] = ResolversParentTypes['RateLimitSample']> = {
+  time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  primaryUsedPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  secondaryUsedPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type LiveSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LiveSession'] = ResolversParentTypes['LiveSession']> = {
@@ -1450,6 +1544,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Resources?: ResourcesResolvers<ContextType>;
   ProviderBSystem?: ProviderBSystemResolvers<ContextType>;
   ProviderCSystem?: ProviderCSystemResolvers<ContextType>;
+  RateLimits?: RateLimitsResolvers<ContextType>;
+  RateLimitWindow?: RateLimitWindowResolvers<ContextType>;
+  RateLimitCredits?: RateLimitCreditsResolvers<ContextType>;
+  RateLimitSample?: RateLimitSampleResolvers<ContextType>;
   LiveSession?: LiveSessionResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;

@@ -236,8 +236,57 @@ export type ProviderCSystem = SystemNamespace & {
   /** Codex threads with a live writer (the writer holds its lock), with their CPU and memory. */
   liveSessions: Array<LiveSession>;
   sources: Array<DataSource>;
-  /** sources, pricing, rate-limit, disk, store. */
+  /** sources, pricing, rate-limit (warns at 80 %, fails at 100 % of a window), disk, store. */
   health: Health;
+  /**
+   * The plan's quota as the latest rollout line recorded it (the newest across installs); null before
+   * any. A quota belongs to the account: never add these up.
+   */
+  rateLimits: Maybe<RateLimits>;
+  /** The same per install (Codex home). */
+  rateLimitsBySource: Array<RateLimits>;
+};
+
+export type RateLimits = {
+  /** The install (source id) whose rollouts recorded it. */
+  source: Scalars['String']['output'];
+  /** Codex's limit id, e.g. `codex`. */
+  limitId: Maybe<Scalars['String']['output']>;
+  /** The 5-hour window. */
+  primary: Maybe<RateLimitWindow>;
+  /** The weekly window. */
+  secondary: Maybe<RateLimitWindow>;
+  planType: Maybe<Scalars['String']['output']>;
+  credits: Maybe<RateLimitCredits>;
+  /** When the figures were recorded (the rollout line's time). */
+  updatedAt: Scalars['String']['output'];
+  /** The primary window has reset since (or no figure for longer than its length): the figures may no longer hold. */
+  stale: Scalars['Boolean']['output'];
+  /** Used % of both windows over the last `days` days (default 7, at most 30), oldest first. */
+  history: Array<RateLimitSample>;
+};
+
+
+export type RateLimitsHistoryArgs = {
+  days: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RateLimitWindow = {
+  usedPercent: Scalars['Float']['output'];
+  windowMinutes: Maybe<Scalars['Int']['output']>;
+  resetsAt: Maybe<Scalars['String']['output']>;
+};
+
+export type RateLimitCredits = {
+  hasCredits: Maybe<Scalars['Boolean']['output']>;
+  unlimited: Maybe<Scalars['Boolean']['output']>;
+  balance: Maybe<Scalars['String']['output']>;
+};
+
+export type RateLimitSample = {
+  time: Scalars['String']['output'];
+  primaryUsedPercent: Maybe<Scalars['Float']['output']>;
+  secondaryUsedPercent: Maybe<Scalars['Float']['output']>;
 };
 
 /** A provider's process running now. */

@@ -1,0 +1,128 @@
+// The plan's rate limits as Codex records them (codex-format.md §8): the latest figures per
+// install, whether they are stale, their history for a chart, and the `rate-limit` health check
+// (warn at 80 %, fail at 100 %). The quota belongs to the account, not to this machine: these are
+// gauges, never summed.
+import { msg } from "../i18n/message.js";
+import type { Store } from "../store/store.js";
+import type { HealthCheck } from "./health.js";
+import { check } from "./system.js";
+import { HOUR, iso, MINUTE } from "./time.js";
+
+export interface RateLimitWindowView {
+  usedPercent: number;
+  windowMinutes: number | null;
+  resetsAt: string | null;
+}
+
+export interface RateLimitsView {
+  source: string;
+  limitId: string | null;
+  primary: RateLimitWindowView | null;
+  secondary: RateLimitWindowView | null;
+  planType: string | null;
+  credits: { hasCredits: boolean | null; unlimited: boolean | null; balance: string | null } | null;
+  /** When the figures were recorded (the rollout line's time). */
+  updatedAt: string;
+  /**
+   * No newer figure since the primary window would have reset (its reset time passed, or more than
+   * its length went by): what is shown may no longer hold.
+   */
+  stale: boolean;
+}
+
+export interface RateLimitSampleView {
+  time: string;
+  primaryUsedPercent: number | null;
+  secondaryUsedPercent: number | null;
+}
+
+export const RATE_LIMIT_WARN_PERCENT = 80;
+export const RATE_LIMIT_FAIL_PERCENT = 100;
+/** Without a window length, figures older than this are stale (Codex's primary window is 5 h). */
+const DEFAULT_STALE_MS = 5 * HOUR;
+
+interface Row {
+  ts: number;
+  source_id: string;
+  limit_id: string | null;
+  primary_used: number | null;
+  primary_window_minutes: number | null;
+  primary_resets_at: number | null;
+  secondary_used: number | null;
+  secondary_window_minutes: number | null;
+  secondary_resets_at: number | null;
+  plan_type: string | null;
+  credits_json: string | null;
+}
+
+function windowOf(used: number | null, minutes: number | null, resets: number | null): RateLimitWindowView | null {
+  if (used === null) return null;
+  return { usedPercent: used, windowMinutes: minutes, resetsAt: iso(resets) };
+}
+
+function credits(json: string | null): RateLimitsView["credits"] {
+  if (!json) return null;
+  try {
+    const c = JSON.parse(json) as Record<string, unknown>;
+    const bool = (v: unknown): boolean | null => (typeof v === "boolean" ? v : null);
+    return { hasCredits: bool(c.hasCredits), unlimited: bool(c.unlimited), balance: typeof c.balance === "string" ? c.balance : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The latest figures of each source, by the time the provider recorded them. */
+export function queryRateLimits(store: Store, sourceIds: readonly string[], now: number): RateLimitsView[] {
+  if (!sourceIds.length) return [];
+  const rows = store.db
+    .prepare(
+      `SELECT r.* FROM rate_limit_samples r
+       WHERE r.source_id IN (SELECT value FROM json_each(?))
+         AND r.rowid = (SELECT rowid FROM rate_limit_samples x WHERE x.source_id = r.source_id ORDER BY x.ts DESC, x.rowid DESC LIMIT 1)
+       ORDER BY r.source_id`,
+    )
+    .all(JSON.stringify(sourceIds)) as Row[];
+  return rows.map((r) => {
+    const windowMs = r.primary_window_minutes !== null ? r.primary_window_minutes * MINUTE : DEFAULT_STALE_MS;
+    const stale = (r.primary_resets_at !== null && r.primary_resets_at <= now) || now - r.ts > windowMs;
+    return {
+      source: r.source_id,
+      limitId: r.limit_id,
+      primary: windowOf(r.primary_used, r.primary_window_minutes, r.primary_resets_at),
+      secondary: windowOf(r.secondary_used, r.secondary_window_minutes, r.secondary_resets_at),
+      planType: r.plan_type,
+      credits: credits(r.credits_json),
+      updatedAt: iso(r.ts) as string,
+      stale,
+    };
+  });
+}
+
+/** Used % of each window over the last `days` days, oldest first (the dashboard's chart). */
+export function queryRateLimitHistory(store: Store, sourceId: string, now: number, days = 7): RateLimitSampleView[] {
+  const rows = store.db
+    .prepare("SELECT ts, primary_used, secondary_used FROM rate_limit_samples WHERE source_id = ? AND ts >= ? ORDER BY ts, rowid")
+    .all(sourceId, now - days * 24 * HOUR) as Array<{ ts: number; primary_used: number | null; secondary_used: number | null }>;
+  return rows.map((r) => ({ time: iso(r.ts) as string, primaryUsedPercent: r.primary_used, secondaryUsedPercent: r.secondary_used }));
+}
+
+/** Warn at 80 %, fail at 100 % of either window; stale figures only inform. */
+export function rateLimitCheck(limits: readonly RateLimitsView[]): HealthCheck {
+  if (!limits.length) return check("rate-limit", "PASS", msg("health.rateLimit.none"));
+  let worst: { used: number; source: string; window: "primary" | "secondary"; stale: boolean } | null = null;
+  for (const l of limits) {
+    for (const w of ["primary", "secondary"] as const) {
+      const used = l[w]?.usedPercent;
+      if (used === undefined) continue;
+      const rank = (x: { used: number; stale: boolean }): number => (x.stale ? -1 : x.used);
+      const cand = { used, source: l.source, window: w, stale: l.stale };
+      if (!worst || rank(cand) > rank(worst)) worst = cand;
+    }
+  }
+  if (!worst) return check("rate-limit", "PASS", msg("health.rateLimit.none"));
+  const params = { used: worst.used, window: worst.window === "primary" ? msg("health.rateLimit.primary") : msg("health.rateLimit.secondary"), source: worst.source };
+  if (worst.stale) return check("rate-limit", "PASS", msg("health.rateLimit.stale", params));
+  if (worst.used >= RATE_LIMIT_FAIL_PERCENT) return check("rate-limit", "FAIL", msg("health.rateLimit.used", params));
+  if (worst.used >= RATE_LIMIT_WARN_PERCENT) return check("rate-limit", "WARN", msg("health.rateLimit.used", params));
+  return check("rate-limit", "PASS", msg("health.rateLimit.used", params));
+}
