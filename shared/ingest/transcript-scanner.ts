@@ -153,10 +153,11 @@ export class TranscriptScanner {
            last_activity = CASE WHEN last_activity IS NULL OR excluded.last_activity > last_activity THEN excluded.last_activity ELSE last_activity END,
            failed = coalesce(@failed, failed)`,
       ),
-      lastRateLimit: db
-        .prepare<[string], unknown[]>(
+      // The sample in force at a time: the latest at or before it (rollouts are read in file order, not time order).
+      rateLimitAt: db
+        .prepare<[string, number], unknown[]>(
           `SELECT limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes,
-             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? ORDER BY ts DESC LIMIT 1`,
+             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? AND ts <= ? ORDER BY ts DESC, rowid DESC LIMIT 1`,
         )
         .raw(),
       rateLimit: db.prepare(
@@ -389,9 +390,11 @@ export class TranscriptScanner {
       snap.planType,
       snap.credits ? JSON.stringify(snap.credits) : null,
     ] as const;
-    // One row per change: every response repeats the same figures until the quota moves.
-    const last = this.stmts.lastRateLimit.get(source);
-    if (last && values.every((v, i) => v === last[i])) return;
+    // One row per change: every response repeats the same figures until the quota moves. Compared
+    // with the figures in force at the line's own time, so a rollout read again (replaced, or
+    // truncated and rewritten) or read after a newer one adds no copy of what is already there.
+    const before = this.stmts.rateLimitAt.get(source, ts);
+    if (before && values.every((v, i) => v === before[i])) return;
     this.stmts.rateLimit.run(ts, source, ...values);
   }
 }
