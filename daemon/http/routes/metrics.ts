@@ -110,6 +110,22 @@ export function buildMetrics(d: MetricsRouteDeps): string {
   x.metric("insights_responses_total", "counter", "Billable model responses, by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.messages })));
   x.metric("insights_unpriced_responses_total", "counter", "Responses whose model has no known price (their cost is not in insights_cost_usd_total)", counters.filter((c) => c.unpriced > 0).map((c) => ({ labels: labelsOf(c), value: c.unpriced })));
 
+  // The plan's quota (Codex): gauges, never counters, and never to be added up: the quota belongs
+  // to the account, and every machine using it reports the same figure.
+  const codex = model.providers().includes("codex") ? model.systemOf("codex") : null;
+  const limits = codex && codex.provider !== "openclaw" ? codex.rateLimits : [];
+  const windows = limits.flatMap((l) =>
+    (["primary", "secondary"] as const).flatMap((w) => {
+      const win = l[w];
+      return win ? [{ l, w, win }] : [];
+    }),
+  );
+  const limitLabels = (l: (typeof limits)[number], w: string): Record<string, string> => ({ provider: "codex", source: l.source, limit: l.limitId ?? "unknown", window: w });
+  x.metric("insights_rate_limit_used_ratio", "gauge", "Share of a rate-limit window used (1 = the limit), as the provider last recorded it", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.usedPercent / 100 })));
+  x.metric("insights_rate_limit_window_seconds", "gauge", "Length of the rate-limit window", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.windowMinutes === null ? null : win.windowMinutes * 60 })));
+  x.metric("insights_rate_limit_resets_timestamp_seconds", "gauge", "When the rate-limit window resets (Unix time)", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.resetsAt === null ? null : Date.parse(win.resetsAt) / 1000 })));
+  x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: "codex", source: l.source, limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
+
   x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
   const stats = d.http.requestStats();
   x.metric("insights_http_requests_total", "counter", "HTTP requests served, by route, method and status", stats.map((s) => ({ labels: { route: s.route, method: s.method, status: s.status }, value: s.count })));
