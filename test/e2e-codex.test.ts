@@ -180,6 +180,11 @@ async function untilGauge(d: TestDaemon, rs: Rollout[], primary: number, what: s
   const r = sys.system.rateLimits!;
   assert.equal([r.source, r.secondary?.usedPercent, r.primary?.windowMinutes, r.secondary?.windowMinutes, r.stale], [SOURCE, newest?.secondary, 300, 10080, false]);
   assert.equal(collapse(r.history.map((h) => [h.primaryUsedPercent, h.secondaryUsedPercent])), collapse(lines.map((l) => [l.primary, l.secondary])), `${what}: history`);
+  // The same gauges in /metrics, as ratios.
+  const m = await scrape(d);
+  assert.ok(near(sumOf(m, "insights_rate_limit_used_ratio", { source: SOURCE, window: "primary" }), primary / 100), `${what}: /metrics primary`);
+  assert.ok(near(sumOf(m, "insights_rate_limit_used_ratio", { source: SOURCE, window: "secondary" }), (newest?.secondary ?? -1) / 100), `${what}: /metrics secondary`);
+  assert.is(sumOf(m, "insights_rate_limit_stale", { source: SOURCE }), 0);
   return sys;
 }
 
