@@ -8,6 +8,7 @@
 // fails the turn (an error event), a 429 (a warning event, primary window at 100 %); the fake API
 // raises its rate-limit headers per request and the gauges follow. Then a daemon restart.
 // Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1.
+import * as fs from "node:fs";
 import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
 import { systemClock } from "../shared/clock.js";
@@ -226,7 +227,11 @@ if (skip) {
       assert.ok(s1, "the thread id");
       const v1 = await step("daemon shows turn 1", () => untilShown(daemon, run, "turn 1"));
       const first = v1.a.source.sessions.find((s) => s.key === s1);
-      assert.equal([first?.turnCount, first?.toolCalls, first?.assistantMessages, first?.model, first?.project, first?.status], [1, 1, 2, "gpt-5-codex", run.workDir, "ACTIVE"]);
+      assert.equal([first?.turnCount, first?.toolCalls, first?.assistantMessages, first?.model, first?.status], [1, 1, 2, "gpt-5-codex", "ACTIVE"]);
+      // The project is the cwd the rollout names (the run's work dir, however the path is spelled).
+      const project = first?.project as string;
+      assert.is(project, (v1.rs[0]?.lines[0] as RawLine).payload.cwd);
+      assert.is(fs.realpathSync(project), fs.realpathSync(run.workDir));
       assert.ok((first?.reasoningTokens ?? 0) > 0, "gpt-5 models get reasoning tokens");
       assert.is(served(run).responses.size, 2);
       await untilGauge(daemon, v1.rs, RL.primaryStart + RL.step, "gauge after turn 1");
@@ -279,7 +284,7 @@ if (skip) {
         const rsps = rs.flatMap((r) => responsesOf(r.lines)).filter((r) => r.model === model);
         assert.ok(rsps.length > 0, model);
         const want = rsps.reduce((n, r) => n + r.mapped.input + r.mapped.output + r.mapped.cacheRead + r.mapped.cacheWrite, 0);
-        assert.is(sumOf(m, "insights_tokens_total", { source: SOURCE, model, project: run.workDir }), want, `/metrics tokens of ${model}`);
+        assert.is(sumOf(m, "insights_tokens_total", { source: SOURCE, model, project }), want, `/metrics tokens of ${model}`);
         assert.ok(near(sumOf(m, "insights_cost_usd_total", { source: SOURCE, model }), rsps.reduce((n, r) => n + (oracleCost(r) ?? 0), 0)), `/metrics cost of ${model}`);
         assert.is(sumOf(m, "insights_responses_total", { source: SOURCE, model }), rsps.length);
       }
