@@ -272,7 +272,7 @@ test("resume appends to the same file: the resumed turn, read in a later pass, a
   }
 });
 
-test("lines without timestamps and out of order: same totals; each response's day is its own line's; last activity the latest line", async () => {
+test("lines without timestamps and out of order: same totals; each response's day is its own line's (the line before it's when it has none); last activity the latest line", async () => {
   const { home, claudeDir } = copyClaudeHome();
   const ts = transcripts(claudeDir);
   const a1 = sessionIdOf("2e9c2371", ts);
@@ -320,11 +320,12 @@ test("lines without timestamps and out of order: same totals; each response's da
     const day23 = byDay.get("2026-11-23");
     assert.equal([day24?.messages, day24?.totalTokens], [1, movedTokens]);
     near(day24?.costUsd ?? -1, movedCost, "2026-11-24 cost");
-    // The A3 response without a timestamp is booked at collection time (CORE_NOW, 2026-11-25).
-    const day25 = byDay.get("2026-11-25");
-    assert.is(day25?.messages, 1, "the response with no time of its own");
-    assert.is((day23?.messages ?? 0) + 1 + 1, total.responses);
-    assert.is((day23?.totalTokens ?? 0) + movedTokens + (day25?.totalTokens ?? 0), total.input + total.output + total.cacheRead + total.cacheWrite);
+    // The A3 response without a timestamp is dated at the line before it (its prompt, 2026-11-23),
+    // not at the time it was read (CORE_NOW, 2026-11-25).
+    assert.is(byDay.get("2026-11-25")?.messages, 0, "the response with no time of its own is not booked on the day it was read");
+    assert.is((day23?.messages ?? 0) + 1, total.responses);
+    assert.is((day23?.totalTokens ?? 0) + movedTokens, total.input + total.output + total.cacheRead + total.cacheWrite);
+    near((day23?.costUsd ?? 0) + (day24?.costUsd ?? 0), total.cost, "cost by day");
   } finally {
     await pm.close();
   }
