@@ -221,7 +221,12 @@ if (skip) {
       assert.ok(fail >= 2, `${fail} failed attempts`);
       const v4 = await step("daemon shows turn 4", () => untilShown(daemon, run, "turn 4"));
       assert.equal(v4.a.source.eventCounts, { error: 1, warning: 2 + fail - 1, restart: 0 }, "a warning per retried attempt, the last one an error");
-      const failed = v4.a.source.sessions.find((s) => s.key === s4);
+      // RUNNING (so ACTIVE) for as long as the daemon last saw the CLI's process live, FAILED once it is gone.
+      const settled = await settle("the failed session FAILED", () => gqlData<Agent>(daemon, AGENT), (x) => {
+        const st = x.source.sessions.find((s) => s.key === s4)?.status;
+        return st === "FAILED" ? null : `status ${st}`;
+      });
+      const failed = settled.source.sessions.find((s) => s.key === s4);
       assert.equal([failed?.status, failed?.errors, failed?.totalTokens, failed?.turnCount, failed?.assistantMessages], ["FAILED", 1, 0, 1, 0]);
       assert.equal(v4.a.source.events.filter((e) => e.type === "error").map((e) => e.sessionKey), [s4]);
 

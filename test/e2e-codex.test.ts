@@ -253,7 +253,12 @@ if (skip) {
       const s3 = t3.sessionId as string;
       assert.ok(served(run).fail500 >= 1);
       const v3 = await step("daemon shows turn 3", () => untilShown(daemon, run, "turn 3"));
-      const failed = v3.a.source.sessions.find((s) => s.key === s3);
+      // RUNNING (so ACTIVE) for as long as the daemon last saw the CLI's process live, FAILED once it is gone.
+      const settled = await settle("the failed session FAILED", () => gqlData<Agent>(daemon, AGENT), (x) => {
+        const st = x.source.sessions.find((s) => s.key === s3)?.status;
+        return st === "FAILED" ? null : `status ${st}`;
+      });
+      const failed = settled.source.sessions.find((s) => s.key === s3);
       assert.equal([failed?.status, failed?.errors, failed?.totalTokens, failed?.turnCount], ["FAILED", 1, 0, 1]);
       const error = v3.a.source.events.find((e) => e.type === "error");
       assert.is(error?.sessionKey, s3);
