@@ -103,17 +103,20 @@ function served(cc: ClaudeCodeRun): { responses: Map<string, { input: number; ca
   return { responses, overload, fail };
 }
 
-/** The transcripts and the request log agree: every model response served (side queries aside) is in a transcript with its usage. */
-function logMatchesFiles(cc: ClaudeCodeRun, ts: Transcript[]): void {
+/** Why the transcripts and the request log disagree (every model response served, side queries aside, is in a transcript with its usage), or null. */
+function logMismatch(cc: ClaudeCodeRun, ts: Transcript[]): string | null {
   const log = served(cc).responses;
   const files = new Map<string, RawLine>();
   for (const t of ts) for (const l of t.lines) if (l.type === "assistant" && l.message.model !== "<synthetic>" && !files.has(l.message.id)) files.set(l.message.id, l.message.usage);
-  const billable = [...log].filter(([, v]) => v.kind !== "side").map(([k]) => k);
-  assert.equal([...files.keys()].sort(), billable.sort(), "every response the fake API served is in a transcript, and no other");
+  const a = JSON.stringify([...files.keys()].sort());
+  const b = JSON.stringify([...log].filter(([, v]) => v.kind !== "side").map(([k]) => k).sort());
+  if (a !== b) return `responses in the transcripts ${a} != served ${b}`;
   for (const [id, u] of files) {
     const l = log.get(id);
-    assert.equal([u.input_tokens, u.cache_creation_input_tokens, u.cache_read_input_tokens, u.output_tokens], [l?.input, l?.cacheWrite, l?.cacheRead, l?.output], `response ${id}`);
+    const got = [u.input_tokens, u.cache_creation_input_tokens, u.cache_read_input_tokens, u.output_tokens];
+    if (JSON.stringify(got) !== JSON.stringify([l?.input, l?.cacheWrite, l?.cacheRead, l?.output])) return `response ${id}: ${JSON.stringify(got)} != served ${JSON.stringify(l)}`;
   }
+  return null;
 }
 
 /** Why GraphQL does not (yet) show what the files say, or null when it does. */
@@ -138,12 +141,17 @@ function mismatch(a: Agent, oracle: ReturnType<typeof expected>, files: number):
   return null;
 }
 
+/** Polls until the request log, the transcripts and GraphQL agree; returns the answers and the oracle. */
 async function untilShown(d: TestDaemon, cc: ClaudeCodeRun, what: string): Promise<{ a: Agent; ts: Transcript[]; oracle: ReturnType<typeof expected> }> {
-  const ts = transcripts(cc.claudeDir);
-  logMatchesFiles(cc, ts);
-  const oracle = expected(ts);
-  const a = await settle(what, () => gqlData<Agent>(d, AGENT), (x) => mismatch(x, oracle, ts.length));
-  return { a, ts, oracle };
+  const v = await settle(
+    what,
+    async () => {
+      const ts = transcripts(cc.claudeDir);
+      return { ts, oracle: expected(ts), a: await gqlData<Agent>(d, AGENT) };
+    },
+    (x) => logMismatch(cc, x.ts) ?? mismatch(x.a, x.oracle, x.ts.length),
+  );
+  return v;
 }
 
 function ok(t: ClaudeTurnResult, what: string): string {

@@ -109,15 +109,18 @@ function served(cx: CodexRun): { responses: Map<string, { input: number; cacheRe
   return { responses, fail500, fail429 };
 }
 
-/** The rollouts and the request log agree: the same responses with the same usage. */
-function logMatchesFiles(cx: CodexRun, rs: Rollout[]): void {
+/** Why the rollouts and the request log disagree (they must hold the same responses with the same usage), or null. */
+function logMismatch(cx: CodexRun, rs: Rollout[]): string | null {
   const log = served(cx).responses;
   const files = new Map(rs.flatMap((r) => responsesOf(r.lines)).map((r) => [r.key, r.mapped]));
-  assert.equal([...files.keys()].sort(), [...log.keys()].sort(), "every response the fake API served is in a rollout, and no other");
+  const a = JSON.stringify([...files.keys()].sort());
+  const b = JSON.stringify([...log.keys()].sort());
+  if (a !== b) return `responses in the rollouts ${a} != served ${b}`;
   for (const [id, m] of files) {
     const l = log.get(id);
-    assert.equal([m.input, m.cacheRead, m.output, m.reasoning, m.cacheWrite], [l?.input, l?.cacheRead, l?.output, l?.reasoning, 0], `response ${id}`);
+    if (JSON.stringify([m.input, m.cacheRead, m.output, m.reasoning, m.cacheWrite]) !== JSON.stringify([l?.input, l?.cacheRead, l?.output, l?.reasoning, 0])) return `response ${id}: ${JSON.stringify(m)} != served ${JSON.stringify(l)}`;
   }
+  return null;
 }
 
 /** Every `token_count.rate_limits.primary`, oldest first by line time. */
@@ -159,12 +162,17 @@ function mismatch(a: Agent, rs: Rollout[]): string | null {
   return null;
 }
 
-/** Polls GraphQL until the daemon shows what the rollouts say; returns the answers and the oracle. */
+/**
+ * Polls until the request log, the rollouts and GraphQL agree (the fake API logs a response just
+ * after sending it, the daemon reads on its own pace); returns the answers and the oracle.
+ */
 async function untilShown(d: TestDaemon, cx: CodexRun, what: string): Promise<{ a: Agent; rs: Rollout[]; oracle: ReturnType<typeof expected> }> {
-  const rs = rollouts(cx.codexHome);
-  logMatchesFiles(cx, rs);
-  const a = await settle(what, () => gqlData<Agent>(d, AGENT), (x) => mismatch(x, rs));
-  return { a, rs, oracle: expected(rs) };
+  const v = await settle(
+    what,
+    async () => ({ rs: rollouts(cx.codexHome), a: await gqlData<Agent>(d, AGENT) }),
+    (x) => logMismatch(cx, x.rs) ?? mismatch(x.a, x.rs),
+  );
+  return { ...v, oracle: expected(v.rs) };
 }
 
 /** Polls until the rate-limit gauge shows `primary`; checks it against the newest rollout line and the history. */
