@@ -282,7 +282,7 @@ if (skip) {
       assert.is(card.summary?.errors, 1, "card errors");
       assert.ok(near(card.summary?.costUsd ?? -1, total.cost), "card cost");
 
-      const usage = await usageJson(daemon, SOURCE);
+      const usage = await usageJson(daemon);
       if (usage) {
         const text = JSON.stringify(usage);
         assert.ok(text.includes(String(total.input + total.output + total.cacheRead + total.cacheWrite)), `insightsctl usage --json: ${text.slice(0, 600)}`);

@@ -309,7 +309,7 @@ if (skip) {
       assert.is(card.summary?.turns, total.prompts, "card turns");
       assert.is(card.summary?.errors, 1, "card errors");
 
-      const usage = await usageJson(daemon, SOURCE);
+      const usage = await usageJson(daemon);
       if (usage) checkUsage(usage, total);
       console.log(`e2e codex: whole run ${Date.now() - started} ms`);
 

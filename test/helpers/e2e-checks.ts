@@ -53,13 +53,13 @@ const USAGE_COMMAND = join(ROOT, "cli", "commands", "usage.ts");
  * `insightsctl usage --json` against the running daemon (its env finds the daemon), parsed; null
  * while the command does not exist in this checkout (it is being added on another branch).
  */
-export async function usageJson(d: Pick<TestDaemon, "env">, sourceId: string): Promise<Record<string, unknown> | null> {
+export async function usageJson(d: Pick<TestDaemon, "env">): Promise<Record<string, unknown> | null> {
   if (!existsSync(USAGE_COMMAND)) {
     console.log("insightsctl usage: not in this checkout yet; its checks were not run");
     return null;
   }
   const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(ROOT, "cli", "main.ts"), "usage", "--json", "--source", sourceId], { env: { ...process.env, ...d.env }, timeout: 120_000, cwd: ROOT }, (err, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", join(ROOT, "cli", "main.ts"), "usage", "--json"], { env: { ...process.env, ...d.env }, timeout: 120_000, cwd: ROOT }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
     });
   });
