@@ -22,6 +22,9 @@ import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.j
 import { runRetention } from "../store/retention.js";
 import { Store } from "../store/store.js";
 import { claudeResponses, codexResponses, dayIn, fileNamed, figuresOf, groupBy, shiftTimestamps, sums, type ExpectedResponse } from "../../test/helpers/usage-expectations.js";
+import { demoOpenclaw } from "../sources/locate-openclaw.js";
+import { byKey as byKeyOf, expectedTotals, fixtureTranscripts, type ExpectedTotals } from "../../test/helpers/fixture-expectations.js";
+import { fixtureReadModel } from "../../test/helpers/read-model.js";
 import { parseUsageParams, queryUsageReport, type UsageFigures, type UsageReport, type UsageReportParams } from "./usage-report.js";
 
 const HOUR = 3_600_000;
@@ -265,6 +268,36 @@ test("raw rows and hourly rollups combined after retention: the same figures, no
   const byProject = groupBy(world.responses, (x) => x.project);
   for (const row of projects.rows) assertFigures(row, byProject.get(row.key) ?? [], `project ${row.key} after retention`);
   assertFigures(report({ report: "session" }, { now: retentionAt, rawDays: 1 }).totals, world.responses, "sessions after retention");
+});
+
+test("OpenClaw: a sub-agent the session index names is folded into its parent; projects by agent", async () => {
+  // The bundled demo state has an OpenClaw sub-agent (its transcripts do not name the parent).
+  const now = Date.UTC(2026, 10, 24, 12, 0);
+  const demo = demoOpenclaw(path.join(makeTempDir(), "demo"), now);
+  const { model, store } = await fixtureReadModel(demo.dir, now);
+  try {
+    const byKey = new Map<string, ExpectedTotals>();
+    for (const [key, ts] of byKeyOf(fixtureTranscripts(demo.dir))) byKey.set(key, expectedTotals(ts));
+    const sub = [...byKey.keys()].find((k) => k.startsWith("agent:main:subagent:")) as string;
+    assert.ok(sub && (byKey.get(sub)?.total ?? 0) > 0, "the demo's sub-agent has usage");
+    const r = model.usageReport(params({ report: "session", breakdown: false }));
+    assert.not.ok(r.rows.some((x) => x.key === sub), "no row of its own");
+    const parent = r.rows.find((x) => x.key === "agent:main:main");
+    assert.is(parent?.subagents, 1);
+    const main = byKey.get("agent:main:main") as ExpectedTotals;
+    const child = byKey.get(sub) as ExpectedTotals;
+    assert.is(parent?.totalTokens, main.total + child.total);
+    assert.ok(Math.abs((parent?.costUsd ?? 0) - (main.costUsd + child.costUsd)) < 1e-9);
+    assert.is(parent?.project, null);
+    const projects = model.usageReport(params({ report: "project", breakdown: false }));
+    assert.equal(
+      projects.rows.map((x) => x.key),
+      ["agent:main"],
+    );
+    assert.is(projects.totals.totalTokens, [...byKey.values()].reduce((a, t) => a + t.total, 0));
+  } finally {
+    store.close();
+  }
 });
 
 test("parameters: days in both forms, zones by Intl, providers by name or enum; bad ones are INVALID_PARAM naming the flag", () => {
