@@ -12,8 +12,11 @@ import { copyCodexHome } from "../shared/sources/codex/test-fixture.js";
 import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
 import type { UsageReport } from "../shared/queries/usage-report.js";
 import { ControlClient } from "../cli/control-client.js";
+import { ControlServer } from "../daemon/control/server.js";
+import { LogHub } from "../shared/log/logger.js";
 import { InsightsError } from "../shared/errors.js";
 import { resolvePaths } from "../shared/paths.js";
+import { ensurePrivateDir } from "../shared/private-files.js";
 import { CTL, ctl, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 import { claudeResponses, codexResponses, dayIn, figuresOf, groupBy, sums, type ExpectedResponse } from "./helpers/usage-expectations.js";
 
@@ -99,6 +102,13 @@ test("the machine's zone by default (TZ), named in the report", async () => {
     report.rows.map((x) => x.key),
     [...groupBy(expected, (x) => dayIn(x.ts, "Asia/Tokyo")).keys()],
   );
+  // A TZ that names no zone: UTC, and it says so (not a usage error: no flag was wrong).
+  for (const tz of ["Mars/Olympus", ""]) {
+    const odd = await ctl(box, ["usage", "--json"], { TZ: tz });
+    assert.is(odd.code, 0, odd.stderr);
+    assert.is((JSON.parse(odd.stdout) as UsageReport).timeZone, "UTC");
+    assert.match(odd.stderr, /this machine's time zone \(TZ=.*\) is not one Intl knows; days are in UTC \(pass --timezone\)/);
+  }
 });
 
 test("bad flags and values: exit 2, what is wrong and where to look, nothing printed on stdout", async () => {
@@ -130,6 +140,22 @@ test("a closed stdout ends the command quietly", async () => {
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   assert.is(await exitOf(child), 0);
   assert.not.match(stderr, /EPIPE|Error|at /);
+});
+
+test("a daemon of a version without the usage method: says to restart it, reads nothing in-process", async () => {
+  const paths = resolvePaths(box.env);
+  ensurePrivateDir(paths.runtimeDir, "runtime dir");
+  const old = new ControlServer({ socketPath: paths.socketFile, logger: new LogHub({ console: "off" }).logger, calls: { ping: () => ({ pong: true }) } });
+  await old.listen();
+  try {
+    const r = await ctl(box, ["usage"]);
+    assert.is(r.code, 1);
+    assert.match(r.stderr, /^insightsctl: the running daemon is an older version that has no usage report\n {2}Restart it \(`insightsctl restart`\)/);
+    assert.not.match(r.stderr, /in-process/);
+    assert.is(r.stdout, "");
+  } finally {
+    await old.close();
+  }
 });
 
 test("with a daemon: asks it over the control socket, and the JSON is the same as in-process", async () => {

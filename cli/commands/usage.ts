@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
 import { nearest, UsageError } from "../../shared/config/argv.js";
 import { InsightsError } from "../../shared/errors.js";
-import { parseUsageParams, USAGE_REPORTS, type UsageReport, type UsageReportParams } from "../../shared/queries/usage-report.js";
+import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReport, type UsageReportParams } from "../../shared/queries/usage-report.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { fail, note } from "../output.js";
@@ -10,6 +10,18 @@ import type { LocalUsage } from "../usage-local.js";
 import { usageTable } from "../usage-table.js";
 
 const HINT = "See `insightsctl usage --help` for what it accepts.";
+
+/** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
+function machineZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
+  try {
+    if (zone) return parseTimeZone(zone);
+  } catch {
+    // said below
+  }
+  note(`this machine's time zone${process.env.TZ !== undefined ? ` (TZ=${process.env.TZ})` : ""} is not one Intl knows; days are in UTC (pass --timezone)`);
+  return "UTC";
+}
 
 /** The flags as the report's params (the control socket's names); a bad one is a usage error (exit 2). */
 function paramsOf(args: Record<string, unknown>): UsageReportParams {
@@ -24,8 +36,8 @@ function paramsOf(args: Record<string, unknown>): UsageReportParams {
         ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
         breakdown: args.breakdown === true,
       },
-      // The machine's zone (TZ included), sent to the daemon too: its own may differ.
-      Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // The machine's zone, sent to the daemon too: its own may differ.
+      typeof args.timezone === "string" ? "UTC" : machineZone(),
     );
   } catch (err) {
     if (!(err instanceof InsightsError) || err.code !== "INVALID_PARAM") throw err;
