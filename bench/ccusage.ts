@@ -17,16 +17,15 @@
 // has one. The registry has no 20.0.24 package for macOS or Windows, so elsewhere this reports
 // ccusage as unavailable instead of failing. We run the binary directly (the npm `ccusage` bin is
 // a Node launcher that spawns it): the figures are ccusage's own, without a Node start-up.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO_ROOT } from "./paths.js";
-import { procCpuMs, procMemory } from "./proc.js";
+import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 import { describeDiff, describeTotals, diffDaily, sumDaily, type Daily } from "./synthetic/daily.js";
 import { checkClaudeCode } from "./synthetic/expected-claude-code.js";
 import { checkCodex } from "./synthetic/expected-codex.js";
+import { runTimed } from "./timed-process.js";
 
 export type CcusageKind = "claude-code" | "codex";
 
@@ -51,7 +50,32 @@ export function locateCcusage(): { bin: string; version: string } {
   const version = String((JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version);
   const bin = path.join(REPO_ROOT, "node_modules", "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
   if (!fs.existsSync(bin)) throw new CcusageUnavailable(`ccusage ${version} has no native binary for ${process.platform}-${process.arch} installed (${path.relative(REPO_ROOT, bin)})`);
-  return { bin, version };
+  return { bin: executable(bin, version), version };
+}
+
+/**
+ * The binary as something we can exec. An install can leave it without its execute bit (npm's
+ * launcher chmods it on first use); rather than change node_modules, a copy with the bit set is
+ * kept under .tmp/bench/ccusage-bin/<version>/.
+ */
+function executable(bin: string, version: string): string {
+  if (process.platform === "win32") return bin;
+  try {
+    fs.accessSync(bin, fs.constants.X_OK);
+    return bin;
+  } catch {
+    // not executable by us: use a copy
+  }
+  const copy = path.join(BENCH_TMP, "ccusage-bin", version, path.basename(bin));
+  const size = fs.statSync(bin).size;
+  if (!fs.existsSync(copy) || fs.statSync(copy).size !== size) {
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    const tmp = `${copy}.${process.pid}`;
+    fs.copyFileSync(bin, tmp);
+    fs.chmodSync(tmp, 0o755);
+    fs.renameSync(tmp, copy);
+  }
+  return copy;
 }
 
 export function ccusageArgs(kind: CcusageKind, singleThread = false): string[] {
@@ -94,52 +118,17 @@ export function dailyFromCcusage(json: unknown): Daily {
   });
 }
 
-const GNU_TIME = "/usr/bin/time";
-
 /** Runs ccusage once on `root` (CLAUDE_CONFIG_DIR or CODEX_HOME). */
 export async function runCcusage(kind: CcusageKind, root: string, opts: { singleThread?: boolean } = {}): Promise<CcusageResult> {
   const { bin, version } = locateCcusage();
   const args = ccusageArgs(kind, opts.singleThread);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "gi-ccusage-home-"));
-  const timeFile = path.join(home, "time.txt");
-  // GNU time reports the kernel's own peak RSS and CPU time of the process; without it, /proc is
-  // sampled every 10 ms (the peak of the last 10 ms before exit can be missed).
-  const useTime = process.platform === "linux" && fs.existsSync(GNU_TIME);
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1", TZ: "UTC", [kind === "claude-code" ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: root };
   try {
-    const [file, argv] = useTime ? [GNU_TIME, ["-f", "%M %U %S", "-o", timeFile, bin, ...args]] : [bin, args];
-    const start = performance.now();
-    const child = spawn(file, argv, { env, stdio: ["ignore", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    let peakKbMb = 0;
-    let cpu = 0;
-    const sampler = useTime
-      ? null
-      : setInterval(() => {
-          const m = child.pid ? procMemory(child.pid) : null;
-          if (m) peakKbMb = Math.max(peakKbMb, m.hwmMb);
-          const c = child.pid ? procCpuMs(child.pid) : Number.NaN;
-          if (Number.isFinite(c)) cpu = c;
-        }, 10);
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on("error", reject);
-      child.on("close", (c) => resolve(c));
-    });
-    const ms = performance.now() - start;
-    if (sampler) clearInterval(sampler);
-    if (code !== 0) throw new Error(`ccusage ${args.join(" ")} exited ${code}: ${Buffer.concat(err).toString("utf8").trim().slice(0, 500)}`);
-    let peakRssMb = peakKbMb;
-    let cpuMs = cpu;
-    if (useTime) {
-      const [kb, user, sys] = fs.readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number) as [number, number, number];
-      peakRssMb = Math.round((kb * 1024) / 1e5) / 10;
-      cpuMs = (user + sys) * 1000;
-    }
-    const daily = dailyFromCcusage(JSON.parse(Buffer.concat(out).toString("utf8")));
-    return { command: `ccusage ${args.join(" ")}`, version, ms, cpuMs, peakRssMb, measuredBy: useTime ? "GNU time (kernel rusage)" : "/proc sampled every 10 ms", daily };
+    const r = await runTimed(bin, args, env);
+    if (r.code !== 0) throw new Error(`ccusage ${args.join(" ")} exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
+    const daily = dailyFromCcusage(JSON.parse(r.stdout.toString("utf8")));
+    return { command: `ccusage ${args.join(" ")}`, version, ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily };
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

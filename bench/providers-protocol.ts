@@ -37,3 +37,45 @@ export interface CheckInput {
 }
 
 export type CheckResult = { kind: "claude-code"; check: ClaudeCodeCheck; ms: number } | { kind: "codex"; check: CodexCheck; ms: number };
+
+/** Our first scan of a provider history: bench/providers-scan-child.ts. */
+export interface ScanInput {
+  mode: "scan";
+  kind: "claude-code" | "codex";
+  /** CLAUDE_CONFIG_DIR or CODEX_HOME: the provider reads exactly this dir. */
+  root: string;
+  /** HOME the provider sees (nothing is read from it when `root` is given). */
+  home: string;
+  /** A path for a fresh store (removed first). */
+  storePath: string;
+  /** The dataset's "now"; the child's clock starts there. */
+  anchorNow: number;
+  /** Refreshes with nothing new to time after the scan. */
+  idleRefreshes: number;
+  /** CPU-profile the scan into this dir (a run not used for the figures). */
+  profileDir: string | null;
+}
+
+export interface ScanResult {
+  /** Fresh store to every source's firstPassDone, ms. */
+  ms: number;
+  refreshes: number;
+  sources: number;
+  firstPassDone: boolean;
+  transcripts: number;
+  usageRows: number;
+  warnings: number;
+  /** Longest event-loop block during the scan (monitorEventLoopDelay max), ms. */
+  maxStallMs: number;
+  /** The same from a 10 ms setInterval probe: the largest gap beyond its period. */
+  maxTimerDriftMs: number;
+  baseline: MemorySnapshot;
+  afterScan: MemorySnapshot;
+  /** Sampled every 20 ms (at event-loop turns) during the scan. */
+  scanPeaks: MemoryPeaks;
+  /** The kernel's peak RSS of the process (VmHWM) right after the scan, MB. */
+  hwmMb: number | null;
+  idleRefreshMs: number[];
+  storeBytes: number;
+  profiles: string[];
+}

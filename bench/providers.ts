@@ -7,14 +7,19 @@
 //   - ccusage daily --json --offline (bench/ccusage.ts): wall and CPU time, peak RSS, its totals;
 //   - the independent checker's totals (bench/synthetic/expected-*.ts) against ccusage's and the
 //     generator's, day by day: they must agree to the token;
-//   - our first scan and `insightsctl usage daily --json` on a warm daemon: bench/providers-hooks.ts
-//     (null until the readers are integrated; then the same ratios and the same totals check).
+//   - our first scan (bench/providers-hooks.ts, providers-scan-child.ts), in the same back-to-back
+//     triples as the bare read and ccusage: MB/s and its ratio to the bare read, peak RSS, the
+//     longest event-loop stall; each against its aim;
+//   - `insightsctl usage daily --json` on a warm daemon (bench/providers-hooks.ts) in pairs with
+//     ccusage: the time ratio against its aim, and its totals against the checker's and ccusage's.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CcusageUnavailable, locateCcusage, runCcusage, type CcusageResult } from "./ccusage.js";
 import { runChild } from "./child.js";
-import { ourFirstScan, ourUsageDaily, type HookInput } from "./providers-hooks.js";
-import type { BareInput, BareResult, CheckInput, CheckResult } from "./providers-protocol.js";
+import { newProfileDir } from "./paths.js";
+import { formatSummary, summarize } from "./profile-summary.js";
+import { ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
+import type { BareInput, BareResult, CheckInput, CheckResult, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
 import { CC_SIZES, ensureClaudeCodeData } from "./synthetic/claude-code.js";
@@ -95,7 +100,7 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export const providersSuite: Suite = {
   name: "providers",
-  title: "Claude Code and Codex histories: bare read, ccusage, our scan (hooks), equal totals",
+  title: "Claude Code and Codex histories: our first scan and usage report next to a bare read and ccusage, equal totals",
   flags: {
     "prov-only": { type: "string", description: "one provider: claude-code or codex" },
     "cc-bytes": { type: "string", description: "Claude Code history size (default 2g; --quick 50m)" },
@@ -103,7 +108,8 @@ export const providersSuite: Suite = {
     "cx-bytes": { type: "string", description: "Codex history size (default 1g; --quick 25m)" },
     "cx-files": { type: "string", description: "Codex rollouts (default 10000; --quick 250)" },
     "prov-seed": { type: "string", description: "generator seed of both histories (default 1)" },
-    "prov-repeat": { type: "string", description: "bare read + ccusage pairs, alternating order (default 2; --quick 1)" },
+    "prov-repeat": { type: "string", description: "bare read + ccusage + our first scan triples, alternating order (default 2; --quick 1)" },
+    "prov-usage-reps": { type: "string", description: "insightsctl usage daily + ccusage daily pairs on a warm daemon (default 5; --quick 3)" },
     "prov-rebuild": { type: "boolean", description: "rebuild the cached histories" },
   },
 
@@ -112,6 +118,7 @@ export const providersSuite: Suite = {
     if (only !== undefined && only !== "claude-code" && only !== "codex") throw new RangeError("--prov-only must be claude-code or codex");
     const kinds: ProviderKind[] = only ? [only] : ["claude-code", "codex"];
     const repeat = positiveInt(o.flags, "prov-repeat", o.quick ? 1 : 2);
+    const usageReps = positiveInt(o.flags, "prov-usage-reps", o.quick ? 3 : 5);
     const datasets = kinds.map((k) => ensureProviderData(o, k));
     let ccusage: string;
     try {
@@ -128,18 +135,19 @@ export const providersSuite: Suite = {
       context,
       async run(): Promise<Row[]> {
         const rows: Row[] = [];
-        for (const d of datasets) rows.push(...(await measure(o, d, repeat)));
+        for (const d of datasets) rows.push(...(await measure(o, d, repeat, usageReps)));
         return rows;
       },
     } satisfies Measurements;
   },
 };
 
-async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Promise<Row[]> {
+async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usageReps: number): Promise<Row[]> {
   const kind = d.manifest.kind;
   const label = LABEL[kind];
   const { root, tree, home } = dirsOf(d);
   const bytes = d.manifest.bytes;
+  const hook: HookInput = { kind, dataset: d, root, home, bytes, keep: o.flags.keep === true, log: o.log };
   o.log(`${label}: warming the page cache`);
   warmPageCache(tree);
 
@@ -161,20 +169,29 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Pro
       return null;
     }
   };
+  const scanRun = async (profileDir: string | null = null): Promise<ScanResult> => {
+    const r = await ourFirstScan(hook, { idleRefreshes: profileDir ? 0 : 5, profileDir });
+    o.log(
+      `  our first scan${profileDir ? " (profiled, not a figure)" : ""}: ${secs(r.ms)}, ${rate(bytes, r.ms).toFixed(0)} MB/s, peak RSS ${r.hwmMb} MB, longest stall ${r.maxStallMs.toFixed(0)} ms, ${r.usageRows} usage rows, ${r.warnings} warnings`,
+    );
+    if (!r.firstPassDone) throw new Error(`our first scan of ${root} did not finish (${r.refreshes} refreshes, ${r.sources} sources)`);
+    return r;
+  };
 
-  // Pairs back to back, in alternating order, so a burst of load elsewhere hits both sides.
+  // Triples back to back, in alternating order, so a burst of load elsewhere hits every side.
   const bare: BareResult[] = [];
   const cc: CcusageResult[] = [];
+  const scans: ScanResult[] = [];
   for (let i = 0; i < repeat; i++) {
-    if (i % 2 === 0) {
-      bare.push(await bareRun(null));
-      const c = await ccusageRun();
-      if (c) cc.push(c);
-    } else {
-      const c = await ccusageRun();
-      if (c) cc.push(c);
-      bare.push(await bareRun(null));
-    }
+    const steps: Array<() => Promise<void>> = [
+      async () => void bare.push(await bareRun(null)),
+      async () => {
+        const c = await ccusageRun();
+        if (c) cc.push(c);
+      },
+      async () => void scans.push(await scanRun()),
+    ];
+    for (const step of i % 2 === 0 ? steps : steps.reverse()) await step();
   }
   const filtered = await bareRun(USAGE_MARKER[kind]);
   const byteFiltered = await bareRun(USAGE_MARKER[kind], "bytes");
@@ -263,30 +280,169 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Pro
     o.log(`${label}: ${ccusageMissing ?? "ccusage did not run"}`);
   }
 
-  // The integrator's hooks.
-  const hook: HookInput = { kind, dataset: d, root, home, bytes, log: o.log };
-  const scan = await ourFirstScan(hook);
-  if (scan) {
-    rows.push({ metric: `${label}: our first scan`, value: rate(bytes, scan.ms), unit: "MB/s", note: `${secs(scan.ms)}${scan.peakRssMb !== undefined ? `, peak RSS ${scan.peakRssMb} MB` : ""}${scan.note ? `; ${scan.note}` : ""}` });
-    rows.push({ metric: `${label}: our first scan / bare read time`, value: scan.ms / bareMs, unit: "x", note: "same run, same warm page cache" });
-    if (c0) rows.push({ metric: `${label}: our first scan / ccusage time`, value: scan.ms / ccMs, unit: "x" });
+  rows.push(...scanRows(label, bytes, scans, bare, cc));
+  if (o.flags.profile === true) {
+    const dir = newProfileDir();
+    const r = await scanRun(dir);
+    const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f, 25))).join("\n\n");
+    fs.writeFileSync(path.join(dir, `${kind}-summary.txt`), `${text}\n`);
+    o.log(`${text}\n(profile and ${kind}-summary.txt in ${relative(dir)}; open the .cpuprofile in Chrome DevTools for the tree)`);
   }
-  const daily = await ourUsageDaily(hook);
-  if (daily) {
-    rows.push({ metric: `${label}: insightsctl usage daily --json (warm daemon)`, value: daily.ms, unit: "ms", note: daily.note });
-    const vsCheck = diffDaily(checkDaily, daily.daily);
-    rows.push({ metric: `${label}: days where insightsctl and the checker differ`, value: vsCheck.length, unit: "days", aim: { op: "<=", limit: 0 }, note: describeDiff(vsCheck, checkDaily.length, ["checker", "insightsctl"]) || "equal, to the token" });
-    if (c0) {
-      const vsCc = diffDaily(c0.daily, daily.daily);
-      rows.push({ metric: `${label}: days where insightsctl and ccusage differ`, value: vsCc.length, unit: "days", aim: { op: "<=", limit: 0 }, note: describeDiff(vsCc, c0.daily.length, ["ccusage", "insightsctl"]) || "equal, to the token" });
+
+  rows.push(...(await usageRows(o, hook, label, usageReps, checkDaily, ccusageMissing === null ? ccusageRun : null)));
+  return rows;
+}
+
+const fmtMs = (ms: number): string => `${ms.toFixed(0)} ms`;
+
+/** Our first scan next to the bare read (same triples) and ccusage. */
+function scanRows(label: string, bytes: number, scans: ScanResult[], bare: BareResult[], cc: CcusageResult[]): Row[] {
+  const s0 = scans[0] as ScanResult;
+  const scanMs = median(scans.map((s) => s.ms));
+  const runs = scans.length > 1 ? `; median of ${scans.length}` : "";
+  const ratios = scans.map((s, i) => (bare[i] as BareResult).ms / s.ms);
+  const peak = Math.max(...scans.map((s) => s.hwmMb ?? s.scanPeaks.rssMb));
+  const worst = scans.reduce((a, s) => ((s.hwmMb ?? 0) > (a.hwmMb ?? 0) ? s : a), s0);
+  const stall = Math.max(...scans.map((s) => s.maxStallMs));
+  const idle = scans.flatMap((s) => s.idleRefreshMs);
+  const rows: Row[] = [
+    {
+      metric: `${label}: our first scan (fresh store, refresh until firstPassDone)`,
+      value: rate(bytes, scanMs),
+      unit: "MB/s",
+      note: `${secs(scanMs)}${runs}; ${s0.transcripts} transcripts, ${s0.usageRows} responses stored, ${s0.warnings} warnings, ${s0.refreshes} refresh(es); store ${(s0.storeBytes / MB).toFixed(0)} MB; own child process`,
+    },
+    {
+      metric: `${label}: our first scan throughput / bare read + JSON.parse throughput`,
+      value: median(ratios),
+      unit: "x",
+      aim: { op: ">=", limit: 0.5 },
+      note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(2)).join(", ")}; same warm page cache`,
+    },
+    {
+      metric: `${label}: peak RSS during our first scan`,
+      value: peak,
+      unit: "MB",
+      aim: { op: "<=", limit: 150 },
+      note: `kernel VmHWM of the scanning process, highest of ${scans.length}; ${worst.baseline.rssMb} MB before reading; sampled: V8 heap ${worst.scanPeaks.heapUsedMb} used / ${worst.scanPeaks.heapTotalMb} MB reserved, external ${worst.scanPeaks.externalMb} MB; after the scan ${worst.afterScan.rssAnonMb ?? "?"} MB anonymous + ${worst.afterScan.rssFileMb ?? "?"} MB mapped files; the bare reader peaked at ${Math.max(...bare.map((b) => b.memory.maxRssMb))} MB`,
+    },
+    {
+      metric: `${label}: longest event-loop stall during our first scan`,
+      value: stall,
+      unit: "ms",
+      aim: { op: "<=", limit: 100 },
+      note: `monitorEventLoopDelay max, highest of ${scans.length} (${scans.map((s) => s.maxStallMs.toFixed(0)).join(", ")}); a 10 ms timer was late by at most ${Math.max(...scans.map((s) => s.maxTimerDriftMs)).toFixed(0)} ms`,
+    },
+    {
+      metric: `${label}: refresh with nothing new`,
+      value: median(idle),
+      unit: "ms",
+      note: `median of ${idle.length}; the collector polls every 2 s, and the daemon runs one before each usage report`,
+    },
+  ];
+  if (cc.length) rows.push({ metric: `${label}: our first scan time / ccusage daily time`, value: scanMs / median(cc.map((c) => c.ms)), unit: "x", note: "ccusage keeps nothing: it reads everything on every call; we read once, then only what is new" });
+  return rows;
+}
+
+/**
+ * `insightsctl usage daily --json` on a warm daemon next to ccusage daily, in back-to-back pairs
+ * (alternating order; the daemon is paused while ccusage runs so its polls take no CPU from it),
+ * and their totals against the checker's and each other's.
+ */
+async function usageRows(
+  o: BenchOptions,
+  hook: HookInput,
+  label: string,
+  reps: number,
+  checkDaily: Daily,
+  ccusageRun: ((singleThread?: boolean) => Promise<CcusageResult | null>) | null,
+): Promise<Row[]> {
+  o.log(`${label}: a daemon on the history`);
+  const ours = await startOurDaemon(hook, o.flags.profile === true ? ["--inspect-port=0"] : []);
+  const rows: Row[] = [];
+  try {
+    const afterScan = ours.daemon.memory();
+    // Warm: the daemon's first report compiles its queries; the CLI's files are in the page cache.
+    await ours.usageDaily();
+    const mine: UsageDailyRun[] = [];
+    const theirs: CcusageResult[] = [];
+    const oursOnce = async (): Promise<void> => {
+      const r = await ours.usageDaily();
+      o.log(`  ${ours.command}: ${fmtMs(r.ms)} wall, ${fmtMs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
+      mine.push(r);
+    };
+    const theirsOnce = async (): Promise<void> => {
+      if (!ccusageRun) return;
+      ours.daemon.pause(true);
+      try {
+        const c = await ccusageRun();
+        if (c) theirs.push(c);
+      } finally {
+        ours.daemon.pause(false);
+      }
+    };
+    for (let i = 0; i < reps; i++) {
+      if (i % 2 === 0) {
+        await oursOnce();
+        await theirsOnce();
+      } else {
+        await theirsOnce();
+        await oursOnce();
+      }
     }
-  }
-  if (!scan || !daily) {
-    // Said under the first figure (the context lines are printed before the run).
-    const missing = `${[!scan ? "our first scan" : "", !daily ? "insightsctl usage daily" : ""].filter(Boolean).join(" and ")}: not wired yet (bench/providers-hooks.ts)`;
-    o.log(`${label}: ${missing}`);
-    const first = rows[0] as Row;
-    first.note = `${first.note ?? ""}; ${missing}`;
+    const m0 = mine[0] as UsageDailyRun;
+    const ms = median(mine.map((r) => r.ms));
+    const daemonMem = ours.daemon.memory();
+    rows.push(
+      {
+        metric: `${label}: daemon start to first scan done`,
+        value: ours.readyMs / 1000,
+        unit: "s",
+        note: `spawn to every source's lifetimeStats.isReady (polled once a second); daemon RSS then ${afterScan?.rssMb ?? "?"} MB, peak (VmHWM) ${afterScan?.hwmMb ?? "?"} MB`,
+      },
+      {
+        metric: `${label}: ${ours.command} (warm daemon)`,
+        value: ms,
+        unit: "ms",
+        note: `whole process (node start-up included), median of ${mine.length} (${mine.map((r) => r.ms.toFixed(0)).join(", ")}); CPU ${fmtMs(median(mine.map((r) => r.cpuMs)))}, peak RSS ${m0.peakRssMb} MB (${m0.measuredBy}); the daemon reads what is new first; daemon RSS after ${daemonMem?.rssMb ?? "?"} MB`,
+      },
+    );
+    if (theirs.length) {
+      const ratios = theirs.map((c, i) => (mine[i] as UsageDailyRun).ms / c.ms);
+      rows.push({
+        metric: `${label}: insightsctl usage daily time / ccusage daily time`,
+        value: median(ratios),
+        unit: "x",
+        aim: { op: "<=", limit: 1 / 20 },
+        note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(3)).join(", ")}; ccusage ${secs(median(theirs.map((c) => c.ms)))} in these pairs (daemon paused meanwhile)`,
+      });
+    }
+    const vsCheck = diffDaily(checkDaily, m0.daily);
+    rows.push({
+      metric: `${label}: days where insightsctl and the checker differ`,
+      value: vsCheck.length,
+      unit: "days",
+      aim: { op: "<=", limit: 0 },
+      note: describeDiff(vsCheck, checkDaily.length, ["checker", "insightsctl"]) || `${m0.daily.length} days, to the token; ${m0.responses} responses`,
+    });
+    const t0 = theirs[0];
+    if (t0) {
+      const vsCc = diffDaily(t0.daily, m0.daily);
+      rows.push({
+        metric: `${label}: days where insightsctl and ccusage differ`,
+        value: vsCc.length,
+        unit: "days",
+        aim: { op: "<=", limit: 0 },
+        note: describeDiff(vsCc, t0.daily.length, ["ccusage", "insightsctl"]) || `${t0.daily.length} days, to the token; totals ${describeTotals(sumDaily(m0.daily))}`,
+      });
+    }
+    const unstable = mine.filter((r) => diffDaily(m0.daily, r.daily).length > 0).length;
+    if (unstable) rows.push({ metric: `${label}: insightsctl runs whose totals differ from its first`, value: unstable, unit: "runs", aim: { op: "<=", limit: 0 } });
+    if (o.flags.profile === true) await ours.daemon.profile(`providers-${hook.kind}`, `during ${reps} usage reports`, o.log, async () => {
+      for (let i = 0; i < reps; i++) await ours.usageDaily();
+    });
+  } finally {
+    await ours.stop();
   }
   return rows;
 }
