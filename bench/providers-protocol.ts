@@ -19,6 +19,8 @@ export interface BareInput {
 
 export interface BareResult {
   ms: number;
+  /** CPU time (user + system, all threads) of the read, ms. */
+  cpuMs: number;
   bytes: number;
   files: number;
   lines: number;
@@ -37,6 +39,14 @@ export interface CheckInput {
 }
 
 export type CheckResult = { kind: "claude-code"; check: ClaudeCodeCheck; ms: number } | { kind: "codex"; check: CodexCheck; ms: number };
+
+/** A stretch when the event loop ran no timer: µs on the monotonic clock a CPU profile uses (process.hrtime). */
+export interface StallWindow {
+  startUs: number;
+  endUs: number;
+  /** CPU time of the main thread in it (null where /proc has no schedstat). */
+  cpuMs: number | null;
+}
 
 /** Our first scan of a provider history: bench/providers-scan-child.ts. */
 export interface ScanInput {
@@ -59,6 +69,8 @@ export interface ScanInput {
 export interface ScanResult {
   /** Fresh store to every source's firstPassDone, ms. */
   ms: number;
+  /** CPU time (user + system, all threads) of the process meanwhile, ms. */
+  cpuMs: number;
   refreshes: number;
   sources: number;
   firstPassDone: boolean;
@@ -69,6 +81,12 @@ export interface ScanResult {
   maxStallMs: number;
   /** The same from a 10 ms setInterval probe: the largest gap beyond its period. */
   maxTimerDriftMs: number;
+  /**
+   * The most CPU time the main thread spent between two ticks of that timer, ms: the longest
+   * stall our own work makes on an idle machine (the wall figures add waiting for a core). Null
+   * without /proc/thread-self/schedstat.
+   */
+  maxStallCpuMs: number | null;
   baseline: MemorySnapshot;
   afterScan: MemorySnapshot;
   /** Sampled every 20 ms (at event-loop turns) during the scan. */
@@ -76,6 +94,9 @@ export interface ScanResult {
   /** The kernel's peak RSS of the process (VmHWM) right after the scan, MB. */
   hwmMb: number | null;
   idleRefreshMs: number[];
+  idleRefreshCpuMs: number[];
   storeBytes: number;
   profiles: string[];
+  /** The longest stretches without timers (at most 10, > 50 ms). */
+  stallWindows: StallWindow[];
 }

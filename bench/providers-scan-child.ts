@@ -19,26 +19,59 @@ import { childInput, reply } from "./child-reply.js";
 import { CpuProfiler } from "./cpu-profile.js";
 import { memorySnapshot, MemorySampler } from "./memory.js";
 import { procMemory } from "./proc.js";
-import type { ScanInput, ScanResult } from "./providers-protocol.js";
+import type { ScanInput, ScanResult, StallWindow } from "./providers-protocol.js";
 import { since } from "./stats.js";
 
-/** Two independent stall probes: the histogram of loop delays, and a 10 ms timer's lateness. */
-function stallProbes(): { stop(): { maxStallMs: number; maxTimerDriftMs: number } } {
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * CPU time this thread has run so far, ms (Linux: the scheduler's own count, in ns); null elsewhere.
+ * A stall's wall time includes waiting for a core on a loaded machine; this is the part the code
+ * itself spent, which is what it would block an idle machine for.
+ */
+function threadCpuMs(): number | null {
+  try {
+    return Number(fs.readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Two independent stall probes: the histogram of loop delays, and a 10 ms timer's lateness. The
+ * timer also measures the main thread's CPU time between its ticks (the longest stretch of our
+ * own work without a turn of the loop), and keeps the 10 longest late stretches, so a CPU profile
+ * can say what ran during them.
+ */
+function stallProbes(): { stop(): { maxStallMs: number; maxTimerDriftMs: number; maxStallCpuMs: number | null; windows: StallWindow[] } } {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
   const period = 10;
-  let last = performance.now();
+  let last = nowUs();
+  let lastCpu = threadCpuMs();
   let drift = 0;
+  let maxCpu: number | null = lastCpu === null ? null : 0;
+  const windows: StallWindow[] = [];
   const timer = setInterval(() => {
-    const now = performance.now();
-    drift = Math.max(drift, now - last - period);
+    const now = nowUs();
+    const cpu = threadCpuMs();
+    const late = (now - last) / 1000 - period;
+    drift = Math.max(drift, late);
+    const cpuMs = cpu !== null && lastCpu !== null ? cpu - lastCpu : null;
+    if (cpuMs !== null && maxCpu !== null) maxCpu = Math.max(maxCpu, cpuMs);
+    if (late > 50) {
+      windows.push({ startUs: last, endUs: now, cpuMs });
+      windows.sort((a, b) => b.endUs - b.startUs - (a.endUs - a.startUs));
+      if (windows.length > 10) windows.pop();
+    }
     last = now;
+    lastCpu = cpu;
   }, period);
   return {
     stop() {
       clearInterval(timer);
       h.disable();
-      return { maxStallMs: h.max / 1e6, maxTimerDriftMs: Math.max(0, drift) };
+      return { maxStallMs: h.max / 1e6, maxTimerDriftMs: Math.max(0, drift), maxStallCpuMs: maxCpu, windows };
     },
   };
 }
@@ -66,6 +99,7 @@ async function scan(input: ScanInput): Promise<ScanResult> {
   const probes = stallProbes();
   // The histogram's first tick only sets its reference time: let it tick before the work starts.
   await tick(25);
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   let refreshes = 0;
   do {
@@ -73,9 +107,10 @@ async function scan(input: ScanInput): Promise<ScanResult> {
     refreshes++;
   } while (!registry.ready && refreshes < 10_000);
   const ms = since(start);
+  const cpu = process.cpuUsage(cpu0);
   // One more turn of the loop records the block that ended with the scan.
   await tick(20);
-  const stalls = probes.stop();
+  const { windows: stallWindows, ...stalls } = probes.stop();
   const scanPeaks = sampler.stop();
   const afterScan = memorySnapshot();
   const hwmMb = procMemory(process.pid)?.hwmMb ?? null;
@@ -87,11 +122,22 @@ async function scan(input: ScanInput): Promise<ScanResult> {
   }
 
   const snaps = registry.agentSnapshots();
+  const idleProfiler = input.profileDir && input.idleRefreshes > 0 ? new CpuProfiler() : null;
+  if (idleProfiler) await idleProfiler.start();
   const idleRefreshMs: number[] = [];
+  const idleRefreshCpuMs: number[] = [];
   for (let i = 0; i < input.idleRefreshes; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     await registry.refresh();
     idleRefreshMs.push(since(t));
+    const d = process.cpuUsage(c);
+    idleRefreshCpuMs.push((d.user + d.system) / 1000);
+  }
+  if (idleProfiler && input.profileDir) {
+    const file = path.join(input.profileDir, `${input.kind}-idle-refresh.cpuprofile`);
+    await idleProfiler.stop(file);
+    profiles.push(file);
   }
   const usageRows = (store.db.prepare("SELECT count(*) AS n FROM token_usage WHERE role = 'assistant'").get() as { n: number }).n;
   registry.close();
@@ -106,6 +152,7 @@ async function scan(input: ScanInput): Promise<ScanResult> {
   }
   return {
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     refreshes,
     sources: snaps.length,
     firstPassDone: snaps.length > 0 && snaps.every((s) => s.firstPassDone),
@@ -118,8 +165,10 @@ async function scan(input: ScanInput): Promise<ScanResult> {
     scanPeaks,
     hwmMb,
     idleRefreshMs,
+    idleRefreshCpuMs,
     storeBytes,
     profiles,
+    stallWindows,
   };
 }
 

@@ -331,15 +331,25 @@ function scanRows(label: string, bytes: number, scans: ScanResult[], bare: BareR
       value: stall,
       unit: "ms",
       aim: { op: "<=", limit: 100 },
-      note: `monitorEventLoopDelay max, highest of ${scans.length} (${scans.map((s) => s.maxStallMs.toFixed(0)).join(", ")}); a 10 ms timer was late by at most ${Math.max(...scans.map((s) => s.maxTimerDriftMs)).toFixed(0)} ms`,
+      note: `monitorEventLoopDelay max, highest of ${scans.length} (${scans.map((s) => s.maxStallMs.toFixed(0)).join(", ")}); a 10 ms timer was late by at most ${Math.max(...scans.map((s) => s.maxTimerDriftMs)).toFixed(0)} ms; wall time: on a loaded machine it includes waiting for a core`,
     },
+  ];
+  const cpuStalls = scans.map((s) => s.maxStallCpuMs).filter((v): v is number => v !== null);
+  if (cpuStalls.length)
+    rows.push({
+      metric: `${label}: longest stretch of our own work between two turns of the event loop`,
+      value: Math.max(...cpuStalls),
+      unit: "ms",
+      note: `main-thread CPU time between two ticks of a 10 ms timer (/proc/thread-self/schedstat), highest of ${cpuStalls.length}: the stall an idle machine would see`,
+    });
+  rows.push(
     {
       metric: `${label}: refresh with nothing new`,
       value: median(idle),
       unit: "ms",
       note: `median of ${idle.length}; the collector polls every 2 s, and the daemon runs one before each usage report`,
     },
-  ];
+  );
   if (cc.length) rows.push({ metric: `${label}: our first scan time / ccusage daily time`, value: scanMs / median(cc.map((c) => c.ms)), unit: "x", note: "ccusage keeps nothing: it reads everything on every call; we read once, then only what is new" });
   return rows;
 }
