@@ -7,6 +7,7 @@ import { manualClock } from "../clock.js";
 import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
 import { openclawReader } from "../sources/openclaw/reader.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import type { SourceReader } from "../sources/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
 
@@ -143,6 +144,35 @@ test("appended events are counted once; a restart resumes from the stored cursor
   const expected = { ...before, input: before.input + 11, output: before.output + 5, cacheRead: before.cacheRead + 100, cacheWrite: before.cacheWrite + 3, cost: before.cost + 0.25, assistant: before.assistant + 1 };
   assertMatches(totals(store), expected);
   assert.is((store.db.prepare("SELECT count(*) AS n FROM token_usage WHERE input = 11").get() as { n: number }).n, 1);
+  agent.value.close();
+  store.close();
+});
+
+test("the event loop turns between listing and the first read: a timer due by then fires first", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    // A listing that takes a while (10,000 files are stat-ed one by one): a timer falls due meanwhile.
+    listTranscripts: () => {
+      setTimeout(() => order.push("timer"), 0);
+      const r = inner.listTranscripts();
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return r;
+    },
+    readTranscript: (ref, cursor, limit) => {
+      order.push("read");
+      return inner.readTranscript(ref, cursor, limit);
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.is(order[0], "timer", order.slice(0, 3).join(", "));
   agent.value.close();
   store.close();
 });
