@@ -28,6 +28,8 @@ export interface DaemonStartOptions {
   env?: Record<string, string>;
   /** Node flags for the daemon (and, through fork, its render workers), e.g. --inspect-port=0 for bench/inspect.ts. */
   nodeArgs?: string[];
+  /** Keep what an earlier daemon of the same name left in the work dir (its store, its token): a restart. */
+  reuse?: boolean;
   log(message: string): void;
 }
 
@@ -41,7 +43,7 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   checkDistFresh([MAIN]);
   removeStaleDirs(BENCH_TMP, `daemon-${o.name}-`);
   const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!o.reuse) fs.rmSync(dir, { recursive: true, force: true });
   const home = path.join(dir, "home");
   const dirs = { HOME: home, XDG_CONFIG_HOME: path.join(dir, "config"), XDG_STATE_HOME: path.join(dir, "state"), XDG_RUNTIME_DIR: path.join(dir, "run") };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true, mode: 0o700 });

@@ -7,6 +7,8 @@
 // Neither writes into the dataset: the store and the daemon's dirs live under .tmp/bench/.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { ControlClient } from "../cli/control-client.js";
+import { resolvePaths } from "../shared/paths.js";
 import { runChild } from "./child.js";
 import { startDaemon, type Daemon } from "./daemon.js";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";
@@ -67,13 +69,25 @@ export interface UsageDailyRun {
 }
 
 export interface OurDaemon {
-  daemon: Daemon;
+  /** The daemon running now (a new one after `restart`). */
+  readonly daemon: Daemon;
   /** From spawn until every source's first scan was done (GraphQL lifetimeStats.isReady), ms. */
-  readyMs: number;
+  readonly readyMs: number;
   /** The CLI's command line, for notes. */
   command: string;
   usageDaily(): Promise<UsageDailyRun>;
+  /** The same report asked over the control socket from this process: the daemon's part alone, ms. */
+  askDaemon(): Promise<number>;
+  /** Stops the daemon and starts a new one on the same store (its retention job runs at start); resolves when it is ready. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Wall time of a Node.js process that does nothing (`node -e 0`): the floor of any Node CLI, ms. */
+export async function nodeFloorMs(): Promise<number> {
+  const r = await runTimed(process.execPath, ["-e", "0"], { PATH: process.env.PATH ?? "/usr/bin:/bin" });
+  if (r.code !== 0) throw new Error(`node -e 0 exited ${r.code}`);
+  return r.ms;
 }
 
 interface UsageRow {
@@ -119,36 +133,61 @@ const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
  */
 export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []): Promise<OurDaemon> {
   const cc = input.kind === "claude-code";
-  const started = Date.now();
-  const daemon = await startDaemon({
-    name: `providers-${input.kind}`,
-    openclawDir: null,
-    env: {
-      INSIGHTS_OPENCLAW: "off",
-      INSIGHTS_CLAUDE_CODE: cc ? "on" : "off",
-      INSIGHTS_CODEX: cc ? "off" : "on",
-      [cc ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: input.root,
-    },
-    nodeArgs,
-    log: input.log,
-  });
-  let readyMs: number;
-  try {
-    input.log("  waiting for the daemon's first scan (lifetimeStats.isReady)");
-    await daemon.waitReady(60 * 60_000, input.log);
-    readyMs = Date.now() - started;
-    input.log(`  ready after ${(readyMs / 1000).toFixed(1)} s`);
-  } catch (err) {
-    await daemon.stop();
-    if (!input.keep) daemon.remove();
-    throw err;
-  }
+  const start = async (reuse: boolean): Promise<{ daemon: Daemon; readyMs: number }> => {
+    const started = Date.now();
+    const daemon = await startDaemon({
+      name: `providers-${input.kind}`,
+      openclawDir: null,
+      env: {
+        INSIGHTS_OPENCLAW: "off",
+        INSIGHTS_CLAUDE_CODE: cc ? "on" : "off",
+        INSIGHTS_CODEX: cc ? "off" : "on",
+        [cc ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: input.root,
+      },
+      nodeArgs,
+      reuse,
+      log: input.log,
+    });
+    try {
+      input.log(`  waiting for the daemon's ${reuse ? "scan after its restart" : "first scan"} (lifetimeStats.isReady)`);
+      await daemon.waitReady(60 * 60_000, input.log);
+      const readyMs = Date.now() - started;
+      input.log(`  ready after ${(readyMs / 1000).toFixed(1)} s`);
+      return { daemon, readyMs };
+    } catch (err) {
+      await daemon.stop();
+      if (!input.keep) daemon.remove();
+      throw err;
+    }
+  };
+  let current = await start(false);
   const args = [CLI, "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"];
   return {
-    daemon,
-    readyMs,
+    get daemon() {
+      return current.daemon;
+    },
+    get readyMs() {
+      return current.readyMs;
+    },
     command: `insightsctl ${args.slice(1).join(" ")}`,
+    async askDaemon(): Promise<number> {
+      const client = await ControlClient.connect(resolvePaths(current.daemon.env).socketFile, 5000);
+      try {
+        const t = performance.now();
+        const report = await client.call<unknown>("usage", { report: "daily", provider: input.kind, timeZone: "UTC" }, 600_000);
+        const ms = performance.now() - t;
+        dailyFromUsage(report);
+        return ms;
+      } finally {
+        client.close();
+      }
+    },
+    async restart(): Promise<void> {
+      await current.daemon.stop();
+      current = await start(true);
+    },
     async usageDaily(): Promise<UsageDailyRun> {
+      const daemon = current.daemon;
       const r = await runTimed(process.execPath, args, { ...daemon.env, NO_COLOR: "1" });
       if (r.code !== 0) throw new Error(`insightsctl usage exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
       // Asked through the daemon, it says nothing on stderr; in-process it would ("not running").
@@ -157,8 +196,8 @@ export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []):
       return { ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily, responses };
     },
     async stop(): Promise<void> {
-      await daemon.stop();
-      if (!input.keep) daemon.remove();
+      await current.daemon.stop();
+      if (!input.keep) current.daemon.remove();
     },
   };
 }

@@ -18,7 +18,7 @@ import { CcusageUnavailable, locateCcusage, runCcusage, type CcusageResult } fro
 import { runChild } from "./child.js";
 import { newProfileDir } from "./paths.js";
 import { formatSummary, summarize } from "./profile-summary.js";
-import { ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
+import { nodeFloorMs, ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
 import type { BareInput, BareResult, CheckInput, CheckResult, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
@@ -269,12 +269,17 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
     const ratios = bare.slice(0, cc.length).map((b, i) => b.ms / (cc[i] as CcusageResult).ms);
     rows.push({ metric: `${label}: bare read time / ccusage time`, value: median(ratios), unit: "x", note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(2)).join(", ")}` });
     const diff = diffDaily(checkDaily, c0.daily);
+    // Codex: ccusage takes token_count deltas; where a response's record and its token_count fall on
+    // either side of midnight UTC, that rule dates it a day later than the record rule.
+    const byTokenCount = check.kind === "codex" ? diffDaily(check.check.dailyByTokenCount, c0.daily) : null;
     rows.push({
       metric: `${label}: days where ccusage and the checker differ`,
       value: diff.length,
       unit: "days",
       aim: { op: "<=", limit: 0 },
-      note: describeDiff(diff, checkDaily.length, ["checker", "ccusage"]) || `${c0.daily.length} days, to the token; ccusage totals ${describeTotals(sumDaily(c0.daily))}`,
+      note:
+        (describeDiff(diff, checkDaily.length, ["checker", "ccusage"]) || `${c0.daily.length} days, to the token; ccusage totals ${describeTotals(sumDaily(c0.daily))}`) +
+        (byTokenCount ? `; against the checker's token_count-delta rule (ccusage's): ${byTokenCount.length ? describeDiff(byTokenCount, checkDaily.length, ["checker (token_count rule)", "ccusage"]) : "equal, to the token"}` : ""),
     });
   } else {
     o.log(`${label}: ${ccusageMissing ?? "ccusage did not run"}`);
@@ -289,7 +294,7 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
     o.log(`${text}\n(profile and ${kind}-summary.txt in ${relative(dir)}; open the .cpuprofile in Chrome DevTools for the tree)`);
   }
 
-  rows.push(...(await usageRows(o, hook, label, usageReps, checkDaily, ccusageMissing === null ? ccusageRun : null)));
+  rows.push(...(await usageRows(o, hook, label, usageReps, check, ccusageMissing === null ? ccusageRun : null)));
   return rows;
 }
 
@@ -354,79 +359,115 @@ function scanRows(label: string, bytes: number, scans: ScanResult[], bare: BareR
   return rows;
 }
 
+interface UsagePhase {
+  mine: UsageDailyRun[];
+  theirs: CcusageResult[];
+  /** The daemon's answer over the control socket, asked from this process. */
+  daemonMs: number[];
+}
+
 /**
  * `insightsctl usage daily --json` on a warm daemon next to ccusage daily, in back-to-back pairs
  * (alternating order; the daemon is paused while ccusage runs so its polls take no CPU from it),
- * and their totals against the checker's and each other's.
+ * and their totals against the checker's and each other's. Twice: right after the daemon's first
+ * scan (every row still raw), and after a restart on the same store (its retention job, which runs
+ * at start and then hourly, has rolled up the rows older than retentionRawDays).
  */
 async function usageRows(
   o: BenchOptions,
   hook: HookInput,
   label: string,
   reps: number,
-  checkDaily: Daily,
+  check: CheckResult,
   ccusageRun: ((singleThread?: boolean) => Promise<CcusageResult | null>) | null,
 ): Promise<Row[]> {
   o.log(`${label}: a daemon on the history`);
   const ours = await startOurDaemon(hook, o.flags.profile === true ? ["--inspect-port=0"] : []);
   const rows: Row[] = [];
   try {
+    const firstReadyMs = ours.readyMs;
     const afterScan = ours.daemon.memory();
-    // Warm: the daemon's first report compiles its queries; the CLI's files are in the page cache.
-    await ours.usageDaily();
-    const mine: UsageDailyRun[] = [];
-    const theirs: CcusageResult[] = [];
-    const oursOnce = async (): Promise<void> => {
-      const r = await ours.usageDaily();
-      o.log(`  ${ours.command}: ${fmtMs(r.ms)} wall, ${fmtMs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
-      mine.push(r);
-    };
-    const theirsOnce = async (): Promise<void> => {
-      if (!ccusageRun) return;
-      ours.daemon.pause(true);
-      try {
-        const c = await ccusageRun();
-        if (c) theirs.push(c);
-      } finally {
-        ours.daemon.pause(false);
+    const phase = async (): Promise<UsagePhase> => {
+      // Warm: the daemon's first report compiles its queries; the CLI's files are in the page cache.
+      await ours.usageDaily();
+      const p: UsagePhase = { mine: [], theirs: [], daemonMs: [] };
+      const oursOnce = async (): Promise<void> => {
+        const r = await ours.usageDaily();
+        o.log(`  ${ours.command}: ${fmtMs(r.ms)} wall, ${fmtMs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
+        p.mine.push(r);
+      };
+      const theirsOnce = async (): Promise<void> => {
+        if (!ccusageRun) return;
+        ours.daemon.pause(true);
+        try {
+          const c = await ccusageRun();
+          if (c) p.theirs.push(c);
+        } finally {
+          ours.daemon.pause(false);
+        }
+      };
+      for (let i = 0; i < reps; i++) {
+        if (i % 2 === 0) {
+          await oursOnce();
+          await theirsOnce();
+        } else {
+          await theirsOnce();
+          await oursOnce();
+        }
       }
+      for (let i = 0; i < reps; i++) p.daemonMs.push(await ours.askDaemon());
+      o.log(`  the daemon's answer alone (control socket): ${p.daemonMs.map((m) => m.toFixed(0)).join(", ")} ms`);
+      return p;
     };
-    for (let i = 0; i < reps; i++) {
-      if (i % 2 === 0) {
-        await oursOnce();
-        await theirsOnce();
-      } else {
-        await theirsOnce();
-        await oursOnce();
-      }
-    }
-    const m0 = mine[0] as UsageDailyRun;
-    const ms = median(mine.map((r) => r.ms));
+    const fresh = await phase();
+    const floor: number[] = [];
+    for (let i = 0; i < reps; i++) floor.push(await nodeFloorMs());
+    o.log(`${label}: restarting the daemon on the same store (retention rolls up what is older than retentionRawDays)`);
+    await ours.restart();
+    const rolled = await phase();
     const daemonMem = ours.daemon.memory();
+
     rows.push(
       {
         metric: `${label}: daemon start to first scan done`,
-        value: ours.readyMs / 1000,
+        value: firstReadyMs / 1000,
         unit: "s",
-        note: `spawn to every source's lifetimeStats.isReady (polled once a second); daemon RSS then ${afterScan?.rssMb ?? "?"} MB, peak (VmHWM) ${afterScan?.hwmMb ?? "?"} MB`,
+        note: `spawn to every source's lifetimeStats.isReady (polled once a second); daemon RSS then ${afterScan?.rssMb ?? "?"} MB, peak (VmHWM) ${afterScan?.hwmMb ?? "?"} MB; after the restart and the reports ${daemonMem?.rssMb ?? "?"} MB`,
       },
       {
-        metric: `${label}: ${ours.command} (warm daemon)`,
-        value: ms,
+        metric: `${label}: node -e 0 (the floor of any Node.js CLI)`,
+        value: median(floor),
         unit: "ms",
-        note: `whole process (node start-up included), median of ${mine.length} (${mine.map((r) => r.ms.toFixed(0)).join(", ")}); CPU ${fmtMs(median(mine.map((r) => r.cpuMs)))}, peak RSS ${m0.peakRssMb} MB (${m0.measuredBy}); the daemon reads what is new first; daemon RSS after ${daemonMem?.rssMb ?? "?"} MB`,
+        note: `whole process, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
       },
     );
-    if (theirs.length) {
-      const ratios = theirs.map((c, i) => (mine[i] as UsageDailyRun).ms / c.ms);
-      rows.push({
-        metric: `${label}: insightsctl usage daily time / ccusage daily time`,
-        value: median(ratios),
-        unit: "x",
-        aim: { op: "<=", limit: 1 / 20 },
-        note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(3)).join(", ")}; ccusage ${secs(median(theirs.map((c) => c.ms)))} in these pairs (daemon paused meanwhile)`,
-      });
-    }
+    const phaseRows = (p: UsagePhase, when: string): void => {
+      const m0 = p.mine[0] as UsageDailyRun;
+      rows.push(
+        {
+          metric: `${label}: ${ours.command}, ${when}`,
+          value: median(p.mine.map((r) => r.ms)),
+          unit: "ms",
+          note: `whole process (node start-up included), median of ${p.mine.length} (${p.mine.map((r) => r.ms.toFixed(0)).join(", ")}); its own CPU ${fmtMs(median(p.mine.map((r) => r.cpuMs)))}, peak RSS ${m0.peakRssMb} MB; the daemon's answer alone (control socket, it reads what is new first): median ${fmtMs(median(p.daemonMs))}`,
+        },
+      );
+      if (p.theirs.length) {
+        const ratios = p.theirs.map((c, i) => (p.mine[i] as UsageDailyRun).ms / c.ms);
+        rows.push({
+          metric: `${label}: insightsctl usage daily time / ccusage daily time, ${when}`,
+          value: median(ratios),
+          unit: "x",
+          aim: { op: "<=", limit: 1 / 20 },
+          note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(3)).join(", ")}; ccusage ${secs(median(p.theirs.map((c) => c.ms)))} in these pairs (daemon paused meanwhile)`,
+        });
+      }
+    };
+    phaseRows(fresh, "warm daemon right after its first scan (all rows raw)");
+    phaseRows(rolled, "after a restart (rows older than 7 days rolled up)");
+
+    // Totals: every run of both phases, against the checker, ccusage and each other.
+    const m0 = fresh.mine[0] as UsageDailyRun;
+    const checkDaily = check.check.daily;
     const vsCheck = diffDaily(checkDaily, m0.daily);
     rows.push({
       metric: `${label}: days where insightsctl and the checker differ`,
@@ -435,22 +476,41 @@ async function usageRows(
       aim: { op: "<=", limit: 0 },
       note: describeDiff(vsCheck, checkDaily.length, ["checker", "insightsctl"]) || `${m0.daily.length} days, to the token; ${m0.responses} responses`,
     });
-    const t0 = theirs[0];
+    const t0 = fresh.theirs[0];
     if (t0) {
       const vsCc = diffDaily(t0.daily, m0.daily);
+      // Codex: the checker counts by both documented rules; ccusage takes token_count deltas.
+      const byTokenCount = check.kind === "codex" ? check.check.dailyByTokenCount : null;
+      const rules = byTokenCount ? diffDaily(checkDaily, byTokenCount) : [];
+      const explained = byTokenCount !== null && rules.length > 0 && vsCc.length === rules.length && vsCc.every((d) => rules.some((r) => r.date === d.date)) && diffDaily(byTokenCount, t0.daily).length === 0;
       rows.push({
         metric: `${label}: days where insightsctl and ccusage differ`,
         value: vsCc.length,
         unit: "days",
         aim: { op: "<=", limit: 0 },
-        note: describeDiff(vsCc, t0.daily.length, ["ccusage", "insightsctl"]) || `${t0.daily.length} days, to the token; totals ${describeTotals(sumDaily(m0.daily))}`,
+        note:
+          (describeDiff(vsCc, t0.daily.length, ["ccusage", "insightsctl"]) || `${t0.daily.length} days, to the token; totals ${describeTotals(sumDaily(m0.daily))}`) +
+          (explained
+            ? `; exactly the days where the two documented Codex rules differ (a response whose token_usage_record and token_count lines straddle midnight UTC): ccusage dates it by its token_count, insightsctl by its record, as the checker's record rule does`
+            : ""),
+      });
+      const sum = (d: Daily): number[] => Object.values(sumDaily(d));
+      const off = sum(t0.daily).map((v, i) => Math.abs(v - (sum(m0.daily)[i] as number))).reduce((a, b) => a + b, 0);
+      rows.push({
+        metric: `${label}: tokens where insightsctl and ccusage differ, all days summed`,
+        value: off,
+        unit: "tokens",
+        aim: { op: "<=", limit: 0 },
+        note: `insightsctl ${describeTotals(sumDaily(m0.daily))}; ccusage ${describeTotals(sumDaily(t0.daily))}`,
       });
     }
-    const unstable = mine.filter((r) => diffDaily(m0.daily, r.daily).length > 0).length;
-    if (unstable) rows.push({ metric: `${label}: insightsctl runs whose totals differ from its first`, value: unstable, unit: "runs", aim: { op: "<=", limit: 0 } });
-    if (o.flags.profile === true) await ours.daemon.profile(`providers-${hook.kind}`, `during ${reps} usage reports`, o.log, async () => {
-      for (let i = 0; i < reps; i++) await ours.usageDaily();
-    });
+    const all = [...fresh.mine, ...rolled.mine];
+    const unstable = all.filter((r) => diffDaily(m0.daily, r.daily).length > 0).length;
+    rows.push({ metric: `${label}: insightsctl runs whose days differ from its first (before and after the roll-up)`, value: unstable, unit: "runs", aim: { op: "<=", limit: 0 }, note: `${all.length} runs` });
+    if (o.flags.profile === true)
+      await ours.daemon.profile(`providers-${hook.kind}`, `during ${reps} usage reports`, o.log, async () => {
+        for (let i = 0; i < reps; i++) await ours.usageDaily();
+      });
   } finally {
     await ours.stop();
   }
