@@ -145,15 +145,19 @@ function coerce(key: OptionKey, def: OptionDef, raw: unknown, where: string): un
       return list;
     }
     case "object": {
+      // Never printed back whole: an object value may hold secrets (alert channels' keys and URLs).
+      const badObject = (what: string): never => {
+        throw new ConfigError(key, what, where, describe(def));
+      };
       let value = raw;
       if (typeof raw === "string") {
         try {
           value = JSON.parse(raw);
         } catch {
-          return bad(describe(def));
+          return badObject(`<text that is not JSON, ${raw.length} characters>`);
         }
       }
-      if (value === null || typeof value !== "object" || Array.isArray(value)) return bad(describe(def));
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return badObject(`<${Array.isArray(value) ? "array" : value === null ? "null" : typeof value}>`);
       kind.check(value, where);
       return value;
     }

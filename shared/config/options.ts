@@ -1,5 +1,6 @@
 // Every configuration key, once: its type, default, limits, env name and help text. Loading,
 // validation, `insightsctl --help` and the README's config table all come from this list.
+import { parseAlertsConfig } from "../alerts/config.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 
 export type OptionKind =
@@ -41,6 +42,7 @@ export const OPTIONS = {
   codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
   codexDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
   prices: { kind: { type: "object", nullable: true, check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
+  alerts: { kind: { type: "object", nullable: true, check: (v, where) => void parseAlertsConfig(v, where) }, default: null, env: "INSIGHTS_ALERTS", reloadable: true, help: "Alert rules, channels and time zone (docs/alerting.md); JSON text in the env" },
   gatewayUrl: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_GATEWAY_URL", reloadable: true, help: "Gateway base URL; default http://127.0.0.1:<gateway.port from openclaw.json>" },
   logLevel: { kind: { type: "enum", values: ["trace", "debug", "info", "warn", "error"] }, default: "info", env: "INSIGHTS_LOG_LEVEL", reloadable: true, help: "Minimum level written to the daemon log" },
   logMaxBytes: { kind: int(65_536, 1_073_741_824), default: 10_485_760, env: "INSIGHTS_LOG_MAX_BYTES", reloadable: true, help: "Size at which daemon.log is rotated" },
@@ -77,6 +79,8 @@ export interface Config {
   codexDirs: string[] | null;
   /** As written; shared/pricing parses it. */
   prices: Record<string, unknown> | null;
+  /** As written; shared/alerts/config.ts parses it. */
+  alerts: Record<string, unknown> | null;
   gatewayUrl: string | null;
   logLevel: "trace" | "debug" | "info" | "warn" | "error";
   logMaxBytes: number;
