@@ -31,8 +31,8 @@ export interface InstanceState {
   ruleId: string;
   subject: string;
   label: string;
-  /** Null once resolved (the state is then dropped). */
-  severity: Severity | null;
+  /** The severity it fires at (on a `resolved` transition: the one it stood at before). */
+  severity: Severity;
   /** The episode: its id and when it began. */
   alertId: string;
   since: number;
@@ -102,13 +102,14 @@ export function step(rule: AlertRule, previous: ReadonlyMap<string, InstanceStat
     const level = rule.enabled && sample ? levelOf(rule, value, prev?.severity ?? null) : null;
     if (level === null) {
       if (prev) {
-        const state = { ...prev, severity: null, value };
+        // The state keeps the severity it stood at: what the resolve is about.
+        const state = { ...prev, value };
         const notify = prev.sent && !ctx.muted;
         transitions.push({ kind: "resolved", state, notify, withheld: notify || !prev.sent ? null : "muted" });
       }
       continue;
     }
-    const threshold = thresholdOf(rule, level) as number;
+    const threshold = thresholdOf(rule, level) as number; // a level is only reached through a set threshold
     const base: InstanceState = prev
       ? { ...prev, label: sample?.label ?? prev.label, severity: level, value, threshold, projection: sample?.projection ?? null }
       : {

@@ -64,6 +64,12 @@ export class HeldConditions {
     for (const k of seen) if (!this.since.has(k)) this.since.set(k, now);
   }
 
+  /** A condition known to have begun at `since` (restored after a restart); kept only if it still holds at the next update. */
+  seed(key: string, since: number): void {
+    const s = this.since.get(key);
+    if (s === undefined || since < s) this.since.set(key, since);
+  }
+
   /** Seconds the condition has held, or null when it does not hold. */
   heldSeconds(key: string, now: number): number | null {
     const s = this.since.get(key);
