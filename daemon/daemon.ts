@@ -40,6 +40,9 @@ import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
 import { mountRoutes } from "./http/mount-routes.js";
 import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
+import { AlertService, type Caller } from "./alerts/alert-service.js";
+import { readModelInputs } from "./alerts/read-model-inputs.js";
+import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -67,6 +70,10 @@ export interface DaemonOptions {
   snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
   /** Demo replay seams (tests): its timers and random source. */
   demoReplay?: Pick<DemoRuntimeOptions, "timers" | "random">;
+  /** Alert delivery seams (tests): transport, tries, backoff, queue bounds. */
+  alertDelivery?: DeliveryQueueOptions;
+  /** Wait after a change before alert rules are evaluated (default 1000 ms). */
+  alertDebounceMs?: number;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -91,6 +98,7 @@ interface Parts {
   demo: DemoRuntime | null;
   model: ReadModel;
   live: LiveEvents;
+  alerts: AlertService;
   interfaces: { close(): Promise<void> };
   snapshots: SnapshotService;
   renderPool: RenderPool;
@@ -136,6 +144,11 @@ export class Daemon {
   /** The store (tests simulate a full disk on it). */
   get store(): Store {
     return this.p.store;
+  }
+
+  /** Alerting: rules, evaluation, notifications. */
+  get alerts(): AlertService {
+    return this.p.alerts;
   }
 
   /** The live event fan-out the subscriptions read (tests push entries into it). */
@@ -238,6 +251,19 @@ export class Daemon {
       httpRef = http;
       const live = new LiveEvents({ clock, logger: hub.logger.child("live") });
       collector.onChange((source) => live.changed(source));
+      const alerts = new AlertService({
+        store,
+        clock,
+        logger: hub.logger.child("alerts"),
+        config: () => (daemon?.config ?? config).alerts,
+        defaultTimeZone: model.timeZone,
+        inputs: (now, timeZone) => readModelInputs(model, store, { now, timeZone, rawDays: (daemon?.config ?? config).retentionRawDays }),
+        ...(options.alertDelivery ? { delivery: options.alertDelivery } : {}),
+        ...(options.alertDebounceMs !== undefined ? { debounceMs: options.alertDebounceMs } : {}),
+      });
+      cleanup.unshift(() => alerts.close());
+      // Every change re-evaluates the rules (debounced); evaluation only reads, delivery is queued.
+      collector.onChange(() => alerts.changed());
       collector.onLogEntry((entry) => live.log(entry));
       const operations = new GatewayOperations({
         clock,
@@ -271,6 +297,7 @@ export class Daemon {
         http,
         model,
         live,
+        alerts,
         operations,
         snapshots,
         session: { ...auth, logger: hub.logger.child("auth") },
@@ -297,6 +324,13 @@ export class Daemon {
             return { stopping: true, pid: process.pid };
           },
           reload: () => (daemon as Daemon).reload(),
+          "alerts.list": () => ({ active: alerts.activeAlerts(), rules: alerts.ruleViews(), channels: alerts.channelViews() }),
+          "alerts.test": (params) => alerts.testChannel(requireString(params, "channel"), CONTROL_CALLER),
+          "alerts.mute": (params) => {
+            const rule = requireString(params, "rule");
+            if (params.until === null) return alerts.unmute(rule, CONTROL_CALLER);
+            return alerts.mute(rule, typeof params.until === "number" ? params.until : NaN, CONTROL_CALLER);
+          },
           snapshot: async (params) => {
             const quick = params.quick === true;
             const p = cliSnapshotParams({ ...stringParams(params), quick });
@@ -331,8 +365,9 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
       collector.start();
+      alerts.start();
       daemon.scheduleRetention();
       // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
       if (options.warmRenderer !== false) {
@@ -454,7 +489,8 @@ export class Daemon {
       this.log.error("reload refused: the config is invalid; keeping the running config", { error: errorMessage(err) });
       throw err;
     }
-    const changed = OPTION_KEYS.filter((k) => this.config[k] !== next.config[k]);
+    // Object values (prices, alerts) are compared by content: a reload of an unchanged file changes nothing.
+    const changed = OPTION_KEYS.filter((k) => !sameValue(this.config[k], next.config[k]));
     const applied = changed.filter((k: OptionKey) => OPTIONS[k].reloadable);
     const needsRestart = changed.filter((k: OptionKey) => !OPTIONS[k].reloadable);
     this.p.loaded = next;
@@ -463,6 +499,7 @@ export class Daemon {
     this.p.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
     this.p.collector.gateway?.setSampleInterval(c.sampleIntervalSeconds * 1000);
     if (applied.includes("retentionRawDays") || applied.includes("retentionRollupDays")) this.runRetentionNow();
+    if (applied.includes("alerts")) this.p.alerts.reload();
     this.log.info("config reloaded", { applied, needsRestart });
     if (needsRestart.length) this.log.warn("some changes take effect only after a restart", { keys: needsRestart });
     return { applied, needsRestart };
@@ -478,6 +515,7 @@ export class Daemon {
       const graceMs = this.config.shutdownGraceSeconds * 1000;
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();
+      this.p.alerts.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
       await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
@@ -505,12 +543,30 @@ export class Daemon {
   private runRetentionNow(): void {
     try {
       const r = runRetention(this.p.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.p.clock.now());
+      // Alert history lives as long as the hourly rollups.
+      Object.assign(r.deleted, this.p.alerts.prune(this.config.retentionRollupDays));
       const deleted = Object.values(r.deleted).reduce((a, b) => a + b, 0);
       if (deleted > 0) this.log.info("retention removed old rows", r.deleted);
     } catch (err) {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
+}
+
+/** Who asks through the control socket: the daemon's own user (the socket is 0600). */
+const CONTROL_CALLER: Caller = { auth: "control-socket", peer: "" };
+
+function requireString(params: Record<string, unknown>, name: string): string {
+  const v = params[name];
+  if (typeof v !== "string" || v === "") throw new InsightsError("INVALID_PARAM", `${name}: a non-empty string`);
+  return v;
+}
+
+/** Config values compared by content (JSON objects from the file), not by identity. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The string-valued snapshot flags of a control request (anything else is left for the parser to refuse). */

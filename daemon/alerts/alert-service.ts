@@ -30,7 +30,7 @@ import {
 } from "../../shared/alerts/rules.js";
 import type { Store } from "../../shared/store/store.js";
 import { BoundedChannel } from "../live/bounded-channel.js";
-import { AlertStore, type AlertRow, type DeliveryRow, type EventRow } from "./alert-store.js";
+import { AlertStore, type AlertRow, type EventRow } from "./alert-store.js";
 import { DeliveryQueue, type DeliveryQueueOptions, type DeliveryResult } from "./delivery-queue.js";
 import { originOf } from "./transports.js";
 
@@ -70,6 +70,18 @@ export interface ChannelView {
   origin: "config" | "api";
   editable: boolean;
 }
+
+/** One channel's outcome as the API shows it. */
+export interface DeliveryView {
+  channelId: string;
+  outcome: "sent" | "failed" | "dropped";
+  attempts: number;
+  error: string | null;
+  /** Epoch ms; null for a result not recorded yet. */
+  ts: number | null;
+}
+
+export type HistoryEvent = EventRow & { deliveries: DeliveryView[] };
 
 export interface AlertServiceOptions {
   store: Store;
@@ -379,7 +391,7 @@ export class AlertService {
     return this.db.recentAlerts(limit, ruleId);
   }
 
-  history(args: { limit: number; alertId?: string | null; ruleId?: string | null }): Array<EventRow & { deliveries: DeliveryRow[] }> {
+  history(args: { limit: number; alertId?: string | null; ruleId?: string | null }): HistoryEvent[] {
     const events = this.db.events(args);
     const deliveries = this.db.deliveries(events.map((e) => e.id));
     return events.map((e) => ({ ...e, deliveries: deliveries.filter((d) => d.eventId === e.id) }));
@@ -394,6 +406,11 @@ export class AlertService {
       for (const sev of ["warning", "critical"] as const) if ((sev === "warning" ? r.warning : r.critical) !== null) out.push({ rule: r.id, severity: sev, value: firing.has(sev) ? 1 : 0 });
     }
     return out;
+  }
+
+  /** Retention: history older than `days` (resolved episodes, events, deliveries). */
+  prune(days: number): Record<string, number> {
+    return this.db.prune(this.o.clock.now(), days);
   }
 
   deliveryCounts(): { sent: number; failed: number; dropped: number; retries: number; pending: number } {
@@ -556,7 +573,7 @@ export class AlertService {
   }
 
   /** Sends a test notification through one channel now and waits for the outcome (bounded by its tries and timeout). */
-  async testChannel(id: string, by: Caller): Promise<DeliveryResult & { channel: ChannelView }> {
+  async testChannel(id: string, by: Caller): Promise<DeliveryView & { channel: ChannelView }> {
     const channel = this.channelOrThrow(id);
     const now = this.o.clock.now();
     this.o.logger.info("alert channel test requested", { channel: id, by: by.auth, peer: by.peer });
@@ -581,7 +598,7 @@ export class AlertService {
       sentAt: now,
     };
     const r = await this.queue.enqueue({ channel, notification: n, eventId });
-    return { ...r, channel: channelView(channel) };
+    return { channelId: r.channelId, outcome: r.outcome, attempts: r.attempts, error: r.error, ts: this.o.clock.now(), channel: channelView(channel) };
   }
 }
 

@@ -9,6 +9,7 @@ import type { AnySystemView } from "../../shared/queries/read-model.js";
 import type { ProviderEnum, ProviderName } from "../../shared/sources/contract.js";
 import type { AgentParent, DashboardParent, ProviderSystemParent, QueryCtx, SystemParent } from "./parents.js";
 import { parseQueryContext } from "./query-context.js";
+import { alertMutations, alertQueries, alertTypes } from "./alert-resolvers.js";
 
 const PROVIDER_NAME: Record<ProviderEnum, ProviderName> = { PROVIDER_A: "openclaw", PROVIDER_B: "claude-code", PROVIDER_C: "codex" };
 const SYSTEM_TYPE = { openclaw: "ProviderASystem", "claude-code": "ProviderBSystem", codex: "ProviderCSystem" } as const;
@@ -48,7 +49,9 @@ export const resolvers: Resolvers = {
       if (picked.kind === "dashboard") return { ...ctx.model.dashboard(), kind: "dashboard", source: picked.source, qctx } satisfies DashboardParent;
       return { kind: "agent", sourceId: picked.sourceId, agentId: picked.agentId, source: picked.source, qctx } satisfies AgentParent;
     },
+    ...alertQueries,
   },
+  ...alertTypes,
 
   SystemNamespace: { __resolveType: (parent) => SYSTEM_TYPE[parent.provider] },
   ProviderASystem: { provider: () => "PROVIDER_A" },
@@ -85,6 +88,7 @@ export const resolvers: Resolvers = {
   Mutation: {
     restartGateway: (_root, _args, ctx) => ctx.operations.run("restart", { auth: ctx.caller.auth, peer: ctx.caller.peer }),
     updateGateway: (_root, _args, ctx) => ctx.operations.run("update", { auth: ctx.caller.auth, peer: ctx.caller.peer }),
+    ...alertMutations,
   },
 
   Subscription: {
@@ -97,6 +101,9 @@ export const resolvers: Resolvers = {
         const level = (filter?.level ?? null) as LogLevel | null;
         return mapIterator(ctx.live.subscribeLogs({ level, module: filter?.module ?? null, agentId: filter?.agentId ?? null }), (entry) => ({ logs: entry }));
       },
+    },
+    alertChanged: {
+      subscribe: (_root, _args, ctx) => mapIterator(ctx.alerts.subscribe(), (change) => ({ alertChanged: change })),
     },
   },
 };

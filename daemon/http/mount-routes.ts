@@ -8,6 +8,7 @@ import type { AuthCheck } from "../auth/guard.js";
 import { mountGraphQL } from "../graphql/mount.js";
 import type { StreamLimits } from "../graphql/stream-limits.js";
 import type { LiveEvents } from "../live/live-events.js";
+import type { AlertService } from "../alerts/alert-service.js";
 import { mountMcp } from "../mcp/mount.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";
 import type { SnapshotService } from "../snapshot/service.js";
@@ -23,6 +24,7 @@ export interface RoutesOptions {
   http: HttpServer;
   model: ReadModel;
   live: LiveEvents;
+  alerts: AlertService;
   operations: GatewayOperations;
   snapshots: SnapshotService;
   session: SessionRoutesOptions;
@@ -44,7 +46,7 @@ export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<
   http.route("GET", "/api/session", sessionInfoRoute(o.session));
   http.route("POST", "/api/logout", logoutRoute());
   http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf), { maxBodyBytes: MAX_SNAPSHOT_BODY_BYTES });
-  http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats() }));
+  http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats(), alerts: o.alerts }));
   mountMcp(http, o.snapshots, o.logger.child("mcp"), o.peerOf);
-  return mountGraphQL({ http, model: o.model, live: o.live, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck, ...(o.graphqlLimits ? { limits: o.graphqlLimits } : {}) });
+  return mountGraphQL({ http, model: o.model, live: o.live, alerts: o.alerts, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck, ...(o.graphqlLimits ? { limits: o.graphqlLimits } : {}) });
 }

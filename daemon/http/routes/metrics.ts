@@ -6,6 +6,7 @@ import type { ReadModel } from "../../../shared/queries/read-model.js";
 import { providerOfSourceId } from "../../../shared/sources/contract.js";
 import { Exposition } from "../../metrics/exposition.js";
 import type { HttpServer, RouteHandler } from "../server.js";
+import type { AlertService } from "../../alerts/alert-service.js";
 
 export interface MetricsRouteDeps {
   model: ReadModel;
@@ -13,6 +14,8 @@ export interface MetricsRouteDeps {
   /** Live subscribers and dropped slow consumers. */
   live: () => { dataChanged: number; logs: number; dropped: number };
   /** Render figures once the snapshot renderer runs in the daemon; null before. */
+  /** Alerting; absent where no daemon runs the rules. */
+  alerts?: Pick<AlertService, "activeSeries" | "deliveryCounts">;
   renders?: () => { byOutcome: Array<{ format: string; outcome: string; count: number; seconds: number }>; queued: number; active: number } | null;
 }
 
@@ -145,6 +148,18 @@ export function buildMetrics(d: MetricsRouteDeps): string {
       { labels: { state: "active" }, value: renders.active },
       { labels: { state: "queued" }, value: renders.queued },
     ]);
+  }
+  if (d.alerts) {
+    // One series per enabled rule and severity it has: 1 while an alert of the rule fires at that
+    // severity, else 0 (present, so a dashboard tells "quiet" from "not measured").
+    x.metric("insights_alert_active", "gauge", "1 while an alert of the rule fires at this severity, else 0 (one series per enabled rule and severity it defines)", d.alerts.activeSeries().map((a) => ({ labels: { rule: a.rule, severity: a.severity }, value: a.value })));
+    const n = d.alerts.deliveryCounts();
+    x.metric("insights_alert_notifications_total", "counter", "Alert notifications by outcome: sent, failed (after every try) or dropped (queue full, or the daemon stopping)", [
+      { labels: { outcome: "sent" }, value: n.sent },
+      { labels: { outcome: "failed" }, value: n.failed },
+      { labels: { outcome: "dropped" }, value: n.dropped },
+    ]);
+    x.metric("insights_alert_notifications_pending", "gauge", "Alert notifications waiting or being sent", [{ value: n.pending }]);
   }
   const dash = model.dashboard();
   x.metric("insights_store_bytes", "gauge", "Size of gateway-insights' own SQLite store", [{ value: dash.store.sizeBytes }]);
