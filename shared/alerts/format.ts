@@ -62,7 +62,7 @@ export function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return String(value);
   switch (unit) {
     case "usd":
-      return `$${value < 10 ? value.toFixed(2) : value < 1000 ? value.toFixed(1) : Math.round(value).toLocaleString("en-US")}`;
+      return `$${value < 1000 ? value.toFixed(2) : Math.round(value).toLocaleString("en-US")}`;
     case "tokens":
       return `${value >= 1e6 ? `${(value / 1e6).toFixed(1)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : Math.round(value)} tokens`;
     case "percent":
