@@ -43,8 +43,8 @@ const list = defineCommand({
       say("Rules:");
       for (const rule of r.rules) {
         const t = [rule.warning !== null ? `warning ${formatValue(rule.warning, rule.unit)}` : "", rule.critical !== null ? `critical ${formatValue(rule.critical, rule.unit)}` : ""].filter(Boolean).join(", ");
-        const state = !rule.enabled ? "off" : rule.mutedUntil !== null && rule.mutedUntil > now ? `muted until ${iso(rule.mutedUntil)}` : "on";
-        say(`  ${rule.id.padEnd(22)}${state.padEnd(6)} ${rule.metric}${rule.window ? ` per ${rule.window}` : ""}${t ? `: ${t}` : ""} [${rule.origin}]`);
+        const muted = rule.mutedUntil !== null && rule.mutedUntil > now ? `, muted until ${iso(rule.mutedUntil)}` : "";
+        say(`  ${rule.id.padEnd(22)}${(rule.enabled ? "on" : "off").padEnd(6)} ${rule.metric}${rule.window ? ` per ${rule.window}` : ""}${t ? `: ${t}` : ""} [${rule.origin}]${muted}`);
       }
       say(r.channels.length ? "Channels:" : "Channels: none (add one in config.json `alerts.channels` or the dashboard)");
       for (const c of r.channels) say(`  ${c.id.padEnd(22)}${c.enabled ? "on " : "off"}    ${c.type}${c.target ? ` ${c.target}` : ""}${c.secretSet ? " (secret set)" : ""} [${c.origin}]`);

@@ -212,7 +212,8 @@ export class AlertService {
         this.emit({ kind: "UNMUTED", ruleId: id, alertId: null });
       }
       const inputs = this.o.inputs(now, this.timeZone);
-      this.held.update(now, holdingConditions(inputs));
+      const conditions = holdingConditions(inputs);
+      this.held.update(now, conditions.holding, conditions.unsure);
       for (const rule of this.rules) {
         try {
           this.evaluateRule(rule, inputs, now);
@@ -240,6 +241,8 @@ export class AlertService {
   private evaluateRule(rule: RuleView, inputs: AlertInputs, now: number): void {
     const previous = this.states.get(rule.id) ?? new Map<string, InstanceState>();
     const samples = rule.enabled ? measure(rule, inputs, this.held) : [];
+    // Nothing can be told yet (the first probe is still out): the rule's alerts stay as they are.
+    if (samples === null) return;
     const muted = rule.mutedUntil !== null && rule.mutedUntil > now;
     const { states, transitions } = step(rule, previous, samples, { now, muted, lastSent: (r, s, sev) => this.lastSent.get(stateKey(r, s, sev)) ?? null });
     const changed = new Set<string>();

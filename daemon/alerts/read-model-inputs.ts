@@ -49,7 +49,7 @@ export function readModelInputs(model: ReadModel, store: Store, o: { now: number
     checks: once((): CheckInfo[] =>
       model.overallHealth(systems()).checks.map((c) => {
         const slash = c.name.indexOf("/");
-        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : "openclaw", status: c.status, message: c.message };
+        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : "openclaw", status: c.status, message: c.message, pending: c.pending === true };
       }),
     ),
     rateLimits: once((): RateLimitInfo[] => {

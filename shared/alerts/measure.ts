@@ -26,6 +26,8 @@ export interface CheckInfo {
   provider: string;
   status: "PASS" | "WARN" | "FAIL";
   message: string | null;
+  /** No first reading yet (the daemon is starting). */
+  pending: boolean;
 }
 
 export interface RateLimitInfo {
@@ -58,9 +60,10 @@ const GATEWAY_CHECKS = new Set(["gateway", "ready", "event-loop", "channels"]);
 export class HeldConditions {
   private readonly since = new Map<string, number>();
 
-  update(now: number, holding: Iterable<string>): void {
+  /** `unsure`: keys nothing is known about now (no reading yet); they are left as they were. */
+  update(now: number, holding: Iterable<string>, unsure: (key: string) => boolean = () => false): void {
     const seen = new Set(holding);
-    for (const k of [...this.since.keys()]) if (!seen.has(k)) this.since.delete(k);
+    for (const k of [...this.since.keys()]) if (!seen.has(k) && !unsure(k)) this.since.delete(k);
     for (const k of seen) if (!this.since.has(k)) this.since.set(k, now);
   }
 
@@ -77,12 +80,31 @@ export class HeldConditions {
   }
 }
 
-/** The keys of every condition that holds now (for HeldConditions.update). */
-export function holdingConditions(inputs: AlertInputs): string[] {
-  const out: string[] = [];
-  if (inputs.gatewayState() === "DOWN") out.push("gateway");
-  for (const c of inputs.checks()) if (c.status === "FAIL") out.push(`check:${c.name}`);
-  return out;
+/**
+ * The keys of every condition that holds now, and which ones nothing is known about (for
+ * HeldConditions.update): before the first probe the gateway is neither up nor down, and while any
+ * check waits for its first reading (the daemon starting) the checks are not judged.
+ */
+export function holdingConditions(inputs: AlertInputs): { holding: string[]; unsure: (key: string) => boolean } {
+  const holding: string[] = [];
+  const gw = inputs.gatewayState();
+  if (gw === "DOWN") holding.push("gateway");
+  const checks = inputs.checks();
+  const starting = checksStarting(checks);
+  for (const c of checks) if (c.status === "FAIL") holding.push(`check:${c.name}`);
+  return { holding, unsure: (key) => (key === "gateway" ? gw === "UNKNOWN" : key.startsWith("check:") && starting) };
+}
+
+const checksStarting = (checks: readonly CheckInfo[]): boolean => checks.some((c) => c.pending) && !checks.some((c) => c.status === "FAIL" && !c.pending);
+
+/**
+ * What a rule measures now, one sample per instance; null when it cannot be told now (no reading
+ * yet): the evaluator then leaves the rule's alerts as they are rather than resolving them.
+ */
+export function measure(rule: AlertRule, inputs: AlertInputs, held: HeldConditions): Sample[] | null {
+  if (rule.metric === "gateway_down" && inputs.gatewayState() === "UNKNOWN") return null;
+  if (rule.metric === "health_check" && checksStarting(inputs.checks())) return null;
+  return measureNow(rule, inputs, held);
 }
 
 function scopedSources(rule: AlertRule, inputs: AlertInputs): string[] | null {
@@ -92,7 +114,7 @@ function scopedSources(rule: AlertRule, inputs: AlertInputs): string[] | null {
   return null;
 }
 
-export function measure(rule: AlertRule, inputs: AlertInputs, held: HeldConditions): Sample[] {
+function measureNow(rule: AlertRule, inputs: AlertInputs, held: HeldConditions): Sample[] {
   const now = inputs.now;
   const info = METRIC_INFO[rule.metric];
   switch (rule.metric) {
