@@ -8,15 +8,12 @@ import { safeTimeZone } from "../queries/time.js";
 import {
   AlertsConfigSchema,
   BUILTIN_RULES,
-  CHANNEL_TYPES,
   ChannelSchema,
   RulePatchSchema,
   RuleSchema,
   ruleProblem,
-  secretFields,
   type AlertRuleInput,
   type ChannelInput,
-  type ChannelType,
 } from "./rules.js";
 
 export interface AlertsConfig {
@@ -44,26 +41,23 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** The value to print for a field: hidden when it is a secret of the channel it belongs to. */
-function shown(raw: unknown, path: readonly PropertyKey[], channelType: ChannelType | null): unknown {
+/**
+ * The value to print for a field of a channel: never a URL or a secret, whatever the type says (a
+ * Slack URL is a secret, a webhook URL may carry a token, a secret given to a channel that takes
+ * none is still one).
+ */
+function shown(raw: unknown, path: readonly PropertyKey[], inChannel: boolean): unknown {
   const field = path[path.length - 1];
-  if (channelType !== null && (secretFields(channelType) as readonly PropertyKey[]).includes(field as PropertyKey)) return "<hidden>";
-  // Unknown types: anything called url or secret may be one.
-  if (channelType === null && (field === "secret" || field === "url")) return "<hidden>";
+  if (inChannel && (field === "secret" || field === "url")) return "<hidden>";
   return valueAt(raw, path);
 }
 
-function channelTypeOf(raw: unknown): ChannelType | null {
-  const t = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  return (CHANNEL_TYPES as readonly unknown[]).includes(t) ? (t as ChannelType) : null;
-}
-
-function issueError(issue: Issue, raw: unknown, base: string, origin: string, channelType: ChannelType | null = null): ConfigError {
+function issueError(issue: Issue, raw: unknown, base: string, origin: string, inChannel = false): ConfigError {
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "?";
-    return new ConfigError(pathText(base, [...issue.path, key]), shown(raw, [...issue.path, key], channelType), origin, "no such field (see docs/alerting.md)");
+    return new ConfigError(pathText(base, [...issue.path, key]), shown(raw, [...issue.path, key], inChannel), origin, "no such field (see docs/alerting.md)");
   }
-  return new ConfigError(pathText(base, issue.path), shown(raw, issue.path, channelType), origin, issue.message);
+  return new ConfigError(pathText(base, issue.path), shown(raw, issue.path, inChannel), origin, issue.message);
 }
 
 /** Validates one rule as written in config.json (a built-in's id changes that built-in). */
@@ -84,7 +78,7 @@ export function parseRuleInput(raw: unknown, base: string, origin: string): Aler
 
 export function parseChannelInput(raw: unknown, base: string, origin: string): ChannelInput {
   const parsed = ChannelSchema.safeParse(raw);
-  if (!parsed.success) throw issueError(parsed.error.issues[0]!, raw, base, origin, channelTypeOf(raw));
+  if (!parsed.success) throw issueError(parsed.error.issues[0]!, raw, base, origin, true);
   return parsed.data as ChannelInput;
 }
 
