@@ -463,7 +463,7 @@ export class AlertService {
     return this.ruleOrThrow(r.id);
   }
 
-  /** `patch`: the fields to change; a null budget, warning or critical removes it. */
+  /** `patch`: the fields to change; a null one goes back to its default. */
   updateRule(id: string, patch: Record<string, unknown>, by: Caller): RuleView {
     const current = this.editableRule(id);
     for (const k of Object.keys(patch)) if (!RULE_PATCH_FIELDS.includes(k) || k === "id") throw badInput(`rule.${k}: no such field that can be changed`);
@@ -472,8 +472,8 @@ export class AlertService {
     const stored = this.db.ruleRows().find((row) => row.id === id);
     const before = (stored ? JSON.parse(stored.json) : builtin ? { id } : {}) as Record<string, unknown>;
     const next: Record<string, unknown> = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), id };
-    // A null name, scope or channels means "back to the default".
-    for (const k of ["name", "scope", "window", "channels", "check", "cooldownMinutes", "enabled"]) if (next[k] === null) delete next[k];
+    // A null field goes back to its default (a null budget: no budget, so a budget rule is off).
+    for (const k of Object.keys(next)) if (next[k] === null) delete next[k];
     const parsed = (builtin ? RulePatchSchema : RuleSchema).safeParse(next);
     if (!parsed.success) throw zodInput(parsed.error, "rule");
     const merged = { ...(builtin ?? {}), ...(parsed.data as AlertRuleInput), metric: current.metric };

@@ -115,9 +115,9 @@ export type Mutation = {
    */
   addAlertRule: AlertRule;
   /**
-   * Changes a rule made through the API or a built-in one (given fields only; a null budget, warning
-   * or critical removes it; a null name, scope, window, channels, check, cooldownMinutes or enabled
-   * goes back to the default). Rules from config.json are BAD_USER_INPUT: edit the file.
+   * Changes a rule made through the API or a built-in one (given fields only; a null field goes back
+   * to its default: a null warning or critical to 80 % and 100 % of the budget, a null budget to none,
+   * which turns a budget rule off). Rules from config.json are BAD_USER_INPUT: edit the file.
    */
   updateAlertRule: AlertRule;
   /** Silences a rule (any, config's included) until `until` (ISO-8601, at most a year ahead). Its alerts are still recorded. */
