@@ -17,6 +17,7 @@ const main = defineCommand({
     status: () => import("./commands/status.js").then((m) => m.default),
     logs: () => import("./commands/logs.js").then((m) => m.default),
     snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
+    usage: () => import("./commands/usage.js").then((m) => m.default),
     url: () => import("./commands/url.js").then((m) => m.default),
     alerts: () => import("./commands/alerts.js").then((m) => m.default),
     service: () => import("./commands/service.js").then((m) => m.default),

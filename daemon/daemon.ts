@@ -7,7 +7,7 @@ import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
-import type { Collector } from "../shared/ingest/collector.js";
+import { withDeadline, type Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
@@ -16,6 +16,7 @@ import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
 import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
+import { parseUsageParams } from "../shared/queries/usage-report.js";
 import type { AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -330,6 +331,13 @@ export class Daemon {
             const rule = requireString(params, "rule");
             if (params.until === null) return alerts.unmute(rule, CONTROL_CALLER);
             return alerts.mute(rule, typeof params.until === "number" ? params.until : NaN, CONTROL_CALLER);
+          },
+          // `insightsctl usage`: as without a daemon, one pass over the sources within the collect
+          // budget, then the report (shared/queries/usage-report.ts, docs/usage.md).
+          usage: async (params) => {
+            const p = parseUsageParams(params, model.timeZone);
+            await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
+            return model.usageReport(p);
           },
           snapshot: async (params) => {
             const quick = params.quick === true;

@@ -31,6 +31,8 @@ test("the CLI table has a row for every command, naming each of its flags", asyn
     const def = sub ? ((cmd.subCommands as Record<string, CommandDef>)[sub] as CommandDef) : cmd;
     const names: string[] = [];
     for (const [name, arg] of Object.entries((def.args ?? {}) as ArgsDef)) {
+      // A positional is a word, not a flag (`usage [daily|monthly|…]`).
+      if (arg.type === "positional") continue;
       const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       // A switch that is on by default is documented by how to turn it off.
       names.push(arg.type === "boolean" && arg.default === true ? `--no-${kebab}` : `--${kebab}`);
@@ -38,7 +40,7 @@ test("the CLI table has a row for every command, naming each of its flags", asyn
     }
     return names;
   };
-  for (const [command, file, sub] of [["start", "start"], ["stop", "stop"], ["url", "url"], ["status", "status"], ["logs", "logs"], ["snapshot", "snapshot"], ["service install", "service", "install"]] as const) {
+  for (const [command, file, sub] of [["start", "start"], ["stop", "stop"], ["url", "url"], ["status", "status"], ["logs", "logs"], ["snapshot", "snapshot"], ["usage", "usage"], ["service install", "service", "install"]] as const) {
     const line = row(command);
     for (const flag of await flagsOf(file, sub)) assert.ok(new RegExp(`[[|]${flag}[\\] \\\\|]`).test(line), `insightsctl ${command}: ${flag} is not in its README row`);
   }

@@ -130,6 +130,10 @@ function cacheEnv() {
   const env = {};
   // The real-gateway tests' install of openclaw and Node 24 (test/helpers/openclaw-gateway.ts).
   env.OC_CACHE = process.env.OC_CACHE || join(realHome, ".cache", "openclaw-e2e");
+  // The real-CLI tests' installs of Claude Code and Codex (test/helpers/claude-code-runner.ts,
+  // codex-runner.ts): without these, each run would install them again into its sandbox HOME.
+  env.CC_CACHE = process.env.CC_CACHE || join(realHome, ".cache", "claude-code-e2e");
+  env.CODEX_CACHE = process.env.CODEX_CACHE || join(realHome, ".cache", "codex-e2e");
   // npm's user config (registry, proxy) for that install; npm reads it from HOME otherwise.
   const set = (k) => process.env[`npm_config_${k}`] || process.env[`NPM_CONFIG_${k.toUpperCase()}`];
   if (!set("userconfig") && existsSync(join(realHome, ".npmrc"))) env.npm_config_userconfig = join(realHome, ".npmrc");

@@ -8,6 +8,13 @@ import { fail, note, say } from "../output.js";
 import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 
+const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
+
+/** `OpenClaw (/home/op/.openclaw), Claude Code, Codex`: what the started daemon reads. */
+function describeProviders(s: DaemonStatus): string {
+  return (s.providers ?? []).map((p) => (p.provider === "openclaw" && s.openclawDir ? `${NAMES.openclaw} (${s.openclawDir})` : (NAMES[p.provider] ?? p.provider))).join(", ") || "nothing yet";
+}
+
 export default defineCommand({
   meta: { name: "start", description: "Start the daemon in the background (or --foreground) and print the dashboard URL" },
   args: {
@@ -38,7 +45,7 @@ export default defineCommand({
         return;
       }
       const started = await spawnDaemon(paths, argvFromArgs(args));
-      const what = started.status.demo ? "serving the bundled demo state (no OpenClaw state dir found)" : `reading ${started.status.openclawDir}`;
+      const what = started.status.demo ? "serving the bundled demo state (no OpenClaw, Claude Code or Codex data found)" : `reading ${describeProviders(started.status)}`;
       say(`gateway-insights ${started.status.version} started (pid ${started.pid}), ${what}`);
       say(`Dashboard: ${started.dashboardUrl}`);
     } catch (err) {

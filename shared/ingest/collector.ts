@@ -267,7 +267,8 @@ export class Collector {
   }
 }
 
-async function withDeadline(p: Promise<void>, ms: number): Promise<"done" | "timeout"> {
+/** Waits for `p` at most `ms`; what it does after that goes on in the background. */
+export async function withDeadline(p: Promise<void>, ms: number): Promise<"done" | "timeout"> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);

@@ -153,10 +153,11 @@ export class TranscriptScanner {
            last_activity = CASE WHEN last_activity IS NULL OR excluded.last_activity > last_activity THEN excluded.last_activity ELSE last_activity END,
            failed = coalesce(@failed, failed)`,
       ),
-      lastRateLimit: db
-        .prepare<[string], unknown[]>(
+      // The sample in force at a time: the latest at or before it (rollouts are read in file order, not time order).
+      rateLimitAt: db
+        .prepare<[string, number], unknown[]>(
           `SELECT limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes,
-             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? ORDER BY ts DESC LIMIT 1`,
+             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? AND ts <= ? ORDER BY ts DESC, rowid DESC LIMIT 1`,
         )
         .raw(),
       rateLimit: db.prepare(
@@ -277,19 +278,25 @@ export class TranscriptScanner {
     const totals = row ? fromRow(row) : emptyTotals();
     const facts: SessionFacts = { patch: {}, hasGitBranch: false, failed: null };
     const key = ref.sessionKey;
+    // A line without a time of its own (contract: ts null) is dated at the line before it, so its
+    // usage lands on the day it happened rather than on the day it was read; with nothing before
+    // it in the transcript, at the transcript's latest activity, else now.
+    let last = totals.lastActivity;
     for (const event of batch.events) {
       touch(totals, event);
+      if (event.ts !== null) last = event.ts;
+      const at = event.ts ?? last ?? now;
       switch (event.kind) {
         case "meta":
           mergePatch(facts, event.patch);
           break;
         case "prompt":
           totals.userMessages++;
-          s.usage.run(event.ts ?? now, "user", source, ref.id, key, "", "", 0, 0, 0, 0, 0, 0, 0);
+          s.usage.run(at, "user", source, ref.id, key, "", "", 0, 0, 0, 0, 0, 0, 0);
           result.usageRows++;
           break;
         case "response":
-          this.response(target, ref, event, totals, facts, result, now);
+          this.response(target, ref, event, totals, facts, result, at);
           break;
         case "toolResult":
           if (event.isError) totals.toolErrors++;
@@ -299,11 +306,11 @@ export class TranscriptScanner {
             totals.errors++;
             facts.failed = 1;
           }
-          s.incident.run(event.ts ?? now, LEVEL[event.type], event.type === "info" ? null : event.type, `${target.provider}/${event.code}`, event.message, key, source, target.provider);
+          s.incident.run(at, LEVEL[event.type], event.type === "info" ? null : event.type, `${target.provider}/${event.code}`, event.message, key, source, target.provider);
           if (event.type !== "info") s.countIncident.run(target.provider, event.type);
           break;
         case "rateLimits":
-          this.rateLimits(source, event.ts ?? now, event.snapshot);
+          this.rateLimits(source, at, event.snapshot);
           break;
       }
     }
@@ -314,7 +321,8 @@ export class TranscriptScanner {
     s.saveCursor.run(source, ref.id, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
   }
 
-  private response(target: ScanTarget, ref: TranscriptRef, e: ResponseEvent, totals: TranscriptTotals, facts: SessionFacts, result: ScanResult, now: number): void {
+  /** `at`: the response's time, or the estimate for a line without one (see commit). */
+  private response(target: ScanTarget, ref: TranscriptRef, e: ResponseEvent, totals: TranscriptTotals, facts: SessionFacts, result: ScanResult, at: number): void {
     totals.toolCalls += e.toolCalls;
     // Another line (or file) of a response already counted: only its tool calls are new.
     if (e.key !== null && this.stmts.claimKey.run(target.id, e.key, ref.id).changes === 0) return;
@@ -323,7 +331,8 @@ export class TranscriptScanner {
     else facts.failed = 0;
     if (e.model) facts.patch.model = e.model;
     const u = e.usage;
-    const cost = u ? (e.costUsd ?? target.price(e)) : (e.costUsd ?? 0);
+    // Priced at the rate in force when it was made (the estimate too), never at the reading's time.
+    const cost = u ? (e.costUsd ?? target.price(e.ts === null ? { ...e, ts: at } : e)) : (e.costUsd ?? 0);
     const unpriced = cost === null ? 1 : 0;
     if (u) {
       totals.input += u.input;
@@ -336,7 +345,7 @@ export class TranscriptScanner {
     totals.unpriced += unpriced;
     const model = e.model ?? "";
     const vendor = e.modelProvider ?? "";
-    this.stmts.usage.run(e.ts ?? now, "assistant", target.id, ref.id, ref.sessionKey, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
+    this.stmts.usage.run(at, "assistant", target.id, ref.id, ref.sessionKey, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
     this.stmts.addModel.run(target.id, ref.id, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
     result.usageRows++;
   }
@@ -389,9 +398,11 @@ export class TranscriptScanner {
       snap.planType,
       snap.credits ? JSON.stringify(snap.credits) : null,
     ] as const;
-    // One row per change: every response repeats the same figures until the quota moves.
-    const last = this.stmts.lastRateLimit.get(source);
-    if (last && values.every((v, i) => v === last[i])) return;
+    // One row per change: every response repeats the same figures until the quota moves. Compared
+    // with the figures in force at the line's own time, so a rollout read again (replaced, or
+    // truncated and rewritten) or read after a newer one adds no copy of what is already there.
+    const before = this.stmts.rateLimitAt.get(source, ts);
+    if (before && values.every((v, i) => v === before[i])) return;
     this.stmts.rateLimit.run(ts, source, ...values);
   }
 }

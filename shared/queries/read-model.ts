@@ -27,6 +27,7 @@ import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
+import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
 
 /** Figures only the daemon has (its HTTP server and render queue); absent when the CLI renders in-process. */
 export interface DaemonFigures {
@@ -279,6 +280,20 @@ export class ReadModel {
   usageCost(sourceId: string, timeZone?: string | null): UsageCost {
     this.source(sourceId);
     return queryUsageCost(this.o.store, sourceId, { now: this.now(), timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
+  }
+
+  /** Tokens and cost by day, month, session or project over every source in the store (`insightsctl usage`). */
+  usageReport(params: UsageReportParams): UsageReport {
+    // Sub-agents the transcripts do not name a parent for (OpenClaw's) are known from the session index.
+    const parents = new Map<string, string>();
+    for (const a of this.agents()) for (const s of a.sessions) if (s.parentKey) parents.set(`${a.id}\u0000${s.key}`, s.parentKey);
+    return queryUsageReport(this.o.store, params, {
+      now: this.now(),
+      rawDays: this.o.rawDays(),
+      demo: this.o.demo,
+      scanComplete: this.ready,
+      parentOf: (source, key) => parents.get(`${source}\u0000${key}`) ?? null,
+    });
   }
 
   recentLogs(sourceId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {

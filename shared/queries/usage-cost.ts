@@ -1,6 +1,6 @@
 // Token cost breakdown of one agent (design §5: usageCost): the all-time total from the scan's
 // totals, and by model and by day from the recorded per-message costs: raw rows where they are
-// still kept, hourly rollups before that.
+// still kept, hourly rollups before that (per hour, one or the other, as usage-report.ts).
 import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, dayKey, HOUR, MINUTE, startOfDay } from "./time.js";
@@ -62,7 +62,8 @@ interface Row {
 export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCost {
   const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE source_id = ?").get(sourceId) as { c: number };
   const from = startOfDay(now - (days - 1) * DAY, timeZone);
-  // The raw rows cover whole hours from here on; before it, the rollups do.
+  // The raw rows cover whole hours from here on; before it, an hour's rollup where retention made
+  // one, else its raw rows (history a first scan just read: retention rolls it up later).
   const rawFrom = Math.ceil((now - rawDays * DAY) / HOUR) * HOUR;
   const rows = store.db
     .prepare(
@@ -70,7 +71,9 @@ export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, 
       // step straddles a local midnight.
       `SELECT (ts / ${QUARTER}) * ${QUARTER} AS ts, model, provider, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read,
               sum(cache_write) AS cache_write, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, count(*) AS messages
-       FROM token_usage WHERE source_id = @agent AND role = 'assistant' AND ts >= max(@from, @rawFrom) GROUP BY 1, model, provider
+       FROM token_usage u WHERE source_id = @agent AND role = 'assistant' AND ts >= @from
+         AND (ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
+       GROUP BY 1, model, provider
        UNION ALL
        SELECT hour AS ts, model, '' AS provider, input, output, cache_read, cache_write, cost_usd, unpriced, messages
        FROM token_usage_hourly WHERE source_id = @agent AND messages > 0 AND hour >= @from AND hour < @rawFrom`,

@@ -40,6 +40,25 @@ const ROLLUPS = [
      reasoning = excluded.reasoning, unpriced = excluded.unpriced`,
 ];
 
+// Hours before the window above that were never rolled up: history a first scan read (a
+// transcript a month old lands in token_usage today), or rows written after the last run before a
+// daemon stopped for longer than rawDays. They are rolled up from what is there before it is
+// deleted, else they were lost. An hour that already has a rollup (of that source, for usage)
+// keeps it: its raw rows may have been pruned in part since, and would roll up short.
+const LATE_ROLLUPS = [
+  `INSERT INTO gateway_samples_hourly (hour, samples, up_samples, cpu_avg, rss_max_mb)
+   SELECT (ts / ${HOUR}) * ${HOUR} AS h, count(*), sum(up), avg(cpu_percent), max(rss_mb)
+   FROM gateway_samples WHERE ts < :from AND NOT EXISTS (SELECT 1 FROM gateway_samples_hourly x WHERE x.hour = (ts / ${HOUR}) * ${HOUR}) GROUP BY h
+   ON CONFLICT (hour) DO NOTHING`,
+  `INSERT INTO token_usage_hourly (hour, source_id, model, project, turns, messages, input, output, cache_read, cache_write, cost_usd, reasoning, unpriced)
+   SELECT (u.ts / ${HOUR}) * ${HOUR} AS h, u.source_id, u.model, coalesce(m.project, '') AS p, sum(u.role = 'user'), sum(u.role = 'assistant'),
+     sum(u.input), sum(u.output), sum(u.cache_read), sum(u.cache_write), sum(u.cost_usd), sum(u.reasoning), sum(u.unpriced)
+   FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
+   WHERE u.ts < :from AND NOT EXISTS (SELECT 1 FROM token_usage_hourly x WHERE x.hour = (u.ts / ${HOUR}) * ${HOUR} AND x.source_id = u.source_id)
+   GROUP BY h, u.source_id, u.model, p
+   ON CONFLICT (hour, source_id, model, project) DO NOTHING`,
+];
+
 export interface RetentionResult {
   rolledUpHours: number;
   deleted: Record<string, number>;
@@ -53,6 +72,7 @@ export function runRetention(store: Store, policy: RetentionPolicy, now: number)
     const to = Math.floor(now / HOUR) * HOUR;
     let rolledUpHours = 0;
     for (const sql of ROLLUPS) rolledUpHours += store.db.prepare(sql).run({ from, to }).changes;
+    for (const sql of LATE_ROLLUPS) rolledUpHours += store.db.prepare(sql).run({ from }).changes;
     const deleted: Record<string, number> = {};
     for (const { table, ts } of RAW_TABLES) {
       deleted[table] = store.db.prepare(`DELETE FROM ${table} WHERE ${ts} < ?`).run(rawCutoff).changes;

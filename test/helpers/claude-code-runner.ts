@@ -157,6 +157,9 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
   // CLI or its tools put in $TMPDIR goes there too.
   fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
   baseEnv.TMPDIR = path.join(dir, "tmp");
+  // Its messaging sockets (`cc-socks/<pid>.sock`) go to $XDG_RUNTIME_DIR when set: keep them in DIR too.
+  fs.mkdirSync(path.join(dir, "run"), { recursive: true, mode: 0o700 });
+  baseEnv.XDG_RUNTIME_DIR = path.join(dir, "run");
   const scriptEnv = (port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     ...baseEnv,
     ...extra,

@@ -308,6 +308,10 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
   baseEnv.TMPDIR = path.join(dir, "tmp");
   const scriptEnv = (port: number): NodeJS.ProcessEnv => ({
     ...baseEnv,
+    // `up` runs `codex --version` without the run's HOME: codex would write its arg0 scratch
+    // (~/.codex/tmp/arg0-linux) into the caller's HOME. Every step runs with the run's own dirs.
+    HOME: home,
+    CODEX_HOME: codexHome,
     CODEX_VERSION: version,
     CODEX_CACHE: cacheDir(),
     FAKE_OPENAI_PORT: String(port),

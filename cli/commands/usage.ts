@@ -1,0 +1,99 @@
+import { defineCommand } from "citty";
+import { nearest, UsageError } from "../../shared/config/argv.js";
+import { InsightsError } from "../../shared/errors.js";
+import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReport, type UsageReportParams } from "../../shared/queries/usage-report.js";
+import { cliContext } from "../context.js";
+import { ControlClient } from "../control-client.js";
+import { fail, note } from "../output.js";
+import { forStdout } from "../stdio.js";
+import type { LocalUsage } from "../usage-local.js";
+import { usageTable } from "../usage-table.js";
+
+const HINT = "See `insightsctl usage --help` for what it accepts.";
+
+/** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
+function machineZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
+  try {
+    if (zone) return parseTimeZone(zone);
+  } catch {
+    // said below
+  }
+  note(`this machine's time zone${process.env.TZ !== undefined ? ` (TZ=${process.env.TZ})` : ""} is not one Intl knows; days are in UTC (pass --timezone)`);
+  return "UTC";
+}
+
+/** The flags as the report's params (the control socket's names); a bad one is a usage error (exit 2). */
+function paramsOf(args: Record<string, unknown>): UsageReportParams {
+  const report = typeof args.report === "string" ? args.report : undefined;
+  try {
+    return parseUsageParams(
+      {
+        ...(report !== undefined ? { report } : {}),
+        ...(typeof args.provider === "string" ? { provider: args.provider } : {}),
+        ...(typeof args.since === "string" ? { since: args.since } : {}),
+        ...(typeof args.until === "string" ? { until: args.until } : {}),
+        ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
+        breakdown: args.breakdown === true,
+      },
+      // The machine's zone, sent to the daemon too: its own may differ.
+      typeof args.timezone === "string" ? "UTC" : machineZone(),
+    );
+  } catch (err) {
+    if (!(err instanceof InsightsError) || err.code !== "INVALID_PARAM") throw err;
+    const near = report !== undefined && err.details.param === "report" ? nearest(report, USAGE_REPORTS) : null;
+    throw new UsageError(near ? `${err.message} (did you mean ${near}?)` : err.message, HINT, err.details);
+  }
+}
+
+/** Writes and exits once it is written (a pipe may still hold it); a closed stdout ends quietly (cli/stdio.ts). */
+function writeAndExit(text: string): void {
+  process.stdout.write(text, () => process.exit(0));
+}
+
+export default defineCommand({
+  meta: { name: "usage", description: "Tokens and cost by day, month, session or project; asks the daemon, or reads the store in-process when none runs" },
+  args: {
+    report: { type: "positional", required: false, description: "daily (default), monthly, session or project", valueHint: "report" },
+    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex (or PROVIDER_A, _B, _C)", valueHint: "P" },
+    since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD, in the time zone", valueHint: "day" },
+    until: { type: "string", alias: "u", description: "Last day (inclusive), YYYY-MM-DD or YYYYMMDD", valueHint: "day" },
+    timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default this machine's)", valueHint: "tz" },
+    json: { type: "boolean", alias: "j", description: "Print JSON (exact figures; stable shape, see docs/usage.md)" },
+    breakdown: { type: "boolean", alias: "b", description: "One sub-row per model, with reasoning tokens" },
+  },
+  async run({ args }) {
+    try {
+      const params = paramsOf(args);
+      const { paths, loaded } = cliContext();
+      const client = await ControlClient.tryConnect(paths.socketFile);
+      let report: UsageReport;
+      let local: LocalUsage | null = null;
+      if (client) {
+        try {
+          report = await client.call<UsageReport>("usage", { ...params }, (loaded.config.collectTimeoutSeconds + 30) * 1000);
+        } catch (err) {
+          if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
+            throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
+          }
+          throw err;
+        } finally {
+          client.close();
+        }
+      } else {
+        const { usageLocally } = await import("../usage-local.js");
+        local = await usageLocally(paths, loaded.config, params);
+        report = local.report;
+        note(`gateway-insights is not running; read the store in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ") || "no provider"}`);
+      }
+      if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial (the rest is read in the background by the daemon, or on the next run)");
+      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null }).map(forStdout).join("\n")}\n`;
+      // In-process, a first scan may still be reading; what it committed is kept, the rest waits
+      // for the next run (the store is crash-safe), so do not wait for it.
+      if (local?.settled) await local.close();
+      writeAndExit(text);
+    } catch (err) {
+      fail(err);
+    }
+  },
+});

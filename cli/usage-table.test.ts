@@ -1,0 +1,131 @@
+// The usage table: 80 columns whatever the figures and names, abbreviations that never overflow
+// a column, unpriced responses never shown as $0, and plain text unless asked for colour.
+import { stripVTControlCharacters } from "node:util";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { UsageFigures, UsageModelFigures, UsageReport, UsageReportKind, UsageRow } from "../shared/queries/usage-report.js";
+import { compactNumber, costCell, money, shortModel, usageTable } from "./usage-table.js";
+
+function figures(tokens: number, cost: number, unpriced = 0, responses = 10): UsageFigures {
+  return {
+    inputTokens: tokens,
+    outputTokens: tokens,
+    cacheWriteTokens: tokens,
+    cacheReadTokens: tokens,
+    reasoningTokens: tokens,
+    totalTokens: 4 * tokens,
+    costUsd: cost,
+    responses,
+    unpricedResponses: unpriced,
+    costComplete: unpriced === 0,
+  };
+}
+
+const MODELS = ["claude-sonnet-4-5-20250929", "gpt-5-codex", "a-model-with-a-name-far-too-long-for-any-column-of-this-table-20991231"];
+
+function row(key: string, f: UsageFigures, extra: Partial<UsageRow> = {}, breakdown = false): UsageRow {
+  const b: UsageModelFigures[] = MODELS.map((model) => ({ model, ...f }));
+  return {
+    key,
+    ...extra,
+    ...f,
+    providers: ["claude-code", "codex"],
+    sources: ["claude-code:default", "codex:default"],
+    models: MODELS,
+    unpricedModels: f.costComplete ? [] : ["gpt-5-mini"],
+    ...(breakdown ? { breakdown: b } : {}),
+  };
+}
+
+function report(kind: UsageReportKind, rows: UsageRow[], totals: UsageFigures): UsageReport {
+  return {
+    schemaVersion: 1,
+    report: kind,
+    timeZone: "America/Argentina/ComodRivadavia",
+    since: "2026-01-01",
+    until: "2026-12-31",
+    provider: null,
+    currency: "USD",
+    demo: true,
+    scanComplete: true,
+    rows,
+    totals: { ...totals, providers: ["claude-code", "codex"], sources: [], models: MODELS, unpricedModels: totals.costComplete ? [] : ["gpt-5-mini", "some-unknown-model"] },
+  };
+}
+
+const KEYS: Record<UsageReportKind, string[]> = {
+  daily: ["2026-11-23", "2026-11-24"],
+  monthly: ["2026-11"],
+  session: ["01a20a4f-8ada-7c40-a2c4-78459390a270", "agent:main:telegram:group:-1001234567890:topic:42"],
+  project: ["/home/op/code/a-very-long-project-directory-name/packages/the-backend-service", "agent:main", "(no project)"],
+};
+
+test("numbers: at most 5 characters, rounding up to the next unit; money: never $0.00 for a fraction of a cent", () => {
+  assert.equal(
+    [0, 999, 1000, 34_500, 99_949, 123_456, 999_960, 1_250_000, 123_456_789, 9_900_000_000, 5e14].map(compactNumber),
+    ["0", "999", "1.0k", "34.5k", "99.9k", "123k", "1.0M", "1.3M", "123M", "9.9B", "500T"],
+  );
+  assert.equal([0, 0.004, 0.005, 0.42, 1234.5, 123_456].map(money), ["$0.00", "<$0.01", "$0.01", "$0.42", "$1234.50", "$123k"]);
+  assert.is(costCell(figures(10, 1.5)), "$1.50");
+  assert.is(costCell(figures(10, 1.5, 3)), "$1.50*", "partial: marked");
+  assert.is(costCell(figures(10, 0, 10)), "unpriced", "nothing priced: not $0");
+  assert.equal(MODELS.slice(0, 2).map(shortModel), ["sonnet-4-5", "gpt-5-codex"]);
+});
+
+test("every report, with and without --breakdown, at extreme figures and names, fits 80 columns", () => {
+  const extremes = [figures(0, 0), figures(999_999_999_999, 99_999.99, 7), figures(123_456, 0.001), figures(5e14, 9_999_999, 10)];
+  for (const kind of ["daily", "monthly", "session", "project"] as const) {
+    for (const breakdown of [false, true]) {
+      for (const f of extremes) {
+        const extra: Partial<UsageRow> = kind === "session" ? { project: "/home/op/" + "deep/".repeat(30) + "x", startedAt: "2026-11-23T21:19:07.000Z", lastActivityAt: "2026-11-24T03:00:00.000Z", subagents: 12 } : {};
+        const r = report(kind, KEYS[kind].map((k) => row(k, f, extra, breakdown)), f);
+        for (const color of [false, true]) {
+          const lines = usageTable(r, { color, home: "/home/op" });
+          const longest = Math.max(...lines.map((l) => stripVTControlCharacters(l).length));
+          assert.ok(longest <= 80, `${kind} breakdown=${breakdown} color=${color}: a line of ${longest} columns:\n${lines.join("\n")}`);
+          if (!color) assert.is(lines.join("\n"), stripVTControlCharacters(lines.join("\n")), "plain text without colour");
+        }
+      }
+    }
+  }
+});
+
+test("the table: header, one row per key with who and which models, totals; --breakdown adds models and reasoning", () => {
+  const f = figures(1234, 2.5);
+  const plain = usageTable(report("daily", KEYS.daily.map((k) => row(k, f)), f), { color: false });
+  // The title wraps rather than overflow.
+  assert.equal(plain.slice(0, 2), ["Usage by day, 2026-01-01 to 2026-12-31, America/Argentina/ComodRivadavia, demo", "  data"]);
+  assert.match(plain[2] as string, /^Date +Input +Output +Cache W +Cache R +Total +Cost$/);
+  assert.match(plain.join("\n"), /\n2026-11-23 +1\.2k +1\.2k +1\.2k +1\.2k +4\.9k +\$2\.50\n {2}claude-code, codex · sonnet-4-5, gpt-5-codex, a-model/);
+  assert.match(plain[plain.length - 1] as string, /^Total +1\.2k/);
+  assert.not.match(plain.join("\n"), /Reasoning/);
+  const wide = usageTable(report("daily", KEYS.daily.map((k) => row(k, f, {}, true)), f), { color: false });
+  assert.match(wide[2] as string, /Output +Reasoning +Cache W/);
+  assert.match(wide.join("\n"), /\n {2}sonnet-4-5 +1\.2k/);
+  // A session's id keeps both ends; a project under HOME is shown from ~.
+  const sessions = usageTable(report("session", KEYS.session.map((k) => row(k, figures(1e12, 1, 0), { project: "/home/op/code/x" }, true)), f), { color: false, home: "/home/op" });
+  assert.match(sessions.join("\n"), /01a20a4f-8.*….*78459390a270/);
+  assert.match(sessions.join("\n"), /claude-code, codex · ~\/code\/x/);
+  const projects = usageTable(report("project", KEYS.project.map((k) => row(k, f)), f), { color: false, home: "/home/op" });
+  assert.match(projects.join("\n"), /\n…[^\n]*the-backend-service /);
+  assert.match(projects.join("\n"), /\nagent:main /);
+});
+
+test("unpriced responses: a marked partial cost and a footnote naming the models", () => {
+  const partial = figures(1000, 0.5, 2);
+  const lines = usageTable(report("daily", [row("2026-11-23", partial), row("2026-11-24", figures(10, 0, 10, 10))], partial), { color: false });
+  const text = lines.join("\n");
+  const prose = text.replace(/\n {2}/g, " ");
+  assert.match(text, /\n2026-11-23 .* \$0\.50\*\n/);
+  assert.match(text, /\n2026-11-24 .* unpriced\n/);
+  assert.match(prose, /\* Partial cost: 2 responses of gpt-5-mini, some-unknown-model have no known price/);
+  assert.not.match(text, /\$0\.00/);
+});
+
+test("an empty report says so", () => {
+  const lines = usageTable(report("session", [], figures(0, 0)), { color: false });
+  assert.is(lines[lines.length - 1], "No usage recorded in this range.");
+  assert.not.ok(lines.some((l) => l.startsWith("Total")));
+});
+
+test.run();

@@ -1,0 +1,565 @@
+// Token usage and cost reports (`insightsctl usage`, docs/usage.md): by day, month, session or
+// project, over every provider in the one token vocabulary (design §9), in a caller's time zone.
+// The report is a plain object with a documented, versioned JSON shape (`schemaVersion`); the
+// daemon returns it over the control socket and the CLI builds the very same object in-process
+// when no daemon runs.
+//
+// Where the figures come from:
+// - daily, monthly, project: per-response rows (token_usage) where retention keeps them, hourly
+//   rollups (token_usage_hourly, which keep source, model and project) before that, as
+//   usage-cost.ts combines them, per source and hour so nothing is counted twice: before the raw
+//   window an hour's rollup wins, and raw rows count only for an hour of a source that has none
+//   yet (history a first scan just read, which retention has not rolled up).
+// - session: each session's lifetime figures per model (transcript_models, never pruned), so a
+//   session older than the raw window keeps its row. Rollups know no sessions.
+// `usageCells` is the first half (per 15-minute step or hour, source, model and project) and is
+// what a daily export per provider, model and project can be built from.
+import { InsightsError } from "../errors.js";
+import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
+import { finiteTotal } from "../sources/usage-guard.js";
+import type { Store } from "../store/store.js";
+import { usd } from "./money.js";
+import { DAY, dayKey, HOUR, iso, MINUTE } from "./time.js";
+
+export const USAGE_SCHEMA_VERSION = 1;
+export const USAGE_REPORTS = ["daily", "monthly", "session", "project"] as const;
+export type UsageReportKind = (typeof USAGE_REPORTS)[number];
+
+/** The project key of OpenClaw-less sessions whose transcripts named no working directory. */
+export const NO_PROJECT = "(no project)";
+/** Model name of responses that recorded none. */
+const UNKNOWN_MODEL = "unknown";
+
+const PROVIDERS: readonly ProviderName[] = ["openclaw", "claude-code", "codex"];
+/** `--provider` values: the names, and the interface's enum (PROVIDER_A/B/C), any case. */
+const PROVIDER_NAMES: Readonly<Record<string, ProviderName>> = {
+  openclaw: "openclaw",
+  "claude-code": "claude-code",
+  codex: "codex",
+  provider_a: "openclaw",
+  provider_b: "claude-code",
+  provider_c: "codex",
+};
+const SOURCE_PREFIX: Readonly<Record<ProviderName, string>> = { openclaw: "agent:", "claude-code": "claude-code:", codex: "codex:" };
+
+export interface UsageReportParams {
+  report: UsageReportKind;
+  provider: ProviderName | null;
+  /** First and last day (inclusive, `YYYY-MM-DD` in timeZone); null: unbounded. */
+  since: string | null;
+  until: string | null;
+  /** A canonical IANA zone. */
+  timeZone: string;
+  breakdown: boolean;
+}
+
+/** Token and cost figures; every count is an exact integer. */
+export interface UsageFigures {
+  /** Input not read from cache. */
+  inputTokens: number;
+  /** Output, reasoning included. */
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  /** The reasoning part of outputTokens (not added to totalTokens again). */
+  reasoningTokens: number;
+  /** input + output + cache write + cache read. */
+  totalTokens: number;
+  /** USD of the priced responses; a lower bound when costComplete is false. */
+  costUsd: number;
+  responses: number;
+  /** Responses of models with no known price: their tokens count, their cost is not in costUsd. */
+  unpricedResponses: number;
+  costComplete: boolean;
+}
+
+export interface UsageModelFigures extends UsageFigures {
+  model: string;
+}
+
+export interface UsageTotals extends UsageFigures {
+  providers: ProviderName[];
+  /** Source ids (`claude-code:default`, `agent:main`). */
+  sources: string[];
+  models: string[];
+  /** Models with unpriced responses. */
+  unpricedModels: string[];
+}
+
+export interface UsageRow extends UsageTotals {
+  /** `YYYY-MM-DD` (daily), `YYYY-MM` (monthly), the session key, or the project. */
+  key: string;
+  /** Per model, most tokens first; only with `breakdown`. */
+  breakdown?: UsageModelFigures[];
+  /** Session rows only: the working directory (null when none is known). */
+  project?: string | null;
+  /** Session rows only: first and last activity, sub-agents included (ISO, UTC). */
+  startedAt?: string | null;
+  lastActivityAt?: string | null;
+  /** Session rows only: sub-agent sessions folded into this one. */
+  subagents?: number;
+}
+
+export interface UsageReport {
+  schemaVersion: typeof USAGE_SCHEMA_VERSION;
+  report: UsageReportKind;
+  timeZone: string;
+  since: string | null;
+  until: string | null;
+  /** The provider asked for; null: all. */
+  provider: ProviderName | null;
+  currency: "USD";
+  /** The bundled demo state was read: the figures are not anyone's usage. */
+  demo: boolean;
+  /** Every source had finished its first read of the transcripts: nothing is missing. */
+  scanComplete: boolean;
+  rows: UsageRow[];
+  totals: UsageTotals;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters: the same checks for the CLI's flags and the control socket's params.
+
+const invalid = (message: string, param: string): InsightsError => new InsightsError("INVALID_PARAM", message, { param });
+
+/** `YYYY-MM-DD` or `YYYYMMDD` (ccusage's form) as a real calendar day, normalized to `YYYY-MM-DD`. */
+export function parseDay(value: string, flag: string): string {
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})$/.exec(value);
+  const bad = (): never => {
+    throw invalid(`invalid ${flag} ${JSON.stringify(value.slice(0, 40))}: expected a day as YYYY-MM-DD or YYYYMMDD`, flag);
+  };
+  if (!m) bad();
+  const [y, mo, d] = [Number(m?.[1]), Number(m?.[3]), Number(m?.[4])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) bad();
+  return `${m?.[1]}-${m?.[3]}-${m?.[4]}`;
+}
+
+/** The zone as Intl names it (`europe/berlin` is `Europe/Berlin`); INVALID_PARAM when it is none. */
+export function parseTimeZone(value: string): string {
+  if (value.length > 0 && value.length <= 100) {
+    try {
+      return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      // not a zone: said below
+    }
+  }
+  throw invalid(`invalid --timezone ${JSON.stringify(value.slice(0, 100))}: not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)`, "--timezone");
+}
+
+export function parseProvider(value: string): ProviderName {
+  const p = PROVIDER_NAMES[value.toLowerCase()];
+  if (p && Object.prototype.hasOwnProperty.call(PROVIDER_NAMES, value.toLowerCase())) return p;
+  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw, claude-code, codex (or PROVIDER_A, PROVIDER_B, PROVIDER_C)`, "--provider");
+}
+
+export function parseReportKind(value: string): UsageReportKind {
+  if ((USAGE_REPORTS as readonly string[]).includes(value)) return value as UsageReportKind;
+  throw invalid(`invalid report ${JSON.stringify(value.slice(0, 40))}; allowed: ${USAGE_REPORTS.join(", ")}`, "report");
+}
+
+const PARAM_KEYS = new Set(["report", "provider", "since", "until", "timeZone", "breakdown"]);
+
+/**
+ * Checks the params of a report (the control socket's `usage`, or the CLI's flags turned into
+ * these names): unknown keys, wrong types and bad values are INVALID_PARAM naming the flag.
+ * `defaultZone` applies when no timeZone is given.
+ */
+export function parseUsageParams(raw: Record<string, unknown>, defaultZone: string): UsageReportParams {
+  for (const k of Object.keys(raw)) if (!PARAM_KEYS.has(k)) throw invalid(`unknown usage parameter ${JSON.stringify(k.slice(0, 40))}; known: ${[...PARAM_KEYS].join(", ")}`, k);
+  const str = (k: string, flag: string): string | null => {
+    const v = raw[k];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== "string") throw invalid(`${flag} must be a string`, flag);
+    return v;
+  };
+  const report = str("report", "report");
+  const provider = str("provider", "--provider");
+  const since = str("since", "--since");
+  const until = str("until", "--until");
+  const zone = str("timeZone", "--timezone");
+  const breakdown = raw.breakdown;
+  if (breakdown !== undefined && breakdown !== null && typeof breakdown !== "boolean") throw invalid("--breakdown must be true or false", "--breakdown");
+  const out: UsageReportParams = {
+    report: report === null ? "daily" : parseReportKind(report),
+    provider: provider === null ? null : parseProvider(provider),
+    since: since === null ? null : parseDay(since, "--since"),
+    until: until === null ? null : parseDay(until, "--until"),
+    timeZone: parseTimeZone(zone ?? defaultZone),
+    breakdown: breakdown === true,
+  };
+  if (out.since !== null && out.until !== null && out.since > out.until) throw invalid(`--since ${out.since} is after --until ${out.until}`, "--since");
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells: usage per time step, source, model and project, raw rows and rollups combined.
+
+/** Raw rows are summed in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no step straddles a local midnight. */
+const QUARTER = 15 * MINUTE;
+
+export interface UsageCell {
+  /** Start of the 15-minute step (raw rows) or hour (rollups), epoch ms. */
+  at: number;
+  sourceId: string;
+  model: string;
+  /** The session's working directory as stored; '' when none is known. */
+  project: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  costUsd: number;
+  responses: number;
+  unpriced: number;
+}
+
+export interface UsageCellOptions {
+  now: number;
+  /** retentionRawDays: before now minus this, hours come from rollups where retention made them. */
+  rawDays: number;
+  /** Epoch ms bounds (from inclusive, to exclusive); null: unbounded. */
+  from: number | null;
+  to: number | null;
+  provider: ProviderName | null;
+}
+
+interface CellRow {
+  at: number;
+  source_id: string;
+  model: string;
+  project: string;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  reasoning: number;
+  cost_usd: number;
+  unpriced: number;
+  responses: number;
+}
+
+export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
+  // The raw rows cover whole hours from here on; before it, an hour's rollup where there is one.
+  const rawFrom = Math.ceil((o.now - o.rawDays * DAY) / HOUR) * HOUR;
+  const rows = store.db
+    .prepare(
+      `SELECT (u.ts / ${QUARTER}) * ${QUARTER} AS at, u.source_id, u.model, coalesce(m.project, '') AS project,
+              sum(u.input) AS input, sum(u.output) AS output, sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write,
+              sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd, sum(u.unpriced) AS unpriced, count(*) AS responses
+       FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
+       WHERE u.role = 'assistant' AND u.ts >= @from AND u.ts < @to
+         AND (@prefix IS NULL OR substr(u.source_id, 1, length(@prefix)) = @prefix)
+         AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
+       GROUP BY 1, 2, 3, 4
+       UNION ALL
+       SELECT hour AS at, source_id, model, project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages AS responses
+       FROM token_usage_hourly
+       WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
+         AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`,
+    )
+    .all({
+      from: o.from ?? Number.MIN_SAFE_INTEGER,
+      to: o.to ?? Number.MAX_SAFE_INTEGER,
+      rawFrom,
+      prefix: o.provider ? SOURCE_PREFIX[o.provider] : null,
+    }) as CellRow[];
+  return rows.map((r) => ({
+    at: r.at,
+    sourceId: r.source_id,
+    model: r.model,
+    project: r.project,
+    // Finite and never negative even if an older version stored a poisoned row.
+    input: finiteTotal(r.input),
+    output: finiteTotal(r.output),
+    cacheRead: finiteTotal(r.cache_read),
+    cacheWrite: finiteTotal(r.cache_write),
+    reasoning: finiteTotal(r.reasoning),
+    costUsd: finiteTotal(r.cost_usd),
+    responses: finiteTotal(r.responses),
+    unpriced: finiteTotal(r.unpriced),
+  }));
+}
+
+/** The project a cell counts under: its directory; OpenClaw's agent (which has no directory) by source id; else NO_PROJECT. */
+export function projectKey(sourceId: string, project: string): string {
+  if (project) return project;
+  return providerOfSourceId(sourceId) === "openclaw" ? sourceId : NO_PROJECT;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grouping.
+
+interface Sums {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  cost: number;
+  responses: number;
+  unpriced: number;
+}
+
+const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, responses: 0, unpriced: 0 });
+
+function add(to: Sums, from: Sums): void {
+  to.input += from.input;
+  to.output += from.output;
+  to.cacheRead += from.cacheRead;
+  to.cacheWrite += from.cacheWrite;
+  to.reasoning += from.reasoning;
+  to.cost += from.cost;
+  to.responses += from.responses;
+  to.unpriced += from.unpriced;
+}
+
+function figures(s: Sums): UsageFigures {
+  return {
+    inputTokens: s.input,
+    outputTokens: s.output,
+    cacheWriteTokens: s.cacheWrite,
+    cacheReadTokens: s.cacheRead,
+    reasoningTokens: s.reasoning,
+    totalTokens: s.input + s.output + s.cacheWrite + s.cacheRead,
+    costUsd: usd(s.cost),
+    responses: s.responses,
+    unpricedResponses: s.unpriced,
+    costComplete: s.unpriced === 0,
+  };
+}
+
+/** One row (or the totals) being summed: figures, per model, and who contributed. */
+class Group {
+  readonly sums = zero();
+  readonly byModel = new Map<string, Sums>();
+  readonly sources = new Set<string>();
+
+  add(sourceId: string, model: string, s: Sums): void {
+    add(this.sums, s);
+    this.addModel(model || UNKNOWN_MODEL, s);
+    this.sources.add(sourceId);
+  }
+
+  merge(other: Group): void {
+    add(this.sums, other.sums);
+    for (const [model, s] of other.byModel) this.addModel(model, s);
+    for (const s of other.sources) this.sources.add(s);
+  }
+
+  private addModel(name: string, s: Sums): void {
+    let m = this.byModel.get(name);
+    if (!m) this.byModel.set(name, (m = zero()));
+    add(m, s);
+  }
+
+  totals(): UsageTotals {
+    const sources = [...this.sources].sort();
+    const providers = PROVIDERS.filter((p) => sources.some((s) => providerOfSourceId(s) === p));
+    return {
+      ...figures(this.sums),
+      providers,
+      sources,
+      models: [...this.byModel.keys()].sort(),
+      unpricedModels: [...this.byModel].filter(([, s]) => s.unpriced > 0).map(([m]) => m).sort(),
+    };
+  }
+
+  breakdown(): UsageModelFigures[] {
+    return [...this.byModel]
+      .map(([model, s]) => ({ model, ...figures(s) }))
+      .sort((a, b) => b.totalTokens - a.totalTokens || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  }
+
+  /** A row: its key, what only its kind has (a session's project and times), the figures, then the breakdown. */
+  row(key: string, extra: Partial<UsageRow>, breakdown: boolean): UsageRow {
+    return { key, ...extra, ...this.totals(), ...(breakdown ? { breakdown: this.breakdown() } : {}) };
+  }
+}
+
+const sumsOfCell = (c: UsageCell): Sums => ({
+  input: c.input,
+  output: c.output,
+  cacheRead: c.cacheRead,
+  cacheWrite: c.cacheWrite,
+  reasoning: c.reasoning,
+  cost: c.costUsd,
+  responses: c.responses,
+  unpriced: c.unpriced,
+});
+
+/** Epoch-ms bounds wide enough for every instant of the days [since, until] in any zone (UTC-12 to UTC+14). */
+function looseBounds(since: string | null, until: string | null): { from: number | null; to: number | null } {
+  const at = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+  return { from: since === null ? null : at(since) - DAY, to: until === null ? null : at(until) + 2 * DAY };
+}
+
+const inRange = (day: string, p: UsageReportParams): boolean => (p.since === null || day >= p.since) && (p.until === null || day <= p.until);
+
+export interface UsageReportOptions {
+  now: number;
+  rawDays: number;
+  demo: boolean;
+  scanComplete: boolean;
+  /**
+   * The parent of a session as its provider's own index says (OpenClaw's sessions.json), for
+   * sessions whose transcripts did not say it (session_meta.parent_key has it otherwise).
+   */
+  parentOf?: (sourceId: string, key: string) => string | null;
+}
+
+export function queryUsageReport(store: Store, p: UsageReportParams, o: UsageReportOptions): UsageReport {
+  const rows = p.report === "session" ? sessionRows(store, p, o) : cellRows(store, p, o);
+  const totals = new Group();
+  for (const r of rows) totals.merge(r.group);
+  return {
+    schemaVersion: USAGE_SCHEMA_VERSION,
+    report: p.report,
+    timeZone: p.timeZone,
+    since: p.since,
+    until: p.until,
+    provider: p.provider,
+    currency: "USD",
+    demo: o.demo,
+    scanComplete: o.scanComplete,
+    rows: rows.map((r) => r.group.row(r.key, r.extra, p.breakdown)),
+    totals: totals.totals(),
+  };
+}
+
+interface Built {
+  key: string;
+  group: Group;
+  extra: Partial<UsageRow>;
+}
+
+/** daily, monthly, project: from the cells, filtered by the day each falls on in the zone. */
+function cellRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
+  const cells = usageCells(store, { now: o.now, rawDays: o.rawDays, provider: p.provider, ...looseBounds(p.since, p.until) });
+  const groups = new Map<string, Group>();
+  for (const c of cells) {
+    const day = dayKey(c.at, p.timeZone);
+    if (!inRange(day, p)) continue;
+    const key = p.report === "daily" ? day : p.report === "monthly" ? day.slice(0, 7) : projectKey(c.sourceId, c.project);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = new Group()));
+    g.add(c.sourceId, c.model, sumsOfCell(c));
+  }
+  // Days and months sort as text; projects by name.
+  return [...groups.keys()].sort().map((key) => ({ key, group: groups.get(key) as Group, extra: {} }));
+}
+
+interface SessionModelRow {
+  source_id: string;
+  key: string;
+  model: string;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  reasoning: number;
+  cost_usd: number;
+  unpriced: number;
+  responses: number;
+}
+
+interface SessionFactRow {
+  source_id: string;
+  key: string;
+  parent_key: string | null;
+  project: string | null;
+  first_activity: number | null;
+  last_activity: number | null;
+}
+
+/** Sessions that had usage, each with its sub-agents folded in, active (last activity) within the range. */
+function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
+  const prefix = p.provider ? SOURCE_PREFIX[p.provider] : null;
+  const usage = store.db
+    .prepare(
+      // A transcript without a session key (an OpenClaw window no session names) is its own session.
+      `SELECT t.source_id, coalesce(t.session_key, t.session_id) AS key, tm.model,
+              sum(tm.input) AS input, sum(tm.output) AS output, sum(tm.cache_read) AS cache_read, sum(tm.cache_write) AS cache_write,
+              sum(tm.reasoning) AS reasoning, sum(tm.cost_usd) AS cost_usd, sum(tm.unpriced) AS unpriced, sum(tm.messages) AS responses
+       FROM transcript_models tm JOIN transcript_totals t ON t.source_id = tm.source_id AND t.session_id = tm.session_id
+       WHERE tm.messages > 0 AND (@prefix IS NULL OR substr(t.source_id, 1, length(@prefix)) = @prefix)
+       GROUP BY 1, 2, 3`,
+    )
+    .all({ prefix }) as SessionModelRow[];
+  const facts = store.db
+    .prepare(
+      // What the transcripts said (session_meta) and when each session's transcripts were active.
+      `SELECT source_id, key, max(parent_key) AS parent_key, max(project) AS project, min(first_activity) AS first_activity, max(last_activity) AS last_activity
+       FROM (SELECT source_id, coalesce(session_key, session_id) AS key, NULL AS parent_key, NULL AS project, first_activity, last_activity
+             FROM transcript_totals WHERE @prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix
+             UNION ALL
+             SELECT source_id, session_key, parent_key, project, started_at, last_activity
+             FROM session_meta WHERE @prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)
+       GROUP BY source_id, key`,
+    )
+    .all({ prefix }) as SessionFactRow[];
+  const id = (source: string, key: string): string => `${source}\u0000${key}`;
+  const fact = new Map(facts.map((f) => [id(f.source_id, f.key), f]));
+  const parentOf = (source: string, key: string): string | null => fact.get(id(source, key))?.parent_key ?? o.parentOf?.(source, key) ?? null;
+  /** The session a sub-agent's usage is folded into: its topmost known ancestor (a cycle stops the walk). */
+  const rootOf = (source: string, key: string): string => {
+    const seen = new Set([key]);
+    let k = key;
+    for (let parent = parentOf(source, k); parent !== null && !seen.has(parent) && seen.size < 64; parent = parentOf(source, k)) {
+      seen.add(parent);
+      k = parent;
+    }
+    return k;
+  };
+
+  interface Session {
+    source: string;
+    key: string;
+    group: Group;
+    members: Set<string>;
+    first: number | null;
+    last: number | null;
+    project: string | null;
+  }
+  const sessions = new Map<string, Session>();
+  for (const r of usage) {
+    const root = rootOf(r.source_id, r.key);
+    const sid = id(r.source_id, root);
+    let s = sessions.get(sid);
+    if (!s) sessions.set(sid, (s = { source: r.source_id, key: root, group: new Group(), members: new Set([root]), first: null, last: null, project: null }));
+    s.members.add(r.key);
+    s.group.add(r.source_id, r.model, {
+      input: finiteTotal(r.input),
+      output: finiteTotal(r.output),
+      cacheRead: finiteTotal(r.cache_read),
+      cacheWrite: finiteTotal(r.cache_write),
+      reasoning: finiteTotal(r.reasoning),
+      cost: finiteTotal(r.cost_usd),
+      responses: finiteTotal(r.responses),
+      unpriced: finiteTotal(r.unpriced),
+    });
+  }
+  const out: Array<Built & { last: number | null }> = [];
+  for (const s of sessions.values()) {
+    // The root's own facts first (its project), then its sub-agents' (their activity counts too).
+    for (const key of s.members) {
+      const f = fact.get(id(s.source, key));
+      if (!f) continue;
+      if (f.first_activity !== null) s.first = s.first === null ? f.first_activity : Math.min(s.first, f.first_activity);
+      if (f.last_activity !== null) s.last = s.last === null ? f.last_activity : Math.max(s.last, f.last_activity);
+    }
+    s.project = fact.get(id(s.source, s.key))?.project ?? [...s.members].map((k) => fact.get(id(s.source, k))?.project ?? null).find((x) => x !== null) ?? null;
+    // A session counts on the day of its last activity (as ccusage's session report filters).
+    if ((p.since !== null || p.until !== null) && (s.last === null || !inRange(dayKey(s.last, p.timeZone), p))) continue;
+    out.push({
+      key: s.key,
+      group: s.group,
+      last: s.last,
+      extra: { project: s.project, startedAt: iso(s.first), lastActivityAt: iso(s.last), subagents: s.members.size - 1 },
+    });
+  }
+  // By last activity, oldest first (the latest ends up next to the totals), then by key.
+  out.sort((a, b) => (a.last ?? -Infinity) - (b.last ?? -Infinity) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return out;
+}

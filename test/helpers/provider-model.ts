@@ -1,0 +1,94 @@
+// The whole provider-neutral core over one Claude Code or Codex home, as the daemon runs it but
+// without HTTP: a real SQLite store, a Collector with the provider (discovery, reader, scanner,
+// session facts) and the ReadModel every interface asks. For core-level tests of a provider:
+// collect, change the provider's files, collect again, and read what an interface would show.
+// `restart()` closes everything and opens a new store handle and a new Collector on the same store
+// file, as a daemon restart does.
+import { join } from "node:path";
+import { manualClock, type Clock } from "../../shared/clock.js";
+import { Collector } from "../../shared/ingest/collector.js";
+import { LogHub } from "../../shared/log/logger.js";
+import { Pricer } from "../../shared/pricing/pricer.js";
+import { ReadModel } from "../../shared/queries/read-model.js";
+import { ClaudeCodeProvider } from "../../shared/sources/claude-code/provider.js";
+import { CodexProvider } from "../../shared/sources/codex/provider.js";
+import type { Provider } from "../../shared/sources/contract.js";
+import { makeTempDir } from "../../shared/sources/openclaw/test-fixtures.js";
+import { Store } from "../../shared/store/store.js";
+
+export type CoreProvider = "claude-code" | "codex";
+
+export interface ProviderModel {
+  model: ReadModel;
+  collector: Collector;
+  store: Store;
+  clock: Clock & { advance(ms: number): void; set(ms: number): void };
+  /** The install's source id (`claude-code:default`, `codex:default`). */
+  sourceId: string;
+  /** One collection pass; rejects when a job ran past its budget or the provider could not be read. */
+  collect(): Promise<void>;
+  /** Closes this collector and store and opens new ones on the same store file (a daemon restart), collected once. */
+  restart(): Promise<ProviderModel>;
+  close(): Promise<void>;
+}
+
+export interface ProviderModelOptions {
+  /** The clock's time; default 2026-11-25T00:00Z (after both fixtures' activity). */
+  now?: number;
+  /** Collect into this store file (default a new one in a temp dir). */
+  storeFile?: string;
+  /** Environment the provider sees (CLAUDE_CONFIG_DIR, CODEX_HOME); default none, so HOME's default dir is read. */
+  env?: Record<string, string>;
+}
+
+export const CORE_NOW = Date.parse("2026-11-25T00:00:00Z");
+
+function providerFor(kind: CoreProvider, home: string, env: Record<string, string>): Provider {
+  const pricer = new Pricer();
+  return kind === "claude-code" ? new ClaudeCodeProvider({ env, home, dirs: null, pricer }) : new CodexProvider({ env, home, dirs: null, pricer });
+}
+
+/** The core over `home` (the user's home: `.claude/` or `.codex/` inside), collected once. */
+export async function providerReadModel(kind: CoreProvider, home: string, opts: ProviderModelOptions = {}): Promise<ProviderModel> {
+  const now = opts.now ?? CORE_NOW;
+  const clock = manualClock(now);
+  const storeFile = opts.storeFile ?? join(makeTempDir("gi-core-"), "insights.db");
+  const store = Store.open(storeFile, { clock });
+  const provider = providerFor(kind, home, opts.env ?? {});
+  const collector = new Collector({
+    providers: [provider],
+    openclaw: null,
+    stateDir: makeTempDir("gi-core-state-"),
+    store,
+    clock,
+    logger: new LogHub({ console: "off" }).logger,
+    env: {},
+    gatewayUrl: () => null,
+    sampleMs: 60_000,
+  });
+  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
+  const sourceId = `${kind}:default`;
+  const collect = async (): Promise<void> => {
+    const { degraded } = await collector.collectOnce(60_000);
+    if (degraded.length) throw new Error(`collection degraded: ${degraded.join(", ")}`);
+  };
+  const close = async (): Promise<void> => {
+    await collector.stop();
+    store.close();
+  };
+  await collect();
+  return {
+    model,
+    collector,
+    store,
+    clock,
+    sourceId,
+    collect,
+    close,
+    restart: async () => {
+      const at = clock.now();
+      await close();
+      return providerReadModel(kind, home, { ...opts, now: at, storeFile });
+    },
+  };
+}
