@@ -114,19 +114,16 @@ test("(b) real Claude Code turns push a daily cost budget over warning, then cri
   try {
     cc = await startClaudeCode();
     const run = cc;
-    // Any spend crosses the warning; the critical threshold is set from the first turn's cost below.
-    const alerts = {
-      timeZone: "UTC",
-      evaluateSeconds: 1,
-      rules: [{ id: "cc-daily", name: "Claude Code daily cost", metric: "cost", window: "day", scope: { provider: "claude-code" }, warning: 0.000001, critical: 1000 }],
-      channels: [{ id: "ops", type: "webhook", url: rx.url, secret: SECRET }],
-    };
+    const alerts = { timeZone: "UTC", evaluateSeconds: 1, channels: [{ id: "ops", type: "webhook", url: rx.url, secret: SECRET }] };
     d = await startDaemon({
       clock: systemClock,
       env: { INSIGHTS_ALERTS: JSON.stringify(alerts) },
       daemon: { flags: { openclaw: "off", codex: "off", claudeCode: "on", claudeCodeDirs: run.claudeDir }, alertDelivery: { backoffMs: 200 } },
     });
     const daemon = d;
+    // The rule is made through the API, as the dashboard would: any spend crosses its warning; its
+    // budget is set from the first turn's cost below.
+    await gqlData(daemon, `mutation { addAlertRule(input: { id: "cc-daily", name: "Claude Code daily cost", metric: COST, window: DAY, scope: { provider: "claude-code" }, warning: 0.000001, critical: 1000 }) { id } }`);
     const cwd = join(run.dir, "proj");
     const t1 = await run.turn("Say hello. @@BASH@@", { cwd });
     assert.is(t1.exitCode, 0, t1.stderr.slice(-600));
@@ -143,7 +140,6 @@ test("(b) real Claude Code turns push a daily cost budget over warning, then cri
     // A budget the second turn will cross: 80 % of it is below what was spent (still a warning,
     // nothing new to send), 100 % above it.
     const budget = spent / 0.85;
-    // The turn is done; wait until the daemon has read all of it (the value stops moving).
     await gqlData(daemon, `mutation($b: Float!) { updateAlertRule(id: "cc-daily", input: { budget: $b, warning: null, critical: null }) { id } }`, { b: budget });
     const t2 = await run.turn("Now say goodbye.", { cwd, continue: true });
     assert.is(t2.exitCode, 0, t2.stderr.slice(-600));
