@@ -4,6 +4,7 @@
 // `/metrics` insights_alert_active, persistence across a restart (no second notification), the
 // `alerts` config key on SIGHUP, and `insightsctl alerts` through the control socket.
 import { execFile } from "node:child_process";
+import { createClient as createSseClient } from "graphql-sse";
 import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -111,6 +112,18 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
       ["FIRING", true, ["ops:SENT"]],
     ]);
 
+    // alertChanged: live once a mute of the subscriber's own shows up; then every change arrives.
+    const changes: Array<{ kind: string; ruleId: string | null }> = [];
+    const sse = createSseClient({ url: `${d.url}/graphql`, headers: { authorization: `Bearer ${d.token}` }, retryAttempts: 0 });
+    const stop = sse.subscribe<{ alertChanged: { kind: string; ruleId: string | null } }>({ query: "subscription { alertChanged { kind ruleId alertId ts } }" }, { next: (v) => v.data && changes.push(v.data.alertChanged), error: () => undefined, complete: () => undefined });
+    const soon = new Date(Date.now() + 600_000).toISOString();
+    await pollUntil(async () => {
+      if (changes.some((c) => c.kind === "MUTED" && c.ruleId === "health-check-failing")) return true;
+      await gqlData(d, `mutation($u: String!) { muteAlertRule(id: "health-check-failing", until: $u) { id } }`, { u: soon });
+      return false;
+    }, { what: "the alertChanged stream" });
+    await gqlData(d, `mutation { unmuteAlertRule(id: "health-check-failing") { muted } }`);
+
     // Rules through the API: add a budget, change it, mute it, errors with codes.
     const add = await gql<{ addAlertRule: Record<string, unknown> }>(d, `mutation { addAlertRule(input: { id: "cc-daily", metric: COST, window: DAY, budget: 20, scope: { provider: "claude-code" } }) { id enabled warning critical origin editable } }`);
     assert.equal(add.body.data?.addAlertRule, { id: "cc-daily", enabled: true, warning: 16, critical: 20, origin: "API", editable: true });
@@ -134,6 +147,11 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     assert.is(anon.status, 401);
     const del = await gqlData<{ deleteAlertRule: { id: string; reset: boolean } }>(d, `mutation { deleteAlertRule(id: "cc-daily") { id reset } }`);
     assert.equal(del.deleteAlertRule, { id: "cc-daily", reset: false });
+    await pollUntil(() => changes.filter((c) => c.ruleId === "cc-daily" && c.kind === "RULES_CHANGED").length >= 3, { what: "add, change and delete on alertChanged" });
+    assert.ok(changes.some((c) => c.kind === "UNMUTED" && c.ruleId === "health-check-failing"));
+    assert.ok(changes.some((c) => c.kind === "MUTED" && c.ruleId === "errors-cfg"));
+    stop();
+    sse.dispose();
 
     // The daemon log audits who changed what, naming the channel by id, never its secret or URL.
     const log = readFileSync(d.paths.logFile, "utf8");
