@@ -2,7 +2,7 @@
 // (the one the daemon uses) and against the format's rules: what it appends reads back as a
 // resumed turn, every line of a response repeats one usage, cost-state grows by what the new
 // responses cost at the shipped prices, and the project does not grow without bound.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -126,6 +126,19 @@ test("a restarted writer goes on where the transcript ends", () => {
   assert.is((after.find((l) => l.type === "user") as Json).parentUuid, leaf.uuid);
   const costAfter = after.filter((l) => l.type === "cost-state").pop() as Json;
   assert.ok((costAfter.totalCostUSD as number) > (costMid.totalCostUSD as number), "cost-state is cumulative over resumes");
+});
+
+test("a transcript cut off mid-line (a crash) is continued: the broken line is passed over, the new lines stay whole", () => {
+  const configDir = install();
+  const file = transcripts(configDir)[0] as string;
+  const leaf = parse(readFileSync(file, "utf8")).filter((l) => l.type === "user" || l.type === "assistant").pop() as Json;
+  appendFileSync(file, '{"type":"assistant","message":{"id":"msg_01cut');
+  new ClaudeCodeDemoWriter({ configDir, random: seededRandom(11) }).step(NOW + 10_000);
+  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
+  const broken = lines.findIndex((l) => l.endsWith("msg_01cut"));
+  assert.ok(broken >= 0 && broken < lines.length - 1, "the broken line stays as it was, on its own");
+  const added = lines.slice(broken + 1).map((l) => JSON.parse(l) as Json);
+  assert.is((added.find((l) => l.type === "user") as Json).parentUuid, leaf.uuid);
 });
 
 test("bounded: a new session after turnsPerSession turns, only keepSessions transcripts, maxTurnsPerDay a day", () => {

@@ -13,8 +13,9 @@
 // session), only the newest `keepSessions` transcripts of the project are kept, and at most
 // `maxTurnsPerDay` turns a day are written.
 import { createHash } from "node:crypto";
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { appendLines, parseLines } from "../jsonl.js";
 import type { DemoStep, DemoWriter } from "../replay.js";
 import { base62, between, hex, pick, uuid, type Random } from "../random.js";
 import { CC_EXCHANGES, NEW_SESSION_PROMPT, WRITER_CWD, WRITER_MODEL, type CcExchange } from "./content.js";
@@ -90,7 +91,8 @@ export class ClaudeCodeDemoWriter implements DemoWriter {
     }
     const ex = fresh ? { ...pick(this.o.random, CC_EXCHANGES.filter((e) => e.bash)), prompt: NEW_SESSION_PROMPT } : pick(this.o.random, CC_EXCHANGES);
     const lines = this.turn(s, ex, now, fresh);
-    appendFileSync(s.file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    if (fresh) writeFileSync(s.file, "");
+    appendLines(s.file, lines);
     this.turnsToday++;
     if (fresh) this.prune();
     return { provider: this.provider, wrote: [`turn ${s.sessionId}`] };
@@ -112,10 +114,7 @@ export class ClaudeCodeDemoWriter implements DemoWriter {
   }
 
   private readSession(file: string): SessionState {
-    const lines = readFileSync(file, "utf8")
-      .split("\n")
-      .filter((l) => l !== "")
-      .map((l) => JSON.parse(l) as Json);
+    const lines = parseLines(readFileSync(file, "utf8"));
     const s: SessionState = {
       file,
       sessionId: "",

@@ -2,7 +2,7 @@
 // daemon uses) and against the format's counting rules: what it appends reads back as a resumed
 // turn, records and token_count totals agree, the plan's rate limits inch up inside their window
 // and start again when it resets, and the project does not grow without bound.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -116,6 +116,20 @@ test("a step appends a resumed turn the real reader reads; records and totals ag
     records.map((l) => payload(l).response_id),
   );
   assert.ok(evs.some((e) => e.kind === "rateLimits"));
+});
+
+test("a rollout cut off mid-line (a crash) is continued: the broken line is passed over, the new lines stay whole", () => {
+  const home = install();
+  const file = mine(home)[0] as string;
+  const last = parse(readFileSync(file, "utf8")).pop() as Json;
+  appendFileSync(file, '{"timestamp":"2027-03-01T11:59:00.000Z","ordinal":');
+  new CodexDemoWriter({ codexHome: home, random: seededRandom(12) }).step(NOW + 10_000);
+  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
+  const broken = lines.findIndex((l) => l.endsWith('"ordinal":'));
+  assert.ok(broken >= 0 && broken < lines.length - 1);
+  const added = lines.slice(broken + 1).map((l) => JSON.parse(l) as Json);
+  assert.is(added[0]?.ordinal, (last.ordinal as number) + 1, "ordinals go on from the last whole line");
+  assert.is(payload(added[added.length - 1] as Json).type, "task_complete");
 });
 
 test("rate limits inch up inside the window, stay below the warning level, and start again after a reset", () => {

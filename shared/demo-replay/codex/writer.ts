@@ -14,9 +14,10 @@
 // rollout named in local time, its first lines copied from the current thread's start), only the
 // newest `keepThreads` rollouts of the writer's project are kept, and at most `maxTurnsPerDay`
 // turns a day are written.
-import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { localRolloutPrefix } from "../provider-shift.js";
+import { appendLines, parseLines } from "../jsonl.js";
 import type { DemoStep, DemoWriter } from "../replay.js";
 import { between, hex, pick, uuidV7, type Random } from "../random.js";
 import { CODEX_TURNS, CONTEXT_WINDOW, NEW_THREAD_PROMPT, WRITER_CWD, WRITER_MODEL, type CodexTurnContent } from "./content.js";
@@ -127,7 +128,7 @@ export class CodexDemoWriter implements DemoWriter {
       this.prune();
     } else {
       lines = this.turn(s, pick(r, CODEX_TURNS), now, false);
-      appendFileSync(s.file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+      appendLines(s.file, lines);
     }
     this.turnsToday++;
     return { provider: this.provider, wrote: [`turn ${s.threadId}`] };
@@ -162,9 +163,7 @@ export class CodexDemoWriter implements DemoWriter {
       sessionMeta: null,
       opening: [],
     };
-    for (const text of readFileSync(file, "utf8").split("\n")) {
-      if (text === "") continue;
-      const l = JSON.parse(text) as Json;
+    for (const l of parseLines(readFileSync(file, "utf8"))) {
       const p = (l.payload ?? {}) as Json;
       if (typeof l.ordinal === "number") s.ordinal = Math.max(s.ordinal, l.ordinal);
       const meta = l.metadata as Json | undefined;
