@@ -310,13 +310,13 @@ function buildSession(projects: string, plan: SessionPlan, random: Random): Buil
   const newSlug = slug(plan.project.cwd);
 
   // Sub-agents first: the parent's hand-back and cost-state report their usage.
-  const subUsage: Array<{ templateTs: number; model: string; tokens: CcTokens }> = [];
+  const subUsage: Array<{ model: string; tokens: CcTokens }> = [];
   let lastSub: CcTokens | null = null;
   for (const agentId of agentIds) {
     const sub = readJsonl(join(subDir, `agent-${agentId}.jsonl`)).map((l) => rewriteLine(l, plan, timed, pairs));
     const usage = assignUsage(sub, random);
     for (const u of [...usage.values()].sort((a, b) => a.index - b.index)) {
-      subUsage.push({ templateTs: 0, model: u.model, tokens: u.tokens });
+      subUsage.push({ model: u.model, tokens: u.tokens });
       lastSub = u.tokens;
     }
     note(sub);

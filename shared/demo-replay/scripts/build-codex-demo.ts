@@ -180,7 +180,7 @@ interface Context {
   random: Random;
   primary: RateWindow | null;
   secondary: RateWindow | null;
-  /** When the last response of any thread was (the plan's windows are the account's). */
+  /** The TUI's prompts, for history.jsonl. */
   history: Array<{ sessionId: string; ts: number; text: string }>;
 }
 
@@ -233,6 +233,7 @@ function buildThread(sessionsDir: string, plan: ThreadPlan, ctx: Context): { rel
   let turnUsage: CodexUsage = { ...ZERO_USAGE };
   let added = 0;
   const out: Json[] = [];
+  const tui = (template[0]?.payload as Json | undefined)?.source === "vscode";
   const reasoningIndex = new Map<string, number>();
   let reasoningCount = 0;
   let callIndex = 0;
@@ -298,8 +299,6 @@ function buildThread(sessionsDir: string, plan: ThreadPlan, ctx: Context): { rel
           meta.create_time = Math.round(mapAny((meta.create_time as number) * 1000)) / 1000;
         }
         break;
-      case "turn_context":
-        break;
       case "event_msg":
         switch (p.type) {
           case "task_started":
@@ -361,7 +360,8 @@ function buildThread(sessionsDir: string, plan: ThreadPlan, ctx: Context): { rel
       p.duration_ms = 156;
     }
     out.push(l);
-    if (l.type === "event_msg" && p.type === "task_started" && plan.project === SHOP && plan.template === S5) ctx.history.push({ sessionId: "", ts: Math.floor(ts / 1000), text: turn.prompt });
+    // Only the TUI writes history.jsonl: one line per submitted prompt, at the turn's start.
+    if (l.type === "event_msg" && p.type === "task_started" && tui) ctx.history.push({ sessionId: "", ts: p.started_at as number, text: turn.prompt });
   });
   out.forEach((l, i) => (l.ordinal = i));
 
