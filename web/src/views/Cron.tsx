@@ -91,10 +91,14 @@ function CronCard({ job }: { job: CronJob }): JSX.Element {
         </div>
         <div>
           <dt>{t("cron.nextRun")}</dt>
-          {/* Past its run and not run: the gateway is down or its scheduler stuck. Said in amber, not as "in the past". */}
-          <dd title={job.nextRunAt ? fmtFull(job.nextRunAt) : undefined} class={job.overdue ? "tone-text-warn" : undefined}>
-            {job.enabled && job.nextRunAt ? `${job.overdue ? t("cron.wasDue", { when: fmtRelative(job.nextRunAt, now) }) : fmtRelative(job.nextRunAt, now)} · ${fmtDateTime(job.nextRunAt)}` : "—"}
-          </dd>
+          {/* Past its run and not run (the gateway is down or its scheduler stuck): when it was due, in amber. */}
+          {job.overdue && job.overdueSeconds !== null ? (
+            <dd class="tone-text-warn" data-testid="cron-due" title={fmtFull(now - job.overdueSeconds * 1000)}>
+              {t("cron.wasDue", { when: fmtRelative(new Date(now - job.overdueSeconds * 1000).toISOString(), now) })} · {fmtDateTime(now - job.overdueSeconds * 1000)}
+            </dd>
+          ) : (
+            <dd title={job.nextRunAt ? fmtFull(job.nextRunAt) : undefined}>{job.enabled && job.nextRunAt ? `${fmtRelative(job.nextRunAt, now)} · ${fmtDateTime(job.nextRunAt)}` : "—"}</dd>
+          )}
         </div>
       </dl>
       {job.lastError ? <p class={`cron-error tone-text-${job.lastStatus === "skipped" ? "warn" : "err"}`}>{job.lastError}</p> : null}
