@@ -8,6 +8,7 @@ import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/o
 import { launchBrowser, signIn } from "./helpers/browser.js";
 import { FIXTURE_NOW, gqlData, startDaemon } from "./helpers/daemon.js";
 import { shiftedClock, systemClock } from "../shared/clock.js";
+import { fail, SourceError } from "../shared/sources/result.js";
 
 test.after(removeTempDirs);
 
@@ -88,6 +89,43 @@ test("the health badge is Health.verdict; a gateway that is down reads Down in r
     }
     assert.equal(b.errors, []);
   } finally {
+    await b.close();
+    await d.stop();
+  }
+});
+
+test("before the first probe: the gateway reads Checking and the verdict Starting, both grey; then Down", async () => {
+  // A probe held open until the test lets it answer.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const d = await startDaemon({
+    fixture: SQLITE_FIXTURE,
+    daemon: {
+      probeHttp: async () => {
+        await held;
+        return fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)"));
+      },
+    },
+  });
+  const b = await launchBrowser(d.url);
+  try {
+    const gw = await gqlData<Gw>(d, GATEWAY);
+    assert.is(gw.system.gateway.state, "UNKNOWN", "the premise: not probed yet");
+    assert.is(gw.system.health.verdict, "STARTING");
+    await signIn(b.page, d);
+    const pill = b.page.locator('[data-testid="gateway-pill"][data-state="UNKNOWN"]');
+    await pill.waitFor();
+    assert.match((await pill.textContent()) ?? "", /Checking gateway…/);
+    assert.match((await pill.getAttribute("class")) ?? "", /tone-neutral/);
+    const verdict = b.page.locator('[data-testid="health-verdict"][data-verdict="STARTING"]');
+    await verdict.waitFor();
+    assert.is((await verdict.textContent())?.trim(), "Starting");
+    assert.match((await verdict.locator(".badge").getAttribute("class")) ?? "", /tone-neutral/);
+    release();
+    await b.page.locator('[data-testid="gateway-pill"][data-state="DOWN"]').waitFor({ timeout: 30_000 });
+    assert.equal(b.errors, []);
+  } finally {
+    release();
     await b.close();
     await d.stop();
   }

@@ -295,4 +295,34 @@ test("Chinese: the combined overview, the switcher's views and the gauges speak 
   }
 });
 
+test("on a phone (390 px) the switcher, the combined overview, Codex's gauges and the mixed session list fit without sideways scrolling", async () => {
+  const d = await startAllProviders();
+  const b = await launchBrowser(d.url, { viewport: { width: 390, height: 844 } });
+  try {
+    await signIn(b.page, d);
+    for (const [hash, ready] of [
+      ["#/?source=all", '[data-testid="provider-table"]'],
+      [`#/?source=${d.codexSource}`, '[data-testid="rate-limits"]'],
+      [`#/?source=${d.claudeSource}`, '[data-testid="projects"]'],
+      ["#/sessions?source=all", '[data-testid="sessions-table"]'],
+      [`#/sessions/2e9c2371-da3e-47f6-90cb-2bbf8fb5defc?source=${d.claudeSource}`, '[data-testid="message"]'],
+    ] as const) {
+      await b.page.goto(`${d.url}/${hash}`);
+      await b.page.locator(ready).first().waitFor();
+      for (const lang of ["en", "zh"] as const) {
+        await b.page.getByTestId("language-switch").locator(`[data-value="${lang}"]`).click();
+        const width = await inPage<number>(b.page, "document.documentElement.scrollWidth");
+        assert.ok(width <= 390, `${hash} (${lang}) is ${width} px wide`);
+      }
+      // The switcher stays on screen, on its own row.
+      const box = await b.page.getByTestId("provider-switch").boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the switcher fits (${JSON.stringify(box)})`);
+    }
+    assert.equal(b.errors, []);
+  } finally {
+    await b.close();
+    await d.stop();
+  }
+});
+
 test.run();

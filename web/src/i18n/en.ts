@@ -15,7 +15,6 @@ export const en = {
   "nav.logs": "Gateway log",
   "nav.control": "Control",
 
-  "header.agent": "Agent",
   "scope.provider": "Provider",
   "scope.source": "Source",
   "scope.all": "All",
@@ -80,8 +79,6 @@ export const en = {
 
   "overview.sub": "Agent {agent}",
   "overview.demo": "Demo mode: showing the bundled sample state. No gateway is being watched.",
-  "overview.noAgents": "No OpenClaw agents found",
-  "overview.noAgentsHint": "The state directory has no agents yet. They appear here as soon as OpenClaw creates one.",
   "overview.noSources": "No data sources found",
   "overview.noSourcesHint": "Nothing to read yet: no OpenClaw agent, Claude Code or Codex install was found. They appear here as soon as one exists.",
   "overview.allTitle": "All providers",

@@ -17,7 +17,6 @@ export const zh: Record<MessageKey, string> = {
   "nav.logs": "网关日志",
   "nav.control": "控制",
 
-  "header.agent": "智能体",
   "scope.provider": "提供方",
   "scope.source": "数据源",
   "scope.all": "全部",
@@ -82,8 +81,6 @@ export const zh: Record<MessageKey, string> = {
 
   "overview.sub": "智能体 {agent}",
   "overview.demo": "演示模式：显示内置的示例数据，未监控任何网关。",
-  "overview.noAgents": "未找到 OpenClaw 智能体",
-  "overview.noAgentsHint": "状态目录中还没有智能体。OpenClaw 创建智能体后会立即显示在这里。",
   "overview.noSources": "未找到数据源",
   "overview.noSourcesHint": "暂时没有可读取的内容：没有找到 OpenClaw 智能体、Claude Code 或 Codex 安装。一旦出现就会显示在这里。",
   "overview.allTitle": "所有提供方",
