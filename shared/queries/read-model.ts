@@ -26,6 +26,7 @@ import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from
 import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
+import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
 import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
 
@@ -46,6 +47,8 @@ export interface DashboardView {
   uptimeSeconds: number;
   demo: boolean;
   openclawDir: string | null;
+  /** The providers read, in A, B, C order. */
+  providers: ProviderName[];
   authMode: "token" | "none" | null;
   url: string | null;
   requestsTotal: number | null;
@@ -270,6 +273,12 @@ export class ReadModel {
     return querySessionTranscript(this.source(sourceId), args);
   }
 
+  /** Token use per working directory: over `range` (the metrics grid ending now), or every recorded transcript. */
+  projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
+    this.source(sourceId);
+    return queryProjects(this.o.store, sourceId, { range: args.range ?? null, now: this.now(), limit: args.limit ?? null });
+  }
+
   cronJobs(sourceId: string): CronJobView[] {
     const s = this.agent(sourceId);
     // Cron is OpenClaw's: other providers have none (design §9).
@@ -342,6 +351,7 @@ export class ReadModel {
       uptimeSeconds: Math.max(0, Math.floor((this.now() - this.o.startedAt) / 1000)),
       demo: this.o.demo,
       openclawDir: this.o.openclawDir,
+      providers: this.providers(),
       authMode: d?.authMode ?? null,
       url: d?.url ?? null,
       requestsTotal: d?.requestsTotal ?? null,
