@@ -12,6 +12,7 @@ import { manualClock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import { Collector } from "../ingest/collector.js";
 import { LogHub } from "../log/logger.js";
+import { buildIndex } from "../pricing/dataset.js";
 import { Pricer } from "../pricing/pricer.js";
 import { ReadModel } from "../queries/read-model.js";
 import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
@@ -39,10 +40,11 @@ interface Dirs {
 }
 
 /** A read model over the providers given, collected once, as the daemon has it; no gateway answers. */
-async function providersModel(dirs: Dirs, now: number) {
+async function providersModel(dirs: Dirs, now: number, prices: "shipped" | "none" = "shipped") {
   const clock = manualClock(now);
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
-  const pricer = new Pricer({ now: () => clock.now() });
+  // "none": a price data set that knows no model, so every response is unpriced.
+  const pricer = new Pricer({ now: () => clock.now(), ...(prices === "none" ? { dataset: buildIndex([], "empty") } : {}) });
   const openclaw = dirs.openclaw ? new OpenClawProvider({ stateDir: dirs.openclaw, env: {} }) : null;
   const providers: Provider[] = [
     ...(openclaw ? [openclaw] : []),
@@ -146,6 +148,29 @@ test("three real providers: one block each, figures as the read model gives them
     assert.is(png.body.readUInt32BE(16), 780);
     const svg = (await produceSnapshot({ detail: "compact", format: "svg", range: "24h", theme: "light", lang: "zh" }, { model: m, clock, collectTimeoutMs: 5000 })).body.toString("utf8");
     assert.match(svg, /^<svg[^>]* width="390"/);
+  } finally {
+    await collector.stop();
+  }
+});
+
+test("responses with no known price are counted on the card and never shown as $0", async () => {
+  const { home: claudeHome, claudeDir } = copyClaudeHome();
+  const { model: m, collector, clock } = await providersModel({ claudeHome }, CLI_NOW, "none");
+  try {
+    const card = await json(await produceSnapshot({ detail: "full", format: "json", range: "24h", theme: "dark", lang: "en" }, { model: m, clock, collectTimeoutMs: 5000 }));
+    const cc = blockOf(card, "claude-code");
+    const responses = expectedUsage(transcriptFiles(claudeDir).flatMap((f) => claudeLines(join(claudeDir, f)))).responses;
+    assert.ok(responses > 0);
+    assert.equal([cc.summary.costUsd, cc.summary.unpricedResponses], [0, responses], "every response of the fixture, none priced");
+    assert.is(cc.totals?.unpricedResponses, responses);
+    assert.ok(cc.topSessions?.items.every((s) => s.unpricedResponses > 0 || s.totalTokens === 0));
+    const svg = (await produceSnapshot({ detail: "standard", format: "svg", range: "24h", theme: "dark", lang: "en" }, { model: m, clock, collectTimeoutMs: 5000, render: async (c, f) => (await import("./render.js")).renderCard(c, f, { textAsText: true }) })).body.toString("utf8");
+    const text = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((x) => x[1]).join("");
+    // The cost tile and every session that had responses say unpriced; $0.00 is left only for a
+    // session with no response at all (the fixture's failed one), which truly cost nothing.
+    const shown = cc.topSessions?.items ?? [];
+    assert.is(text.split("unpriced").length - 1, 1 + shown.filter((s) => s.unpricedResponses > 0).length + 1, "tile, its note, and each priced-nothing session");
+    assert.is(text.split("$0.00").length - 1, shown.filter((s) => s.unpricedResponses === 0 && s.totalTokens === 0).length, "no $0 for what could not be priced");
   } finally {
     await collector.stop();
   }
