@@ -231,12 +231,22 @@ test("hostile data: long keys, huge numbers, glyphs no font has, long lists", as
   const long = "agent:main:telegram:group:-1001234567890123:topic:98765432109876543210:thread:".repeat(3);
   const many = Array.from({ length: 60 }, (_, i) => ({ ...first, key: `${long}${i}`, displayName: i % 2 ? `${long}${i}` : `🦀 𓀀 龘 ${i} ☃`, project: i % 3 ? `/${long}/${i}` : null, totalTokens: 9.87e12 - i, costUsd: 123_456.78, unpricedResponses: i, turnCount: 9_999_999, subAgents: [] }));
   const events = Array.from({ length: 1000 }, (_, i) => ({ ts: EXAMPLE_NOW / 1000 - i * 60, time: new Date(EXAMPLE_NOW - i * 60_000).toISOString(), type: "error" as const, level: "error", module: long, message: long, agentId: "main", sessionKey: null }));
-  const inputs: CardInputs = { ...base, providers: [{ ...oc, agents: [{ ...main, sessions: many, events }] }, ...base.providers.slice(1)] };
+  const huge = "9".repeat(300);
+  const cli = (p: CardInputs["providers"][number]): CardInputs["providers"][number] =>
+    p.provider === "openclaw" ? p : { ...p, cli: { versions: [huge], liveSessions: 1e9 }, ...(p.provider === "codex" ? { rateLimits: (p.rateLimits ?? []).map((r) => ({ ...r, planType: huge, primary: r.primary && { ...r.primary, usedPercent: 1e9, windowMinutes: 1e9 } })) } : {}) };
+  const inputs: CardInputs = {
+    ...base,
+    providers: [{ ...oc, gateway: oc.gateway && { ...oc.gateway, version: huge, latestVersion: huge }, agents: [{ ...main, sessions: many, events }] }, ...base.providers.slice(1).map(cli)],
+  };
   for (const lang of SNAPSHOT_LANGS) {
     const model = buildCardModel(inputs, params({ detail: "full", lang }));
     assert.is(model.providers[0]?.summary.errors, 1000);
     assert.is(pngSize(await renderCard(model, "png")).width, 780);
     assert.is(svgSize(await renderCard(model, "svg")).width, 390);
+    // Nothing drawn past the card's right edge: every text run starts inside it.
+    const svg = (await renderCard(model, "svg", { textAsText: true })).toString("utf8");
+    const xs = [...svg.matchAll(/<text[^>]* x="([\d.-]+)"/g)].map((m) => Number(m[1]));
+    assert.ok(xs.length > 0 && xs.every((x) => x < 390), `text at x ${Math.max(...xs)}`);
   }
 });
 

@@ -8,7 +8,7 @@ import { tokenChart } from "./chart.js";
 import { cronJobs } from "./cron.js";
 import { eventLog, recentErrors } from "./events.js";
 import { box, line, row, span, type El } from "./h.js";
-import { pill } from "./primitives.js";
+import { clip, pill } from "./primitives.js";
 import { rateLimits } from "./rate-limits.js";
 import { subAgentTree, topSessions } from "./sessions.js";
 import { providerTiles } from "./summary.js";
@@ -28,10 +28,10 @@ function facts(ctx: Ctx, b: CardBlock): El {
       { gap: 6, flexWrap: "wrap" },
       uptime ? span(uptime, { fontSize: 11, color: p.text, fontWeight: 600 }) : null,
       uptime ? sep(ctx) : null,
-      span(g.version ? ctx.t("header.version", { version: g.version }) : ctx.t("header.versionUnknown"), muted),
+      span(g.version ? ctx.t("header.version", { version: clip(g.version) }) : ctx.t("header.versionUnknown"), muted),
       g.updateAvailable
         ? // Without a known version the message keeps a double space; close it.
-          span(ctx.t("header.update", { version: g.latestVersion ?? "" }).replace(/\s{2,}/g, " "), {
+          span(ctx.t("header.update", { version: clip(g.latestVersion ?? "") }).replace(/\s{2,}/g, " "), {
             fontSize: 10,
             fontWeight: 600,
             color: p.accent,
@@ -48,7 +48,7 @@ function facts(ctx: Ctx, b: CardBlock): El {
   if (!b.cli) return row({}, span(ctx.t("cli.unavailable"), { fontSize: 11, color: p.warn }));
   return row(
     { gap: 6, flexWrap: "wrap" },
-    span(b.cli.version ? ctx.t("cli.version", { version: b.cli.version }) : ctx.t("cli.versionUnknown"), muted),
+    span(b.cli.version ? ctx.t("cli.version", { version: clip(b.cli.version) }) : ctx.t("cli.versionUnknown"), muted),
     sep(ctx),
     span(ctx.tn("cli.live", b.cli.liveSessions), { fontSize: 11, color: b.cli.liveSessions ? p.ok : p.muted, fontWeight: b.cli.liveSessions ? 600 : 400 }),
   );

@@ -5,7 +5,7 @@ import { formatDuration, formatPercent, formatRelative } from "../format.js";
 import { RATE_LIMIT_FAIL_PERCENT, RATE_LIMIT_WARN_PERCENT } from "../../queries/rate-limits.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
-import { empty, NUM, section, unavailable } from "./primitives.js";
+import { clip, empty, NUM, section, unavailable } from "./primitives.js";
 
 type Window = NonNullable<CardRateLimits[number]["primary"]>;
 
@@ -37,7 +37,7 @@ export function rateLimits(ctx: Ctx, b: CardCodexBlock): El {
   if (rl === null) return section(ctx, title, null, unavailable(ctx));
   const shown = rl.filter((r) => r.primary || r.secondary);
   if (!shown.length) return section(ctx, title, null, empty(ctx, ctx.t("rate.none")));
-  const plans = [...new Set(shown.map((r) => r.planType).filter((x): x is string => x !== null))];
+  const plans = [...new Set(shown.map((r) => r.planType).filter((x): x is string => x !== null))].map((x) => clip(x, 16)).slice(0, 2);
   return section(
     ctx,
     title,
