@@ -1,4 +1,5 @@
 import { Resvg } from "@resvg/resvg-js";
+import { crc32, inflateSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { InsightsError } from "../errors.js";
@@ -14,11 +15,36 @@ import { warmRenderer } from "./warm.js";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/**
+ * Decodes a PNG far enough to know it is whole: signature, every chunk's CRC, IHDR, the inflated
+ * IDAT stream holding exactly one filtered scanline per row, each with a valid filter byte.
+ */
 function pngSize(png: Buffer): { width: number; height: number } {
   assert.ok(png.subarray(0, 8).equals(PNG_SIGNATURE), "PNG signature");
-  assert.is(png.readUInt32BE(8), 13, "IHDR length");
-  assert.is(png.subarray(12, 16).toString("latin1"), "IHDR");
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  let off = 8;
+  let ihdr: Buffer | null = null;
+  const idat: Buffer[] = [];
+  let ended = false;
+  while (off + 12 <= png.length) {
+    const len = png.readUInt32BE(off);
+    const type = png.subarray(off + 4, off + 8);
+    const data = png.subarray(off + 8, off + 8 + len);
+    assert.is(png.readUInt32BE(off + 8 + len), crc32(Buffer.concat([type, data])) >>> 0, `CRC of ${type.toString("latin1")}`);
+    if (type.toString("latin1") === "IHDR") ihdr = data;
+    else if (type.toString("latin1") === "IDAT") idat.push(data);
+    else if (type.toString("latin1") === "IEND") ended = true;
+    off += 12 + len;
+  }
+  assert.ok(ihdr && ended, "IHDR and IEND");
+  const width = (ihdr as Buffer).readUInt32BE(0);
+  const height = (ihdr as Buffer).readUInt32BE(4);
+  const channels = { 2: 3, 6: 4 }[(ihdr as Buffer)[9] as number];
+  assert.ok((ihdr as Buffer)[8] === 8 && channels, "8-bit RGB or RGBA");
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * (channels as number) + 1;
+  assert.is(raw.length, stride * height, "one scanline per row");
+  for (let y = 0; y < height; y++) assert.ok((raw[y * stride] as number) <= 4, `filter byte of row ${y}`);
+  return { width, height };
 }
 
 /** Parses the SVG with resvg (no rendering): throws on malformed XML. */
