@@ -7,7 +7,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import type { CronJobInfo } from "../sources/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
@@ -316,7 +316,12 @@ export class ReadModel {
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
   openclawError(): string | null {
-    return this.o.collector.registry.providerError("openclaw")?.message ?? null;
+    return this.providerError("openclaw");
+  }
+
+  /** Why a provider's data cannot be read at all (its dir is unreadable), or null when it can. */
+  providerError(provider: ProviderName): string | null {
+    return this.o.collector.registry.providerError(provider)?.message ?? null;
   }
 
   private openclawProvider(): OpenClawProvider | null {
@@ -327,6 +332,11 @@ export class ReadModel {
   cronJobInfos(): CronJobInfo[] | null {
     const cron = this.o.collector.cron;
     return cron.data ? [...cron.data.jobs] : cron.error ? null : [];
+  }
+
+  /** The recent runs of every cron job as last read, per job id, newest first (for overdueSeconds). */
+  cronRunInfos(): Record<string, CronRunInfo[]> {
+    return { ...(this.o.collector.cron.data?.runs ?? {}) };
   }
 
   /** Lifetime tokens and cost per agent and model (Prometheus counters). */
