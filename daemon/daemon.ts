@@ -1,10 +1,11 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
 import type { IncomingMessage } from "node:http";
-import { InsightsError, errorMessage } from "../shared/errors.js";
+import { ConfigError, InsightsError, errorMessage } from "../shared/errors.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
+import { effectiveHostName } from "../shared/config/host-name.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
 import { withDeadline, type Collector } from "../shared/ingest/collector.js";
@@ -28,6 +29,7 @@ import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
 import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
+import { tokensEqual } from "./auth/authenticate.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
@@ -196,6 +198,10 @@ export class Daemon {
     try {
       const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
       if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
+      if (config.metricsToken !== null && tokensEqual(config.metricsToken, token)) {
+        throw new ConfigError("metricsToken", "<hidden>", loaded.origins.metricsToken === "env" ? `env ${OPTIONS.metricsToken.env}` : paths.configFile, "a token other than the API token (the scrape token is read-only)");
+      }
+      if (config.metricsToken !== null && config.noAuth) log.warn("metricsToken is ignored in no-auth mode: /metrics answers loopback peers without a token");
 
       // Filled in as the parts come up; the callbacks below read them later, at request time.
       let daemon: Daemon | undefined;
@@ -245,7 +251,7 @@ export class Daemon {
       });
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
-      const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
+      const auth = { token, metricsToken: config.metricsToken, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
       const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
       const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
@@ -304,6 +310,7 @@ export class Daemon {
         session: { ...auth, logger: hub.logger.child("auth") },
         authCheck,
         health: () => (daemon as Daemon).health(),
+        hostName: () => effectiveHostName(daemon?.config ?? config),
         peerOf,
         logger: hub.logger,
         ...(options.graphqlLimits ? { graphqlLimits: options.graphqlLimits } : {}),
