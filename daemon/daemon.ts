@@ -18,6 +18,7 @@ import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { parseUsageParams } from "../shared/queries/usage-report.js";
+import { parseExportParams } from "../shared/queries/export.js";
 import type { AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -345,6 +346,12 @@ export class Daemon {
             const p = parseUsageParams(params, model.timeZone);
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.usageReport(p);
+          },
+          // `insightsctl export`: daily rows per source, model and project (shared/queries/export.ts, docs/fleet.md).
+          export: async (params) => {
+            const p = parseExportParams(params, "UTC");
+            await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
+            return model.exportReport(p, effectiveHostName(daemon?.config ?? config));
           },
           snapshot: async (params) => {
             const quick = params.quick === true;
