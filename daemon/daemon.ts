@@ -41,7 +41,9 @@ import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../shared/snapshot/reply.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
-import { mountRoutes } from "./http/mount-routes.js";
+import { metricsDeps, mountRoutes } from "./http/mount-routes.js";
+import { buildExposition } from "./http/routes/metrics.js";
+import type { OtlpPush } from "./metrics/otlp.js";
 import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
 import { AlertService, type Caller } from "./alerts/alert-service.js";
@@ -78,6 +80,8 @@ export interface DaemonOptions {
   alertDelivery?: DeliveryQueueOptions;
   /** Wait after a change before alert rules are evaluated (default 1000 ms). */
   alertDebounceMs?: number;
+  /** The OTLP push's interval in ms, replacing otlpIntervalSeconds (tests). */
+  otlpIntervalMs?: number;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -109,6 +113,8 @@ interface Parts {
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
+  /** The OTLP push, when otlpEndpoint is set. */
+  otlp: OtlpPush | null;
 }
 
 const HOUR = 3_600_000;
@@ -320,6 +326,23 @@ export class Daemon {
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
 
+      // The SDK is loaded only when a push is configured (docs/fleet.md "OTLP push").
+      let otlp: OtlpPush | null = null;
+      if (config.otlpEndpoint !== null) {
+        const { startOtlpPush } = await import("./metrics/otlp.js");
+        const deps = metricsDeps({ http, model, live, snapshots, alerts, hostName: () => effectiveHostName(daemon?.config ?? config) });
+        otlp = startOtlpPush({
+          endpoint: config.otlpEndpoint,
+          intervalMs: options.otlpIntervalMs ?? config.otlpIntervalSeconds * 1000,
+          hostName: effectiveHostName(config),
+          version: VERSION,
+          families: () => buildExposition(deps).families(),
+          logger: hub.logger.child("otlp"),
+        });
+        const push = otlp;
+        cleanup.unshift(() => push.stop());
+      }
+
       const control = new ControlServer({
         socketPath: paths.socketFile,
         logger: hub.logger.child("control"),
@@ -387,7 +410,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp }, options, startedAt);
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
@@ -539,6 +562,8 @@ export class Daemon {
       this.p.live.close();
       this.p.alerts.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
+      // A last push of the final figures, while the store is still open.
+      await this.p.otlp?.stop();
       await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       await this.p.renderPool.close();
