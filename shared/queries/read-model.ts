@@ -7,7 +7,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import type { CronJobInfo } from "../sources/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
@@ -26,6 +26,7 @@ import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from
 import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
+import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
 import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
 import { queryExport, type ExportParams, type ExportReport } from "./export.js";
@@ -47,6 +48,8 @@ export interface DashboardView {
   uptimeSeconds: number;
   demo: boolean;
   openclawDir: string | null;
+  /** The providers read, in A, B, C order. */
+  providers: ProviderName[];
   authMode: "token" | "none" | null;
   url: string | null;
   requestsTotal: number | null;
@@ -271,6 +274,12 @@ export class ReadModel {
     return querySessionTranscript(this.source(sourceId), args);
   }
 
+  /** Token use per working directory: over `range` (the metrics grid ending now), or every recorded transcript. */
+  projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
+    this.source(sourceId);
+    return queryProjects(this.o.store, sourceId, { range: args.range ?? null, now: this.now(), limit: args.limit ?? null });
+  }
+
   cronJobs(sourceId: string): CronJobView[] {
     const s = this.agent(sourceId);
     // Cron is OpenClaw's: other providers have none (design §9).
@@ -313,7 +322,12 @@ export class ReadModel {
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
   openclawError(): string | null {
-    return this.o.collector.registry.providerError("openclaw")?.message ?? null;
+    return this.providerError("openclaw");
+  }
+
+  /** Why a provider's data cannot be read at all (its dir is unreadable), or null when it can. */
+  providerError(provider: ProviderName): string | null {
+    return this.o.collector.registry.providerError(provider)?.message ?? null;
   }
 
   private openclawProvider(): OpenClawProvider | null {
@@ -324,6 +338,11 @@ export class ReadModel {
   cronJobInfos(): CronJobInfo[] | null {
     const cron = this.o.collector.cron;
     return cron.data ? [...cron.data.jobs] : cron.error ? null : [];
+  }
+
+  /** The recent runs of every cron job as last read, per job id, newest first (for overdueSeconds). */
+  cronRunInfos(): Record<string, CronRunInfo[]> {
+    return { ...(this.o.collector.cron.data?.runs ?? {}) };
   }
 
   /** Lifetime tokens and cost per agent and model (Prometheus counters). */
@@ -348,6 +367,7 @@ export class ReadModel {
       uptimeSeconds: Math.max(0, Math.floor((this.now() - this.o.startedAt) / 1000)),
       demo: this.o.demo,
       openclawDir: this.o.openclawDir,
+      providers: this.providers(),
       authMode: d?.authMode ?? null,
       url: d?.url ?? null,
       requestsTotal: d?.requestsTotal ?? null,

@@ -12,26 +12,43 @@
 export type Lang = "en" | "zh";
 
 const en = {
-  "card.title": "OpenClaw gateway",
+  "card.title": "Agent status",
   "card.generated": "Generated {time}",
   "card.unavailable": "Unavailable: this source failed",
 
-  "state.healthy": "Healthy",
-  "state.degraded": "Degraded",
-  "state.unhealthy": "Unhealthy",
-  "state.running": "Running",
-  "state.stopped": "Stopped",
-  "state.unknown": "Unknown",
+  // The pill: the daemon's one verdict over every provider (GET /health).
+  "verdict.OK": "Healthy",
+  "verdict.DEGRADED": "Degraded",
+  "verdict.UNHEALTHY": "Unhealthy",
+  "verdict.STARTING": "Starting",
+  "verdict.unknown": "Unknown",
+
+  // OpenClaw's gateway as system.gateway.state says: never "Stopped" in demo mode.
+  "gateway.UP": "Running",
+  "gateway.DOWN": "Stopped",
+  "gateway.DEMO": "Demo",
+  "gateway.UNKNOWN": "Unknown",
+
+  "provider.openclaw": "OpenClaw",
+  "provider.claude-code": "Claude Code",
+  "provider.codex": "Codex",
+  "all.title": "All providers",
 
   "header.uptime": "up {duration}",
   "header.notRunning": "not running",
   "header.range": "last {range}",
-  "header.openclaw": "OpenClaw {version}",
-  "header.openclawUnknown": "OpenClaw version unknown",
+  "header.version": "version {version}",
+  "header.versionUnknown": "version unknown",
   "header.insights": "gateway-insights {version}",
   "header.update": "update {version} available",
 
-  "banner.demo": "Demo data: no OpenClaw state dir found",
+  "cli.version": "CLI {version}",
+  "cli.versionUnknown": "CLI version unknown",
+  "cli.unavailable": "CLI state unavailable",
+  "cli.live.one": "{n} session running",
+  "cli.live.other": "{n} sessions running",
+
+  "banner.demo": "Demo data: no OpenClaw, Claude Code or Codex data found",
   "banner.degraded": "Missing data from: {sources}",
 
   "kpi.tokens": "Tokens",
@@ -41,6 +58,22 @@ const en = {
   "kpi.uptime": "Uptime",
   "kpi.activeSessions": "Active sessions",
   "kpi.ofTotal": "of {total}",
+  "kpi.sessions": "Sessions",
+  "kpi.liveNow": "Running now",
+
+  "cost.unpriced": "unpriced",
+  "cost.unpricedNote.one": "+{n} unpriced",
+  "cost.unpricedNote.other": "+{n} unpriced",
+
+  "rate.title": "Rate limits",
+  "rate.plan": "plan {plan}",
+  "rate.window": "{duration} window",
+  "rate.primary": "Short window",
+  "rate.secondary": "Long window",
+  "rate.resets": "resets {time}",
+  "rate.asOf": "as of {time}",
+  "rate.stale": "as of {time}; the window has reset since",
+  "rate.none": "No rate limits recorded yet",
 
   "chart.title": "Tokens, last {range}",
   "chart.peak": "peak {value}",
@@ -86,6 +119,7 @@ const en = {
   "cron.last": "last {time}",
   "cron.next": "next {time}",
   "cron.noNext": "not scheduled",
+  "cron.overdue": "overdue {duration}",
   "cron.errorsInRow.one": "{n} failure in a row",
   "cron.errorsInRow.other": "{n} failures in a row",
   "cron.status.ok": "ok",
@@ -112,6 +146,8 @@ const en = {
   "checkName.sources": "Data sources",
   "checkName.disk": "Disk",
   "checkName.store": "Store",
+  "checkName.pricing": "Pricing",
+  "checkName.rate-limit": "Rate limit",
 
   "system.title": "System",
   "system.cpu": "CPU",
@@ -177,26 +213,41 @@ export type Messages = Readonly<Record<MessageKey, string>>;
 // Chinese groups large numbers by 万 (10^4) and 亿 (10^8) rather than by thousands, so zh leaves
 // the thousand/million/billion units empty and format.ts picks the grouping from the catalog.
 const zh: Messages = {
-  "card.title": "OpenClaw 网关",
+  "card.title": "智能体状态",
   "card.generated": "生成于 {time}",
   "card.unavailable": "不可用：此数据源读取失败",
 
-  "state.healthy": "健康",
-  "state.degraded": "降级",
-  "state.unhealthy": "异常",
-  "state.running": "运行中",
-  "state.stopped": "已停止",
-  "state.unknown": "未知",
+  "verdict.OK": "健康",
+  "verdict.DEGRADED": "降级",
+  "verdict.UNHEALTHY": "异常",
+  "verdict.STARTING": "启动中",
+  "verdict.unknown": "未知",
+
+  "gateway.UP": "运行中",
+  "gateway.DOWN": "已停止",
+  "gateway.DEMO": "演示",
+  "gateway.UNKNOWN": "未知",
+
+  "provider.openclaw": "OpenClaw",
+  "provider.claude-code": "Claude Code",
+  "provider.codex": "Codex",
+  "all.title": "全部提供方",
 
   "header.uptime": "已运行 {duration}",
   "header.notRunning": "未运行",
   "header.range": "最近 {range}",
-  "header.openclaw": "OpenClaw {version}",
-  "header.openclawUnknown": "OpenClaw 版本未知",
+  "header.version": "版本 {version}",
+  "header.versionUnknown": "版本未知",
   "header.insights": "gateway-insights {version}",
   "header.update": "可更新至 {version}",
 
-  "banner.demo": "演示数据：未找到 OpenClaw 状态目录",
+  "cli.version": "CLI {version}",
+  "cli.versionUnknown": "CLI 版本未知",
+  "cli.unavailable": "CLI 状态不可用",
+  "cli.live.one": "{n} 个会话运行中",
+  "cli.live.other": "{n} 个会话运行中",
+
+  "banner.demo": "演示数据：未找到 OpenClaw、Claude Code 或 Codex 的数据",
   "banner.degraded": "以下数据源缺失：{sources}",
 
   "kpi.tokens": "Token",
@@ -206,6 +257,22 @@ const zh: Messages = {
   "kpi.uptime": "可用率",
   "kpi.activeSessions": "活跃会话",
   "kpi.ofTotal": "共 {total}",
+  "kpi.sessions": "会话",
+  "kpi.liveNow": "正在运行",
+
+  "cost.unpriced": "未定价",
+  "cost.unpricedNote.one": "另有 {n} 条未定价",
+  "cost.unpricedNote.other": "另有 {n} 条未定价",
+
+  "rate.title": "速率限制",
+  "rate.plan": "套餐 {plan}",
+  "rate.window": "{duration}窗口",
+  "rate.primary": "短窗口",
+  "rate.secondary": "长窗口",
+  "rate.resets": "{time}重置",
+  "rate.asOf": "记录于{time}",
+  "rate.stale": "记录于{time}，窗口已重置",
+  "rate.none": "尚未记录速率限制",
 
   "chart.title": "Token 用量 · 最近 {range}",
   "chart.peak": "峰值 {value}",
@@ -251,6 +318,7 @@ const zh: Messages = {
   "cron.last": "上次 {time}",
   "cron.next": "下次 {time}",
   "cron.noNext": "未排期",
+  "cron.overdue": "已逾期 {duration}",
   "cron.errorsInRow.one": "连续失败 {n} 次",
   "cron.errorsInRow.other": "连续失败 {n} 次",
   "cron.status.ok": "成功",
@@ -276,6 +344,8 @@ const zh: Messages = {
   "checkName.sources": "数据源",
   "checkName.disk": "磁盘",
   "checkName.store": "存储",
+  "checkName.pricing": "定价",
+  "checkName.rate-limit": "速率限制",
 
   "system.title": "系统",
   "system.cpu": "CPU",

@@ -5,6 +5,9 @@
 // gateway runs beside a recording), and the sessions and transcript shots use the file-era fixture
 // with two sub-agent sessions added, since neither recording has a sub-agent tree. The restart
 // shown on the control view runs a stand-in `openclaw` that prints what a restart prints.
+// The provider shots (All providers, Claude Code, Codex) read the recorded Claude Code 2.1.330 and
+// Codex 0.169.0 homes beside the file-era OpenClaw state (with the same two sub-agents, dated ten
+// minutes before the clock), the clock set twenty minutes after the Codex recording.
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -14,6 +17,7 @@ import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../.
 import { addSubAgentSessions, launchBrowser, signIn } from "../../test/helpers/browser.js";
 import { ROOT } from "../../test/helpers/cli.js";
 import { FIXTURE_NOW, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";
+import { ALL_PROVIDERS_NOW, startAllProviders } from "../../test/helpers/all-providers.js";
 
 const OUT = join(ROOT, "docs", "images");
 type Theme = "dark" | "light";
@@ -116,6 +120,58 @@ async function mobileAndChinese(d: TestDaemon): Promise<void> {
   }
 }
 
+/** All providers together, Claude Code and Codex, their sessions and a transcript with tool calls. */
+async function providers(): Promise<void> {
+  const d = await startAllProviders({ daemon: { probeHttp: healthyProbe } });
+  try {
+    addSubAgentSessions(d.openclawDir, ALL_PROVIDERS_NOW - 10 * 60_000);
+    for (const theme of ["dark", "light"] as Theme[]) {
+      const b = await launchBrowser(d.url, { colorScheme: theme, viewport: { width: 1280, height: 860 } });
+      try {
+        await signIn(b.page, d, "#/?source=all");
+        await b.page.locator('[data-testid="provider-table"] tr[data-provider="PROVIDER_A"] td[data-col="tokens"]:not([data-value="0"])').waitFor();
+        await shoot(b.page, `all-providers-${theme}`, true);
+        await b.page.goto(`${d.url}/#/?source=${d.codexSource}`);
+        await b.page.getByTestId("rate-limits").waitFor();
+        await b.page.getByTestId("projects").waitFor();
+        await shoot(b.page, `codex-${theme}`, true);
+        if (theme === "light") {
+          await b.page.goto(`${d.url}/#/?source=${d.claudeSource}`);
+          await b.page.getByTestId("projects").waitFor();
+          await shoot(b.page, "claude-code-light", true);
+          await b.page.goto(`${d.url}/#/sessions/2e9c2371-da3e-47f6-90cb-2bbf8fb5defc?source=${d.claudeSource}`);
+          await b.page.locator('[data-testid="message"][data-role="toolResult"]').first().waitFor();
+          await shoot(b.page, "transcript-claude-code-light", true);
+        } else {
+          await b.page.goto(`${d.url}/#/sessions?source=all`);
+          await b.page.locator('[data-testid="sessions-table"] tr[data-source="agent:main"]').first().waitFor();
+          await shoot(b.page, "sessions-all-dark", true);
+        }
+      } finally {
+        await b.close();
+      }
+    }
+    const m = await launchBrowser(d.url, { colorScheme: "dark", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    try {
+      await signIn(m.page, d, "#/?source=all");
+      await m.page.getByTestId("all-kpis").waitFor();
+      await shoot(m.page, "mobile-all-dark");
+    } finally {
+      await m.close();
+    }
+    const zh = await launchBrowser(d.url, { colorScheme: "light", viewport: { width: 1280, height: 860 }, locale: "zh-CN" });
+    try {
+      await signIn(zh.page, d, "#/?source=all");
+      await zh.page.getByTestId("provider-table").waitFor();
+      await shoot(zh.page, "all-providers-zh-light");
+    } finally {
+      await zh.close();
+    }
+  } finally {
+    await d.stop();
+  }
+}
+
 /** The banner a page shows when its daemon stops. */
 async function offline(): Promise<void> {
   const gone = await startDaemon({ fixture: SQLITE_FIXTURE, daemon: { probeHttp: healthyProbe } });
@@ -139,6 +195,7 @@ try {
   const { child } = addSubAgentSessions(files.openclawDir, FIXTURE_NOW - 10 * 60_000);
   await views(d, files, child);
   await mobileAndChinese(d);
+  await providers();
   await offline();
 } finally {
   await d.stop();

@@ -13,8 +13,10 @@ import { lang, t, type MessageKey } from "./i18n/i18n";
 import { useLive } from "./lib/use-live";
 import { auth } from "./state/auth";
 import { observeServerNow } from "./state/clock";
-import { route, type Route } from "./state/router";
+import { replaceSource, route, urlSource, type Route } from "./state/router";
+import { scopeId, switcherShown } from "./state/scope";
 import { shell } from "./state/shell";
+import { PROVIDER_NAME } from "./lib/providers";
 import { ControlView } from "./views/Control";
 import { CronView } from "./views/Cron";
 import { EventsView } from "./views/Events";
@@ -70,6 +72,12 @@ function Shell(): JSX.Element {
     observeServerNow(Date.parse(self.now));
   }, [live.data]);
 
+  // The address names the source shown, so a copied link opens the same view of the same source.
+  const id = scopeId.value;
+  useEffect(() => {
+    if (id && switcherShown.value && urlSource.value !== id) replaceSource(id);
+  }, [id, switcherShown.value, urlSource.value]);
+
   const r = route.value;
   useEffect(() => {
     document.title = `${t(VIEW_TITLE[r.name])} · ${t("app.title")}`;
@@ -108,7 +116,10 @@ function Shell(): JSX.Element {
       <footer class="footer">
         <span>
           gateway-insights {live.data ? `v${live.data.self.version}` : ""}
-          {live.data?.system.gateway.version ? ` · OpenClaw v${live.data.system.gateway.version}` : ""}
+          {(live.data?.systems ?? []).map((sys) => {
+            const v = sys.provider === "PROVIDER_A" ? sys.gateway.version : sys.versions[0];
+            return v ? ` · ${PROVIDER_NAME[sys.provider]} v${v}` : "";
+          })}
         </span>
       </footer>
     </div>

@@ -1,25 +1,29 @@
 // The view tabs. Plain links to hash routes, so Enter, middle-click and "open in new tab" work.
+// Each carries the chosen source; the tabs of OpenClaw's gateway (cron, log, control) show only
+// for an OpenClaw source, and "All providers" has the overview and the sessions.
 import type { JSX } from "preact";
 import { t, type MessageKey } from "../i18n/i18n";
 import { route, type Route } from "../state/router";
+import { href, scopeId, viewFits } from "../state/scope";
 
-const TABS: Array<{ name: Route["name"]; href: string; label: MessageKey }> = [
-  { name: "overview", href: "#/", label: "nav.overview" },
-  { name: "sessions", href: "#/sessions", label: "nav.sessions" },
-  { name: "events", href: "#/events", label: "nav.events" },
-  { name: "cron", href: "#/cron", label: "nav.cron" },
-  { name: "logs", href: "#/logs", label: "nav.logs" },
-  { name: "control", href: "#/control", label: "nav.control" },
+const TABS: Array<{ route: Route; label: MessageKey }> = [
+  { route: { name: "overview" }, label: "nav.overview" },
+  { route: { name: "sessions" }, label: "nav.sessions" },
+  { route: { name: "events" }, label: "nav.events" },
+  { route: { name: "cron" }, label: "nav.cron" },
+  { route: { name: "logs" }, label: "nav.logs" },
+  { route: { name: "control" }, label: "nav.control" },
 ];
 
 export function Nav(): JSX.Element {
   const current = route.value.name === "session" ? "sessions" : route.value.name;
+  const id = scopeId.value;
   return (
     <nav class="tabs" aria-label={t("nav.label")}>
       <ul>
-        {TABS.map((tab) => (
-          <li key={tab.name}>
-            <a href={tab.href} class="tab" aria-current={tab.name === current ? "page" : undefined} data-view={tab.name}>
+        {TABS.filter((tab) => id === null || viewFits(tab.route.name, id)).map((tab) => (
+          <li key={tab.route.name}>
+            <a href={href(tab.route)} class="tab" aria-current={tab.route.name === current ? "page" : undefined} data-view={tab.route.name}>
               {t(tab.label)}
             </a>
           </li>
