@@ -205,8 +205,13 @@ export class TranscriptScanner {
         continue;
       }
       let cursor: unknown = stored ? JSON.parse(stored.cursor_json) : null;
+      // A transcript read again from its start (truncated or replaced) forgets what was summed for
+      // it and sums it anew: all of that commits in one transaction, or a reader in between (a
+      // Prometheus scrape) would see lifetime counters go down and count a reset. Until its last
+      // batch is read, nothing is flushed and the batch budget does not apply.
+      let restartFrom: number | null = null;
       for (;;) {
-        if (batchesLeft <= 0) {
+        if (batchesLeft <= 0 && restartFrom === null) {
           result.done = false;
           await flush();
           return result;
@@ -217,13 +222,20 @@ export class TranscriptScanner {
         if (!read.ok) {
           result.errors.push(read.error);
           result.done = false;
+          // A re-read that cannot finish is not committed at all: the old figures stand, and the
+          // next pass (its cursor unchanged) starts the re-read again.
+          if (restartFrom !== null) {
+            for (const dropped of pending.splice(restartFrom)) pendingEvents -= dropped.batch.events.length + 1;
+          }
           break;
         }
         const batch = read.value;
+        if (batch.restarted && !batch.done) restartFrom = pending.length;
         pending.push({ ref, batch });
         pendingEvents += batch.events.length + 1;
         cursor = batch.cursor;
-        if (pendingEvents >= GROUP_EVENTS || performance.now() - groupStarted >= GROUP_MS) await flush();
+        if (batch.done) restartFrom = null;
+        if (restartFrom === null && (pendingEvents >= GROUP_EVENTS || performance.now() - groupStarted >= GROUP_MS)) await flush();
         if (batch.done) {
           result.caughtUp++;
           break;

@@ -29,6 +29,7 @@ import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } f
 import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
 import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
+import { queryExport, type ExportParams, type ExportReport } from "./export.js";
 
 /** Figures only the daemon has (its HTTP server and render queue); absent when the CLI renders in-process. */
 export interface DaemonFigures {
@@ -303,6 +304,11 @@ export class ReadModel {
       scanComplete: this.ready,
       parentOf: (source, key) => parents.get(`${source}\u0000${key}`) ?? null,
     });
+  }
+
+  /** Daily rows per source, model and project for a fleet's merge (`insightsctl export`, shared/queries/export.ts). */
+  exportReport(params: ExportParams, host: string): ExportReport {
+    return queryExport(this.o.store, params, { host, now: this.now(), rawDays: this.o.rawDays(), demo: this.o.demo, scanComplete: this.ready });
   }
 
   recentLogs(sourceId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {
