@@ -183,6 +183,8 @@ function RulesPanel({ data, editing, setEditing, onConfirm, act, done }: RulesPr
                     <span class="row-title">{ruleName(r.id, r.name)}</span>
                     <code class="item-id">{r.id}</code>
                     <Badge tone={ORIGIN_TONE[r.origin]}>{t(`alerts.origin.${r.origin}` as const)}</Badge>
+                    {/* A built-in rule that config.json changes is read-only here, like config.json's own. */}
+                    {r.origin === "BUILTIN" && !r.editable ? <Badge tone={ORIGIN_TONE.CONFIG}>{t("alerts.origin.CONFIG")}</Badge> : null}
                     <span data-testid="rule-status">
                       <Badge tone={status.tone} dot>
                         {status.label}
@@ -195,7 +197,7 @@ function RulesPanel({ data, editing, setEditing, onConfirm, act, done }: RulesPr
                       {t("alerts.mutedUntil", { time: fmtWhen(r.mutedUntil, now) })}
                     </p>
                   ) : null}
-                  {r.origin === "CONFIG" ? <p class="item-note">{t("alerts.configHint")}</p> : null}
+                  {r.editable ? null : <p class="item-note">{t("alerts.configHint")}</p>}
                 </div>
                 <div class="item-actions">
                   {r.editable ? (

@@ -145,12 +145,12 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
             <input id="channel-timeout" name="timeoutSeconds" type="number" inputMode="numeric" min="1" max="120" step="1" placeholder="10" value={d.timeout} onInput={(e) => set("timeout", e.currentTarget.value)} {...described("channel-timeout", err("timeoutSeconds"))} />
           </Field>
         </div>
-        <div class="checks">
-          <label class="check">
+        <div class="form-checks">
+          <label class="form-check">
             <input type="checkbox" name="sendResolved" checked={d.sendResolved} onChange={(e) => set("sendResolved", e.currentTarget.checked)} />
             <span>{t("alerts.cform.sendResolved")}</span>
           </label>
-          <label class="check">
+          <label class="form-check">
             <input type="checkbox" name="enabled" checked={d.enabled} onChange={(e) => set("enabled", e.currentTarget.checked)} />
             <span>{t("alerts.form.enabled")}</span>
           </label>

@@ -284,9 +284,9 @@ export function RuleForm({ rule, channels, onDone, onCancel }: { rule: AlertRule
 
         <fieldset class="form-group" aria-describedby="rule-channels-hint">
           <legend>{t("alerts.form.channels")}</legend>
-          <div class="checks">
+          <div class="form-checks">
             {channels.map((c) => (
-              <label key={c.id} class="check">
+              <label key={c.id} class="form-check">
                 <input type="checkbox" name="channels" value={c.id} checked={d.channels.includes(c.id)} onChange={(e) => set("channels", e.currentTarget.checked ? [...d.channels, c.id] : d.channels.filter((x) => x !== c.id))} />
                 <span>{c.name === c.id ? c.id : `${c.name} (${c.id})`}</span>
               </label>
@@ -303,7 +303,7 @@ export function RuleForm({ rule, channels, onDone, onCancel }: { rule: AlertRule
           )}
         </fieldset>
 
-        <label class="check">
+        <label class="form-check">
           <input type="checkbox" name="enabled" checked={d.enabled} onChange={(e) => set("enabled", e.currentTarget.checked)} />
           <span>{t("alerts.form.enabled")}</span>
         </label>
