@@ -375,9 +375,20 @@ function HistoryPanel({ data }: { data: AlertsData }): JSX.Element {
 }
 
 function HistoryRow({ e, rule }: { e: AlertEvent; rule: AlertRule | null }): JSX.Element {
+  const now = serverNow.value;
   const kind = (KINDS as readonly string[]).includes(e.kind) ? (e.kind as (typeof KINDS)[number]) : null;
   const unit = rule?.unit ?? "count";
-  const sent = e.kind === "MUTED" || e.kind === "UNMUTED" ? null : e.notified ? t("alerts.sent") : e.withheld === "MUTED" || e.withheld === "COOLDOWN" ? t(`alerts.withheld.${e.withheld}`) : t("alerts.notSent");
+  const mute = e.kind === "MUTED" || e.kind === "UNMUTED";
+  // A test is about a channel, not the rule it borrows its figures from.
+  const test = e.kind === "TEST";
+  const sent = mute ? null : e.notified ? t("alerts.sent") : e.withheld === "MUTED" || e.withheld === "COOLDOWN" ? t(`alerts.withheld.${e.withheld}`) : t("alerts.notSent");
+  const until = e.kind === "MUTED" ? /^until (\S+)/.exec(e.detail ?? "")?.[1] : undefined;
+  const testChannel = test ? (e.deliveries[0]?.channelId ?? /^channel (\S+)/.exec(e.detail ?? "")?.[1] ?? "") : "";
+  const facts = [
+    !test && !mute && e.value !== null && e.threshold !== null ? t("alerts.valueOf", { value: fmtAlertValue(e.value, unit), threshold: fmtAlertValue(e.threshold, unit) }) : null,
+    until ? t("alerts.mutedUntil", { time: fmtWhen(until, now) }) : null,
+    sent,
+  ].filter((x): x is string => !!x);
   return (
     <li class="row item-row history-row" data-testid="alert-event" data-kind={e.kind}>
       <span class="history-time num" title={fmtFull(e.at)}>
@@ -386,13 +397,11 @@ function HistoryRow({ e, rule }: { e: AlertEvent; rule: AlertRule | null }): JSX
       <div class="row-main">
         <div class="item-title">
           <Badge tone={KIND_TONE[e.kind] ?? "neutral"}>{kind ? t(`alerts.kind.${kind}`) : e.kind}</Badge>
-          {e.severity ? <Badge tone={severityTone(e.severity)}>{t(SEVERITY_LABEL[e.severity])}</Badge> : null}
-          <span class="row-title">{rule ? ruleName(rule.id, rule.name) : e.ruleId}</span>
+          {e.severity && !test ? <Badge tone={severityTone(e.severity)}>{t(SEVERITY_LABEL[e.severity])}</Badge> : null}
+          <span class="row-title">{test ? t("alerts.channelsSome", { channels: testChannel }) : rule ? ruleName(rule.id, rule.name) : e.ruleId}</span>
           {e.subject ? <span class="item-sub">{e.subject}</span> : null}
         </div>
-        <p class="item-sub">
-          {[e.value !== null && e.threshold !== null && e.kind !== "TEST" ? t("alerts.valueOf", { value: fmtAlertValue(e.value, unit), threshold: fmtAlertValue(e.threshold, unit) }) : null, sent, e.kind === "TEST" ? e.detail : null].filter((x): x is string => !!x).join(" · ")}
-        </p>
+        {facts.length ? <p class="item-sub">{facts.join(" · ")}</p> : null}
         {e.deliveries.length ? (
           <div class="badges deliveries">
             {e.deliveries.map((d, i) => (
