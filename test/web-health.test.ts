@@ -28,7 +28,8 @@ test("demo mode: the gateway reads Demo in the header, on the card and on Contro
     }, { what: "the first probe" });
     assert.is(gw.system.demo, true);
     assert.is(gw.system.gateway.state, "DEMO");
-    await signIn(b.page, d);
+    // The demo reads every provider: the page opens on All; the gateway's card is OpenClaw's overview.
+    await signIn(b.page, d, "#/?source=agent:main");
     const pill = b.page.getByTestId("gateway-pill");
     await b.page.locator('[data-testid="gateway-pill"][data-state="DEMO"]').waitFor();
     const pillText = (await pill.textContent()) ?? "";
