@@ -1,6 +1,6 @@
-// The whole card: the header (the daemon's verdict), the alerts firing now, the "all providers" numbers and the stacked
-// token chart when more than one provider is read, one block per provider, the health checks
-// (full), then the footer. The model decides what each detail level shows; the layout draws
+// The whole card: the header (the daemon's verdict), the alerts firing now, the "all providers"
+// numbers and the stacked token chart when more than one provider is read, one block per provider,
+// the health checks (full), then the footer. The model decides what each detail level shows; the layout draws
 // whatever is there.
 import type { CardModel } from "../card-model.js";
 import { formatDateTime, formatZone } from "../format.js";
