@@ -48,6 +48,7 @@ import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
 import { AlertService, type Caller } from "./alerts/alert-service.js";
 import { readModelInputs } from "./alerts/read-model-inputs.js";
+import { activeAlertFigures } from "./alerts/figures.js";
 import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 
 type Env = Record<string, string | undefined>;
@@ -214,6 +215,7 @@ export class Daemon {
       let daemon: Daemon | undefined;
       let snapshotsRef: SnapshotService | undefined;
       let httpRef: HttpServer | undefined;
+      let alertsRef: AlertService | undefined;
       const data = openData({
         paths,
         config,
@@ -235,6 +237,8 @@ export class Daemon {
           requestsTotal: httpRef?.requestsTotal ?? 0,
           renderQueue: snapshotsRef?.queueStats() ?? null,
         }),
+        // The status card shows the alerts firing now; the service starts below.
+        alerts: () => (alertsRef ? activeAlertFigures(alertsRef, data.clock.now()) : []),
       });
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
@@ -275,6 +279,7 @@ export class Daemon {
         ...(options.alertDelivery ? { delivery: options.alertDelivery } : {}),
         ...(options.alertDebounceMs !== undefined ? { debounceMs: options.alertDebounceMs } : {}),
       });
+      alertsRef = alerts;
       cleanup.unshift(() => alerts.close());
       // Every change re-evaluates the rules (debounced); evaluation only reads, delivery is queued.
       collector.onChange(() => alerts.changed());

@@ -10,7 +10,7 @@ import type { Config } from "./config/options.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
-import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
+import { ReadModel, type ActiveAlertFigure, type DaemonFigures } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
@@ -32,6 +32,8 @@ export interface OpenDataOptions {
   /** Collector seams and pace overrides (tests). */
   collector?: Partial<Pick<CollectorOptions, "scanMs" | "logMs" | "cronMs" | "probeHttp" | "channels" | "updates">>;
   daemon?: () => DaemonFigures;
+  /** The alerts firing now (the daemon's alert service), for the status card. */
+  alerts?: () => ActiveAlertFigure[];
 }
 
 export interface OpenData {
@@ -91,6 +93,7 @@ export function openData(o: OpenDataOptions): OpenData {
     openclawDir: location?.dir ?? null,
     rawDays: () => current().retentionRawDays,
     ...(o.daemon ? { daemon: o.daemon } : {}),
+    ...(o.alerts ? { alerts: o.alerts } : {}),
   });
   return {
     demo,

@@ -39,6 +39,34 @@ export interface DaemonFigures {
   renderQueue: { active: number; queued: number; concurrency: number; maxQueue: number; rendersTotal: number; failuresTotal: number } | null;
 }
 
+/**
+ * An alert firing now, as the daemon's alert service holds it (docs/alerting.md). Only the daemon
+ * evaluates rules: it hands these in through `ReadModelOptions.alerts`, so the status card can
+ * show them without shared/ depending on daemon/.
+ */
+export interface ActiveAlertFigure {
+  ruleId: string;
+  ruleName: string;
+  /** "" for the rule's whole scope; else the session, check, window or model it is about. */
+  subject: string;
+  /** The subject in words (a session's name, a check's name). */
+  label: string;
+  metric: string;
+  /** usd, tokens, count, percent or seconds. */
+  unit: string;
+  severity: "warning" | "critical";
+  value: number;
+  threshold: number;
+  /** The rule's window (hour, day, week, month, primary, secondary); null for a metric without one. */
+  window: string | null;
+  /** Epoch ms. */
+  since: number;
+  /** Epoch ms the rule's mute ends; null when it is not muted. */
+  mutedUntil: number | null;
+  /** Calendar budgets: where the burn rate leads; null otherwise or once over. */
+  projection: { target: number; projectedTotal: number; reachesAt: number | null; windowEnd: number } | null;
+}
+
 export interface DashboardView {
   id: string;
   version: string;
@@ -71,6 +99,8 @@ export interface ReadModelOptions {
   /** retentionRawDays, read per call so a reload applies. */
   rawDays: () => number;
   daemon?: () => DaemonFigures;
+  /** The alerts firing now (the daemon's alert service); absent where no rules are evaluated. */
+  alerts?: () => ActiveAlertFigure[];
 }
 
 /** Checks about gateway-insights itself, the same in every provider's system. */
@@ -353,6 +383,11 @@ export class ReadModel {
   /** Classified gateway log events ever seen, per type (Prometheus counters). */
   eventTotals(): Record<"error" | "warning" | "restart", number> {
     return queryEventTotals(this.o.store);
+  }
+
+  /** The alerts firing now; null where no rules are evaluated (a snapshot made without the daemon). */
+  activeAlerts(): ActiveAlertFigure[] | null {
+    return this.o.alerts ? this.o.alerts() : null;
   }
 
   dashboard(): DashboardView {

@@ -9,7 +9,10 @@ import { usd } from "../queries/money.js";
 import type { RateLimitWindowView } from "../queries/rate-limits.js";
 import type { SessionView } from "../queries/sessions.js";
 import {
+  ALERT_UNITS,
   CARD_SCHEMA_VERSION,
+  type CardAlertRow,
+  type CardAlerts,
   type CardBlock,
   type CardCronRow,
   type CardModel,
@@ -20,7 +23,7 @@ import {
   type CardSummary,
   type CardTokenChart,
 } from "./card-model.js";
-import type { AgentCardInputs, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
+import type { AgentCardInputs, AlertInput, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
 import { METRICS_RANGE, RANGE_MS, type SnapshotDetail, type SnapshotLang, type SnapshotRange, type SnapshotTheme } from "./params.js";
 
 export interface CardBuildParams {
@@ -351,6 +354,40 @@ function cliBlock(p: CliCardInputs, c: Context): CardBlock {
   return { provider: "codex", cli, rateLimits, ...blockBase(p, c) };
 }
 
+/** Alert rows per detail level: the block sits at the top of the card, so it stays short. */
+export const ALERT_ROWS: Readonly<Record<SnapshotDetail, number>> = { compact: 3, standard: 3, full: 5 };
+
+const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
+
+function alertRow(a: AlertInput): CardAlertRow {
+  const p = a.projection;
+  const unit = (ALERT_UNITS as readonly string[]).includes(a.unit) ? (a.unit as CardAlertRow["unit"]) : "count";
+  return {
+    ruleId: a.ruleId,
+    ruleName: a.ruleName,
+    subject: a.subject,
+    label: a.label,
+    metric: a.metric,
+    severity: a.severity,
+    value: finite(a.value),
+    threshold: finite(a.threshold),
+    unit,
+    window: a.window,
+    since: isoOf(a.since) ?? new Date(0).toISOString(),
+    mutedUntil: isoOf(a.mutedUntil),
+    projection:
+      p && Number.isFinite(p.target) && Number.isFinite(p.projectedTotal) && isoOf(p.windowEnd)
+        ? { target: Math.max(0, p.target), projectedTotal: Math.max(0, p.projectedTotal), reachesAt: isoOf(p.reachesAt), windowEnd: isoOf(p.windowEnd) as string }
+        : null,
+  };
+}
+
+/** The alerts firing now: critical first, then the most recent; as many rows as the detail has room for. */
+function alertsOf(list: readonly AlertInput[], detail: SnapshotDetail): CardAlerts {
+  const sorted = [...list].sort((a, b) => Number(b.severity === "critical") - Number(a.severity === "critical") || b.since - a.since || a.ruleId.localeCompare(b.ruleId));
+  return { total: list.length, critical: list.filter((a) => a.severity === "critical").length, items: sorted.slice(0, ALERT_ROWS[detail]).map(alertRow) };
+}
+
 /** Every provider together: a figure is known only when every provider's is. */
 function sumOf(blocks: readonly CardBlock[]): CardSummary {
   const add = (k: keyof CardSummary): number | null => blocks.reduce<number | null>((n, b) => (n === null || b.summary[k] === null ? null : n + (b.summary[k] as number)), 0);
@@ -385,6 +422,8 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
     degradedSources: [...params.degradedSources],
     insightsVersion: inputs.appVersion,
     verdict: inputs.health?.verdict ?? null,
+    // Alerts are daemon-wide, on every detail level; left out where no rules are evaluated.
+    ...(inputs.alerts !== undefined ? { alerts: inputs.alerts === null ? null : alertsOf(inputs.alerts, params.detail) } : {}),
     ...(providers.length > 1 ? { allProviders: sumOf(providers) } : {}),
     providers,
   };

@@ -27,6 +27,9 @@ export const SESSION_STATUSES = ["ACTIVE", "IDLE", "DONE", "FAILED"] as const;
 export const SESSION_KINDS = ["direct", "group", "cron", "subagent"] as const;
 export const EVENT_TYPES = ["error", "warning", "restart"] as const;
 export const SOURCE_STATUSES = ["INITIALIZING", "CONNECTED", "DISCONNECTED", "ERROR"] as const;
+export const ALERT_SEVERITIES = ["critical", "warning"] as const;
+/** The unit of an alert's value and threshold (docs/alerting.md). */
+export const ALERT_UNITS = ["usd", "tokens", "count", "percent", "seconds"] as const;
 
 const summary = z
   .object({
@@ -252,6 +255,38 @@ const health = z
   })
   .describe("full: the checks behind the verdict");
 
+const alertRow = z.object({
+  ruleId: z.string().describe("The rule's id: daily-cost, gateway-down, a rule of yours"),
+  ruleName: z.string().describe("The rule's name as configured"),
+  subject: z.string().describe('"" for the rule\'s whole scope; else the session, check, rate-limit window or model it is about'),
+  label: z.string().describe("The subject in words (a session's name, a check's name); the rule's name for the whole scope"),
+  metric: z.string().describe("What the rule measures: cost, tokens, errors, warnings, context, gateway_down, health_check, rate_limit, unpriced"),
+  severity: z.enum(ALERT_SEVERITIES),
+  value: z.number().describe("The latest value measured, in `unit`"),
+  threshold: z.number().describe("The threshold crossed (of `severity`), in `unit`"),
+  unit: z.enum(ALERT_UNITS),
+  window: z.string().nullable().describe("hour, day, week, month, primary, secondary; null for a metric without a window"),
+  since: isoTime.describe("When the alert fired"),
+  mutedUntil: isoTime.nullable().describe("The rule is muted (nothing is sent) until then; null when not muted"),
+  projection: z
+    .object({
+      target: amount.describe("The budget (else the critical threshold) the pace is measured against"),
+      projectedTotal: amount.describe("What the window ends with at this pace"),
+      reachesAt: isoTime.nullable().describe("When the target is reached at this pace; null when not before the window ends"),
+      windowEnd: isoTime,
+    })
+    .nullable()
+    .describe("Calendar cost and token budgets: the burn rate over the window so far; null otherwise, or once over the target"),
+});
+
+const alerts = z
+  .object({
+    total: count.describe("Alerts firing now"),
+    critical: count.describe("Of them at critical"),
+    items: z.array(alertRow).describe("Critical first, then the most recent"),
+  })
+  .describe("Every detail level: the alerts firing now, daemon-wide");
+
 export const cardModelSchema = z
   .object({
     schemaVersion: z.literal(CARD_SCHEMA_VERSION),
@@ -266,6 +301,10 @@ export const cardModelSchema = z
     degradedSources: z.array(z.string()).describe("Sources that failed and were skipped; their parts are null"),
     insightsVersion: z.string(),
     verdict: z.enum(VERDICTS).nullable().describe("The daemon's one verdict over every provider; null when a provider's state could not be read"),
+    alerts: alerts
+      .nullable()
+      .optional()
+      .describe("The alerts firing now (a later addition to version 2: optional, so no version bump); null when they could not be read; absent when the card was made without the daemon"),
     allProviders: summary.optional().describe("Every provider together; present when more than one is read"),
     providers: z.array(z.discriminatedUnion("provider", [openclawBlock, claudeCodeBlock, codexBlock])).describe("One block per provider read, in the order OpenClaw, Claude Code, Codex"),
     health: health.nullable().optional(),
@@ -288,6 +327,8 @@ export type CardSubAgentRow = z.infer<typeof subAgentRow>;
 export type CardEventRow = z.infer<typeof eventRow>;
 export type CardErrorRow = z.infer<typeof errorRow>;
 export type CardCronRow = z.infer<typeof cronRow>;
+export type CardAlerts = z.infer<typeof alerts>;
+export type CardAlertRow = z.infer<typeof alertRow>;
 
 /** JSON Schema (draft 2020-12) of the snapshot JSON, derived from `cardModelSchema`. */
 export const cardJsonSchema: Record<string, unknown> = {

@@ -8,6 +8,7 @@ import type { EventView } from "../queries/events.js";
 import type { HealthVerdict } from "../queries/health.js";
 import type { LifetimeStats } from "../queries/lifetime.js";
 import type { Metrics } from "../queries/metrics.js";
+import type { ActiveAlertFigure } from "../queries/read-model.js";
 import type { RateLimitsView } from "../queries/rate-limits.js";
 import type { SessionView } from "../queries/sessions.js";
 import type { GatewayState } from "../queries/system.js";
@@ -119,4 +120,11 @@ export interface CardInputs {
   providers: ProviderCardInputs[];
   /** IANA zone for the clock times on the card (the read model's zone); default UTC. */
   timeZone?: string;
+  /**
+   * The alerts firing now, daemon-wide (ReadModel.activeAlerts()): [] when none, null when they
+   * could not be read, absent where no rules are evaluated (a card made without the daemon).
+   */
+  alerts?: ActiveAlertFigure[] | null;
 }
+
+export type AlertInput = ActiveAlertFigure;

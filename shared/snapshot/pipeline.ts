@@ -210,6 +210,9 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
     providers,
     timeZone: model.timeZone,
   };
+  // Alerts are daemon-wide: they come from the daemon's alert service, when there is one.
+  const alerts = attempt("alerts", () => model.activeAlerts());
+  if (alerts !== null || degraded.includes("alerts")) inputs.alerts = alerts;
   return { inputs, degraded };
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { nudgeChanges, startChanges, stopChanges } from "./api/changes";
 import { fetchShell } from "./api/queries";
 import { checkSession } from "./api/session";
+import { AlertBanner } from "./components/AlertBanner";
 import { ConnectionBanner } from "./components/ConnectionBanner";
 import { Header } from "./components/Header";
 import { Nav } from "./components/Nav";
@@ -17,6 +18,7 @@ import { replaceSource, route, urlSource, type Route } from "./state/router";
 import { scopeId, switcherShown } from "./state/scope";
 import { shell } from "./state/shell";
 import { PROVIDER_NAME } from "./lib/providers";
+import { AlertsRoute } from "./views/AlertsRoute";
 import { ControlView } from "./views/Control";
 import { CronView } from "./views/Cron";
 import { EventsView } from "./views/Events";
@@ -110,6 +112,7 @@ function Shell(): JSX.Element {
         <Nav />
       </div>
       <ConnectionBanner onRetry={live.reload} />
+      <AlertBanner />
       <main id="main" ref={mainRef} tabIndex={-1} data-view={r.name}>
         {shell.value ? <View /> : live.error ? <ErrorNotice error={live.error} onRetry={live.reload} /> : <Loading />}
       </main>
@@ -134,6 +137,7 @@ const VIEW_TITLE: Record<Route["name"], MessageKey> = {
   cron: "nav.cron",
   logs: "nav.logs",
   control: "nav.control",
+  alerts: "nav.alerts",
   "not-found": "notFound.title",
 };
 
@@ -154,6 +158,8 @@ function View(): JSX.Element {
       return <LogsView />;
     case "control":
       return <ControlView />;
+    case "alerts":
+      return <AlertsRoute />;
     case "not-found":
       return <NotFoundView />;
   }

@@ -1,9 +1,10 @@
-// The whole card: the header (the daemon's verdict), the "all providers" numbers and the stacked
-// token chart when more than one provider is read, one block per provider, the health checks
-// (full), then the footer. The model decides what each detail level shows; the layout draws
+// The whole card: the header (the daemon's verdict), the alerts firing now, the "all providers"
+// numbers and the stacked token chart when more than one provider is read, one block per provider,
+// the health checks (full), then the footer. The model decides what each detail level shows; the layout draws
 // whatever is there.
 import type { CardModel } from "../card-model.js";
 import { formatDateTime, formatZone } from "../format.js";
+import { alertsBlock } from "./alerts.js";
 import { makeCtx, type Ctx } from "./context.js";
 import { tokenChart } from "./chart.js";
 import { box, line, row, type El } from "./h.js";
@@ -37,6 +38,7 @@ export function cardElement(model: CardModel): El {
       lineHeight: 1.35,
     },
     header(ctx),
+    alertsBlock(ctx),
     allProviders(ctx),
     model.providers.map((b) => providerBlock(ctx, b, !several)),
     healthChecks(ctx),

@@ -191,3 +191,39 @@ export type CronJob = Pick<
 export type LogEntry = Pick<S.LogEntry, "time" | "level" | "module" | "message" | "agentId" | "sessionKey">;
 
 export type OperationResult = Pick<S.OperationResult, "ok" | "message" | "output" | "durationMs">;
+
+// Alerts (docs/alerting.md): daemon-wide, for every provider.
+export type AlertSeverity = S.AlertSeverity;
+export type AlertMetric = S.AlertMetric;
+export type AlertWindow = S.AlertWindow;
+export type AlertChannelType = S.AlertChannelType;
+export type AlertRuleOrigin = S.AlertRuleOrigin;
+
+export type AlertProjection = Pick<S.AlertProjection, "target" | "projectedTotal" | "reachesAt" | "windowEnd">;
+
+/** An alert episode firing now (or in the history of one). */
+export type ActiveAlert = Pick<S.Alert, "id" | "ruleId" | "ruleName" | "metric" | "subject" | "label" | "severity" | "value" | "threshold" | "unit" | "since" | "notified"> & {
+  projection: AlertProjection | null;
+  rule: Pick<S.AlertRule, "name" | "window" | "muted" | "mutedUntil"> | null;
+};
+
+export type AlertScope = Pick<S.AlertScope, "provider" | "source" | "project" | "model">;
+
+export type AlertRule = Pick<
+  S.AlertRule,
+  "id" | "name" | "enabled" | "metric" | "window" | "unit" | "budget" | "warning" | "critical" | "check" | "cooldownMinutes" | "channels" | "origin" | "overridden" | "editable" | "muted" | "mutedUntil" | "mutedBy"
+> & { scope: AlertScope };
+
+/** A channel as the API shows it: never a secret, only whether one is set. */
+export type AlertChannel = Pick<S.AlertChannel, "id" | "type" | "name" | "enabled" | "target" | "secretSet" | "minSeverity" | "sendResolved" | "timeoutSeconds" | "origin" | "editable">;
+
+export type AlertDelivery = Pick<S.AlertDelivery, "channelId" | "outcome" | "attempts" | "error" | "at">;
+
+export type AlertEvent = Pick<S.AlertEvent, "id" | "at" | "alertId" | "ruleId" | "subject" | "kind" | "severity" | "value" | "threshold" | "notified" | "withheld" | "detail"> & {
+  deliveries: AlertDelivery[];
+};
+
+export type AlertRuleInput = S.AlertRuleInput;
+export type AlertRulePatch = S.AlertRulePatch;
+export type AlertChannelInput = S.AlertChannelInput;
+export type AlertChannelPatch = S.AlertChannelPatch;

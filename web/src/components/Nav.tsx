@@ -1,8 +1,10 @@
 // The view tabs. Plain links to hash routes, so Enter, middle-click and "open in new tab" work.
 // Each carries the chosen source; the tabs of OpenClaw's gateway (cron, log, control) show only
-// for an OpenClaw source, and "All providers" has the overview and the sessions.
+// for an OpenClaw source, and "All providers" has the overview, the sessions and the alerts. The
+// alerts tab (daemon-wide, every source) counts the alerts firing now.
 import type { JSX } from "preact";
-import { t, type MessageKey } from "../i18n/i18n";
+import { t, tn, type MessageKey } from "../i18n/i18n";
+import { activeAlerts } from "../state/alerts";
 import { route, type Route } from "../state/router";
 import { href, scopeId, viewFits } from "../state/scope";
 
@@ -13,6 +15,7 @@ const TABS: Array<{ route: Route; label: MessageKey }> = [
   { route: { name: "cron" }, label: "nav.cron" },
   { route: { name: "logs" }, label: "nav.logs" },
   { route: { name: "control" }, label: "nav.control" },
+  { route: { name: "alerts" }, label: "nav.alerts" },
 ];
 
 export function Nav(): JSX.Element {
@@ -25,10 +28,23 @@ export function Nav(): JSX.Element {
           <li key={tab.route.name}>
             <a href={href(tab.route)} class="tab" aria-current={tab.route.name === current ? "page" : undefined} data-view={tab.route.name}>
               {t(tab.label)}
+              {tab.route.name === "alerts" ? <AlertCount /> : null}
             </a>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** How many alerts fire now, in the colour of the worst; nothing while none does. */
+function AlertCount(): JSX.Element | null {
+  const list = activeAlerts.value;
+  if (!list.length) return null;
+  const critical = list.some((a) => a.severity === "CRITICAL");
+  return (
+    <span class={`tab-count tone-${critical ? "err" : "warn"}`} data-testid="alerts-tab-count" title={tn("count.alerts", list.length)}>
+      {list.length}
+    </span>
   );
 }

@@ -12,6 +12,7 @@ export type Route =
   | { name: "cron" }
   | { name: "logs" }
   | { name: "control" }
+  | { name: "alerts" }
   | { name: "not-found"; path: string };
 
 function split(hash: string): { path: string; query: string } {
@@ -38,6 +39,7 @@ export function parseHash(hash: string): Route {
     case "cron":
     case "logs":
     case "control":
+    case "alerts":
       return rest.length === 0 ? { name: head } : { name: "not-found", path };
     default:
       return { name: "not-found", path };

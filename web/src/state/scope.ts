@@ -17,8 +17,8 @@ export type RouteName = Route["name"];
 
 /** Views of OpenClaw's gateway: shown only for an OpenClaw source. */
 export const OPENCLAW_ONLY: ReadonlySet<RouteName> = new Set(["cron", "logs", "control"]);
-/** Views that take "all". */
-const TAKES_ALL: ReadonlySet<RouteName> = new Set(["overview", "sessions", "not-found"]);
+/** Views that take "all" (alerts are daemon-wide: the same for every source). */
+const TAKES_ALL: ReadonlySet<RouteName> = new Set(["overview", "sessions", "alerts", "not-found"]);
 
 export const providerOf = (s: DataSource): Provider => s.attributes.provider as Provider;
 
