@@ -18,7 +18,9 @@ const main = defineCommand({
     logs: () => import("./commands/logs.js").then((m) => m.default),
     snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
     usage: () => import("./commands/usage.js").then((m) => m.default),
+    export: () => import("./commands/export.js").then((m) => m.default),
     url: () => import("./commands/url.js").then((m) => m.default),
+    alerts: () => import("./commands/alerts.js").then((m) => m.default),
     service: () => import("./commands/service.js").then((m) => m.default),
     // Listed for --help; the dispatcher answers `help [command]` itself.
     help: defineCommand({ meta: { name: "help", description: "Show how to use insightsctl or one of its commands: help [command]" } }),

@@ -1,10 +1,11 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
 import type { IncomingMessage } from "node:http";
-import { InsightsError, errorMessage } from "../shared/errors.js";
+import { ConfigError, InsightsError, errorMessage } from "../shared/errors.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
+import { effectiveHostName } from "../shared/config/host-name.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
 import { withDeadline, type Collector } from "../shared/ingest/collector.js";
@@ -17,6 +18,7 @@ import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { parseUsageParams } from "../shared/queries/usage-report.js";
+import { parseExportParams } from "../shared/queries/export.js";
 import type { AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -28,6 +30,7 @@ import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
 import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
+import { tokensEqual } from "./auth/authenticate.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
@@ -38,9 +41,15 @@ import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../shared/snapshot/reply.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
-import { mountRoutes } from "./http/mount-routes.js";
+import { metricsDeps, mountRoutes } from "./http/mount-routes.js";
+import { buildExposition } from "./http/routes/metrics.js";
+import type { OtlpPush } from "./metrics/otlp.js";
 import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
+import { AlertService, type Caller } from "./alerts/alert-service.js";
+import { readModelInputs } from "./alerts/read-model-inputs.js";
+import { activeAlertFigures } from "./alerts/figures.js";
+import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -68,6 +77,12 @@ export interface DaemonOptions {
   snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
   /** Demo replay seams (tests): its timers and random source. */
   demoReplay?: Pick<DemoRuntimeOptions, "timers" | "random">;
+  /** Alert delivery seams (tests): transport, tries, backoff, queue bounds. */
+  alertDelivery?: DeliveryQueueOptions;
+  /** Wait after a change before alert rules are evaluated (default 1000 ms). */
+  alertDebounceMs?: number;
+  /** The OTLP push's interval in ms, replacing otlpIntervalSeconds (tests). */
+  otlpIntervalMs?: number;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -92,12 +107,15 @@ interface Parts {
   demo: DemoRuntime | null;
   model: ReadModel;
   live: LiveEvents;
+  alerts: AlertService;
   interfaces: { close(): Promise<void> };
   snapshots: SnapshotService;
   renderPool: RenderPool;
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
+  /** The OTLP push, when otlpEndpoint is set. */
+  otlp: OtlpPush | null;
 }
 
 const HOUR = 3_600_000;
@@ -137,6 +155,11 @@ export class Daemon {
   /** The store (tests simulate a full disk on it). */
   get store(): Store {
     return this.p.store;
+  }
+
+  /** Alerting: rules, evaluation, notifications. */
+  get alerts(): AlertService {
+    return this.p.alerts;
   }
 
   /** The live event fan-out the subscriptions read (tests push entries into it). */
@@ -183,11 +206,16 @@ export class Daemon {
     try {
       const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
       if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
+      if (config.metricsToken !== null && tokensEqual(config.metricsToken, token)) {
+        throw new ConfigError("metricsToken", "<hidden>", loaded.origins.metricsToken === "env" ? `env ${OPTIONS.metricsToken.env}` : paths.configFile, "a token other than the API token (the scrape token is read-only)");
+      }
+      if (config.metricsToken !== null && config.noAuth) log.warn("metricsToken is ignored in no-auth mode: /metrics answers loopback peers without a token");
 
       // Filled in as the parts come up; the callbacks below read them later, at request time.
       let daemon: Daemon | undefined;
       let snapshotsRef: SnapshotService | undefined;
       let httpRef: HttpServer | undefined;
+      let alertsRef: AlertService | undefined;
       const data = openData({
         paths,
         config,
@@ -209,6 +237,8 @@ export class Daemon {
           requestsTotal: httpRef?.requestsTotal ?? 0,
           renderQueue: snapshotsRef?.queueStats() ?? null,
         }),
+        // The status card shows the alerts firing now; the service starts below.
+        alerts: () => (alertsRef ? activeAlertFigures(alertsRef, data.clock.now()) : []),
       });
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
@@ -232,13 +262,27 @@ export class Daemon {
       });
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
-      const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
+      const auth = { token, metricsToken: config.metricsToken, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
       const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
       const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
       httpRef = http;
       const live = new LiveEvents({ clock, logger: hub.logger.child("live") });
       collector.onChange((source) => live.changed(source));
+      const alerts = new AlertService({
+        store,
+        clock,
+        logger: hub.logger.child("alerts"),
+        config: () => (daemon?.config ?? config).alerts,
+        defaultTimeZone: model.timeZone,
+        inputs: (now, timeZone) => readModelInputs(model, store, { now, timeZone, rawDays: (daemon?.config ?? config).retentionRawDays }),
+        ...(options.alertDelivery ? { delivery: options.alertDelivery } : {}),
+        ...(options.alertDebounceMs !== undefined ? { debounceMs: options.alertDebounceMs } : {}),
+      });
+      alertsRef = alerts;
+      cleanup.unshift(() => alerts.close());
+      // Every change re-evaluates the rules (debounced); evaluation only reads, delivery is queued.
+      collector.onChange(() => alerts.changed());
       collector.onLogEntry((entry) => live.log(entry));
       const operations = new GatewayOperations({
         clock,
@@ -272,11 +316,13 @@ export class Daemon {
         http,
         model,
         live,
+        alerts,
         operations,
         snapshots,
         session: { ...auth, logger: hub.logger.child("auth") },
         authCheck,
         health: () => (daemon as Daemon).health(),
+        hostName: () => effectiveHostName(daemon?.config ?? config),
         peerOf,
         logger: hub.logger,
         ...(options.graphqlLimits ? { graphqlLimits: options.graphqlLimits } : {}),
@@ -284,6 +330,23 @@ export class Daemon {
       cleanup.unshift(() => interfaces.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
+
+      // The SDK is loaded only when a push is configured (docs/fleet.md "OTLP push").
+      let otlp: OtlpPush | null = null;
+      if (config.otlpEndpoint !== null) {
+        const { startOtlpPush } = await import("./metrics/otlp.js");
+        const deps = metricsDeps({ http, model, live, snapshots, alerts, hostName: () => effectiveHostName(daemon?.config ?? config) });
+        otlp = startOtlpPush({
+          endpoint: config.otlpEndpoint,
+          intervalMs: options.otlpIntervalMs ?? config.otlpIntervalSeconds * 1000,
+          hostName: effectiveHostName(config),
+          version: VERSION,
+          families: () => buildExposition(deps).families(),
+          logger: hub.logger.child("otlp"),
+        });
+        const push = otlp;
+        cleanup.unshift(() => push.stop());
+      }
 
       const control = new ControlServer({
         socketPath: paths.socketFile,
@@ -298,12 +361,25 @@ export class Daemon {
             return { stopping: true, pid: process.pid };
           },
           reload: () => (daemon as Daemon).reload(),
+          "alerts.list": () => ({ active: alerts.activeAlerts(), rules: alerts.ruleViews(), channels: alerts.channelViews() }),
+          "alerts.test": (params) => alerts.testChannel(requireString(params, "channel"), CONTROL_CALLER),
+          "alerts.mute": (params) => {
+            const rule = requireString(params, "rule");
+            if (params.until === null) return alerts.unmute(rule, CONTROL_CALLER);
+            return alerts.mute(rule, typeof params.until === "number" ? params.until : NaN, CONTROL_CALLER);
+          },
           // `insightsctl usage`: as without a daemon, one pass over the sources within the collect
           // budget, then the report (shared/queries/usage-report.ts, docs/usage.md).
           usage: async (params) => {
             const p = parseUsageParams(params, model.timeZone);
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.usageReport(p);
+          },
+          // `insightsctl export`: daily rows per source, model and project (shared/queries/export.ts, docs/fleet.md).
+          export: async (params) => {
+            const p = parseExportParams(params, "UTC");
+            await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
+            return model.exportReport(p, effectiveHostName(daemon?.config ?? config));
           },
           snapshot: async (params) => {
             const quick = params.quick === true;
@@ -339,8 +415,9 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp }, options, startedAt);
       collector.start();
+      alerts.start();
       daemon.scheduleRetention();
       // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
       if (options.warmRenderer !== false) {
@@ -462,7 +539,8 @@ export class Daemon {
       this.log.error("reload refused: the config is invalid; keeping the running config", { error: errorMessage(err) });
       throw err;
     }
-    const changed = OPTION_KEYS.filter((k) => this.config[k] !== next.config[k]);
+    // Object values (prices, alerts) are compared by content: a reload of an unchanged file changes nothing.
+    const changed = OPTION_KEYS.filter((k) => !sameValue(this.config[k], next.config[k]));
     const applied = changed.filter((k: OptionKey) => OPTIONS[k].reloadable);
     const needsRestart = changed.filter((k: OptionKey) => !OPTIONS[k].reloadable);
     this.p.loaded = next;
@@ -471,6 +549,7 @@ export class Daemon {
     this.p.logFile.setOptions({ maxBytes: c.logMaxBytes, maxFiles: c.logMaxFiles });
     this.p.collector.gateway?.setSampleInterval(c.sampleIntervalSeconds * 1000);
     if (applied.includes("retentionRawDays") || applied.includes("retentionRollupDays")) this.runRetentionNow();
+    if (applied.includes("alerts")) this.p.alerts.reload();
     this.log.info("config reloaded", { applied, needsRestart });
     if (needsRestart.length) this.log.warn("some changes take effect only after a restart", { keys: needsRestart });
     return { applied, needsRestart };
@@ -486,7 +565,10 @@ export class Daemon {
       const graceMs = this.config.shutdownGraceSeconds * 1000;
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();
+      this.p.alerts.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
+      // A last push of the final figures, while the store is still open.
+      await this.p.otlp?.stop();
       await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       await this.p.renderPool.close();
@@ -513,12 +595,30 @@ export class Daemon {
   private runRetentionNow(): void {
     try {
       const r = runRetention(this.p.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.p.clock.now());
+      // Alert history lives as long as the hourly rollups.
+      Object.assign(r.deleted, this.p.alerts.prune(this.config.retentionRollupDays));
       const deleted = Object.values(r.deleted).reduce((a, b) => a + b, 0);
       if (deleted > 0) this.log.info("retention removed old rows", r.deleted);
     } catch (err) {
       this.log.error("retention job failed", { error: errorMessage(err) });
     }
   }
+}
+
+/** Who asks through the control socket: the daemon's own user (the socket is 0600). */
+const CONTROL_CALLER: Caller = { auth: "control-socket", peer: "" };
+
+function requireString(params: Record<string, unknown>, name: string): string {
+  const v = params[name];
+  if (typeof v !== "string" || v === "") throw new InsightsError("INVALID_PARAM", `${name}: a non-empty string`);
+  return v;
+}
+
+/** Config values compared by content (JSON objects from the file), not by identity. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The string-valued snapshot flags of a control request (anything else is left for the parser to refuse). */

@@ -9,6 +9,7 @@ import type { AuthCheck } from "../auth/guard.js";
 import { authenticateUpgrade, refuseUpgrade } from "../auth/upgrade.js";
 import { annotateRequest, type HttpServer } from "../http/server.js";
 import type { LiveEvents } from "../live/live-events.js";
+import type { AlertService } from "../alerts/alert-service.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";
 import { apolloHandler, MAX_BODY_BYTES, startApollo } from "./apollo.js";
 import { createFormatError, sendErrors } from "./errors.js";
@@ -23,6 +24,7 @@ export interface GraphQLMountOptions {
   http: HttpServer;
   model: ReadModel;
   live: LiveEvents;
+  alerts: AlertService;
   operations: GatewayOperations;
   logger: Logger;
   /** How a WebSocket upgrade and its connectionParams are authenticated (the same check as the HTTP routes). */
@@ -35,6 +37,7 @@ export async function mountGraphQL(o: GraphQLMountOptions): Promise<{ close(): P
   const makeContext = (req: IncomingMessage): GraphQLContext => ({
     model: o.model,
     live: o.live,
+    alerts: o.alerts,
     operations: o.operations,
     logger: o.logger,
     caller: { auth: authKindOf(req) ?? "none", peer: req.socket.remoteAddress ?? "" },

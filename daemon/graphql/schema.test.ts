@@ -18,9 +18,21 @@ test("the generated types (resolvers, and the dashboard's) are up to date with s
 
 test("the executable schema builds and names the spec's roots and types", () => {
   const schema = loadSchema();
-  assert.equal(Object.keys(schema.getQueryType()?.getFields() ?? {}), ["system", "systems", "sources", "source"]);
-  assert.equal(Object.keys(schema.getSubscriptionType()?.getFields() ?? {}), ["dataChanged", "logs"]);
-  assert.equal(Object.keys(schema.getMutationType()?.getFields() ?? {}), ["restartGateway", "updateGateway"]);
+  assert.equal(Object.keys(schema.getQueryType()?.getFields() ?? {}), ["system", "systems", "sources", "source", "alerts", "alertRules", "alertChannels", "alertHistory"]);
+  assert.equal(Object.keys(schema.getSubscriptionType()?.getFields() ?? {}), ["dataChanged", "logs", "alertChanged"]);
+  assert.equal(Object.keys(schema.getMutationType()?.getFields() ?? {}), [
+    "restartGateway",
+    "updateGateway",
+    "addAlertRule",
+    "updateAlertRule",
+    "muteAlertRule",
+    "unmuteAlertRule",
+    "deleteAlertRule",
+    "addAlertChannel",
+    "updateAlertChannel",
+    "deleteAlertChannel",
+    "testAlertChannel",
+  ]);
   for (const t of ["ProviderASystem", "ProviderBSystem", "ProviderCSystem", "AgentNamespace", "DashboardNamespace", "EventDensityBucket", "EventCounts", "LifetimeStats", "SessionTranscript", "QueryContext", "SourceFilter", "SourceSelector"]) {
     assert.ok(schema.getType(t), t);
   }

@@ -1,5 +1,6 @@
 // Every configuration key, once: its type, default, limits, env name and help text. Loading,
 // validation, `insightsctl --help` and the README's config table all come from this list.
+import { parseAlertsConfig } from "../alerts/config.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 
 export type OptionKind =
@@ -34,6 +35,10 @@ export const OPTIONS = {
   port: { kind: int(1, 65535), default: 41080, env: "INSIGHTS_PORT", reloadable: false, help: "HTTP port" },
   noAuth: { kind: { type: "bool" }, default: false, env: "INSIGHTS_NO_AUTH", reloadable: false, help: "Disable authentication (loopback peers only; refused with a non-loopback host)" },
   token: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_TOKEN", reloadable: false, help: "API token; default: generated once and kept in the state dir", secret: true },
+  metricsToken: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_METRICS_TOKEN", reloadable: false, help: "Read-only token for GET /metrics only (a Prometheus on another host); refused everywhere else", secret: true },
+  hostName: { kind: { type: "string", minLength: 1, nullable: true }, default: null, env: "INSIGHTS_HOST_NAME", reloadable: true, help: "This machine's name in insights_build_info{host} and `insightsctl export`; default the hostname" },
+  otlpEndpoint: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_OTLP_ENDPOINT", reloadable: false, help: "Push the /metrics figures to this OTLP/HTTP metrics URL (an OpenTelemetry Collector's http://host:4318/v1/metrics); off by default" },
+  otlpIntervalSeconds: { kind: int(5, 3600), default: 60, env: "INSIGHTS_OTLP_INTERVAL_SECONDS", reloadable: false, help: "How often the OTLP push sends" },
   openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
   openclaw: { kind: mode, default: "auto", env: "INSIGHTS_OPENCLAW", reloadable: false, help: "Read OpenClaw: auto (when its state dir exists), on, off" },
   claudeCode: { kind: mode, default: "auto", env: "INSIGHTS_CLAUDE_CODE", reloadable: false, help: "Read Claude Code: auto (when a config dir with projects exists), on, off" },
@@ -41,6 +46,7 @@ export const OPTIONS = {
   codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
   codexDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
   prices: { kind: { type: "object", nullable: true, check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
+  alerts: { kind: { type: "object", nullable: true, check: (v, where) => void parseAlertsConfig(v, where) }, default: null, env: "INSIGHTS_ALERTS", reloadable: true, help: "Alert rules, channels and time zone (docs/alerting.md); JSON text in the env" },
   gatewayUrl: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_GATEWAY_URL", reloadable: true, help: "Gateway base URL; default http://127.0.0.1:<gateway.port from openclaw.json>" },
   logLevel: { kind: { type: "enum", values: ["trace", "debug", "info", "warn", "error"] }, default: "info", env: "INSIGHTS_LOG_LEVEL", reloadable: true, help: "Minimum level written to the daemon log" },
   logMaxBytes: { kind: int(65_536, 1_073_741_824), default: 10_485_760, env: "INSIGHTS_LOG_MAX_BYTES", reloadable: true, help: "Size at which daemon.log is rotated" },
@@ -69,6 +75,10 @@ export interface Config {
   port: number;
   noAuth: boolean;
   token: string | null;
+  metricsToken: string | null;
+  hostName: string | null;
+  otlpEndpoint: string | null;
+  otlpIntervalSeconds: number;
   openclawDir: string | null;
   openclaw: ProviderMode;
   claudeCode: ProviderMode;
@@ -77,6 +87,8 @@ export interface Config {
   codexDirs: string[] | null;
   /** As written; shared/pricing parses it. */
   prices: Record<string, unknown> | null;
+  /** As written; shared/alerts/config.ts parses it. */
+  alerts: Record<string, unknown> | null;
   gatewayUrl: string | null;
   logLevel: "trace" | "debug" | "info" | "warn" | "error";
   logMaxBytes: number;

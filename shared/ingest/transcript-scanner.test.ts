@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, readdirSync } from "node:fs";
+import { appendFileSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
@@ -10,6 +10,8 @@ import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE
 import type { SourceReader } from "../sources/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
+import { queryModelCounters } from "../queries/counters.js";
+import { fail, SourceError } from "../sources/result.js";
 
 const clock = manualClock();
 
@@ -193,6 +195,80 @@ test("maxBatches bounds one call; the next call goes on where it stopped", async
   }
   assert.ok(calls > 1, "needed several calls");
   assertMatches(totals(store), expected);
+  agent.value.close();
+  store.close();
+});
+
+test("a transcript read again from its start commits in one go: a reader in between never sees the lifetime counters go down", async () => {
+  // A transcript of 2500 responses (1 input token each), more than one commit group (1000 events).
+  const dir = copyFixture(FILES_FIXTURE);
+  const sessions = join(dir, "agents/main/sessions");
+  const big = join(sessions, "0b0b0b0b-1111-4222-8333-444455556666.jsonl");
+  const line = (i: number): string =>
+    JSON.stringify({ type: "message", id: `r${i}`, parentId: null, timestamp: "2026-11-21T22:00:00.000Z", message: { role: "assistant", content: [{ type: "text", text: "x" }], model: "fake-model", provider: "fakellm", usage: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 1, cost: { total: 0 } } } });
+  writeFileSync(big, Array.from({ length: 2500 }, (_, i) => line(i)).join("\n") + "\n");
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const scanner = new TranscriptScanner(store, { clock });
+  const inputTotal = (): number => queryModelCounters(store).reduce((n, c) => n + c.input, 0);
+  await scanAgent(scanner, agent.value);
+  const before = inputTotal();
+  assert.ok(before >= 2500);
+
+  // Replaced (a new inode) with one more response: the reader starts over at byte 0.
+  const copy = `${big}.tmp`;
+  writeFileSync(copy, readFileSync(big, "utf8") + line(2500) + "\n");
+  renameSync(copy, big);
+  const seen: number[] = [];
+  let scanning = true;
+  let sampled: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (sampled = resolve));
+  const sample = (): void => {
+    seen.push(inputTotal());
+    if (scanning) setImmediate(sample);
+    else sampled();
+  };
+  setImmediate(sample);
+  const r = await scanAgent(scanner, agent.value);
+  scanning = false;
+  await stopped;
+  assert.is(r.done, true);
+  assert.ok(seen.length > 0);
+  for (const v of seen) assert.ok(v >= before, `a reader saw ${v} < ${before} mid re-read`);
+  assert.is(inputTotal(), before + 1);
+  agent.value.close();
+  store.close();
+});
+
+test("a re-read that fails half-way commits nothing of it; the next pass does it whole", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inputTotal = (): number => queryModelCounters(store).reduce((n, c) => n + c.input, 0);
+  const reader = openclawReader(agent.value);
+  await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  const before = inputTotal();
+  // Every transcript replaced; the reader fails on the second batch of the re-read.
+  const sessions = join(dir, "agents/main/sessions");
+  for (const f of readdirSync(sessions).filter((n) => /^[0-9a-f-]+\.jsonl$/.test(n))) {
+    const p = join(sessions, f);
+    writeFileSync(`${p}.tmp`, readFileSync(p));
+    renameSync(`${p}.tmp`, p);
+  }
+  let calls = 0;
+  const failing: typeof reader = {
+    ...reader,
+    listTranscripts: () => reader.listTranscripts(),
+    readTranscript: (...a) => (++calls === 2 ? fail(new SourceError("unreachable", "disk went away")) : reader.readTranscript(...a)),
+  };
+  const scanner = new TranscriptScanner(store, { clock, batchEvents: 2 });
+  const r = await scanner.scan({ id: "agent:main", provider: "openclaw", reader: failing, price: () => null });
+  assert.is(r.done, false);
+  assert.is(inputTotal(), before, "the failed re-read left the figures as they were");
+  await scanner.scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.is(inputTotal(), before, "the same lines read again: the same figures");
   agent.value.close();
   store.close();
 });

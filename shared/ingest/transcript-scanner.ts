@@ -86,6 +86,9 @@ const yieldToLoop = async (): Promise<void> => {
 /** Meta key (per source) set once the transcripts summed before `first_event` existed have it (migration 6). */
 export const FIRST_EVENT_BACKFILL = "first_event_backfilled:";
 
+/** Thrown inside a re-read's savepoint to roll it back (TranscriptScanner.reread). */
+class RereadAbandoned extends Error {}
+
 /** A commit group closes at this many events or this much time, whichever comes first. */
 const GROUP_EVENTS = 1000;
 const GROUP_MS = 50;
@@ -238,6 +241,9 @@ export class TranscriptScanner {
             result.errors.push(read.error);
             result.done = false;
             reading = nextToRead();
+          } else if (read.value.restarted && !read.value.done) {
+            events += this.reread(target, reading.ref, read.value, limit, result, () => batchesLeft--);
+            reading = nextToRead();
           } else {
             const batch = read.value;
             this.commit(target, reading.ref, batch, result);
@@ -255,6 +261,46 @@ export class TranscriptScanner {
       await yieldToLoop();
     }
     return result;
+  }
+
+  /**
+   * A transcript read again from its start (truncated or replaced) forgets what was summed for it
+   * and sums it anew: all of that commits at once (a savepoint inside the group's transaction), or
+   * a reader in between (a Prometheus scrape) would see lifetime counters go down and count a
+   * reset. It is read to its end whatever the group's limits and the batch budget. A read that
+   * fails half-way rolls the whole re-read back: the old figures stand, and the next pass (its
+   * cursor unchanged) starts the re-read again. Returns the events written (0 when rolled back).
+   */
+  private reread(target: ScanTarget, ref: TranscriptRef, first: ActivityBatch, limit: number, result: ScanResult, spend: () => void): number {
+    const before = { events: result.events, usageRows: result.usageRows };
+    let written = 0;
+    try {
+      // Nested in the group's transaction: better-sqlite3 makes it a savepoint.
+      this.store.db.transaction(() => {
+        let batch = first;
+        for (;;) {
+          this.commit(target, ref, batch, result);
+          written += batch.events.length + 1;
+          if (batch.done) break;
+          spend();
+          const read = target.reader.readTranscript(ref, batch.cursor, limit);
+          result.warnings.push(...read.warnings);
+          if (!read.ok) {
+            result.errors.push(read.error);
+            result.done = false;
+            throw new RereadAbandoned();
+          }
+          batch = read.value;
+        }
+      })();
+    } catch (err) {
+      if (!(err instanceof RereadAbandoned)) throw err;
+      result.events = before.events;
+      result.usageRows = before.usageRows;
+      return 0;
+    }
+    result.caughtUp++;
+    return written;
   }
 
   /**

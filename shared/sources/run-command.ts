@@ -43,6 +43,8 @@ export interface RunCommandOptions {
   keep?: "head" | "tail";
   /** How long to wait for the pipes to close after the exit or the kill; default 1000 ms. */
   settleMs?: number;
+  /** Written to the program's stdin, which is then closed (default: no stdin). */
+  input?: string;
 }
 
 const DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024;
@@ -112,10 +114,15 @@ export function runCommand(file: string, args: readonly string[], opts: RunComma
 
     try {
       // detached: own process group (and session), so killGroup reaches the launcher's re-spawned child.
-      child = spawn(file, [...args], { env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      child = spawn(file, [...args], { env: opts.env ?? process.env, stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"], detached: true });
     } catch (e) {
       finish(e as NodeJS.ErrnoException);
       return;
+    }
+    if (opts.input !== undefined && child.stdin) {
+      // A program that exits without reading its stdin closes the pipe: that is not our failure.
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(opts.input);
     }
     const take = (into: Buffer[]) => (chunk: Buffer): void => {
       if (opts.keep === "tail") {

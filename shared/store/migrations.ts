@@ -351,4 +351,84 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    name: "alerts: rules and channels made through the API, mutes, alert episodes, their events and deliveries",
+    up(db) {
+      db.exec(`
+        -- Rules made through the API, and changes to built-in rules (same id), as validated JSON.
+        -- config.json's rules are not here: the file is theirs.
+        CREATE TABLE alert_rules (
+          id TEXT PRIMARY KEY,
+          json TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        -- Channels made through the API, secrets included (the store is 0600, like the token file).
+        CREATE TABLE alert_channels (
+          id TEXT PRIMARY KEY,
+          json TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        -- A muted rule sends nothing until \`until\` (epoch ms); any rule, config's included.
+        CREATE TABLE alert_mutes (
+          rule_id TEXT PRIMARY KEY,
+          until INTEGER NOT NULL,
+          by TEXT NOT NULL,
+          at INTEGER NOT NULL
+        ) STRICT;
+        -- One row per alert episode: from a crossing until it resolves (resolved_at NULL: active).
+        CREATE TABLE alerts (
+          id TEXT PRIMARY KEY,
+          rule_id TEXT NOT NULL,
+          subject TEXT NOT NULL,
+          label TEXT NOT NULL,
+          rule_name TEXT NOT NULL,
+          metric TEXT NOT NULL,
+          unit TEXT NOT NULL,
+          severity TEXT NOT NULL CHECK (severity IN ('warning', 'critical')),
+          peak_severity TEXT NOT NULL CHECK (peak_severity IN ('warning', 'critical')),
+          value REAL NOT NULL,
+          threshold REAL NOT NULL,
+          projection_json TEXT,
+          since INTEGER NOT NULL,
+          resolved_at INTEGER,
+          updated_at INTEGER NOT NULL,
+          notified TEXT,
+          sent INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE INDEX alerts_active ON alerts (rule_id, subject) WHERE resolved_at IS NULL;
+        CREATE INDEX alerts_since ON alerts (since);
+        -- What happened to alerts (firing, escalated, deescalated, resolved, test, muted, unmuted),
+        -- whether it was sent and why not.
+        CREATE TABLE alert_events (
+          id INTEGER PRIMARY KEY,
+          ts INTEGER NOT NULL,
+          alert_id TEXT,
+          rule_id TEXT NOT NULL,
+          subject TEXT NOT NULL DEFAULT '',
+          kind TEXT NOT NULL,
+          severity TEXT,
+          value REAL,
+          threshold REAL,
+          notified INTEGER NOT NULL DEFAULT 0,
+          withheld TEXT,
+          detail TEXT
+        ) STRICT;
+        CREATE INDEX alert_events_ts ON alert_events (ts);
+        CREATE INDEX alert_events_sent ON alert_events (rule_id, subject, severity, ts) WHERE notified = 1;
+        -- Each channel's outcome for an event: sent, failed (after every try), dropped (queue full).
+        CREATE TABLE alert_deliveries (
+          id INTEGER PRIMARY KEY,
+          ts INTEGER NOT NULL,
+          event_id INTEGER,
+          channel_id TEXT NOT NULL,
+          outcome TEXT NOT NULL CHECK (outcome IN ('sent', 'failed', 'dropped')),
+          attempts INTEGER NOT NULL,
+          error TEXT
+        ) STRICT;
+        CREATE INDEX alert_deliveries_event ON alert_deliveries (event_id);
+        CREATE INDEX alert_deliveries_ts ON alert_deliveries (ts);
+      `);
+    },
+  },
 ];

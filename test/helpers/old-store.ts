@@ -6,6 +6,13 @@ import type Database from "better-sqlite3";
 
 export function downgradeToV4(db: Database.Database): void {
   db.exec(`
+    -- v8: alerts
+    DROP TABLE alert_rules;
+    DROP TABLE alert_channels;
+    DROP TABLE alert_mutes;
+    DROP TABLE alerts;
+    DROP TABLE alert_events;
+    DROP TABLE alert_deliveries;
     -- v7: provider-neutral
     DROP TABLE session_meta;
     DROP TABLE response_keys;

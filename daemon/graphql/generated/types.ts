@@ -5,12 +5,16 @@ import type { SystemParent, ProviderSystemParent, AgentParent, DashboardParent }
 import type { RateLimitsView } from '../../../shared/queries/rate-limits.js';
 import type { DataSourceView } from '../../../shared/queries/sources.js';
 import type { SessionView } from '../../../shared/queries/sessions.js';
+import type { ProjectUsageView } from '../../../shared/queries/projects.js';
 import type { Metrics as MetricsModel } from '../../../shared/queries/metrics.js';
 import type { LifetimeStats as LifetimeStatsModel } from '../../../shared/queries/lifetime.js';
 import type { SessionTranscript as SessionTranscriptModel } from '../../../shared/queries/transcript.js';
 import type { CronJobView } from '../../../shared/queries/cron.js';
 import type { UsageCost as UsageCostModel } from '../../../shared/queries/usage-cost.js';
 import type { EventView, LogEntryView } from '../../../shared/queries/events.js';
+import type { AlertRow } from '../../alerts/alert-store.js';
+import type { RuleView, ChannelView, HistoryEvent, DeliveryView, AlertChange as AlertChangeModel } from '../../alerts/alert-service.js';
+import type { Projection } from '../../../shared/alerts/windows.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -44,6 +48,20 @@ export type Query = {
    * AMBIGUOUS_SELECTOR with the matching ids in `extensions.matches`.
    */
   source: SourceNamespace;
+  /**
+   * Alert episodes (docs/alerting.md): ACTIVE (default) those firing now, most recent first; RECENT
+   * every episode, firing or resolved, newest first. `limit` 1-500, default 50.
+   */
+  alerts: Array<Alert>;
+  /** Every alert rule: built-in, from config.json and made through the API, in that order. */
+  alertRules: Array<AlertRule>;
+  /** Every notification channel. Secrets (HMAC keys, Slack and Discord URLs, ntfy tokens) are never returned: see `secretSet`. */
+  alertChannels: Array<AlertChannel>;
+  /**
+   * What happened to alerts, newest first: firings, escalations, resolves, tests, mutes, with each
+   * channel's delivery outcome. Narrow it to one alert or one rule. `limit` 1-500, default 100.
+   */
+  alertHistory: Array<AlertEvent>;
 };
 
 
@@ -69,6 +87,20 @@ export type QuerySourceArgs = {
   context?: InputMaybe<QueryContext>;
 };
 
+
+export type QueryAlertsArgs = {
+  state?: InputMaybe<AlertState>;
+  ruleId?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertHistoryArgs = {
+  alertId?: InputMaybe<Scalars['String']['input']>;
+  ruleId?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -78,6 +110,78 @@ export type Mutation = {
   restartGateway: OperationResult;
   /** Runs `openclaw update` (timeout 600 s). Same rules as restartGateway. */
   updateGateway: OperationResult;
+  /**
+   * Adds an alert rule (kept in the store; survives restarts). BAD_USER_INPUT when the id exists or a
+   * field is wrong. Every alert mutation is audited in the daemon log with who asked.
+   */
+  addAlertRule: AlertRule;
+  /**
+   * Changes a rule made through the API or a built-in one (given fields only; a null field goes back
+   * to its default: a null warning or critical to 80 % and 100 % of the budget, a null budget to none,
+   * which turns a budget rule off). Rules from config.json are BAD_USER_INPUT: edit the file.
+   */
+  updateAlertRule: AlertRule;
+  /** Silences a rule (any, config's included) until `until` (ISO-8601, at most a year ahead). Its alerts are still recorded. */
+  muteAlertRule: AlertRule;
+  /** Ends a mute; an alert still firing that the mute held back is sent now. */
+  unmuteAlertRule: AlertRule;
+  /** Removes a rule made through the API; for a built-in rule, removes the changes made to it (to turn one off, set `enabled: false`). */
+  deleteAlertRule: DeletedAlertRule;
+  /** Adds a notification channel (kept in the store with its secret; the secret is never shown again). */
+  addAlertChannel: AlertChannel;
+  /** Changes a channel made through the API (given fields only; `secret: null` removes the secret). Its type cannot change. */
+  updateAlertChannel: AlertChannel;
+  deleteAlertChannel: DeletedAlertChannel;
+  /** Sends a test notification through the channel now and answers how it went (within the channel's tries and timeout). */
+  testAlertChannel: AlertDelivery;
+};
+
+
+export type MutationAddAlertRuleArgs = {
+  input: AlertRuleInput;
+};
+
+
+export type MutationUpdateAlertRuleArgs = {
+  id: Scalars['String']['input'];
+  input: AlertRulePatch;
+};
+
+
+export type MutationMuteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+  until: Scalars['String']['input'];
+};
+
+
+export type MutationUnmuteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationAddAlertChannelArgs = {
+  input: AlertChannelInput;
+};
+
+
+export type MutationUpdateAlertChannelArgs = {
+  id: Scalars['String']['input'];
+  input: AlertChannelPatch;
+};
+
+
+export type MutationDeleteAlertChannelArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationTestAlertChannelArgs = {
+  id: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -89,6 +193,8 @@ export type Subscription = {
   dataChanged: DataChange;
   /** Parsed gateway log lines as they are written, filtered by minimum level, module and agent. */
   logs: LogEntry;
+  /** An alert fired, escalated, fell back, resolved, or rules, channels or mutes changed. Refetch what you show. */
+  alertChanged: AlertChange;
 };
 
 
@@ -402,6 +508,13 @@ export type AgentNamespace = {
   lifetimeStats: LifetimeStats;
   /** A session's messages, newest page by default. `limit` default 50, max 500; give `before` or `after`, not both. */
   sessionTranscript: SessionTranscript;
+  /**
+   * Token use per project (the working directory a session ran in: Claude Code, Codex), most tokens
+   * first, sessions with no project last (one row, `project` null; OpenClaw's sessions have none).
+   * With `range`: the same window as `metrics(range)`, ending now. Without: every recorded transcript.
+   * `limit` default 100, max 1000.
+   */
+  projects: Array<ProjectUsage>;
   cronJobs: Array<CronJob>;
   usageCost: UsageCost;
   /**
@@ -448,6 +561,12 @@ export type AgentNamespaceSessionTranscriptArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type AgentNamespaceProjectsArgs = {
+  range?: InputMaybe<MetricsRange>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -705,6 +824,29 @@ export type PageInfo = {
   endCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** One project's share of a source's usage. */
+export type ProjectUsage = {
+  __typename?: 'ProjectUsage';
+  /** The working directory; null for the sessions with none recorded. */
+  project: Maybe<Scalars['String']['output']>;
+  /** Session keys with usage in the window (a sub-agent counts as its own session). */
+  sessions: Scalars['Int']['output'];
+  /** input + output + cacheRead + cacheWrite. */
+  totalTokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning. */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
+  costUsd: Scalars['Float']['output'];
+  unpricedResponses: Scalars['Int']['output'];
+  /** User messages. */
+  turns: Scalars['Int']['output'];
+  lastActivityAt: Maybe<Scalars['String']['output']>;
+};
+
 export type CronJob = {
   __typename?: 'CronJob';
   id: Scalars['String']['output'];
@@ -862,6 +1004,274 @@ export type OperationResult = {
   durationMs: Scalars['Int']['output'];
 };
 
+export type AlertState =
+  | 'ACTIVE'
+  | 'RECENT';
+
+export type AlertSeverity =
+  | 'WARNING'
+  | 'CRITICAL';
+
+/**
+ * What a rule measures: COST (USD) and TOKENS over a window (budgets), ERRORS and WARNINGS (classified
+ * events), CONTEXT (a session's context window used, %), GATEWAY_DOWN and HEALTH_CHECK (seconds the
+ * gateway has been down or a check failing), RATE_LIMIT (a provider rate-limit window used, %),
+ * UNPRICED (responses of a model with no known price).
+ */
+export type AlertMetric =
+  | 'COST'
+  | 'TOKENS'
+  | 'ERRORS'
+  | 'WARNINGS'
+  | 'CONTEXT'
+  | 'GATEWAY_DOWN'
+  | 'HEALTH_CHECK'
+  | 'RATE_LIMIT'
+  | 'UNPRICED';
+
+/** HOUR is the last 60 minutes; DAY, WEEK (from Monday) and MONTH are calendar windows in the alerts' time zone; PRIMARY and SECONDARY are the provider's own rate-limit windows. */
+export type AlertWindow =
+  | 'HOUR'
+  | 'DAY'
+  | 'WEEK'
+  | 'MONTH'
+  | 'PRIMARY'
+  | 'SECONDARY';
+
+export type AlertRuleOrigin =
+  | 'BUILTIN'
+  | 'CONFIG'
+  | 'API';
+
+export type AlertChannelType =
+  | 'WEBHOOK'
+  | 'SLACK'
+  | 'DISCORD'
+  | 'NTFY'
+  | 'COMMAND';
+
+export type AlertScope = {
+  __typename?: 'AlertScope';
+  /** openclaw, claude-code or codex. */
+  provider: Maybe<Scalars['String']['output']>;
+  source: Maybe<Scalars['String']['output']>;
+  project: Maybe<Scalars['String']['output']>;
+  model: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertScopeInput = {
+  /** openclaw, claude-code or codex. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['String']['input']>;
+  model?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AlertRule = {
+  __typename?: 'AlertRule';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** False when turned off, or a budget rule without an amount. */
+  enabled: Scalars['Boolean']['output'];
+  metric: AlertMetric;
+  scope: AlertScope;
+  window: Maybe<AlertWindow>;
+  /** usd, tokens, count, percent or seconds: the unit of value and thresholds. */
+  unit: Scalars['String']['output'];
+  /** Budget amount (COST, TOKENS); the thresholds default to 80 % and 100 % of it. */
+  budget: Maybe<Scalars['Float']['output']>;
+  warning: Maybe<Scalars['Float']['output']>;
+  critical: Maybe<Scalars['Float']['output']>;
+  /** HEALTH_CHECK: the check watched (null: any failing check). */
+  check: Maybe<Scalars['String']['output']>;
+  cooldownMinutes: Scalars['Int']['output'];
+  /** Channel ids; null: every enabled channel. */
+  channels: Maybe<Array<Scalars['String']['output']>>;
+  origin: AlertRuleOrigin;
+  /** A built-in rule changed by config.json or the API. */
+  overridden: Scalars['Boolean']['output'];
+  /** False for rules from config.json (only mute works on them). */
+  editable: Scalars['Boolean']['output'];
+  muted: Scalars['Boolean']['output'];
+  mutedUntil: Maybe<Scalars['String']['output']>;
+  /** Who muted it (the credential kind and peer). */
+  mutedBy: Maybe<Scalars['String']['output']>;
+  /** Alerts of this rule firing now. */
+  active: Array<Alert>;
+};
+
+export type AlertRuleInput = {
+  /** 1-64 of a-z 0-9 . _ - (stable: names the rule in /metrics and notifications). */
+  id: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  metric: AlertMetric;
+  scope?: InputMaybe<AlertScopeInput>;
+  window?: InputMaybe<AlertWindow>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  warning?: InputMaybe<Scalars['Float']['input']>;
+  critical?: InputMaybe<Scalars['Float']['input']>;
+  check?: InputMaybe<Scalars['String']['input']>;
+  cooldownMinutes?: InputMaybe<Scalars['Int']['input']>;
+  channels?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type AlertRulePatch = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  scope?: InputMaybe<AlertScopeInput>;
+  window?: InputMaybe<AlertWindow>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  warning?: InputMaybe<Scalars['Float']['input']>;
+  critical?: InputMaybe<Scalars['Float']['input']>;
+  check?: InputMaybe<Scalars['String']['input']>;
+  cooldownMinutes?: InputMaybe<Scalars['Int']['input']>;
+  channels?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type DeletedAlertRule = {
+  __typename?: 'DeletedAlertRule';
+  id: Scalars['String']['output'];
+  /** True for a built-in rule: it is back to its shipped settings. */
+  reset: Scalars['Boolean']['output'];
+};
+
+export type AlertProjection = {
+  __typename?: 'AlertProjection';
+  /** Spend (or tokens) per hour so far in the window. */
+  ratePerHour: Scalars['Float']['output'];
+  /** The window's total at its end at this pace. */
+  projectedTotal: Scalars['Float']['output'];
+  /** The budget (or critical threshold) the projection aims at. */
+  target: Scalars['Float']['output'];
+  /** When the target is reached at this pace; null when not before the window ends. */
+  reachesAt: Maybe<Scalars['String']['output']>;
+  /** reachesAt as HH:MM in the alerts' time zone (dated when not today). */
+  reachesAtLocal: Maybe<Scalars['String']['output']>;
+  windowEnd: Scalars['String']['output'];
+};
+
+export type Alert = {
+  __typename?: 'Alert';
+  /** The episode's id (from crossing to resolve). */
+  id: Scalars['String']['output'];
+  /** The rule as it is now; null when it was deleted since. */
+  rule: Maybe<AlertRule>;
+  ruleId: Scalars['String']['output'];
+  ruleName: Scalars['String']['output'];
+  metric: AlertMetric;
+  /** "" for the rule's whole scope; else the session, check, window or model it is about. */
+  subject: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  severity: AlertSeverity;
+  /** The highest severity of the episode. */
+  peakSeverity: AlertSeverity;
+  /** True while firing. */
+  active: Scalars['Boolean']['output'];
+  /** The latest value measured (at the resolve, for a resolved one). */
+  value: Scalars['Float']['output'];
+  threshold: Scalars['Float']['output'];
+  unit: Scalars['String']['output'];
+  since: Scalars['String']['output'];
+  resolvedAt: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['String']['output'];
+  projection: Maybe<AlertProjection>;
+  /** Whether a notification was sent for the episode (not when muted or within the cooldown). */
+  notified: Scalars['Boolean']['output'];
+};
+
+export type AlertChannel = {
+  __typename?: 'AlertChannel';
+  id: Scalars['String']['output'];
+  type: AlertChannelType;
+  name: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** The URL's scheme and host (its path and query may be secret), or the command's program. */
+  target: Maybe<Scalars['String']['output']>;
+  /** Whether a secret is set (webhook HMAC key, ntfy token, or the Slack/Discord URL itself). Secrets are write-only. */
+  secretSet: Scalars['Boolean']['output'];
+  /** Least severity sent (WARNING: all). */
+  minSeverity: AlertSeverity;
+  sendResolved: Scalars['Boolean']['output'];
+  timeoutSeconds: Scalars['Int']['output'];
+  /** CONFIG or API. */
+  origin: AlertRuleOrigin;
+  editable: Scalars['Boolean']['output'];
+};
+
+export type AlertChannelInput = {
+  id: Scalars['String']['input'];
+  type: AlertChannelType;
+  name?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** WEBHOOK, NTFY: where to POST; SLACK, DISCORD: the incoming-webhook URL (a secret itself). */
+  url?: InputMaybe<Scalars['String']['input']>;
+  /** WEBHOOK: the HMAC key; NTFY: the access token. */
+  secret?: InputMaybe<Scalars['String']['input']>;
+  /** COMMAND: the program and its arguments, run without a shell. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  minSeverity?: InputMaybe<AlertSeverity>;
+  sendResolved?: InputMaybe<Scalars['Boolean']['input']>;
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AlertChannelPatch = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
+  secret?: InputMaybe<Scalars['String']['input']>;
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  minSeverity?: InputMaybe<AlertSeverity>;
+  sendResolved?: InputMaybe<Scalars['Boolean']['input']>;
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type DeletedAlertChannel = {
+  __typename?: 'DeletedAlertChannel';
+  id: Scalars['String']['output'];
+};
+
+export type AlertDelivery = {
+  __typename?: 'AlertDelivery';
+  channelId: Scalars['String']['output'];
+  /** SENT, FAILED or DROPPED. */
+  outcome: Scalars['String']['output'];
+  attempts: Scalars['Int']['output'];
+  /** Why it failed, without secrets. */
+  error: Maybe<Scalars['String']['output']>;
+  at: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertEvent = {
+  __typename?: 'AlertEvent';
+  id: Scalars['Float']['output'];
+  at: Scalars['String']['output'];
+  alertId: Maybe<Scalars['String']['output']>;
+  ruleId: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  /** FIRING, ESCALATED, DEESCALATED, RESOLVED, TEST, MUTED or UNMUTED. */
+  kind: Scalars['String']['output'];
+  severity: Maybe<AlertSeverity>;
+  value: Maybe<Scalars['Float']['output']>;
+  threshold: Maybe<Scalars['Float']['output']>;
+  /** Whether it was sent. */
+  notified: Scalars['Boolean']['output'];
+  /** Why not: MUTED or COOLDOWN. */
+  withheld: Maybe<Scalars['String']['output']>;
+  detail: Maybe<Scalars['String']['output']>;
+  deliveries: Array<AlertDelivery>;
+};
+
+export type AlertChange = {
+  __typename?: 'AlertChange';
+  /** FIRING, ESCALATED, DEESCALATED, RESOLVED, RULES_CHANGED, CHANNELS_CHANGED, MUTED or UNMUTED. */
+  kind: Scalars['String']['output'];
+  ruleId: Maybe<Scalars['String']['output']>;
+  alertId: Maybe<Scalars['String']['output']>;
+  /** Epoch milliseconds. */
+  ts: Scalars['Float']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -951,10 +1361,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QueryContext: QueryContext;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   SourceStatus: SourceStatus;
   Category: Category;
   Provider: Provider;
@@ -968,7 +1379,6 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   GatewayState: GatewayState;
   Gateway: ResolverTypeWrapper<Gateway>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Resources: ResolverTypeWrapper<Resources>;
   ProviderBSystem: ResolverTypeWrapper<ProviderSystemParent>;
@@ -1001,6 +1411,7 @@ export type ResolversTypes = {
   TranscriptMessage: ResolverTypeWrapper<TranscriptMessage>;
   ToolCall: ResolverTypeWrapper<ToolCall>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  ProjectUsage: ResolverTypeWrapper<ProjectUsageView>;
   CronJob: ResolverTypeWrapper<CronJobView>;
   CronRun: ResolverTypeWrapper<CronRun>;
   UsageCost: ResolverTypeWrapper<UsageCostModel>;
@@ -1014,15 +1425,37 @@ export type ResolversTypes = {
   StoreInfo: ResolverTypeWrapper<StoreInfo>;
   DataChange: ResolverTypeWrapper<DataChange>;
   OperationResult: ResolverTypeWrapper<OperationResult>;
+  AlertState: AlertState;
+  AlertSeverity: AlertSeverity;
+  AlertMetric: AlertMetric;
+  AlertWindow: AlertWindow;
+  AlertRuleOrigin: AlertRuleOrigin;
+  AlertChannelType: AlertChannelType;
+  AlertScope: ResolverTypeWrapper<AlertScope>;
+  AlertScopeInput: AlertScopeInput;
+  AlertRule: ResolverTypeWrapper<RuleView>;
+  AlertRuleInput: AlertRuleInput;
+  AlertRulePatch: AlertRulePatch;
+  DeletedAlertRule: ResolverTypeWrapper<DeletedAlertRule>;
+  AlertProjection: ResolverTypeWrapper<Projection>;
+  Alert: ResolverTypeWrapper<AlertRow>;
+  AlertChannel: ResolverTypeWrapper<ChannelView>;
+  AlertChannelInput: AlertChannelInput;
+  AlertChannelPatch: AlertChannelPatch;
+  DeletedAlertChannel: ResolverTypeWrapper<DeletedAlertChannel>;
+  AlertDelivery: ResolverTypeWrapper<DeliveryView>;
+  AlertEvent: ResolverTypeWrapper<HistoryEvent>;
+  AlertChange: ResolverTypeWrapper<AlertChangeModel>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
+  String: Scalars['String']['output'];
+  Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   QueryContext: QueryContext;
-  String: Scalars['String']['output'];
   DataSource: DataSourceView;
   SourceAttributes: SourceAttributes;
   SourceFilter: SourceFilter;
@@ -1032,7 +1465,6 @@ export type ResolversParentTypes = {
   ProviderASystem: SystemParent;
   Boolean: Scalars['Boolean']['output'];
   Gateway: Gateway;
-  Int: Scalars['Int']['output'];
   Float: Scalars['Float']['output'];
   Resources: Resources;
   ProviderBSystem: ProviderSystemParent;
@@ -1059,6 +1491,7 @@ export type ResolversParentTypes = {
   TranscriptMessage: TranscriptMessage;
   ToolCall: ToolCall;
   PageInfo: PageInfo;
+  ProjectUsage: ProjectUsageView;
   CronJob: CronJobView;
   CronRun: CronRun;
   UsageCost: UsageCostModel;
@@ -1071,6 +1504,21 @@ export type ResolversParentTypes = {
   StoreInfo: StoreInfo;
   DataChange: DataChange;
   OperationResult: OperationResult;
+  AlertScope: AlertScope;
+  AlertScopeInput: AlertScopeInput;
+  AlertRule: RuleView;
+  AlertRuleInput: AlertRuleInput;
+  AlertRulePatch: AlertRulePatch;
+  DeletedAlertRule: DeletedAlertRule;
+  AlertProjection: Projection;
+  Alert: AlertRow;
+  AlertChannel: ChannelView;
+  AlertChannelInput: AlertChannelInput;
+  AlertChannelPatch: AlertChannelPatch;
+  DeletedAlertChannel: DeletedAlertChannel;
+  AlertDelivery: DeliveryView;
+  AlertEvent: HistoryEvent;
+  AlertChange: AlertChangeModel;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1078,16 +1526,30 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   systems?: Resolver<Array<ResolversTypes['SystemNamespace']>, ParentType, ContextType, Partial<QuerySystemsArgs>>;
   sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, Partial<QuerySourcesArgs>>;
   source?: Resolver<ResolversTypes['SourceNamespace'], ParentType, ContextType, Partial<QuerySourceArgs>>;
+  alerts?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType, Partial<QueryAlertsArgs>>;
+  alertRules?: Resolver<Array<ResolversTypes['AlertRule']>, ParentType, ContextType>;
+  alertChannels?: Resolver<Array<ResolversTypes['AlertChannel']>, ParentType, ContextType>;
+  alertHistory?: Resolver<Array<ResolversTypes['AlertEvent']>, ParentType, ContextType, Partial<QueryAlertHistoryArgs>>;
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   restartGateway?: Resolver<ResolversTypes['OperationResult'], ParentType, ContextType>;
   updateGateway?: Resolver<ResolversTypes['OperationResult'], ParentType, ContextType>;
+  addAlertRule?: Resolver<ResolversTypes['AlertRule'], ParentType, ContextType, RequireFields<MutationAddAlertRuleArgs, 'input'>>;
+  updateAlertRule?: Resolver<ResolversTypes['AlertRule'], ParentType, ContextType, RequireFields<MutationUpdateAlertRuleArgs, 'id' | 'input'>>;
+  muteAlertRule?: Resolver<ResolversTypes['AlertRule'], ParentType, ContextType, RequireFields<MutationMuteAlertRuleArgs, 'id' | 'until'>>;
+  unmuteAlertRule?: Resolver<ResolversTypes['AlertRule'], ParentType, ContextType, RequireFields<MutationUnmuteAlertRuleArgs, 'id'>>;
+  deleteAlertRule?: Resolver<ResolversTypes['DeletedAlertRule'], ParentType, ContextType, RequireFields<MutationDeleteAlertRuleArgs, 'id'>>;
+  addAlertChannel?: Resolver<ResolversTypes['AlertChannel'], ParentType, ContextType, RequireFields<MutationAddAlertChannelArgs, 'input'>>;
+  updateAlertChannel?: Resolver<ResolversTypes['AlertChannel'], ParentType, ContextType, RequireFields<MutationUpdateAlertChannelArgs, 'id' | 'input'>>;
+  deleteAlertChannel?: Resolver<ResolversTypes['DeletedAlertChannel'], ParentType, ContextType, RequireFields<MutationDeleteAlertChannelArgs, 'id'>>;
+  testAlertChannel?: Resolver<ResolversTypes['AlertDelivery'], ParentType, ContextType, RequireFields<MutationTestAlertChannelArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   dataChanged?: SubscriptionResolver<ResolversTypes['DataChange'], "dataChanged", ParentType, ContextType>;
   logs?: SubscriptionResolver<ResolversTypes['LogEntry'], "logs", ParentType, ContextType, Partial<SubscriptionLogsArgs>>;
+  alertChanged?: SubscriptionResolver<ResolversTypes['AlertChange'], "alertChanged", ParentType, ContextType>;
 };
 
 export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataSource'] = ResolversParentTypes['DataSource']> = {
@@ -1243,6 +1705,7 @@ export type AgentNamespaceResolvers<ContextType = GraphQLContext, ParentType ext
   eventCounts?: Resolver<ResolversTypes['EventCounts'], ParentType, ContextType, Partial<AgentNamespaceEventCountsArgs>>;
   lifetimeStats?: Resolver<ResolversTypes['LifetimeStats'], ParentType, ContextType>;
   sessionTranscript?: Resolver<ResolversTypes['SessionTranscript'], ParentType, ContextType, RequireFields<AgentNamespaceSessionTranscriptArgs, 'sessionKey'>>;
+  projects?: Resolver<Array<ResolversTypes['ProjectUsage']>, ParentType, ContextType, Partial<AgentNamespaceProjectsArgs>>;
   cronJobs?: Resolver<Array<ResolversTypes['CronJob']>, ParentType, ContextType>;
   usageCost?: Resolver<ResolversTypes['UsageCost'], ParentType, ContextType>;
   recentLogs?: Resolver<Array<ResolversTypes['LogEntry']>, ParentType, ContextType, Partial<AgentNamespaceRecentLogsArgs>>;
@@ -1419,6 +1882,21 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ProjectUsageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectUsage'] = ResolversParentTypes['ProjectUsage']> = {
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reasoningTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unpricedResponses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  turns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastActivityAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CronJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CronJob'] = ResolversParentTypes['CronJob']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1531,6 +2009,120 @@ export type OperationResultResolvers<ContextType = GraphQLContext, ParentType ex
   durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type AlertScopeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertScope'] = ResolversParentTypes['AlertScope']> = {
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AlertRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertRule'] = ResolversParentTypes['AlertRule']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  metric?: Resolver<ResolversTypes['AlertMetric'], ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['AlertScope'], ParentType, ContextType>;
+  window?: Resolver<Maybe<ResolversTypes['AlertWindow']>, ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  budget?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  warning?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  critical?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  check?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cooldownMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  channels?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['AlertRuleOrigin'], ParentType, ContextType>;
+  overridden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  muted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mutedUntil?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mutedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  active?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
+};
+
+export type DeletedAlertRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedAlertRule'] = ResolversParentTypes['DeletedAlertRule']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reset?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AlertProjectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertProjection'] = ResolversParentTypes['AlertProjection']> = {
+  ratePerHour?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  projectedTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reachesAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reachesAtLocal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  windowEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AlertResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['AlertRule']>, ParentType, ContextType>;
+  ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metric?: Resolver<ResolversTypes['AlertMetric'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  peakSeverity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  since?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resolvedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projection?: Resolver<Maybe<ResolversTypes['AlertProjection']>, ParentType, ContextType>;
+  notified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AlertChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertChannel'] = ResolversParentTypes['AlertChannel']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AlertChannelType'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secretSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  minSeverity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  sendResolved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  timeoutSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['AlertRuleOrigin'], ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DeletedAlertChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedAlertChannel'] = ResolversParentTypes['DeletedAlertChannel']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AlertDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertDelivery'] = ResolversParentTypes['AlertDelivery']> = {
+  channelId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AlertEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertEvent'] = ResolversParentTypes['AlertEvent']> = {
+  id?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  alertId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<Maybe<ResolversTypes['AlertSeverity']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  notified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  withheld?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveries?: Resolver<Array<ResolversTypes['AlertDelivery']>, ParentType, ContextType>;
+};
+
+export type AlertChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertChange'] = ResolversParentTypes['AlertChange']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  alertId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ts?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1565,6 +2157,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TranscriptMessage?: TranscriptMessageResolvers<ContextType>;
   ToolCall?: ToolCallResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  ProjectUsage?: ProjectUsageResolvers<ContextType>;
   CronJob?: CronJobResolvers<ContextType>;
   CronRun?: CronRunResolvers<ContextType>;
   UsageCost?: UsageCostResolvers<ContextType>;
@@ -1576,5 +2169,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   StoreInfo?: StoreInfoResolvers<ContextType>;
   DataChange?: DataChangeResolvers<ContextType>;
   OperationResult?: OperationResultResolvers<ContextType>;
+  AlertScope?: AlertScopeResolvers<ContextType>;
+  AlertRule?: AlertRuleResolvers<ContextType>;
+  DeletedAlertRule?: DeletedAlertRuleResolvers<ContextType>;
+  AlertProjection?: AlertProjectionResolvers<ContextType>;
+  Alert?: AlertResolvers<ContextType>;
+  AlertChannel?: AlertChannelResolvers<ContextType>;
+  DeletedAlertChannel?: DeletedAlertChannelResolvers<ContextType>;
+  AlertDelivery?: AlertDeliveryResolvers<ContextType>;
+  AlertEvent?: AlertEventResolvers<ContextType>;
+  AlertChange?: AlertChangeResolvers<ContextType>;
 };
 

@@ -30,6 +30,20 @@ export type Query = {
    * AMBIGUOUS_SELECTOR with the matching ids in `extensions.matches`.
    */
   source: SourceNamespace;
+  /**
+   * Alert episodes (docs/alerting.md): ACTIVE (default) those firing now, most recent first; RECENT
+   * every episode, firing or resolved, newest first. `limit` 1-500, default 50.
+   */
+  alerts: Array<Alert>;
+  /** Every alert rule: built-in, from config.json and made through the API, in that order. */
+  alertRules: Array<AlertRule>;
+  /** Every notification channel. Secrets (HMAC keys, Slack and Discord URLs, ntfy tokens) are never returned: see `secretSet`. */
+  alertChannels: Array<AlertChannel>;
+  /**
+   * What happened to alerts, newest first: firings, escalations, resolves, tests, mutes, with each
+   * channel's delivery outcome. Narrow it to one alert or one rule. `limit` 1-500, default 100.
+   */
+  alertHistory: Array<AlertEvent>;
 };
 
 
@@ -55,6 +69,20 @@ export type QuerySourceArgs = {
   context: InputMaybe<QueryContext>;
 };
 
+
+export type QueryAlertsArgs = {
+  state: InputMaybe<AlertState>;
+  ruleId: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertHistoryArgs = {
+  alertId: InputMaybe<Scalars['String']['input']>;
+  ruleId: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   /**
    * Runs `openclaw gateway restart` (timeout 120 s). Refused with OPERATION_IN_PROGRESS while
@@ -63,6 +91,78 @@ export type Mutation = {
   restartGateway: OperationResult;
   /** Runs `openclaw update` (timeout 600 s). Same rules as restartGateway. */
   updateGateway: OperationResult;
+  /**
+   * Adds an alert rule (kept in the store; survives restarts). BAD_USER_INPUT when the id exists or a
+   * field is wrong. Every alert mutation is audited in the daemon log with who asked.
+   */
+  addAlertRule: AlertRule;
+  /**
+   * Changes a rule made through the API or a built-in one (given fields only; a null field goes back
+   * to its default: a null warning or critical to 80 % and 100 % of the budget, a null budget to none,
+   * which turns a budget rule off). Rules from config.json are BAD_USER_INPUT: edit the file.
+   */
+  updateAlertRule: AlertRule;
+  /** Silences a rule (any, config's included) until `until` (ISO-8601, at most a year ahead). Its alerts are still recorded. */
+  muteAlertRule: AlertRule;
+  /** Ends a mute; an alert still firing that the mute held back is sent now. */
+  unmuteAlertRule: AlertRule;
+  /** Removes a rule made through the API; for a built-in rule, removes the changes made to it (to turn one off, set `enabled: false`). */
+  deleteAlertRule: DeletedAlertRule;
+  /** Adds a notification channel (kept in the store with its secret; the secret is never shown again). */
+  addAlertChannel: AlertChannel;
+  /** Changes a channel made through the API (given fields only; `secret: null` removes the secret). Its type cannot change. */
+  updateAlertChannel: AlertChannel;
+  deleteAlertChannel: DeletedAlertChannel;
+  /** Sends a test notification through the channel now and answers how it went (within the channel's tries and timeout). */
+  testAlertChannel: AlertDelivery;
+};
+
+
+export type MutationAddAlertRuleArgs = {
+  input: AlertRuleInput;
+};
+
+
+export type MutationUpdateAlertRuleArgs = {
+  id: Scalars['String']['input'];
+  input: AlertRulePatch;
+};
+
+
+export type MutationMuteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+  until: Scalars['String']['input'];
+};
+
+
+export type MutationUnmuteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteAlertRuleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationAddAlertChannelArgs = {
+  input: AlertChannelInput;
+};
+
+
+export type MutationUpdateAlertChannelArgs = {
+  id: Scalars['String']['input'];
+  input: AlertChannelPatch;
+};
+
+
+export type MutationDeleteAlertChannelArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationTestAlertChannelArgs = {
+  id: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -73,6 +173,8 @@ export type Subscription = {
   dataChanged: DataChange;
   /** Parsed gateway log lines as they are written, filtered by minimum level, module and agent. */
   logs: LogEntry;
+  /** An alert fired, escalated, fell back, resolved, or rules, channels or mutes changed. Refetch what you show. */
+  alertChanged: AlertChange;
 };
 
 
@@ -370,6 +472,13 @@ export type AgentNamespace = {
   lifetimeStats: LifetimeStats;
   /** A session's messages, newest page by default. `limit` default 50, max 500; give `before` or `after`, not both. */
   sessionTranscript: SessionTranscript;
+  /**
+   * Token use per project (the working directory a session ran in: Claude Code, Codex), most tokens
+   * first, sessions with no project last (one row, `project` null; OpenClaw's sessions have none).
+   * With `range`: the same window as `metrics(range)`, ending now. Without: every recorded transcript.
+   * `limit` default 100, max 1000.
+   */
+  projects: Array<ProjectUsage>;
   cronJobs: Array<CronJob>;
   usageCost: UsageCost;
   /**
@@ -416,6 +525,12 @@ export type AgentNamespaceSessionTranscriptArgs = {
   limit: InputMaybe<Scalars['Int']['input']>;
   before: InputMaybe<Scalars['String']['input']>;
   after: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type AgentNamespaceProjectsArgs = {
+  range: InputMaybe<MetricsRange>;
+  limit: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -661,6 +776,28 @@ export type PageInfo = {
   endCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** One project's share of a source's usage. */
+export type ProjectUsage = {
+  /** The working directory; null for the sessions with none recorded. */
+  project: Maybe<Scalars['String']['output']>;
+  /** Session keys with usage in the window (a sub-agent counts as its own session). */
+  sessions: Scalars['Int']['output'];
+  /** input + output + cacheRead + cacheWrite. */
+  totalTokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning. */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
+  costUsd: Scalars['Float']['output'];
+  unpricedResponses: Scalars['Int']['output'];
+  /** User messages. */
+  turns: Scalars['Int']['output'];
+  lastActivityAt: Maybe<Scalars['String']['output']>;
+};
+
 export type CronJob = {
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
@@ -805,4 +942,262 @@ export type OperationResult = {
   /** The command's combined stdout and stderr (last 64 KB). */
   output: Scalars['String']['output'];
   durationMs: Scalars['Int']['output'];
+};
+
+export type AlertState =
+  | 'ACTIVE'
+  | 'RECENT';
+
+export type AlertSeverity =
+  | 'WARNING'
+  | 'CRITICAL';
+
+/**
+ * What a rule measures: COST (USD) and TOKENS over a window (budgets), ERRORS and WARNINGS (classified
+ * events), CONTEXT (a session's context window used, %), GATEWAY_DOWN and HEALTH_CHECK (seconds the
+ * gateway has been down or a check failing), RATE_LIMIT (a provider rate-limit window used, %),
+ * UNPRICED (responses of a model with no known price).
+ */
+export type AlertMetric =
+  | 'COST'
+  | 'TOKENS'
+  | 'ERRORS'
+  | 'WARNINGS'
+  | 'CONTEXT'
+  | 'GATEWAY_DOWN'
+  | 'HEALTH_CHECK'
+  | 'RATE_LIMIT'
+  | 'UNPRICED';
+
+/** HOUR is the last 60 minutes; DAY, WEEK (from Monday) and MONTH are calendar windows in the alerts' time zone; PRIMARY and SECONDARY are the provider's own rate-limit windows. */
+export type AlertWindow =
+  | 'HOUR'
+  | 'DAY'
+  | 'WEEK'
+  | 'MONTH'
+  | 'PRIMARY'
+  | 'SECONDARY';
+
+export type AlertRuleOrigin =
+  | 'BUILTIN'
+  | 'CONFIG'
+  | 'API';
+
+export type AlertChannelType =
+  | 'WEBHOOK'
+  | 'SLACK'
+  | 'DISCORD'
+  | 'NTFY'
+  | 'COMMAND';
+
+export type AlertScope = {
+  /** openclaw, claude-code or codex. */
+  provider: Maybe<Scalars['String']['output']>;
+  source: Maybe<Scalars['String']['output']>;
+  project: Maybe<Scalars['String']['output']>;
+  model: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertScopeInput = {
+  /** openclaw, claude-code or codex. */
+  provider: InputMaybe<Scalars['String']['input']>;
+  source: InputMaybe<Scalars['String']['input']>;
+  project: InputMaybe<Scalars['String']['input']>;
+  model: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AlertRule = {
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** False when turned off, or a budget rule without an amount. */
+  enabled: Scalars['Boolean']['output'];
+  metric: AlertMetric;
+  scope: AlertScope;
+  window: Maybe<AlertWindow>;
+  /** usd, tokens, count, percent or seconds: the unit of value and thresholds. */
+  unit: Scalars['String']['output'];
+  /** Budget amount (COST, TOKENS); the thresholds default to 80 % and 100 % of it. */
+  budget: Maybe<Scalars['Float']['output']>;
+  warning: Maybe<Scalars['Float']['output']>;
+  critical: Maybe<Scalars['Float']['output']>;
+  /** HEALTH_CHECK: the check watched (null: any failing check). */
+  check: Maybe<Scalars['String']['output']>;
+  cooldownMinutes: Scalars['Int']['output'];
+  /** Channel ids; null: every enabled channel. */
+  channels: Maybe<Array<Scalars['String']['output']>>;
+  origin: AlertRuleOrigin;
+  /** A built-in rule changed by config.json or the API. */
+  overridden: Scalars['Boolean']['output'];
+  /** False for rules from config.json (only mute works on them). */
+  editable: Scalars['Boolean']['output'];
+  muted: Scalars['Boolean']['output'];
+  mutedUntil: Maybe<Scalars['String']['output']>;
+  /** Who muted it (the credential kind and peer). */
+  mutedBy: Maybe<Scalars['String']['output']>;
+  /** Alerts of this rule firing now. */
+  active: Array<Alert>;
+};
+
+export type AlertRuleInput = {
+  /** 1-64 of a-z 0-9 . _ - (stable: names the rule in /metrics and notifications). */
+  id: Scalars['String']['input'];
+  name: InputMaybe<Scalars['String']['input']>;
+  enabled: InputMaybe<Scalars['Boolean']['input']>;
+  metric: AlertMetric;
+  scope: InputMaybe<AlertScopeInput>;
+  window: InputMaybe<AlertWindow>;
+  budget: InputMaybe<Scalars['Float']['input']>;
+  warning: InputMaybe<Scalars['Float']['input']>;
+  critical: InputMaybe<Scalars['Float']['input']>;
+  check: InputMaybe<Scalars['String']['input']>;
+  cooldownMinutes: InputMaybe<Scalars['Int']['input']>;
+  channels: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type AlertRulePatch = {
+  name: InputMaybe<Scalars['String']['input']>;
+  enabled: InputMaybe<Scalars['Boolean']['input']>;
+  scope: InputMaybe<AlertScopeInput>;
+  window: InputMaybe<AlertWindow>;
+  budget: InputMaybe<Scalars['Float']['input']>;
+  warning: InputMaybe<Scalars['Float']['input']>;
+  critical: InputMaybe<Scalars['Float']['input']>;
+  check: InputMaybe<Scalars['String']['input']>;
+  cooldownMinutes: InputMaybe<Scalars['Int']['input']>;
+  channels: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type DeletedAlertRule = {
+  id: Scalars['String']['output'];
+  /** True for a built-in rule: it is back to its shipped settings. */
+  reset: Scalars['Boolean']['output'];
+};
+
+export type AlertProjection = {
+  /** Spend (or tokens) per hour so far in the window. */
+  ratePerHour: Scalars['Float']['output'];
+  /** The window's total at its end at this pace. */
+  projectedTotal: Scalars['Float']['output'];
+  /** The budget (or critical threshold) the projection aims at. */
+  target: Scalars['Float']['output'];
+  /** When the target is reached at this pace; null when not before the window ends. */
+  reachesAt: Maybe<Scalars['String']['output']>;
+  /** reachesAt as HH:MM in the alerts' time zone (dated when not today). */
+  reachesAtLocal: Maybe<Scalars['String']['output']>;
+  windowEnd: Scalars['String']['output'];
+};
+
+export type Alert = {
+  /** The episode's id (from crossing to resolve). */
+  id: Scalars['String']['output'];
+  /** The rule as it is now; null when it was deleted since. */
+  rule: Maybe<AlertRule>;
+  ruleId: Scalars['String']['output'];
+  ruleName: Scalars['String']['output'];
+  metric: AlertMetric;
+  /** "" for the rule's whole scope; else the session, check, window or model it is about. */
+  subject: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  severity: AlertSeverity;
+  /** The highest severity of the episode. */
+  peakSeverity: AlertSeverity;
+  /** True while firing. */
+  active: Scalars['Boolean']['output'];
+  /** The latest value measured (at the resolve, for a resolved one). */
+  value: Scalars['Float']['output'];
+  threshold: Scalars['Float']['output'];
+  unit: Scalars['String']['output'];
+  since: Scalars['String']['output'];
+  resolvedAt: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['String']['output'];
+  projection: Maybe<AlertProjection>;
+  /** Whether a notification was sent for the episode (not when muted or within the cooldown). */
+  notified: Scalars['Boolean']['output'];
+};
+
+export type AlertChannel = {
+  id: Scalars['String']['output'];
+  type: AlertChannelType;
+  name: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** The URL's scheme and host (its path and query may be secret), or the command's program. */
+  target: Maybe<Scalars['String']['output']>;
+  /** Whether a secret is set (webhook HMAC key, ntfy token, or the Slack/Discord URL itself). Secrets are write-only. */
+  secretSet: Scalars['Boolean']['output'];
+  /** Least severity sent (WARNING: all). */
+  minSeverity: AlertSeverity;
+  sendResolved: Scalars['Boolean']['output'];
+  timeoutSeconds: Scalars['Int']['output'];
+  /** CONFIG or API. */
+  origin: AlertRuleOrigin;
+  editable: Scalars['Boolean']['output'];
+};
+
+export type AlertChannelInput = {
+  id: Scalars['String']['input'];
+  type: AlertChannelType;
+  name: InputMaybe<Scalars['String']['input']>;
+  enabled: InputMaybe<Scalars['Boolean']['input']>;
+  /** WEBHOOK, NTFY: where to POST; SLACK, DISCORD: the incoming-webhook URL (a secret itself). */
+  url: InputMaybe<Scalars['String']['input']>;
+  /** WEBHOOK: the HMAC key; NTFY: the access token. */
+  secret: InputMaybe<Scalars['String']['input']>;
+  /** COMMAND: the program and its arguments, run without a shell. */
+  command: InputMaybe<Array<Scalars['String']['input']>>;
+  minSeverity: InputMaybe<AlertSeverity>;
+  sendResolved: InputMaybe<Scalars['Boolean']['input']>;
+  timeoutSeconds: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AlertChannelPatch = {
+  name: InputMaybe<Scalars['String']['input']>;
+  enabled: InputMaybe<Scalars['Boolean']['input']>;
+  url: InputMaybe<Scalars['String']['input']>;
+  secret: InputMaybe<Scalars['String']['input']>;
+  command: InputMaybe<Array<Scalars['String']['input']>>;
+  minSeverity: InputMaybe<AlertSeverity>;
+  sendResolved: InputMaybe<Scalars['Boolean']['input']>;
+  timeoutSeconds: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type DeletedAlertChannel = {
+  id: Scalars['String']['output'];
+};
+
+export type AlertDelivery = {
+  channelId: Scalars['String']['output'];
+  /** SENT, FAILED or DROPPED. */
+  outcome: Scalars['String']['output'];
+  attempts: Scalars['Int']['output'];
+  /** Why it failed, without secrets. */
+  error: Maybe<Scalars['String']['output']>;
+  at: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertEvent = {
+  id: Scalars['Float']['output'];
+  at: Scalars['String']['output'];
+  alertId: Maybe<Scalars['String']['output']>;
+  ruleId: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  /** FIRING, ESCALATED, DEESCALATED, RESOLVED, TEST, MUTED or UNMUTED. */
+  kind: Scalars['String']['output'];
+  severity: Maybe<AlertSeverity>;
+  value: Maybe<Scalars['Float']['output']>;
+  threshold: Maybe<Scalars['Float']['output']>;
+  /** Whether it was sent. */
+  notified: Scalars['Boolean']['output'];
+  /** Why not: MUTED or COOLDOWN. */
+  withheld: Maybe<Scalars['String']['output']>;
+  detail: Maybe<Scalars['String']['output']>;
+  deliveries: Array<AlertDelivery>;
+};
+
+export type AlertChange = {
+  /** FIRING, ESCALATED, DEESCALATED, RESOLVED, RULES_CHANGED, CHANNELS_CHANGED, MUTED or UNMUTED. */
+  kind: Scalars['String']['output'];
+  ruleId: Maybe<Scalars['String']['output']>;
+  alertId: Maybe<Scalars['String']['output']>;
+  /** Epoch milliseconds. */
+  ts: Scalars['Float']['output'];
 };
