@@ -179,6 +179,34 @@ test("the event loop turns between listing and the first read: a timer due by th
   store.close();
 });
 
+test("a reader that can list paced is listed paced: the scanner's pause lets a timer run during the listing", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    listTranscripts: () => {
+      throw new Error("listed in one go");
+    },
+    listTranscriptsPaced: async (pause) => {
+      setTimeout(() => order.push("timer"), 0);
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      await pause();
+      order.push("listed");
+      return inner.listTranscripts();
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.equal(order.slice(0, 2), ["timer", "listed"]);
+  agent.value.close();
+  store.close();
+});
+
 test("maxBatches bounds one call; the next call goes on where it stopped", async () => {
   const dir = copyFixture(SQLITE_FIXTURE);
   const expected = expectedFromSqlite(dir);

@@ -185,7 +185,8 @@ export class TranscriptScanner {
   /** One pass over one source's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
   async scan(target: ScanTarget): Promise<ScanResult> {
     const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true, sessions: new Set() };
-    const listed = target.reader.listTranscripts();
+    // Paced when the reader can: a stat per file, 20,000 files, was 200 ms of the loop at once.
+    const listed = target.reader.listTranscriptsPaced ? await target.reader.listTranscriptsPaced(yieldToLoop) : target.reader.listTranscripts();
     result.warnings.push(...listed.warnings);
     if (!listed.ok) {
       result.errors.push(listed.error);
@@ -197,7 +198,7 @@ export class TranscriptScanner {
     await this.backfillFirstEvents(target, listed.value, result);
     const tokens = new Map<string, string | null>();
     for (const r of this.stmts.tokens.all(target.id)) tokens.set(r.item, r.change_token);
-    // Listing stats every file (10,000 rollouts: ~100 ms): a turn of the loop before the first group.
+    // A turn of the loop between the listing's last stretch and the first group.
     await yieldToLoop();
     let batchesLeft = this.options.maxBatches ?? Infinity;
     const limit = this.options.batchEvents ?? 1000;

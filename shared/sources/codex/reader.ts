@@ -13,7 +13,7 @@ import type { LineCursor } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead } from "./classify.js";
-import { isSessionId, listRolloutFiles, pickRollouts, transcriptRefs } from "./files.js";
+import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, transcriptRefs } from "./files.js";
 import type { RolloutFile } from "./files.js";
 import { withoutInstructions } from "./instructions.js";
 import { cliVersionOf, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
@@ -109,7 +109,14 @@ class CodexReader implements SourceReader {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    const r = listRolloutFiles(this.dir);
+    return this.listed(listRolloutFiles(this.dir));
+  }
+
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    return this.listed(await listRolloutFilesPaced(this.dir, pause));
+  }
+
+  private listed(r: SourceResult<RolloutFile[]>): SourceResult<TranscriptRef[]> {
     if (!r.ok) return r;
     this.files = pickRollouts(r.value);
     return ok(transcriptRefs(this.files), r.warnings);
