@@ -46,6 +46,8 @@ export interface StallWindow {
   endUs: number;
   /** CPU time of the main thread in it (null where /proc has no schedstat). */
   cpuMs: number | null;
+  /** Time it was runnable but waited for a core (null likewise); the rest of the stretch it was blocked (I/O). */
+  waitMs: number | null;
 }
 
 /** Our first scan of a provider history: bench/providers-scan-child.ts. */

@@ -25,13 +25,14 @@ import { since } from "./stats.js";
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 /**
- * CPU time this thread has run so far, ms (Linux: the scheduler's own count, in ns); null elsewhere.
- * A stall's wall time includes waiting for a core on a loaded machine; this is the part the code
- * itself spent, which is what it would block an idle machine for.
+ * What the scheduler says of this thread so far (Linux /proc/thread-self/schedstat): ms on a CPU,
+ * and ms runnable but waiting for one; null elsewhere. A stall's wall time is the code's own CPU
+ * time, plus waiting for a core on a loaded machine, plus time blocked (I/O: an fsync of the store).
  */
-function threadCpuMs(): number | null {
+function threadSched(): { cpuMs: number; waitMs: number } | null {
   try {
-    return Number(fs.readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e6;
+    const [run, wait] = fs.readFileSync("/proc/thread-self/schedstat", "utf8").split(" ");
+    return { cpuMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
   } catch {
     return null;
   }
@@ -40,32 +41,33 @@ function threadCpuMs(): number | null {
 /**
  * Two independent stall probes: the histogram of loop delays, and a 10 ms timer's lateness. The
  * timer also measures the main thread's CPU time between its ticks (the longest stretch of our
- * own work without a turn of the loop), and keeps the 10 longest late stretches, so a CPU profile
- * can say what ran during them.
+ * own work without a turn of the loop), and keeps the 10 longest late stretches, each with how it
+ * splits, so a CPU profile can say what ran during them.
  */
 function stallProbes(): { stop(): { maxStallMs: number; maxTimerDriftMs: number; maxStallCpuMs: number | null; windows: StallWindow[] } } {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
   const period = 10;
   let last = nowUs();
-  let lastCpu = threadCpuMs();
+  let lastSched = threadSched();
   let drift = 0;
-  let maxCpu: number | null = lastCpu === null ? null : 0;
+  let maxCpu: number | null = lastSched === null ? null : 0;
   const windows: StallWindow[] = [];
   const timer = setInterval(() => {
     const now = nowUs();
-    const cpu = threadCpuMs();
+    const sched = threadSched();
     const late = (now - last) / 1000 - period;
     drift = Math.max(drift, late);
-    const cpuMs = cpu !== null && lastCpu !== null ? cpu - lastCpu : null;
+    const cpuMs = sched && lastSched ? sched.cpuMs - lastSched.cpuMs : null;
+    const waitMs = sched && lastSched ? sched.waitMs - lastSched.waitMs : null;
     if (cpuMs !== null && maxCpu !== null) maxCpu = Math.max(maxCpu, cpuMs);
     if (late > 50) {
-      windows.push({ startUs: last, endUs: now, cpuMs });
+      windows.push({ startUs: last, endUs: now, cpuMs, waitMs });
       windows.sort((a, b) => b.endUs - b.startUs - (a.endUs - a.startUs));
       if (windows.length > 10) windows.pop();
     }
     last = now;
-    lastCpu = cpu;
+    lastSched = sched;
   }, period);
   return {
     stop() {
