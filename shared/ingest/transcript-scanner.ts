@@ -91,7 +91,7 @@ class RereadAbandoned extends Error {}
 
 /** A commit group closes at this many events or this much time, whichever comes first. */
 const GROUP_EVENTS = 1000;
-const GROUP_MS = 50;
+const GROUP_MS = 25;
 
 export class TranscriptScanner {
   private readonly stmts;
