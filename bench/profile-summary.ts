@@ -102,7 +102,7 @@ function timedStacks(p: Profile): Array<{ t: number; stack: ProfileNode[] }> {
  * What ran during given stretches of time (event-loop stalls, µs on the profile's clock, which is
  * process.hrtime's): per stretch, the functions on the stack for most of it (inclusive time).
  */
-export function summarizeWindows(file: string, windows: ReadonlyArray<{ startUs: number; endUs: number }>, top = 10): string {
+export function summarizeWindows(file: string, windows: ReadonlyArray<{ startUs: number; endUs: number; cpuMs?: number | null; waitMs?: number | null }>, top = 10): string {
   const p = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
   const samples = timedStacks(p);
   const lines: string[] = [];
@@ -124,7 +124,8 @@ export function summarizeWindows(file: string, windows: ReadonlyArray<{ startUs:
         incl.set(k, (incl.get(k) ?? 0) + per);
       }
     }
-    lines.push(`  stall of ${ms.toFixed(0)} ms (${inside.length} samples), inclusive time:`);
+    const split = typeof w.cpuMs === "number" && typeof w.waitMs === "number" ? `; ${w.cpuMs.toFixed(0)} ms on the CPU, ${w.waitMs.toFixed(0)} ms waiting for a core` : "";
+    lines.push(`  stall of ${ms.toFixed(0)} ms (${inside.length} samples${split}), inclusive time:`);
     for (const [name, t] of [...incl.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${t.toFixed(0).padStart(6)} ms  ${name}`);
   }
   return lines.join("\n");

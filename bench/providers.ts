@@ -17,7 +17,7 @@ import * as path from "node:path";
 import { CcusageUnavailable, locateCcusage, runCcusage, type CcusageResult } from "./ccusage.js";
 import { runChild } from "./child.js";
 import { newProfileDir } from "./paths.js";
-import { formatSummary, summarize } from "./profile-summary.js";
+import { formatSummary, summarize, summarizeWindows } from "./profile-summary.js";
 import { nodeFloorMs, ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
 import type { BareInput, BareResult, CheckInput, CheckResult, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
@@ -289,7 +289,9 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
   if (o.flags.profile === true) {
     const dir = newProfileDir();
     const r = await scanRun(dir);
-    const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f, 25))).join("\n\n");
+    const scanProfile = r.profiles[0];
+    const stalls = scanProfile && r.stallWindows.length ? `\n\nthe longest event-loop stalls of the profiled scan:\n${summarizeWindows(scanProfile, r.stallWindows.slice(0, 3))}` : "";
+    const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f, 25))).join("\n\n") + stalls;
     fs.writeFileSync(path.join(dir, `${kind}-summary.txt`), `${text}\n`);
     o.log(`${text}\n(profile and ${kind}-summary.txt in ${relative(dir)}; open the .cpuprofile in Chrome DevTools for the tree)`);
   }
