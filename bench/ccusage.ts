@@ -1,4 +1,4 @@
-// ccusage (npm `ccusage`, pinned to 20.0.24 in devDependencies) on a Claude Code or Codex history:
+// ccusage (npm `ccusage`, pinned to 20.0.24) on a Claude Code or Codex history:
 // its wall time, CPU time, peak RSS and its per-day totals, in the shape of bench/synthetic/daily.ts.
 //
 //   node --import tsx bench/ccusage.ts claude-code <CLAUDE_CONFIG_DIR> [--single-thread] [--compare]
@@ -15,8 +15,14 @@
 // ccusage 20 is a native binary in a platform package (@ccusage/ccusage-<os>-<arch>). 20.0.26, the
 // latest, has no linux-x64 package on the registry ("native binary is not available"); 20.0.24
 // has one. The registry has no 20.0.24 package for macOS or Windows, so elsewhere this reports
-// ccusage as unavailable instead of failing. We run the binary directly (the npm `ccusage` bin is
+// ccusage as unavailable instead of failing.
+//
+// It is not a devDependency: its lock entry would name those missing platform packages and
+// `npm ci` refuses a lock that cannot be satisfied. The bench installs it on first use into
+// .tmp/bench/ccusage/ (npm install --prefix, no lock file), where optional platform packages the
+// registry lacks are skipped. We run the binary directly (the npm `ccusage` bin is
 // a Node launcher that spawns it): the figures are ccusage's own, without a Node start-up.
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -44,13 +50,24 @@ export interface CcusageResult {
 /** ccusage cannot run here (no native package for this platform, or not installed). */
 export class CcusageUnavailable extends Error {}
 
+export const CCUSAGE_VERSION = "20.0.24";
+const CCUSAGE_PREFIX = path.join(BENCH_TMP, "ccusage", CCUSAGE_VERSION);
+
 export function locateCcusage(): { bin: string; version: string } {
-  const pkg = path.join(REPO_ROOT, "node_modules", "ccusage", "package.json");
-  if (!fs.existsSync(pkg)) throw new CcusageUnavailable("ccusage is not installed (it is a devDependency: npm install)");
+  const modules = path.join(CCUSAGE_PREFIX, "node_modules");
+  const pkg = path.join(modules, "ccusage", "package.json");
+  if (!fs.existsSync(pkg)) installCcusage();
   const version = String((JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version);
-  const bin = path.join(REPO_ROOT, "node_modules", "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
+  const bin = path.join(modules, "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
   if (!fs.existsSync(bin)) throw new CcusageUnavailable(`ccusage ${version} has no native binary for ${process.platform}-${process.arch} installed (${path.relative(REPO_ROOT, bin)})`);
   return { bin: executable(bin, version), version };
+}
+
+function installCcusage(): void {
+  fs.mkdirSync(CCUSAGE_PREFIX, { recursive: true });
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const run = spawnSync(npm, ["install", "--prefix", CCUSAGE_PREFIX, "--no-audit", "--no-fund", "--no-package-lock", "--no-save", `ccusage@${CCUSAGE_VERSION}`], { encoding: "utf8" });
+  if (run.status !== 0) throw new CcusageUnavailable(`npm install ccusage@${CCUSAGE_VERSION} failed: ${(run.stderr || run.error?.message || "").trim().split("\n").pop() ?? ""}`);
 }
 
 /**
