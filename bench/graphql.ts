@@ -6,6 +6,7 @@
 //     refresh) and the delivery to the clients;
 //   - the daemon's resident memory after all that (from /proc).
 // The daemon is the built dist/daemon/main.js, a child process with its own HOME under .tmp/bench.
+import { Appender } from "./append.js";
 import { runChild } from "./child.js";
 import { endDaemonRun, startReadyDaemon, type Daemon } from "./daemon.js";
 import type { FanoutInput, FanoutResult } from "./graphql-protocol.js";
@@ -124,6 +125,21 @@ export const graphqlSuite: Suite = {
             }
           }
 
+          // The same load while the source changes every second, as a busy agent does: each change
+          // drops the source's kept answers, so this shows what one change costs spread over the
+          // queries between two changes.
+          o.log(`changing: the query load while ${m.target.sessionKey} gets an assistant message every second`);
+          const appender = new Appender(copy.stateDir, { era: m.params.era, ...m.target }, { now: () => Date.now() });
+          let appends = 0;
+          const ticker = setInterval(() => appender.append(2000 + appends++), 1000);
+          let changing: LoadResult & { daemonCpuMs: number };
+          try {
+            changing = await load("graphql");
+          } finally {
+            clearInterval(ticker);
+            appender.close();
+          }
+
           o.log(`fan-out: ${clients} SSE subscriptions, ${reps} appends to ${m.target.sessionKey}`);
           const fanInput: FanoutInput = {
             url: d.url,
@@ -143,7 +159,7 @@ export const graphqlSuite: Suite = {
           const after = d.memory();
           const workers = d.workers();
           if (o.flags.profile === true) await d.profile("graphql", "during one more graphql load", o.log, () => load("graphql"));
-          return rows({ pairs, fan, after, workers, responseBytes, sessions: probe.source.sessions.length });
+          return rows({ pairs, changing: { ...changing, appends }, fan, after, workers, responseBytes, sessions: probe.source.sessions.length });
         },
         async teardown() {
           await endDaemonRun(d, copy, o.flags.keep === true);
@@ -156,7 +172,7 @@ export const graphqlSuite: Suite = {
   },
 };
 
-function rows(r: { pairs: LoadPair[]; fan: FanoutResult; after: ProcMemory | null; workers: Array<ProcMemory & { command: string }>; responseBytes: number; sessions: number }): Row[] {
+function rows(r: { pairs: LoadPair[]; changing: LoadResult & { daemonCpuMs: number; appends: number }; fan: FanoutResult; after: ProcMemory | null; workers: Array<ProcMemory & { command: string }>; responseBytes: number; sessions: number }): Row[] {
   const { pairs, fan } = r;
   const g = pairs.map((p) => p.graphql);
   const h = pairs.map((p) => p.health);
@@ -213,6 +229,13 @@ function rows(r: { pairs: LoadPair[]; fan: FanoutResult; after: ProcMemory | nul
       value: median(ratios),
       unit: "x",
       note: `${pairs.length > 1 ? `median of ${pairs.length} back-to-back pairs (${ratios.map((x) => x.toFixed(1)).join(", ")})` : "one back-to-back pair"}; what a query costs over the bare HTTP stack`,
+    },
+    {
+      metric: "daemon CPU per query while the source changes every second",
+      value: cpuPerReq(r.changing),
+      unit: "ms",
+      aim: { op: "<=", limit: AIM_CPU_PER_QUERY_MS },
+      note: `one run; ${fmt(r.changing.perSecond)} req/s, p50 ${r.changing.latencyMs.p50} ms, p99 ${r.changing.latencyMs.p99} ms, max ${r.changing.latencyMs.max} ms; ${r.changing.appends} assistant messages appended to the queried agent (warm-up included); ${failures([r.changing])}`,
     },
     {
       metric: `dataChanged fan-out to ${fan.clients} SSE clients, median`,
