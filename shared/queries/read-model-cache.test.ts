@@ -178,8 +178,10 @@ test("a session list the source replaced without reporting a change is not answe
   await collector.stop();
 });
 
-test("a gateway probe and a gateway log line show in the next metrics", async () => {
+test("a gateway probe and a gateway log line show in the next metrics; a log line keeps the sessions", async () => {
   const { dir, model, collector, store, clock } = await twoSources();
+  const sessions = model.sessions("agent:main");
+  const life = model.lifetimeStats("agent:main");
   const m1 = model.metrics("agent:main", { range: "ONE_HOUR" });
   assert.is(m1.uptimePercent, 0, "the one stored probe found the gateway down");
   // A probe that found it up, stored as the gateway monitor stores it (no source reports it).
@@ -190,9 +192,17 @@ test("a gateway probe and a gateway log line show in the next metrics", async ()
   const log = join(dir, "logs", "openclaw-2026-11-21.log");
   const line = { "0": '{"subsystem":"diagnostic"}', "1": "cache test warning", _meta: { logLevelName: "WARN" }, time: new Date(clock.now() - MINUTE).toISOString(), message: "cache test warning" };
   appendFileSync(log, `${JSON.stringify(line)}\n`);
+  const causes: string[] = [];
+  const off = collector.onChange((source, cause) => causes.push(`${source} ${cause}`));
   await collector.collectOnce(10_000);
+  off();
+  assert.ok(causes.includes("agent:main logs"), `the log line was reported as a change of agent:main: ${causes.join(", ")}`);
+  assert.not.ok(causes.includes("agent:main sources"), "no transcript changed");
   const m2 = model.metrics("agent:main", { range: "ONE_HOUR" });
   assert.is(m2.totalWarnings, m1.totalWarnings + 1);
+  // A log line changes no session, usage or lifetime figure: those answers are kept.
+  assert.is(model.sessions("agent:main"), sessions);
+  assert.equal(model.lifetimeStats("agent:main"), life);
   await collector.stop();
 });
 

@@ -131,16 +131,20 @@ export class ReadModel {
   readonly timeZone: string;
 
   /**
-   * Answers kept per source until the collector reports a change of that source (only the
-   * collector writes a source's rows), or until the clock makes them wrong (read-cache.ts). The
-   * listener is registered here, when the read model is made: before any interface's listener, so
-   * a source's answers are dropped before `dataChanged` announces its change.
+   * Answers kept per source until the collector reports a refresh that changed that source (only
+   * the collector writes a source's rows), or until the clock makes them wrong (read-cache.ts).
+   * New gateway log lines and cron reads change nothing kept here (the log events in metrics are
+   * checked by row id), so those changes keep them. The listener is registered here, when the
+   * read model is made: before any interface's listener, so a source's answers are dropped before
+   * `dataChanged` announces its change.
    */
   private readonly cache = new SourceCache();
 
   constructor(private readonly o: ReadModelOptions) {
     this.timeZone = safeTimeZone(o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-    o.collector.onChange((source) => this.cache.invalidate(source));
+    o.collector.onChange((source, cause) => {
+      if (cause === "sources") this.cache.invalidate(source);
+    });
   }
 
   /** Forget every kept answer: the store changed in a way no source reports (retention pruned or rolled up rows). */
