@@ -378,10 +378,20 @@ export class ReadModel {
     return querySessionTranscript(this.source(sourceId), args);
   }
 
-  /** Token use per working directory: over `range` (the metrics grid ending now), or every recorded transcript. */
+  /**
+   * Token use per working directory: over `range` (the metrics grid ending now), or every recorded
+   * transcript. Kept per grid and limit until the source changes.
+   */
   projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
     this.source(sourceId);
-    return queryProjects(this.o.store, sourceId, { range: args.range ?? null, now: this.now(), limit: args.limit ?? null });
+    const now = this.now();
+    const range = args.range ?? null;
+    const limit = args.limit ?? null;
+    const grid = range ? windowKey(metricsWindow(range, null, now)) : "all";
+    return this.cache.get(sourceId, `projects|${grid}|${limit}`, now, [], () => {
+      const list = queryProjects(this.o.store, sourceId, { range, now, limit });
+      return { value: deepFreeze(list), weight: list.length };
+    });
   }
 
   cronJobs(sourceId: string): CronJobView[] {
