@@ -7,10 +7,11 @@ import { manualClock } from "../clock.js";
 import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
 import { openclawReader } from "../sources/openclaw/reader.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import type { RateLimitEvent, SourceReader, TranscriptRef } from "../sources/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
 import { queryModelCounters } from "../queries/counters.js";
-import { fail, SourceError } from "../sources/result.js";
+import { fail, ok, SourceError } from "../sources/result.js";
 
 const clock = manualClock();
 
@@ -146,6 +147,100 @@ test("appended events are counted once; a restart resumes from the stored cursor
   assertMatches(totals(store), expected);
   assert.is((store.db.prepare("SELECT count(*) AS n FROM token_usage WHERE input = 11").get() as { n: number }).n, 1);
   agent.value.close();
+  store.close();
+});
+
+test("the event loop turns between listing and the first read: a timer due by then fires first", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    // A listing that takes a while (10,000 files are stat-ed one by one): a timer falls due meanwhile.
+    listTranscripts: () => {
+      setTimeout(() => order.push("timer"), 0);
+      const r = inner.listTranscripts();
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return r;
+    },
+    readTranscript: (ref, cursor, limit) => {
+      order.push("read");
+      return inner.readTranscript(ref, cursor, limit);
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.is(order[0], "timer", order.slice(0, 3).join(", "));
+  agent.value.close();
+  store.close();
+});
+
+test("a reader that can list paced is listed paced: the scanner's pause lets a timer run during the listing", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    listTranscripts: () => {
+      throw new Error("listed in one go");
+    },
+    listTranscriptsPaced: async (pause) => {
+      setTimeout(() => order.push("timer"), 0);
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      await pause();
+      order.push("listed");
+      return inner.listTranscripts();
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.equal(order.slice(0, 2), ["timer", "listed"]);
+  agent.value.close();
+  store.close();
+});
+
+test("rate limits: a change noted by a re-read that was rolled back is still written when a later line shows it", async () => {
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const snap = (used: number): RateLimitEvent["snapshot"] => ({ limitId: "codex", primary: { usedPercent: used, windowMinutes: 300, resetsAt: null }, secondary: null, planType: null, credits: null });
+  const limits = (ts: number, used: number): RateLimitEvent => ({ kind: "rateLimits", ts, pos: ts, snapshot: snap(used) });
+  const ref = (id: string, token: string): TranscriptRef => ({ id, sessionKey: id, parentKey: null, changeToken: token, sizeBytes: null });
+  let pass = 1;
+  const reader: SourceReader = {
+    listTranscripts: () => ok(pass === 1 ? [ref("a", "a1")] : [ref("a", "a2"), ref("b", "b1")]),
+    readTranscript: (r, cursor) => {
+      if (pass === 1) return ok({ events: [limits(100, 10)], cursor: 1, done: true, restarted: false });
+      // Pass 2: "a" is read again from its start (it was replaced); its first batch shows 40 %, then it cannot be read.
+      if (r.id === "a") return cursor === 1 ? ok({ events: [limits(200, 40)], cursor: "again", done: false, restarted: true }) : fail(new SourceError("missing", "gone half-way"));
+      return ok({ events: [limits(300, 40)], cursor: 1, done: true, restarted: false });
+    },
+    readMessages: () => ok({ messages: [], bytes: 0 }),
+    liveSessions: () => ok([]),
+    appVersion: () => ok(null),
+    changeStamp: () => ok(String(pass)),
+    close: () => undefined,
+  };
+  const scanner = new TranscriptScanner(store, { clock });
+  const target = { id: "codex:default", provider: "codex" as const, reader, price: () => null };
+  await scanner.scan(target);
+  pass = 2;
+  const r = await scanner.scan(target);
+  assert.equal(
+    r.errors.map((e) => e.message),
+    ["gone half-way"],
+  );
+  const rows = store.db.prepare("SELECT ts, primary_used AS used FROM rate_limit_samples ORDER BY ts").all();
+  assert.equal(rows, [
+    { ts: 100, used: 10 },
+    { ts: 300, used: 40 },
+  ]);
   store.close();
 });
 
