@@ -206,4 +206,36 @@ test("a gateway probe and a gateway log line show in the next metrics; a log lin
   await collector.stop();
 });
 
+test("a transcript cut to nothing is forgotten in the next answers, though the session index did not move", async () => {
+  const { dir, model, collector } = await twoSources();
+  const key = "agent:main:main";
+  const index = JSON.parse(readFileSync(sessionsJson(dir, "main"), "utf8")) as Record<string, { sessionId: string }>;
+  const id = index[key]?.sessionId as string;
+  const gone = fixtureTranscripts(dir).filter((t) => t.sessionId === id);
+  assert.is(gone.length, 1);
+  const cut = expectedTotals(gone);
+  assert.ok(cut.total > 0, "the transcript has tokens to lose");
+  const session1 = byKey(model.sessions("agent:main"), key).totalTokens;
+  const life1 = model.lifetimeStats("agent:main").totalTokens;
+  const m1 = model.metrics("agent:main", { range: "TWENTY_FOUR_HOUR" });
+  const [from, to] = [Date.parse(m1.from), Date.parse(m1.to)];
+  const inWindow = expectedTotals(gone, (ts) => ts >= from && ts < to).total;
+  assert.ok(inWindow > 0, "some of its tokens are in the 24-hour window");
+  const projects1 = model.projects("agent:main").reduce((a, p) => a + p.totalTokens, 0);
+
+  // Cut to nothing (as a rewrite would start): the scan reads it again from its start and finds no
+  // event, sessions.json is untouched.
+  writeFileSync(join(dir, "agents", "main", "sessions", `${id}.jsonl`), "");
+  const changed: string[] = [];
+  const off = collector.onChange((s) => changed.push(s));
+  await collector.collectOnce(10_000);
+  off();
+  assert.ok(changed.includes("agent:main"), "the refresh reported main's change (its figures went down)");
+  assert.is(byKey(model.sessions("agent:main"), key).totalTokens, session1 - cut.total);
+  assert.is(model.lifetimeStats("agent:main").totalTokens, life1 - cut.total);
+  assert.is(bucketTokens(model.metrics("agent:main", { range: "TWENTY_FOUR_HOUR" })), bucketTokens(m1) - inWindow);
+  assert.is(model.projects("agent:main").reduce((a, p) => a + p.totalTokens, 0), projects1 - cut.total);
+  await collector.stop();
+});
+
 test.run();

@@ -28,7 +28,7 @@ import {
   type MetricsRange,
   type MetricsWindow,
 } from "./metrics.js";
-import { deepFreeze, SourceCache } from "./read-cache.js";
+import { deepFreeze, SourceCache, type Computed } from "./read-cache.js";
 import { countsAt, countViews, findSession, sessionFilterKey, sessionsAt, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
@@ -157,9 +157,19 @@ export class ReadModel {
     return { ...this.cache.stats };
   }
 
+  /**
+   * A kept answer about one source: besides `deps`, it holds only while the source has written
+   * nothing since it was made (AgentSource.writes). The change listener drops it too, but only once
+   * the refresh is over: a long scan writes for minutes before that, and a refresh can write
+   * without announcing a change.
+   */
+  private kept<T>(sourceId: string, key: string, now: number, deps: readonly unknown[], compute: () => Computed<T>): T {
+    return this.cache.get(sourceId, key, now, [this.source(sourceId).writes, ...deps], compute);
+  }
+
   /** Per-key sums of the source's transcript totals (a GROUP BY over every transcript of the source). */
   private totalsOf(sourceId: string, now: number): TotalsByKey {
-    return this.cache.get(sourceId, "totals", now, [], () => ({ value: totalsByKey(this.o.store, sourceId) }));
+    return this.kept(sourceId, "totals", now, [], () => ({ value: totalsByKey(this.o.store, sourceId) }));
   }
 
   now(): number {
@@ -289,7 +299,7 @@ export class ReadModel {
     const agent = this.agent(sourceId);
     const now = this.now();
     const totals = this.totalsOf(sourceId, now);
-    return this.cache.get(sourceId, `sessions|${sessionFilterKey(filter)}`, now, [agent.sessions, totals], () => {
+    return this.kept(sourceId, `sessions|${sessionFilterKey(filter)}`, now, [agent.sessions, totals], () => {
       const r = sessionsAt(agent, filter, now, totals);
       return { value: deepFreeze(r.value), validUntil: r.validUntil, weight: countViews(r.value) };
     });
@@ -300,7 +310,7 @@ export class ReadModel {
     const agent = this.agent(sourceId);
     const now = this.now();
     const totals = this.totalsOf(sourceId, now);
-    return this.cache.get(sourceId, "session-counts", now, [agent.sessions, totals], () => {
+    return this.kept(sourceId, "session-counts", now, [agent.sessions, totals], () => {
       const r = countsAt(agent, now, totals);
       return { value: deepFreeze(r.value), validUntil: r.validUntil };
     });
@@ -331,8 +341,13 @@ export class ReadModel {
     // Retention deletes raw rows older than retentionRawDays: a window reaching back before that
     // may lose rows at any moment, so its parts are read afresh each time.
     const keep = w.start >= now - this.o.rawDays() * DAY;
-    const part = <T>(owner: string, name: string, deps: readonly unknown[], read: () => T): T =>
-      keep ? this.cache.get(owner, `${name}|${windowKey(w)}`, now, deps, () => ({ value: read() })) : read();
+    const part = <T>(owner: string, name: string, deps: readonly unknown[], read: () => T): T => {
+      if (!keep) return read();
+      const key = `${name}|${windowKey(w)}`;
+      const compute = (): Computed<T> => ({ value: read() });
+      // The gateway's probes are no source's: only their last row id tells a new one.
+      return owner === GATEWAY_ROWS ? this.cache.get(owner, key, now, deps, compute) : this.kept(owner, key, now, deps, compute);
+    };
     return assembleMetrics(
       w,
       {
@@ -340,7 +355,7 @@ export class ReadModel {
         events: part(sourceId, "events", [lastRowId(store, "log_events")], () => queryWindowEvents(store, scope, w)),
         // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
         probes: scope.provider === "openclaw" ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w)) : null,
-        lifetimeTokens: this.cache.get(sourceId, "lifetime-tokens", now, [], () => ({ value: queryLifetimeTokens(store, sourceId) })),
+        lifetimeTokens: this.kept(sourceId, "lifetime-tokens", now, [], () => ({ value: queryLifetimeTokens(store, sourceId) })),
       },
       timeZone,
       args.locale ?? undefined,
@@ -368,7 +383,7 @@ export class ReadModel {
     const agent = this.agent(sourceId);
     const now = this.now();
     return lifetimeStatsOf(
-      this.cache.get(sourceId, "lifetime", now, [], () => ({ value: deepFreeze(queryLifetimeRow(this.o.store, sourceId)) })),
+      this.kept(sourceId, "lifetime", now, [], () => ({ value: deepFreeze(queryLifetimeRow(this.o.store, sourceId)) })),
       agent,
       now,
     );
@@ -388,7 +403,7 @@ export class ReadModel {
     const range = args.range ?? null;
     const limit = args.limit ?? null;
     const grid = range ? windowKey(metricsWindow(range, null, now)) : "all";
-    return this.cache.get(sourceId, `projects|${grid}|${limit}`, now, [], () => {
+    return this.kept(sourceId, `projects|${grid}|${limit}`, now, [], () => {
       const list = queryProjects(this.o.store, sourceId, { range, now, limit });
       return { value: deepFreeze(list), weight: list.length };
     });
@@ -407,7 +422,7 @@ export class ReadModel {
     const now = this.now();
     const w = usageCostWindow({ now, timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
     const key = `usage-cost|${w.timeZone}|${w.days}|${w.from}|${w.rawFrom}|${w.today}`;
-    return this.cache.get(sourceId, key, now, [], () => ({ value: deepFreeze(usageCostIn(this.o.store, sourceId, w)) }));
+    return this.kept(sourceId, key, now, [], () => ({ value: deepFreeze(usageCostIn(this.o.store, sourceId, w)) }));
   }
 
   /** Tokens and cost by day, month, session or project over every source in the store (`insightsctl usage`). */
