@@ -8,7 +8,8 @@ import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { expectedTotals, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
+import { expectedTotals, FIXTURE_NOW, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
+import { runRetention } from "../store/retention.js";
 import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import type { Metrics } from "./metrics.js";
@@ -235,6 +236,25 @@ test("a transcript cut to nothing is forgotten in the next answers, though the s
   assert.is(model.lifetimeStats("agent:main").totalTokens, life1 - cut.total);
   assert.is(bucketTokens(model.metrics("agent:main", { range: "TWENTY_FOUR_HOUR" })), bucketTokens(m1) - inWindow);
   assert.is(model.projects("agent:main").reduce((a, p) => a + p.totalTokens, 0), projects1 - cut.total);
+  await collector.stop();
+});
+
+test("retention that prunes rows no answer is kept across, whoever runs it", async () => {
+  // Eight days after the recording: its usage rows are older than rawDays (7) and not rolled up yet.
+  const now = FIXTURE_NOW + 8 * 24 * HOUR;
+  const dir = copyFixture(FILES_FIXTURE);
+  const { model, collector, store } = await fixtureReadModel(dir, now);
+  const day = "2026-11-21";
+  const expected = expectedTotals(fixtureTranscripts(dir), (ts) => new Date(ts).toISOString().startsWith(day)).total;
+  assert.ok(expected > 0, "the fixture has tokens on its day");
+  const tokensOn = (): number => model.usageCost("agent:main", "UTC").byDay.find((d) => d.date === day)?.totalTokens ?? 0;
+  assert.is(tokensOn(), expected, "from the raw rows");
+  // Rolled up into hours, raw rows pruned: the same figures (from the rollups).
+  runRetention(store, { rawDays: 7, rollupDays: 90 }, now);
+  assert.is(tokensOn(), expected, "from the hourly rollups");
+  // Rollups kept for one day only: the day is gone (the read model is not told; the store says so).
+  runRetention(store, { rawDays: 7, rollupDays: 1 }, now);
+  assert.is(tokensOn(), 0, "pruned");
   await collector.stop();
 });
 

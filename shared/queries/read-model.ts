@@ -147,7 +147,10 @@ export class ReadModel {
     });
   }
 
-  /** Forget every kept answer: the store changed in a way no source reports (retention pruned or rolled up rows). */
+  /**
+   * Forget every kept answer at once: retention pruned or rolled up rows. (Store.rewrites already
+   * keeps them from being served; this frees their memory.)
+   */
   storeRewritten(): void {
     this.cache.clear();
   }
@@ -159,12 +162,12 @@ export class ReadModel {
 
   /**
    * A kept answer about one source: besides `deps`, it holds only while the source has written
-   * nothing since it was made (AgentSource.writes). The change listener drops it too, but only once
-   * the refresh is over: a long scan writes for minutes before that, and a refresh can write
-   * without announcing a change.
+   * nothing since it was made (AgentSource.writes) and retention has not rewritten the store
+   * (Store.rewrites). The change listener drops it too, but only once the refresh is over: a long
+   * scan writes for minutes before that, and a refresh can write without announcing a change.
    */
   private kept<T>(sourceId: string, key: string, now: number, deps: readonly unknown[], compute: () => Computed<T>): T {
-    return this.cache.get(sourceId, key, now, [this.source(sourceId).writes, ...deps], compute);
+    return this.cache.get(sourceId, key, now, [this.o.store.rewrites, this.source(sourceId).writes, ...deps], compute);
   }
 
   /** Per-key sums of the source's transcript totals (a GROUP BY over every transcript of the source). */
@@ -346,7 +349,7 @@ export class ReadModel {
       const key = `${name}|${windowKey(w)}`;
       const compute = (): Computed<T> => ({ value: read() });
       // The gateway's probes are no source's: only their last row id tells a new one.
-      return owner === GATEWAY_ROWS ? this.cache.get(owner, key, now, deps, compute) : this.kept(owner, key, now, deps, compute);
+      return owner === GATEWAY_ROWS ? this.cache.get(owner, key, now, [store.rewrites, ...deps], compute) : this.kept(owner, key, now, deps, compute);
     };
     return assembleMetrics(
       w,
