@@ -1,7 +1,7 @@
-// The read model's kept answers (read-cache.ts) for a JSONL provider (Claude Code, the real
-// 2.1.330 fixture): a line the CLI appends shows in every kept answer after the next refresh, and
-// an answer asked in the middle of a long scan, before the refresh is over and its change
-// announced, is the store's as it is then, never one kept from before the scan began. Expected
+// The read model's kept answers (read-cache.ts) for the JSONL providers (the real Claude Code
+// 2.1.330 and Codex 0.169.0 fixtures): a line the CLI appends shows in every kept answer after the
+// next refresh, and an answer asked in the middle of a long scan, before the refresh is over and
+// its change announced, is the store's as it is then, never one kept from before the scan began. Expected
 // figures come from the lines the test appends; "as the store is now" is a read model made afresh
 // over the same store (it keeps nothing yet).
 import { appendFileSync, readdirSync, readFileSync } from "node:fs";
@@ -16,6 +16,8 @@ import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";
 import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
 import { copyClaudeHome } from "../sources/claude-code/test-fixture.js";
+import { CodexProvider } from "../sources/codex/provider.js";
+import { copyCodexHome } from "../sources/codex/test-fixture.js";
 import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { ReadModel } from "./read-model.js";
@@ -23,13 +25,13 @@ import { ReadModel } from "./read-model.js";
 test.after(removeTempDirs);
 
 const SOURCE = "claude-code:default";
+const CODEX = "codex:default";
 /** After the fixture's last line (2026-11-23, evening UTC): appended lines fall in the 24-hour grid. */
 const NOW = Date.parse("2026-11-23T23:30:00.000Z");
 const APPENDED_AT = "2026-11-23T23:10:00.000Z";
 
 interface World {
-  claudeDir: string;
-  /** The transcript lines are appended to (a top-level session of api-server). */
+  /** The transcript lines are appended to (Claude Code: a top-level session of api-server; Codex: a rollout). */
   file: string;
   store: Store;
   collector: Collector;
@@ -38,16 +40,29 @@ interface World {
   fresh: () => ReadModel;
 }
 
-async function world(): Promise<World> {
-  const { home, claudeDir } = copyClaudeHome();
-  const project = join(claudeDir, "projects", "-home-op-code-api-server");
-  const name = readdirSync(project).find((n) => n.startsWith("5108af6e") && n.endsWith(".jsonl"));
-  assert.ok(name, "the fixture has session 5108af6e");
+async function world(provider: "claude-code" | "codex" = "claude-code"): Promise<World> {
+  const pricer = new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") });
+  let file: string;
+  let reader: ClaudeCodeProvider | CodexProvider;
+  if (provider === "claude-code") {
+    const { home, claudeDir } = copyClaudeHome();
+    const project = join(claudeDir, "projects", "-home-op-code-api-server");
+    const name = readdirSync(project).find((n) => n.startsWith("5108af6e") && n.endsWith(".jsonl"));
+    assert.ok(name, "the fixture has session 5108af6e");
+    file = join(project, name);
+    reader = new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer });
+  } else {
+    const { home, codexDir } = copyCodexHome();
+    const day = join(codexDir, "sessions", "2026", "11", "23");
+    const name = readdirSync(day).find((n) => n.includes("01a20a4f-b29a") && n.endsWith(".jsonl"));
+    assert.ok(name, "the fixture has rollout 01a20a4f-b29a");
+    file = join(day, name);
+    reader = new CodexProvider({ env: {}, home, dirs: [codexDir], pricer });
+  }
   const clock = manualClock(NOW);
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
-  const pricer = new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") });
   const collector = new Collector({
-    providers: [new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer })],
+    providers: [reader],
     openclaw: null,
     stateDir: makeTempDir(),
     store,
@@ -60,7 +75,7 @@ async function world(): Promise<World> {
   const { degraded } = await collector.collectOnce(60_000);
   assert.equal(degraded, []);
   const make = (): ReadModel => new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: NOW, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
-  return { claudeDir, file: join(project, name), store, collector, model: make(), fresh: make };
+  return { file, store, collector, model: make(), fresh: make };
 }
 
 let line = 0;
@@ -99,15 +114,15 @@ function appendReplies(file: string, n: number, input: number): void {
 }
 
 /** What a dashboard asks of the source, reduced to token sums. */
-function figures(m: ReadModel): { sessions: number; buckets: number; lifetime: number; days: number; projects: number; projectsDay: number } {
+function figures(m: ReadModel, source = SOURCE): { sessions: number; buckets: number; lifetime: number; days: number; projects: number; projectsDay: number } {
   const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
   return {
-    sessions: sum(m.sessions(SOURCE, { grouped: false, limit: 1000 }).map((s) => s.totalTokens)),
-    buckets: sum(m.metrics(SOURCE, { range: "TWENTY_FOUR_HOUR" }).buckets.map((b) => b.tokens)),
-    lifetime: m.lifetimeStats(SOURCE).totalTokens,
-    days: sum(m.usageCost(SOURCE).byDay.map((d) => d.totalTokens)),
-    projects: sum(m.projects(SOURCE).map((p) => p.totalTokens)),
-    projectsDay: sum(m.projects(SOURCE, { range: "TWENTY_FOUR_HOUR" }).map((p) => p.totalTokens)),
+    sessions: sum(m.sessions(source, { grouped: false, limit: 1000 }).map((s) => s.totalTokens)),
+    buckets: sum(m.metrics(source, { range: "TWENTY_FOUR_HOUR" }).buckets.map((b) => b.tokens)),
+    lifetime: m.lifetimeStats(source).totalTokens,
+    days: sum(m.usageCost(source).byDay.map((d) => d.totalTokens)),
+    projects: sum(m.projects(source).map((p) => p.totalTokens)),
+    projectsDay: sum(m.projects(source, { range: "TWENTY_FOUR_HOUR" }).map((p) => p.totalTokens)),
   };
 }
 
@@ -161,6 +176,31 @@ test("an answer asked in the middle of a long scan is the store's as it is then"
   off();
   const after = figures(w.model);
   assert.equal(after, Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v + 3000])), "after the refresh: all 3,000 replies");
+  await w.collector.stop();
+  w.store.close();
+});
+
+let turn = 0;
+/** One Codex response of `input` fresh input tokens: a `token_usage_record` with its own response id, as Codex writes them. */
+function appendCodexResponse(file: string, input: number): void {
+  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
+  type Line = { timestamp: string; type: string; payload: Record<string, unknown> };
+  const last = lines.map((l) => JSON.parse(l) as Line).filter((l) => l.type === "token_usage_record").pop();
+  assert.ok(last, "the rollout has a usage record");
+  turn++;
+  const usage = { input_tokens: input, cached_input_tokens: 0, cache_write_input_tokens: 0, output_tokens: 0, reasoning_output_tokens: 0, total_tokens: input };
+  const next = { ...last, timestamp: APPENDED_AT, payload: { ...last.payload, response_id: `resp_cachetest${turn}`, usage, turn_token_usage: usage } };
+  appendFileSync(file, `${JSON.stringify(next)}\n`);
+}
+
+test("a response Codex appends shows in every kept answer after the next refresh", async () => {
+  const w = await world("codex");
+  const before = figures(w.model, CODEX);
+  assert.equal(figures(w.model, CODEX), before);
+  appendCodexResponse(w.file, 1000);
+  await w.collector.collectOnce(60_000);
+  const plus = Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v + 1000]));
+  assert.equal(figures(w.model, CODEX), plus, "each figure counts the appended response's 1,000 tokens");
   await w.collector.stop();
   w.store.close();
 });
