@@ -7,7 +7,9 @@
 // What an answer depends on besides the store is part of its entry:
 // - `key`: the arguments and the clock-derived parts of the question (a metrics window, a day);
 // - `deps`: objects the answer was built from (the source's session list, its totals), compared by
-//   identity: the source may replace its session list without a change being reported;
+//   identity: the source may replace its session list without a change being reported; and the
+//   counts of the source's writes and of the store's retention rewrites, which move inside the
+//   writing transaction (a long scan writes for minutes before its change is reported);
 // - `validFrom` / `validUntil`: the clock span over which the answer is exact (a session turns
 //   IDLE 30 minutes after its last activity even though nothing was written).
 // Each source keeps a few entries (least recently used first out), bounded in number and in

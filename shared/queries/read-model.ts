@@ -131,8 +131,9 @@ export class ReadModel {
   readonly timeZone: string;
 
   /**
-   * Answers kept per source until the collector reports a refresh that changed that source (only
-   * the collector writes a source's rows), or until the clock makes them wrong (read-cache.ts).
+   * Answers kept per source until that source writes (`kept`) or the collector reports a refresh
+   * that changed it (only the collector writes a source's rows), until retention rewrites the
+   * store, or until the clock makes them wrong (read-cache.ts).
    * New gateway log lines and cron reads change nothing kept here (the log events in metrics are
    * checked by row id), so those changes keep them. The listener is registered here, when the
    * read model is made: before any interface's listener, so a source's answers are dropped before
