@@ -26,6 +26,8 @@ export class SourceRegistry {
   private readonly errors = new Map<ProviderName, SourceError | null>();
   private readonly listeners = new Set<(sourceId: string) => void>();
   private refreshing: Promise<string[]> | null = null;
+  /** Per source: the refresh running and the one queued behind it (a source never refreshes twice at once). */
+  private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null }>();
   private discovered = false;
 
   constructor(private readonly options: SourceRegistryOptions) {}
@@ -69,8 +71,50 @@ export class SourceRegistry {
     return this.refreshing;
   }
 
+  /**
+   * A refresh of one source only (a change was seen in its files), without discovery; announced
+   * like any other. Joins a pass of that source that is already queued.
+   */
+  async refreshSource(id: string): Promise<boolean> {
+    const source = this.sources.get(id);
+    if (!source) return false;
+    const changed = await this.refreshOne(source);
+    if (changed) this.emit([id]);
+    return changed;
+  }
+
+  /** Every source id known (present or gone). */
+  sourceIds(): string[] {
+    return [...this.sources.keys()];
+  }
+
   close(): void {
     for (const a of this.sources.values()) a.close();
+  }
+
+  /**
+   * One refresh of a source, never two at once: while one runs, a caller queues one more pass
+   * (which sees whatever was written meanwhile), and later callers join that queued pass.
+   */
+  private refreshOne(source: AgentSource): Promise<boolean> {
+    const slot = this.passes.get(source.id);
+    if (!slot) return this.startPass(source);
+    slot.next ??= slot.running.then(() => this.startPass(source));
+    return slot.next;
+  }
+
+  private startPass(source: AgentSource): Promise<boolean> {
+    const running: Promise<boolean> = source.refresh().finally(() => {
+      const slot = this.passes.get(source.id);
+      // A queued pass starts next (through startPass) and keeps the slot.
+      if (slot?.running === running && !slot.next) this.passes.delete(source.id);
+    });
+    const slot = this.passes.get(source.id);
+    if (slot) {
+      slot.running = running;
+      slot.next = null;
+    } else this.passes.set(source.id, { running, next: null });
+    return running;
   }
 
   private async doRefresh(): Promise<string[]> {
@@ -107,7 +151,7 @@ export class SourceRegistry {
     this.discovered = true;
     for (const [id, source] of this.sources) {
       if (present.has(id)) {
-        if (await source.refresh()) changed.push(id);
+        if (await this.refreshOne(source)) changed.push(id);
       } else if (source.gone(lost.get(id) ?? new SourceError("missing", `${id} is gone`))) changed.push(id);
     }
     const unique = [...new Set(changed)];
