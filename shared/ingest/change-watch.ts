@@ -144,7 +144,7 @@ export class ChangeWatcher {
     if (entry.state?.mode === "polling" && now >= entry.retryAt) return this.build(entry);
     // A missing root (or its parent) that appeared without an event we saw.
     const appeared = (t: WatchTarget): boolean => !entry.watches.has(t.dir) && (isDir(t.dir) || (!entry.watches.has(path.dirname(t.dir)) && isDir(path.dirname(t.dir))));
-    if (entry.waiting && targets.some(appeared)) this.build(entry);
+    if (entry.state?.mode === "watching" && entry.waiting && targets.some(appeared)) this.build(entry);
   }
 
   /** Stops watching a source (it is gone from the registry). */
@@ -179,7 +179,8 @@ export class ChangeWatcher {
     } catch (err) {
       return this.fail(entry, err instanceof TooManyDirs ? err.message : watchFailureReason(err));
     }
-    if (!entry.watches.size) return this.fail(entry, `nothing to watch: ${entry.targets.map((t) => t.dir).join(", ")} and their parents do not exist`);
+    // Tried again at every poll pass: cheap (a stat per target), and the dirs may come any time.
+    if (!entry.watches.size) return this.fail(entry, `nothing to watch: ${entry.targets.map((t) => t.dir).join(", ")} and their parents do not exist`, 0);
     this.setState(entry, "watching", null);
   }
 
@@ -271,10 +272,10 @@ export class ChangeWatcher {
   }
 
   /** Back to the poll for this source, saying why; watching is tried again after retryMs. */
-  private fail(entry: Entry, reason: string): void {
+  private fail(entry: Entry, reason: string, retryMs = this.retryMs): void {
     if (this.entries.get(entry.id) !== entry) return;
     this.closeWatches(entry);
-    entry.retryAt = this.options.clock.now() + this.retryMs;
+    entry.retryAt = this.options.clock.now() + retryMs;
     this.setState(entry, "polling", reason);
   }
 
