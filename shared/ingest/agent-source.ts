@@ -131,6 +131,15 @@ export class AgentSource {
     return this.deps.provider.watchTargets?.(this.install) ?? [];
   }
 
+  /**
+   * Caught up: the first scan is done, the last pass read everything (no batch budget or
+   * unreadable transcript left for next time) and the source is CONNECTED. Only such a source may
+   * sit out a poll pass while its files are watched.
+   */
+  get settled(): boolean {
+    return this.firstPassDone && !this.rescan && this.status.current.status === "CONNECTED";
+  }
+
   /** The open reader, for transcript reads on request; null while disconnected. */
   openReader(): SourceReader | null {
     return this.reader;

@@ -211,7 +211,7 @@ function counting(p: Provider, refreshes: Map<string, number>): Provider {
   };
 }
 
-function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<string, number>()) {
+function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<string, number>(), watchedPollEvery?: number) {
   const claude = copyClaudeHome();
   const codex = copyCodexHome();
   const clock = manualClock(Date.parse("2026-11-25T00:00:00Z"));
@@ -234,6 +234,7 @@ function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<stri
     scanMs: HOUR,
     ...(watch ? { watch } : {}),
     watchDebounceMs: 0,
+    ...(watchedPollEvery ? { watchedPollEvery } : {}),
   });
   const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: clock.now(), demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
   const close = async (): Promise<void> => {
@@ -294,6 +295,25 @@ test("a watch that fails: that source is polled, and its provider's detection ch
     // Codex is still watched.
     assert.is(detectionOf(c.model, "codex")?.status, "PASS");
     assert.not.ok([...fake.open.keys()].some((d) => d.startsWith(c.claude.claudeDir)), "the failed source's watches are closed");
+  } finally {
+    await c.close();
+  }
+});
+
+test("the poll is the fallback: a watched source is read by every third pass only, a polled one by every pass", async () => {
+  const fake = new FakeWatches();
+  const c = collectorOver(fake.factory, new Map(), 3);
+  try {
+    c.collector.start();
+    await until(() => c.collector.registry.ready && c.collector.registry.agentSnapshots().every((a) => a.detection?.mode === "watching"), "the first pass and the watches");
+    const count = (id: string): number => c.refreshes.get(id) ?? 0;
+    const claude0 = count("claude-code:default");
+    const codex0 = count("codex:default");
+    for (let i = 0; i < 3; i++) await c.collector.run("agents");
+    assert.equal({ claude: count("claude-code:default") - claude0, codex: count("codex:default") - codex0 }, { claude: 1, codex: 1 }, "both watched: one read in three passes");
+    fake.fail(path.join(c.claude.claudeDir, "projects"), errno("EIO", "watch broke"));
+    for (let i = 0; i < 3; i++) await c.collector.run("agents");
+    assert.equal({ claude: count("claude-code:default") - claude0, codex: count("codex:default") - codex0 }, { claude: 4, codex: 2 }, "Claude Code polled only: read by every pass");
   } finally {
     await c.close();
   }

@@ -65,6 +65,12 @@ export interface CollectorOptions {
   watchDebounceMs?: number;
   /** Directories watched at most (default 4096); a source beyond it is polled. */
   maxWatchedDirs?: number;
+  /**
+   * A source whose files are watched is read by every this-many-th poll only (default 15: every
+   * 30 s at the 2 s poll), a safety net for a change the watch missed; one that is polled only, or
+   * not caught up yet, is read by every poll.
+   */
+  watchedPollEvery?: number;
   /** How often the gateway log is read. */
   logMs?: number;
   cronMs?: number;
@@ -217,10 +223,12 @@ export class Collector {
 
   private async runJob(job: Job): Promise<void> {
     switch (job) {
-      case "agents":
-        await this.registry.refresh();
+      case "agents": {
+        const watcher = this.watcher;
+        await this.registry.refresh(watcher ? { watched: (id) => watcher.state(id)?.mode === "watching", watchedEvery: this.options.watchedPollEvery ?? 15 } : {});
         this.syncWatches();
         return;
+      }
       case "logs":
         return this.ingestLogs();
       case "cron":

@@ -18,6 +18,15 @@ export interface SourceRegistryOptions {
   maxBatches?: number;
 }
 
+export interface RefreshOptions {
+  /**
+   * Sources whose files are watched (a change there refreshes them at once): one that is settled
+   * is read by only every `watchedEvery`-th pass, as a safety net for a change the watch missed.
+   */
+  watched?: (sourceId: string) => boolean;
+  watchedEvery?: number;
+}
+
 /** Provider order of the interface (spec: PROVIDER_A, B, C), then source id. */
 const ORDER: Record<ProviderName, number> = { openclaw: 0, "claude-code": 1, codex: 2 };
 
@@ -26,6 +35,8 @@ export class SourceRegistry {
   private readonly errors = new Map<ProviderName, SourceError | null>();
   private readonly listeners = new Set<(sourceId: string) => void>();
   private refreshing: Promise<string[]> | null = null;
+  /** Per watched source: passes sat out since it was last read by one. */
+  private readonly satOut = new Map<string, number>();
   /** Per source: the refresh running and the one queued behind it (a source never refreshes twice at once). */
   private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null }>();
   private discovered = false;
@@ -65,9 +76,9 @@ export class SourceRegistry {
     return () => this.listeners.delete(fn);
   }
 
-  /** One discovery + refresh of every source; overlapping calls share the running one. */
-  refresh(): Promise<string[]> {
-    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = null));
+  /** One discovery + refresh of every source (see RefreshOptions); overlapping calls share the running one. */
+  refresh(options: RefreshOptions = {}): Promise<string[]> {
+    this.refreshing ??= this.doRefresh(options).finally(() => (this.refreshing = null));
     return this.refreshing;
   }
 
@@ -117,7 +128,22 @@ export class SourceRegistry {
     return running;
   }
 
-  private async doRefresh(): Promise<string[]> {
+  /** A watched, settled source sits this pass out (all but every `watchedEvery`-th). */
+  private sitsOut(source: AgentSource, o: RefreshOptions): boolean {
+    if (!o.watched?.(source.id) || !source.settled) {
+      this.satOut.delete(source.id);
+      return false;
+    }
+    const n = (this.satOut.get(source.id) ?? 0) + 1;
+    if (n >= (o.watchedEvery ?? 15)) {
+      this.satOut.delete(source.id);
+      return false;
+    }
+    this.satOut.set(source.id, n);
+    return true;
+  }
+
+  private async doRefresh(refreshOptions: RefreshOptions): Promise<string[]> {
     const { options } = this;
     const changed: string[] = [];
     const present = new Set<string>();
@@ -151,6 +177,7 @@ export class SourceRegistry {
     this.discovered = true;
     for (const [id, source] of this.sources) {
       if (present.has(id)) {
+        if (this.sitsOut(source, refreshOptions)) continue;
         if (await this.refreshOne(source)) changed.push(id);
       } else if (source.gone(lost.get(id) ?? new SourceError("missing", `${id} is gone`))) changed.push(id);
     }
