@@ -190,6 +190,15 @@ test("the watched dir itself removed: its watch is dropped and its parent waits 
   fs.mkdirSync(path.join(sessions, "2026"), { recursive: true });
   fake.fire(home, "rename", "sessions");
   assert.ok(fake.open.has(path.join(sessions, "2026")));
+
+  // Moved away and made anew at the same path (a watch follows the inode, not the path): the
+  // next sync watches the new dir and what is in it.
+  fs.renameSync(sessions, `${sessions}.old`);
+  fs.mkdirSync(path.join(sessions, "2027"), { recursive: true });
+  assert.not.ok(fake.open.has(path.join(sessions, "2027")));
+  watcher.sync("codex:default", targets);
+  assert.ok(fake.open.has(path.join(sessions, "2027")), "the new sessions dir is watched");
+  assert.not.ok(fake.open.has(path.join(sessions, "2026")), "the moved one's watches are gone");
 });
 
 // ---------------------------------------------------------------------------------------------

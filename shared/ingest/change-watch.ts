@@ -64,6 +64,8 @@ interface Watched {
   rel: string;
   /** For a parent watch: the missing root it waits for. */
   waitsFor: string | null;
+  /** The dir's inode when watched: a watch follows its inode, so a dir replaced at the same path is not watched any more. */
+  ino: number | null;
   handle: DirWatch;
 }
 
@@ -87,6 +89,14 @@ export function watchFailureReason(err: unknown): string {
   if (code === "EMFILE") return "too many inotify instances or open files (raise fs.inotify.max_user_instances or the open-file limit)";
   return errorMessage(err);
 }
+
+const inoOf = (p: string): number | null => {
+  try {
+    return fs.statSync(p).ino;
+  } catch {
+    return null;
+  }
+};
 
 const isDir = (p: string): boolean => {
   try {
@@ -142,9 +152,16 @@ export class ChangeWatcher {
       return this.build(entry);
     }
     if (entry.state?.mode === "polling" && now >= entry.retryAt) return this.build(entry);
+    // A root replaced by another dir at the same path (moved away and made anew): watch the new one.
+    if (entry.state?.mode === "watching" && targets.some((t) => this.replaced(entry, t.dir))) return this.build(entry);
     // A missing root (or its parent) that appeared without an event we saw.
     const appeared = (t: WatchTarget): boolean => !entry.watches.has(t.dir) && (isDir(t.dir) || (!entry.watches.has(path.dirname(t.dir)) && isDir(path.dirname(t.dir))));
     if (entry.state?.mode === "watching" && entry.waiting && targets.some(appeared)) this.build(entry);
+  }
+
+  private replaced(entry: Entry, dir: string): boolean {
+    const w = entry.watches.get(dir);
+    return w !== undefined && w.ino !== inoOf(dir);
   }
 
   /** Stops watching a source (it is gone from the registry). */
@@ -206,9 +223,9 @@ export class ChangeWatcher {
     }
   }
 
-  private add(entry: Entry, w: Omit<Watched, "handle">): void {
+  private add(entry: Entry, w: Omit<Watched, "handle" | "ino">): void {
     if (this.dirs >= this.maxDirs) throw new TooManyDirs(`more than ${this.maxDirs} directories to watch`);
-    const watched: Watched = { ...w, handle: { close: () => undefined } };
+    const watched: Watched = { ...w, ino: inoOf(w.dir), handle: { close: () => undefined } };
     // A watch closed since (rebuilt, dropped) may still deliver: only the current one counts.
     const current = (): boolean => this.entries.get(entry.id) === entry && entry.watches.get(w.dir) === watched;
     watched.handle = this.options.watch(
@@ -236,8 +253,8 @@ export class ChangeWatcher {
     const target = w.target;
     if (!target) return;
     if (type === "rename") {
-      if (!isDir(dir)) {
-        // The watched dir itself is gone (removed or renamed): start over from the targets.
+      if (!isDir(dir) || inoOf(dir) !== w.ino) {
+        // The watched dir itself is gone or replaced (removed or renamed): start over from the targets.
         this.build(entry);
         return this.schedule(entry);
       }
