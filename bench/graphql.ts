@@ -2,8 +2,8 @@
 //   - queries per second and latency of one `sessions` + `metrics` query (autocannon), next to
 //     GET /health in the same run: the floor the HTTP stack gives; the ratio is the figure;
 //   - fan-out: 100 SSE subscriptions to `dataChanged`, one event appended to a transcript, the
-//     time until each subscription has the signal, split into the daemon's detection (poll wait +
-//     refresh) and the delivery to the clients;
+//     time until each subscription has the signal, split into the daemon's detection (watch event
+//     + refresh of that source) and the delivery to the clients, against the issue 13 aims;
 //   - the daemon's resident memory after all that (from /proc).
 // The daemon is the built dist/daemon/main.js, a child process with its own HOME under .tmp/bench.
 import { Appender } from "./append.js";
@@ -16,8 +16,11 @@ import { median, percentile } from "./stats.js";
 import { copySyntheticState, type StateCopy } from "./state-copy.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
 
-/** The collector scans the agents every 2 s (shared/ingest/collector.ts). */
+/** The collector's poll, the fallback behind change detection (shared/ingest/collector.ts). */
 const POLL_MS = 2000;
+/** Issue 13 aims: append -> receipt at 100 subscribers, median and p99. */
+const FANOUT_AIM_MEDIAN_MS = 150;
+const FANOUT_AIM_P99_MS = 400;
 
 /**
  * Issue 13's aims for the sessions + metrics query at 10,000 sessions: the daemon's CPU per
@@ -241,14 +244,21 @@ function rows(r: { pairs: LoadPair[]; changing: LoadResult & { daemonCpuMs: numb
       metric: `dataChanged fan-out to ${fan.clients} SSE clients, median`,
       value: median(all),
       unit: "ms",
+      aim: { op: "<=", limit: FANOUT_AIM_MEDIAN_MS },
       note: `append -> receipt, ${reps.length} appends × ${fan.clients} clients; min ${fmt(Math.min(...all))}, p99 ${fmt(percentile(all, 99))}, max ${fmt(Math.max(...all))} ms; ${fan.clients} subscriptions open in ${fmt(fan.connectMs)} ms, ${fan.dropped} dropped`,
     },
-    { metric: "fan-out, p99", value: percentile(all, 99), unit: "ms", note: `poll interval ${POLL_MS} ms included` },
+    {
+      metric: "fan-out, p99",
+      value: percentile(all, 99),
+      unit: "ms",
+      aim: { op: "<=", limit: FANOUT_AIM_P99_MS },
+      note: `appends spread over the ${POLL_MS} ms poll cycle (the fallback), so a figure that leans on the poll shows here`,
+    },
     {
       metric: "  of which detection (append -> daemon's signal), median",
       value: median(detection),
       unit: "ms",
-      note: `min ${fmt(Math.min(...detection))}, max ${fmt(Math.max(...detection))} ms: waiting for the next poll (0-${POLL_MS} ms) + the refresh that finds the event; signals of other sources meanwhile: ${others}`,
+      note: `min ${fmt(Math.min(...detection))}, max ${fmt(Math.max(...detection))} ms: the watch event (fs.watch on the agent database and its WAL, or the transcripts) + a 20 ms burst wait + the refresh of that agent alone; signals of other sources meanwhile: ${others}`,
     },
     {
       metric: "  of which delivery (signal -> first client), median",

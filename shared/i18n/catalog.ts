@@ -66,6 +66,10 @@ export const en = {
   "health.sources.noInstalls": "no installs found",
   "health.sources.installsConnected": { one: "{n} install read", other: "{n} installs read" },
 
+  // detection: how changes to the sources' files are noticed
+  "health.detection.watching": { one: "watching {n} source for changes", other: "watching {n} sources for changes" },
+  "health.detection.polling": "polling only (changes seen at the next poll): {sources}",
+
   // rate-limit: the plan's windows as Codex recorded them
   "health.rateLimit.none": "no rate limits recorded yet",
   "health.rateLimit.primary": "5-hour window",
@@ -131,6 +135,8 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.sources.connected": "{n} 个智能体已连接",
   "health.sources.noInstalls": "未找到安装",
   "health.sources.installsConnected": "已读取 {n} 个安装",
+  "health.detection.watching": "正在监视 {n} 个数据源的变化",
+  "health.detection.polling": "仅轮询（变化在下一次轮询时才被发现）：{sources}",
   "health.rateLimit.none": "尚未记录速率限制",
   "health.rateLimit.primary": "5 小时窗口",
   "health.rateLimit.secondary": "每周窗口",

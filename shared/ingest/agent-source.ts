@@ -5,10 +5,11 @@
 // here knows a provider's format: the provider adapter does (shared/sources/<provider>/).
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader } from "../sources/contract.js";
+import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, WatchTarget } from "../sources/contract.js";
 import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
+import type { DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
@@ -33,6 +34,8 @@ export interface AgentSnapshot {
   transcripts: number;
   /** Bad lines, rows or fields skipped and counted since start. */
   warnings: number;
+  /** How changes are noticed (watched, or polled only and why); absent when nothing watches (no daemon). */
+  detection?: DetectionState;
 }
 
 /** A provider's own log is kept from INFO up, as the gateway's is. */
@@ -76,6 +79,8 @@ export class AgentSource {
   private writeCount = 0;
   /** Sessions from our store, for providers without a session index of their own; made on first use. */
   private stored: StoredSessionIndex | null = null;
+  /** Set by the collector's change watcher. */
+  detection: DetectionState | null = null;
 
   constructor(
     private install: Install,
@@ -119,7 +124,22 @@ export class AgentSource {
       firstPassDone: this.firstPassDone,
       transcripts: this.transcripts,
       warnings: this.warnings,
+      ...(this.detection ? { detection: this.detection } : {}),
     };
+  }
+
+  /** Where the provider says this install's data changes (none when it does not say). */
+  watchTargets(): WatchTarget[] {
+    return this.deps.provider.watchTargets?.(this.install) ?? [];
+  }
+
+  /**
+   * Caught up: the first scan is done, the last pass read everything (no batch budget or
+   * unreadable transcript left for next time) and the source is CONNECTED. Only such a source may
+   * sit out a poll pass while its files are watched.
+   */
+  get settled(): boolean {
+    return this.firstPassDone && !this.rescan && this.status.current.status === "CONNECTED";
   }
 
   /** The open reader, for transcript reads on request; null while disconnected. */

@@ -1,6 +1,8 @@
 // Everything that reads the providers, on one schedule (design §1 "sources -> store"): every
 // provider's sources (sessions and transcripts, through the source registry) and, when OpenClaw is
-// read, its gateway side: the gateway's file log, cron jobs and the gateway monitor. The daemon
+// read, its gateway side: the gateway's file log, cron jobs and the gateway monitor. While it runs,
+// each source's files are also watched (change-watch.ts): a change refreshes that source alone at
+// once, and the poll is the fallback for what a watch misses or cannot do. The daemon
 // starts it once and keeps it running; `insightsctl snapshot` without a daemon calls
 // `collectOnce` to bring the same store up to date in-process. Each job runs on its own timer,
 // never overlaps itself, never throws past itself, and reports what changed through `onChange`
@@ -16,6 +18,7 @@ import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js
 import type { Provider } from "../sources/contract.js";
 import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
+import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
 import { GatewayMonitor } from "./gateway-monitor.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 import { SourceRegistry } from "./source-registry.js";
@@ -61,8 +64,20 @@ export interface CollectorOptions {
   openclawCommand?: () => string;
   /** Gateway liveness and resource sample interval (sampleIntervalSeconds). */
   sampleMs: number;
-  /** How often agents are rediscovered and transcripts scanned. */
+  /** How often agents are rediscovered and transcripts scanned (the poll; default 2 s). */
   scanMs?: number;
+  /** How sources' directories are watched for changes (default fs.watch); null: the poll only. */
+  watch?: WatchFactory | null;
+  /** Gathering time of a burst of watch events before the one refresh (default 20 ms). */
+  watchDebounceMs?: number;
+  /** Directories watched at most (default 4096); a source beyond it is polled. */
+  maxWatchedDirs?: number;
+  /**
+   * A source whose files are watched is read by every this-many-th poll only (default 15: every
+   * 30 s at the 2 s poll), a safety net for a change the watch missed; one that is polled only, or
+   * not caught up yet, is read by every poll.
+   */
+  watchedPollEvery?: number;
   /** How often the gateway log is read. */
   logMs?: number;
   cronMs?: number;
@@ -94,6 +109,7 @@ export class Collector {
   private readonly entryListeners = new Set<(entry: IngestedEntry) => void>();
   private timers: NodeJS.Timeout[] = [];
   private started = false;
+  private watcher: ChangeWatcher | null = null;
 
   constructor(private readonly options: CollectorOptions) {
     const { store, clock, logger } = options;
@@ -153,6 +169,7 @@ export class Collector {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.startWatching();
     const every = (ms: number, job: Job): void => {
       const t = setInterval(() => void this.run(job), ms);
       t.unref();
@@ -175,6 +192,8 @@ export class Collector {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     this.started = false;
+    this.watcher?.close();
+    this.watcher = null;
     await Promise.all([this.gateway?.stop(), ...this.running.values()]);
     this.registry.close();
   }
@@ -211,9 +230,12 @@ export class Collector {
 
   private async runJob(job: Job): Promise<void> {
     switch (job) {
-      case "agents":
-        await this.registry.refresh();
+      case "agents": {
+        const watcher = this.watcher;
+        await this.registry.refresh(watcher ? { watched: (id) => watcher.state(id)?.mode === "watching", watchedEvery: this.options.watchedPollEvery ?? 15 } : {});
+        this.syncWatches();
         return;
+      }
       case "logs":
         return this.ingestLogs();
       case "cron":
@@ -221,6 +243,43 @@ export class Collector {
       case "gateway":
         // A refresh asked for by a snapshot or the CLI; the timer's own samples make uptime %.
         return this.gateway?.tick({ record: false });
+    }
+  }
+
+  private startWatching(): void {
+    const watch = this.options.watch === undefined ? fsWatchFactory : this.options.watch;
+    if (!watch) return;
+    const { clock, logger } = this.options;
+    this.watcher = new ChangeWatcher({
+      watch,
+      clock,
+      logger: logger.child("watch"),
+      ...(this.options.watchDebounceMs !== undefined ? { debounceMs: this.options.watchDebounceMs } : {}),
+      ...(this.options.maxWatchedDirs !== undefined ? { maxDirs: this.options.maxWatchedDirs } : {}),
+      // Only the source whose files changed is read again; the rest wait for their own change or the poll.
+      onChange: (id) => void this.registry.refreshSource(id).catch((err: unknown) => logger.error("refresh after a change failed", { source: id, error: errorMessage(err) })),
+      onState: (id, state) => {
+        const source = this.registry.source(id);
+        if (!source) return;
+        source.detection = state;
+        // The `detection` health check of its provider reads it.
+        this.emit(id);
+      },
+    });
+  }
+
+  /** After each poll pass: every source's watches follow its targets (new sources, a root that appeared, a retry). */
+  private syncWatches(): void {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    for (const id of this.registry.sourceIds()) {
+      const source = this.registry.source(id);
+      if (!source) continue;
+      try {
+        watcher.sync(id, source.watchTargets());
+      } catch (err) {
+        this.options.logger.error("change detection sync failed", { source: id, error: errorMessage(err) });
+      }
     }
   }
 

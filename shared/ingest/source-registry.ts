@@ -18,6 +18,15 @@ export interface SourceRegistryOptions {
   maxBatches?: number;
 }
 
+export interface RefreshOptions {
+  /**
+   * Sources whose files are watched (a change there refreshes them at once): one that is settled
+   * is read by only every `watchedEvery`-th pass, as a safety net for a change the watch missed.
+   */
+  watched?: (sourceId: string) => boolean;
+  watchedEvery?: number;
+}
+
 /** Provider order of the interface (spec: PROVIDER_A, B, C), then source id. */
 const ORDER: Record<ProviderName, number> = { openclaw: 0, "claude-code": 1, codex: 2 };
 
@@ -26,6 +35,10 @@ export class SourceRegistry {
   private readonly errors = new Map<ProviderName, SourceError | null>();
   private readonly listeners = new Set<(sourceId: string) => void>();
   private refreshing: Promise<string[]> | null = null;
+  /** Per watched source: passes sat out since it was last read by one. */
+  private readonly satOut = new Map<string, number>();
+  /** Per source: the refresh running and the one queued behind it (a source never refreshes twice at once). */
+  private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null }>();
   private discovered = false;
 
   constructor(private readonly options: SourceRegistryOptions) {}
@@ -63,17 +76,74 @@ export class SourceRegistry {
     return () => this.listeners.delete(fn);
   }
 
-  /** One discovery + refresh of every source; overlapping calls share the running one. */
-  refresh(): Promise<string[]> {
-    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = null));
+  /** One discovery + refresh of every source (see RefreshOptions); overlapping calls share the running one. */
+  refresh(options: RefreshOptions = {}): Promise<string[]> {
+    this.refreshing ??= this.doRefresh(options).finally(() => (this.refreshing = null));
     return this.refreshing;
+  }
+
+  /**
+   * A refresh of one source only (a change was seen in its files), without discovery; announced
+   * like any other. Joins a pass of that source that is already queued.
+   */
+  async refreshSource(id: string): Promise<boolean> {
+    const source = this.sources.get(id);
+    if (!source) return false;
+    const changed = await this.refreshOne(source);
+    if (changed) this.emit([id]);
+    return changed;
+  }
+
+  /** Every source id known (present or gone). */
+  sourceIds(): string[] {
+    return [...this.sources.keys()];
   }
 
   close(): void {
     for (const a of this.sources.values()) a.close();
   }
 
-  private async doRefresh(): Promise<string[]> {
+  /**
+   * One refresh of a source, never two at once: while one runs, a caller queues one more pass
+   * (which sees whatever was written meanwhile), and later callers join that queued pass.
+   */
+  private refreshOne(source: AgentSource): Promise<boolean> {
+    const slot = this.passes.get(source.id);
+    if (!slot) return this.startPass(source);
+    slot.next ??= slot.running.then(() => this.startPass(source));
+    return slot.next;
+  }
+
+  private startPass(source: AgentSource): Promise<boolean> {
+    const running: Promise<boolean> = source.refresh().finally(() => {
+      const slot = this.passes.get(source.id);
+      // A queued pass starts next (through startPass) and keeps the slot.
+      if (slot?.running === running && !slot.next) this.passes.delete(source.id);
+    });
+    const slot = this.passes.get(source.id);
+    if (slot) {
+      slot.running = running;
+      slot.next = null;
+    } else this.passes.set(source.id, { running, next: null });
+    return running;
+  }
+
+  /** A watched, settled source sits this pass out (all but every `watchedEvery`-th). */
+  private sitsOut(source: AgentSource, o: RefreshOptions): boolean {
+    if (!o.watched?.(source.id) || !source.settled) {
+      this.satOut.delete(source.id);
+      return false;
+    }
+    const n = (this.satOut.get(source.id) ?? 0) + 1;
+    if (n >= (o.watchedEvery ?? 15)) {
+      this.satOut.delete(source.id);
+      return false;
+    }
+    this.satOut.set(source.id, n);
+    return true;
+  }
+
+  private async doRefresh(refreshOptions: RefreshOptions): Promise<string[]> {
     const { options } = this;
     const changed: string[] = [];
     const present = new Set<string>();
@@ -107,7 +177,8 @@ export class SourceRegistry {
     this.discovered = true;
     for (const [id, source] of this.sources) {
       if (present.has(id)) {
-        if (await source.refresh()) changed.push(id);
+        if (this.sitsOut(source, refreshOptions)) continue;
+        if (await this.refreshOne(source)) changed.push(id);
       } else if (source.gone(lost.get(id) ?? new SourceError("missing", `${id} is gone`))) changed.push(id);
     }
     const unique = [...new Set(changed)];

@@ -11,7 +11,7 @@ import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";
 import { rateLimitCheck, type RateLimitsView } from "./rate-limits.js";
-import { check, diskCheck, sourcesCheck, storeCheck } from "./system.js";
+import { check, detectionCheck, diskCheck, sourcesCheck, storeCheck } from "./system.js";
 import { iso } from "./time.js";
 
 export interface LiveSessionView {
@@ -89,7 +89,8 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
       live.push({ source: a.id, sessionKey: l.sessionKey, pid: l.pid, startedAt: iso(l.startedAt), status: l.status, project: l.cwd, cliVersion: l.cliVersion, cpu: l.cpuPercent, memoryMB: l.memoryMB });
     }
   }
-  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), pricingCheck(i.unpriced), ...(i.rateLimits ? [rateLimitCheck(i.rateLimits)] : []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
+  const detection = detectionCheck(i.agents);
+  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), ...(detection ? [detection] : []), pricingCheck(i.unpriced), ...(i.rateLimits ? [rateLimitCheck(i.rateLimits)] : []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
   return {
     provider: i.provider,
     demo: i.demo,

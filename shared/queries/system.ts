@@ -137,6 +137,8 @@ export function healthChecks(inputs: SystemInputs): HealthCheck[] {
   }
 
   checks.push(sourcesCheck(agents, openclawError));
+  const detection = detectionCheck(agents);
+  if (detection) checks.push(detection);
   checks.push(diskCheck(inputs.disk, resources));
   checks.push(storeCheck(store));
   return checks;
@@ -156,6 +158,19 @@ export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: st
   if (starting.length) return pending("sources", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
   if (!agents.length) return check("sources", "WARN", msg(noun === "agents" ? "health.sources.none" : "health.sources.noInstalls"));
   return check("sources", "PASS", msg(noun === "agents" ? "health.sources.connected" : "health.sources.installsConnected", { n: agents.length }));
+}
+
+/**
+ * The `detection` check of one provider: whether its sources' files are watched (a change is seen
+ * at once) or polled only, and why. A gone source is left out (nothing to watch there); null when
+ * nothing watches at all (no daemon running the collector).
+ */
+export function detectionCheck(agents: readonly AgentSnapshot[]): HealthCheck | null {
+  const present = agents.filter((a) => a.detection && a.state.status !== "DISCONNECTED");
+  if (!present.length) return null;
+  const polling = present.filter((a) => a.detection?.mode === "polling");
+  if (polling.length) return check("detection", "WARN", msg("health.detection.polling", { sources: listOf(polling.map((a) => msg("health.sources.agentError", { id: a.id, error: a.detection?.reason ?? "" })), "semicolon") }));
+  return check("detection", "PASS", msg("health.detection.watching", { n: present.length }));
 }
 
 export function storeCheck(store: StoreHealth): HealthCheck {

@@ -305,6 +305,22 @@ export interface Discovery {
 }
 
 /**
+ * A directory whose changes mean the install may have something new (change detection, design §1):
+ * the core watches it (fs.watch) and refreshes the install when an entry matching `match` changes,
+ * so a new event is seen without waiting for the poll.
+ */
+export interface WatchTarget {
+  /** An absolute directory. When it does not exist yet, the core watches its parent for it. */
+  dir: string;
+  /** Sub-directories this many levels down are watched too (0: this dir only); new ones are picked up. */
+  depth: number;
+  /** Which sub-directories to enter, by their path relative to `dir` (`/`-separated); absent: all within `depth`. */
+  enter?(rel: string): boolean;
+  /** Which entry names are the provider's data (a transcript, the database and its WAL); absent: any. */
+  match?(name: string): boolean;
+}
+
+/**
  * One provider: finds its installs on every pass (so new ones appear without a restart), opens a
  * reader per install, and prices a response whose cost its files do not record.
  */
@@ -319,6 +335,12 @@ export interface Provider {
   open(install: Install): SourceResult<SourceReader>;
   /** USD, or null when no price is known (the response is "unpriced", never $0). */
   price(install: Install, response: ResponseEvent): number | null;
+  /**
+   * Where the install's data changes on disk, for change detection; absent (or []): the install
+   * is found to have changed by the poll only. Called again after every poll pass, so it may
+   * follow the install (a storage era that changed, a directory that appeared).
+   */
+  watchTargets?(install: Install): WatchTarget[];
 }
 
 /** The provider a source id belongs to (`agent:` is OpenClaw's, design §3), or null for `dashboard:self`. */

@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { Pricer } from "../../pricing/pricer.js";
-import type { Discovery, Install, Provider, ResponseEvent, SourceReader } from "../contract.js";
+import type { Discovery, Install, Provider, ResponseEvent, SourceReader, WatchTarget } from "../contract.js";
 import { priceResponse } from "../price-response.js";
 import type { SourceResult } from "../result.js";
 import { discoverClaudeCodeInstalls } from "./discover.js";
@@ -45,6 +45,26 @@ export class ClaudeCodeProvider implements Provider {
 
   open(install: Install): SourceResult<SourceReader> {
     return openClaudeCodeReader(install);
+  }
+
+  /**
+   * `projects/<slug>/<sessionId>.jsonl` and `projects/<slug>/<sessionId>/subagents/agent-*.jsonl`
+   * (the session dir is watched only to see its `subagents/` appear; its `tool-results/` is not
+   * entered), and `sessions/<pid>.json`, which says which processes run.
+   */
+  watchTargets(install: Install): WatchTarget[] {
+    return [
+      {
+        dir: join(install.dir, "projects"),
+        depth: 3,
+        enter: (rel) => {
+          const parts = rel.split("/");
+          return parts.length <= 2 || (parts.length === 3 && parts[2] === "subagents");
+        },
+        match: (name) => name.endsWith(".jsonl"),
+      },
+      { dir: join(install.dir, "sessions"), depth: 0, match: (name) => name.endsWith(".json") },
+    ];
   }
 
   price(_install: Install, r: ResponseEvent): number | null {

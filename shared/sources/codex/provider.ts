@@ -2,13 +2,18 @@
 // $CODEX_HOME or a first ~/.codex appears without a restart. Its own log (logs_2.sqlite, written
 // by the TUI and its app-server) feeds recentLogs.
 import { statSync } from "node:fs";
+import { join } from "node:path";
 import type { Pricer } from "../../pricing/pricer.js";
-import type { Discovery, Install, Provider, ResponseEvent, SourceReader } from "../contract.js";
+import type { Discovery, Install, Provider, ResponseEvent, SourceReader, WatchTarget } from "../contract.js";
 import { priceResponse } from "../price-response.js";
 import { ok, type SourceResult } from "../result.js";
 import { discoverCodexInstalls } from "./discover.js";
+import { ARCHIVED_DIR, SESSIONS_DIR } from "./files.js";
 import { openCodexLogs } from "./logs.js";
 import { openCodexReader } from "./reader.js";
+
+/** `YYYY`, `YYYY/MM`, `YYYY/MM/DD`: the only folders rollouts live in. */
+const dateDirs = (rel: string): boolean => /^\d{4}(\/\d{2}(\/\d{2})?)?$/.test(rel);
 
 export interface CodexProviderOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -60,6 +65,19 @@ export class CodexProvider implements Provider {
       },
       opened.warnings,
     );
+  }
+
+  /**
+   * The rollouts: `sessions/YYYY/MM/DD/` (a new day's folders are picked up as they appear) and
+   * `archived_sessions/` (flat in 0.169, date folders in older layouts), where an archived
+   * session moves.
+   */
+  watchTargets(install: Install): WatchTarget[] {
+    const rollout = (name: string): boolean => name.endsWith(".jsonl");
+    return [
+      { dir: join(install.dir, SESSIONS_DIR), depth: 3, enter: dateDirs, match: rollout },
+      { dir: join(install.dir, ARCHIVED_DIR), depth: 3, enter: dateDirs, match: rollout },
+    ];
   }
 
   price(_install: Install, r: ResponseEvent): number | null {

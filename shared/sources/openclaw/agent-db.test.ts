@@ -301,4 +301,31 @@ test("calls after close fail cleanly instead of throwing", () => {
   db.close(); // idempotent
 });
 
+test("session entries are parsed again when their row's updated_at moves, and at the latest every 20th listing otherwise", () => {
+  const file = dbCopy();
+  const db = open(file);
+  const first = db.sessionNodes();
+  assert.ok(first.ok);
+  const node = first.value[0] as (typeof first.value)[number];
+  const writer = new Database(file);
+  const row = writer.prepare("SELECT entry_json, updated_at FROM session_nodes WHERE session_key = ?").get(node.sessionKey) as { entry_json: string; updated_at: number };
+  const entry = JSON.parse(row.entry_json) as Json;
+  // A write that moves updated_at (the gateway's after a turn): seen by the next listing.
+  writer.prepare("UPDATE session_nodes SET entry_json = ?, updated_at = ? WHERE session_key = ?").run(JSON.stringify({ ...entry, label: "moved" }), row.updated_at + 1, node.sessionKey);
+  const second = db.sessionNodes();
+  assert.ok(second.ok);
+  assert.is(second.value.find((n) => n.sessionKey === node.sessionKey)?.entry?.label, "moved");
+  // One that keeps it: the cache may hold the old entry, but not past the periodic full read.
+  writer.prepare("UPDATE session_nodes SET entry_json = ? WHERE session_key = ?").run(JSON.stringify({ ...entry, label: "kept" }), node.sessionKey);
+  writer.close();
+  const labels: unknown[] = [];
+  for (let i = 0; i < 20; i++) {
+    const r = db.sessionNodes();
+    assert.ok(r.ok);
+    labels.push(r.value.find((n) => n.sessionKey === node.sessionKey)?.entry?.label);
+  }
+  assert.is(labels[labels.length - 1], "kept");
+  db.close();
+});
+
 test.run();

@@ -3,11 +3,14 @@
 // (config, gateway port, log file, model table) is kept for the gateway-side collectors.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { Discovery, Install, Provider, ResponseEvent, SourceReader } from "../contract.js";
+import type { Discovery, Install, Provider, ResponseEvent, SourceReader, WatchTarget } from "../contract.js";
 import { ok, SourceError, type SourceResult } from "../result.js";
 import { openAgentData } from "./agent-data.js";
+import { transcriptSessionId } from "./legacy-files.js";
 import { openclawReader } from "./reader.js";
 import { agentEra, findModel, readOpenClawState, type ModelTable, type OpenClawEnv, type OpenClawState } from "./state-dir.js";
+
+const DB_FILES = new Set(["openclaw-agent.sqlite", "openclaw-agent.sqlite-wal", "openclaw-agent.sqlite-journal"]);
 
 export interface OpenClawProviderOptions {
   stateDir: string;
@@ -68,6 +71,18 @@ export class OpenClawProvider implements Provider {
     const opened = openAgentData(stateDir, install.localId, { models: this.models });
     if (!opened.ok) return opened;
     return ok(openclawReader(opened.value), opened.warnings);
+  }
+
+  /**
+   * Both eras' places, whichever is in use now, so an agent migrated from files to SQLite is still
+   * watched: the database and its WAL (a commit writes the WAL, a checkpoint the database; a
+   * rollback-journal database writes its journal), and the sessions dir's transcripts and index.
+   */
+  watchTargets(install: Install): WatchTarget[] {
+    return [
+      { dir: join(install.dir, "agent"), depth: 0, match: (name) => DB_FILES.has(name) },
+      { dir: join(install.dir, "sessions"), depth: 0, match: (name) => name === "sessions.json" || transcriptSessionId(name) !== null },
+    ];
   }
 
   /** The config's model table prices what the gateway did not record, as its own reports do. */
