@@ -353,7 +353,8 @@ test("real fs.watch: a response appended to a copied Claude Code transcript is r
     const after = c.model.session("claude-code:default", key);
     assert.is(after?.inputTokens, (before?.inputTokens ?? 0) + 7);
     assert.is(after?.assistantMessages, (before?.assistantMessages ?? 0) + 1);
-    assert.ok(changes.includes("claude-code:default"), "dataChanged is announced for the source");
+    // The read model sees the write as soon as the scanner commits it; the refresh announces it when it ends.
+    await until(() => changes.includes("claude-code:default"), "dataChanged announced for the source");
     assert.not.ok(changes.includes("codex:default"), "nothing announced for a source that did not change");
   } finally {
     await c.close();

@@ -28,10 +28,11 @@ export const SYSTEM_SOURCE = "system";
 
 /**
  * What a change came from: a source's refresh (its sessions, transcripts and usage), new gateway
- * log lines, the cron jobs, or the gateway monitor. `dataChanged` does not tell them apart; the
+ * log lines, the cron jobs, the gateway monitor, or how a source's changes are detected (watching
+ * or polling, for its health check). `dataChanged` does not tell them apart; the
  * read model does, to keep what a log line cannot change.
  */
-export type ChangeCause = "sources" | "logs" | "cron" | "gateway";
+export type ChangeCause = "sources" | "logs" | "cron" | "gateway" | "detection";
 
 export interface CronState {
   data: CronData | null;
@@ -263,7 +264,7 @@ export class Collector {
         if (!source) return;
         source.detection = state;
         // The `detection` health check of its provider reads it.
-        this.emit(id);
+        this.emit(id, "detection");
       },
     });
   }
