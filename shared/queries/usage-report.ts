@@ -17,9 +17,10 @@
 import { InsightsError } from "../errors.js";
 import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
 import { finiteTotal } from "../sources/usage-guard.js";
+import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
-import { DAY, dayKey, HOUR, iso, MINUTE } from "./time.js";
+import { DAY, dayKey, HOUR, iso } from "./time.js";
 
 export const USAGE_SCHEMA_VERSION = 1;
 export const USAGE_REPORTS = ["daily", "monthly", "session", "project"] as const;
@@ -195,8 +196,8 @@ export function parseUsageParams(raw: Record<string, unknown>, defaultZone: stri
 // ---------------------------------------------------------------------------------------------
 // Cells: usage per time step, source, model and project, raw rows and rollups combined.
 
-/** Raw rows are summed in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no step straddles a local midnight. */
-const QUARTER = 15 * MINUTE;
+/** Raw rows are summed in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no step straddles a local midnight. The step of usage_steps (migration v9). */
+const QUARTER = USAGE_STEP_MS;
 
 export interface UsageCell {
   /** Start of the 15-minute step (raw rows) or hour (rollups), epoch ms. */
@@ -223,6 +224,13 @@ export interface UsageCellOptions {
   from: number | null;
   to: number | null;
   provider: ProviderName | null;
+  /**
+   * false: cells without a project (project ''), read from usage_steps and usage_hours (migration
+   * v9), which triggers keep per 15-minute step or rollup hour, source and model as token_usage and
+   * token_usage_hourly change: a daily report reads a few thousand rows instead of every response
+   * and every rollup. Default true: raw rows grouped by session_meta's project as it is now.
+   */
+  byProject?: boolean;
 }
 
 interface CellRow {
@@ -243,21 +251,39 @@ interface CellRow {
 export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
   // The raw rows cover whole hours from here on; before it, an hour's rollup where there is one.
   const rawFrom = Math.ceil((o.now - o.rawDays * DAY) / HOUR) * HOUR;
-  const rows = store.db
-    .prepare(
-      `SELECT (u.ts / ${QUARTER}) * ${QUARTER} AS at, u.source_id, u.model, coalesce(m.project, '') AS project,
+  // A step lies in one hour, and rawFrom is a whole hour, so a step is in or out as each of its
+  // raw rows would be; bounds (`from`, `to`) must be multiples of the step for the same to hold.
+  const raw =
+    o.byProject === false
+      ? `SELECT q.at, q.source_id, q.model, '' AS project, q.input, q.output, q.cache_read, q.cache_write, q.reasoning, q.cost_usd, q.unpriced, q.responses
+         FROM usage_steps q
+         WHERE q.responses > 0 AND q.at >= @from AND q.at < @to
+           AND (@prefix IS NULL OR substr(q.source_id, 1, length(@prefix)) = @prefix)
+           AND (q.at >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (q.at / ${HOUR}) * ${HOUR} AND h.source_id = q.source_id))`
+      : `SELECT (u.ts / ${QUARTER}) * ${QUARTER} AS at, u.source_id, u.model, coalesce(m.project, '') AS project,
               sum(u.input) AS input, sum(u.output) AS output, sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write,
               sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd, sum(u.unpriced) AS unpriced, count(*) AS responses
        FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
        WHERE u.role = 'assistant' AND u.ts >= @from AND u.ts < @to
          AND (@prefix IS NULL OR substr(u.source_id, 1, length(@prefix)) = @prefix)
          AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
-       GROUP BY 1, 2, 3, 4
-       UNION ALL
-       SELECT hour AS at, source_id, model, project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages AS responses
+       GROUP BY 1, 2, 3, 4`;
+  // Rollups: per project from their own table, or without one from usage_hours (v9, the same sums).
+  const rolled =
+    o.byProject === false
+      ? `SELECT hour AS at, source_id, model, '' AS project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, responses
+         FROM usage_hours
+         WHERE responses > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
+           AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`
+      : `SELECT hour AS at, source_id, model, project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages AS responses
        FROM token_usage_hourly
        WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
-         AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`,
+         AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`;
+  const rows = store.db
+    .prepare(
+      `${raw}
+       UNION ALL
+       ${rolled}`,
     )
     .all({
       from: o.from ?? Number.MIN_SAFE_INTEGER,
@@ -436,10 +462,14 @@ interface Built {
 
 /** daily, monthly, project: from the cells, filtered by the day each falls on in the zone. */
 function cellRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
-  const cells = usageCells(store, { now: o.now, rawDays: o.rawDays, provider: p.provider, ...looseBounds(p.since, p.until) });
+  // Days and months need no project: the per-step aggregate. Projects group raw rows.
+  const cells = usageCells(store, { now: o.now, rawDays: o.rawDays, provider: p.provider, byProject: p.report === "project", ...looseBounds(p.since, p.until) });
   const groups = new Map<string, Group>();
+  // Cells share steps (one per source and model): format each step's day once.
+  const days = new Map<number, string>();
   for (const c of cells) {
-    const day = dayKey(c.at, p.timeZone);
+    let day = days.get(c.at);
+    if (day === undefined) days.set(c.at, (day = dayKey(c.at, p.timeZone)));
     if (!inRange(day, p)) continue;
     const key = p.report === "daily" ? day : p.report === "monthly" ? day.slice(0, 7) : projectKey(c.sourceId, c.project);
     let g = groups.get(key);
