@@ -20,7 +20,7 @@ import { finiteTotal } from "../sources/usage-guard.js";
 import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
-import { DAY, dayKey, HOUR, iso } from "./time.js";
+import { DAY, dayKey, HOUR, iso, offsetMs } from "./time.js";
 
 export const USAGE_SCHEMA_VERSION = 1;
 export const USAGE_REPORTS = ["daily", "monthly", "session", "project"] as const;
@@ -248,7 +248,8 @@ interface CellRow {
   responses: number;
 }
 
-export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
+/** The SQL of the cells (`at`, source_id, model, project, the sums, responses) and its parameters. */
+function cellQuery(o: UsageCellOptions): { sql: string; params: Record<string, number | string | null> } {
   // The raw rows cover whole hours from here on; before it, an hour's rollup where there is one.
   const rawFrom = Math.ceil((o.now - o.rawDays * DAY) / HOUR) * HOUR;
   // A step lies in one hour, and rawFrom is a whole hour, so a step is in or out as each of its
@@ -279,18 +280,17 @@ export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
        FROM token_usage_hourly
        WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
          AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`;
-  const rows = store.db
-    .prepare(
-      `${raw}
+  return {
+    sql: `${raw}
        UNION ALL
        ${rolled}`,
-    )
-    .all({
-      from: o.from ?? Number.MIN_SAFE_INTEGER,
-      to: o.to ?? Number.MAX_SAFE_INTEGER,
-      rawFrom,
-      prefix: o.provider ? SOURCE_PREFIX[o.provider] : null,
-    }) as CellRow[];
+    params: { from: o.from ?? Number.MIN_SAFE_INTEGER, to: o.to ?? Number.MAX_SAFE_INTEGER, rawFrom, prefix: o.provider ? SOURCE_PREFIX[o.provider] : null },
+  };
+}
+
+export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
+  const q = cellQuery(o);
+  const rows = store.db.prepare(q.sql).all(q.params) as CellRow[];
   return rows.map((r) => ({
     at: r.at,
     sourceId: r.source_id,
@@ -306,6 +306,102 @@ export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
     responses: finiteTotal(r.responses),
     unpriced: finiteTotal(r.unpriced),
   }));
+}
+
+/** Pieces of constant UTC offset: `offset` applies to instants before `until` (and after the previous piece's). */
+interface OffsetPiece {
+  until: number;
+  offset: number;
+}
+
+/** Sampling interval of offsetPieces: no zone changes its offset twice (and back) within it. */
+const OFFSET_SAMPLE = 12 * HOUR;
+
+/**
+ * The zone's offsets over [from, to]: sampled every OFFSET_SAMPLE, and where two samples differ,
+ * the instant of the change found to the second (offsets change on whole seconds). About 120
+ * Intl calls for 60 days of usage, 700 a year.
+ */
+export function offsetPieces(from: number, to: number, zone: string): OffsetPiece[] {
+  const pieces: OffsetPiece[] = [];
+  let t = from;
+  let offset = offsetMs(from, zone);
+  while (t < to) {
+    const next = Math.min(t + OFFSET_SAMPLE, to);
+    const after = offsetMs(next, zone);
+    if (after !== offset) {
+      // The first second whose offset is `after`: in (t, next].
+      let lo = Math.floor(t / 1000);
+      let hi = Math.floor(next / 1000);
+      while (hi - lo > 1) {
+        const mid = lo + Math.floor((hi - lo) / 2);
+        if (offsetMs(mid * 1000, zone) === offset) lo = mid;
+        else hi = mid;
+      }
+      pieces.push({ until: hi * 1000, offset });
+      offset = after;
+    }
+    t = next;
+  }
+  pieces.push({ until: Number.POSITIVE_INFINITY, offset });
+  return pieces;
+}
+
+export interface UsageDayCell extends Omit<UsageCell, "at" | "project"> {
+  /** `YYYY-MM-DD` in the zone. */
+  day: string;
+}
+
+/**
+ * Usage per day in `zone`, source and model, summed by SQLite from usage_steps and usage_hours
+ * (no project): a few hundred rows reach JS instead of a cell per step. A step or rollup hour
+ * counts on the day of its start, as usageCells' cells are placed; the day is the date of its
+ * start plus the zone's offset then (constant pieces, offsetPieces), so no Intl call per step.
+ */
+export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject">, zone: string): UsageDayCell[] {
+  const q = cellQuery({ ...o, byProject: false });
+  // The instants the cells cover (indexes on at and hour), to know which offsets apply.
+  const span = store.db
+    .prepare(
+      `SELECT min(lo) AS lo, max(hi) AS hi FROM (
+         SELECT min(at) AS lo, max(at) AS hi FROM usage_steps WHERE at >= @from AND at < @to
+         UNION ALL SELECT min(hour), max(hour) FROM usage_hours WHERE hour >= @from AND hour < @to)`,
+    )
+    .get({ from: q.params.from, to: q.params.to }) as { lo: number | null; hi: number | null };
+  if (span.lo === null || span.hi === null) return [];
+  const pieces = offsetPieces(span.lo, span.hi, zone);
+  // Every figure here is ours (integers from Intl and the clock), never the caller's text.
+  const offset = pieces.length === 1 ? `${pieces[0]?.offset ?? 0}` : `CASE ${pieces.slice(0, -1).map((x) => `WHEN at < ${x.until} THEN ${x.offset}`).join(" ")} ELSE ${pieces.at(-1)?.offset ?? 0} END`;
+  // Floor division (a day before 1970 is negative; SQLite's / truncates toward zero).
+  const local = `(at + ${offset})`;
+  const rows = store.db
+    .prepare(
+      `SELECT (${local} - ((${local} % ${DAY}) + ${DAY}) % ${DAY}) / ${DAY} AS day, source_id, model,
+              sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
+              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(responses) AS responses
+       FROM (${q.sql}) GROUP BY 1, 2, 3`,
+    )
+    .all(q.params) as Array<Omit<CellRow, "at" | "project"> & { day: number }>;
+  const out: UsageDayCell[] = [];
+  for (const r of rows) {
+    const date = new Date(r.day * DAY);
+    // Out of Date's range (a hostile timestamp): no day to put it on.
+    if (Number.isNaN(date.getTime())) continue;
+    out.push({
+      day: date.toISOString().slice(0, 10),
+      sourceId: r.source_id,
+      model: r.model,
+      input: finiteTotal(r.input),
+      output: finiteTotal(r.output),
+      cacheRead: finiteTotal(r.cache_read),
+      cacheWrite: finiteTotal(r.cache_write),
+      reasoning: finiteTotal(r.reasoning),
+      costUsd: finiteTotal(r.cost_usd),
+      responses: finiteTotal(r.responses),
+      unpriced: finiteTotal(r.unpriced),
+    });
+  }
+  return out;
 }
 
 /** The project a cell counts under: its directory; OpenClaw's agent (which has no directory) by source id; else NO_PROJECT. */
@@ -404,7 +500,7 @@ class Group {
   }
 }
 
-const sumsOfCell = (c: UsageCell): Sums => ({
+const sumsOfCell = (c: Omit<UsageCell, "at" | "project">): Sums => ({
   input: c.input,
   output: c.output,
   cacheRead: c.cacheRead,
@@ -462,19 +558,23 @@ interface Built {
 
 /** daily, monthly, project: from the cells, filtered by the day each falls on in the zone. */
 function cellRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
-  // Days and months need no project: the per-step aggregate. Projects group raw rows.
-  const cells = usageCells(store, { now: o.now, rawDays: o.rawDays, provider: p.provider, byProject: p.report === "project", ...looseBounds(p.since, p.until) });
   const groups = new Map<string, Group>();
-  // Cells share steps (one per source and model): format each step's day once.
-  const days = new Map<number, string>();
-  for (const c of cells) {
-    let day = days.get(c.at);
-    if (day === undefined) days.set(c.at, (day = dayKey(c.at, p.timeZone)));
-    if (!inRange(day, p)) continue;
-    const key = p.report === "daily" ? day : p.report === "monthly" ? day.slice(0, 7) : projectKey(c.sourceId, c.project);
+  const add = (key: string, sourceId: string, model: string, s: Sums): void => {
     let g = groups.get(key);
     if (!g) groups.set(key, (g = new Group()));
-    g.add(c.sourceId, c.model, sumsOfCell(c));
+    g.add(sourceId, model, s);
+  };
+  const cellOptions = { now: o.now, rawDays: o.rawDays, provider: p.provider, ...looseBounds(p.since, p.until) };
+  if (p.report === "project") {
+    // Projects group the raw rows and rollups themselves (the aggregates keep no project).
+    for (const c of usageCells(store, cellOptions)) {
+      if (inRange(dayKey(c.at, p.timeZone), p)) add(projectKey(c.sourceId, c.project), c.sourceId, c.model, sumsOfCell(c));
+    }
+  } else {
+    // Days and months: the trigger-kept aggregates, summed per day by SQLite.
+    for (const c of usageDayCells(store, cellOptions, p.timeZone)) {
+      if (inRange(c.day, p)) add(p.report === "daily" ? c.day : c.day.slice(0, 7), c.sourceId, c.model, sumsOfCell(c));
+    }
   }
   // Days and months sort as text; projects by name.
   return [...groups.keys()].sort().map((key) => ({ key, group: groups.get(key) as Group, extra: {} }));

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
-import { queryUsageReport, type UsageReport, type UsageReportParams } from "../queries/usage-report.js";
+import { offsetPieces, queryUsageReport, type UsageReport, type UsageReportParams } from "../queries/usage-report.js";
 import { MIGRATIONS } from "./migrations.js";
 import { runRetention } from "./retention.js";
 import { Store } from "./store.js";
@@ -142,7 +142,7 @@ test("retention: rollups and pruning keep usage_hours equal to the rollups, and 
   assert.equal(days(report(store)), expected, "all raw");
   // The job at start: rolls up every complete hour, late ones included, prunes the raw rows past 7 days.
   const r = runRetention(store, { rawDays: 7, rollupDays: 90 }, now);
-  assert.ok(r.deleted.token_usage > 0 && r.rolledUpHours > 0, "something was rolled up and pruned");
+  assert.ok((r.deleted.token_usage ?? 0) > 0 && r.rolledUpHours > 0, "something was rolled up and pruned");
   assertFollows(store, "after retention");
   assert.equal(days(report(store)), expected, "rollups before the raw window, raw rows after");
   // An hour later: the rollups of the newest complete hours are recomputed (upserts fire the update triggers).
@@ -185,15 +185,16 @@ test("a store an older version wrote (v8) is backfilled by the migration", () =>
 
 test("days in zones 30 and 45 minutes off the hour: each response on its local day, a millisecond either side of midnight", () => {
   const store = open();
-  const zones = ["Asia/Kathmandu", "Asia/Kolkata", "America/St_Johns", "Australia/Lord_Howe", "Australia/Eucla", "America/New_York", "UTC"];
+  const zones = ["Asia/Kathmandu", "Asia/Kolkata", "America/St_Johns", "Australia/Lord_Howe", "Australia/Eucla", "Pacific/Chatham", "America/New_York", "UTC"];
   const rows: Row[] = [];
   let input = 1;
   // Local midnights of each zone over three days (found by Intl, step by step), and instants 1 ms around them.
   const dayOf = (ts: number, zone: string): string => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ts);
   for (const zone of zones) {
-    for (let t = Date.UTC(2026, 3, 3, 0, 0) - DAY; t < Date.UTC(2026, 3, 6); t += 15 * MINUTE) {
-      if (dayOf(t, zone) !== dayOf(t - 1, zone)) {
-        rows.push({ ts: t - 1, input: input++ }, { ts: t, input: input++ }, { ts: t + 1, input: input++ });
+    // Around Lord Howe's and Chatham's change in April and New York's and St John's in November.
+    for (const [a, b] of [[Date.UTC(2026, 3, 2), Date.UTC(2026, 3, 7)], [Date.UTC(2026, 9, 30), Date.UTC(2026, 10, 3)]] as const) {
+      for (let t = a; t < b; t += 15 * MINUTE) {
+        if (dayOf(t, zone) !== dayOf(t - 1, zone)) rows.push({ ts: t - 1, input: input++ }, { ts: t, input: input++ }, { ts: t + 1, input: input++ });
       }
     }
   }
@@ -207,11 +208,35 @@ test("days in zones 30 and 45 minutes off the hour: each response on its local d
     }
     // Every row still raw: the 15-minute steps. (Hourly rollups cannot place a response in a zone
     // off the whole hour: usage older than retentionRawDays is counted by the UTC hour, docs/usage.md.)
-    assert.equal(days(report(store, { timeZone: zone }, Date.UTC(2026, 3, 7))), expected, `${zone}, steps`);
-    const monthly = report(store, { timeZone: zone, report: "monthly" }, Date.UTC(2026, 3, 7));
+    assert.equal(days(report(store, { timeZone: zone }, Date.UTC(2026, 10, 4))), expected, `${zone}, steps`);
+    const monthly = report(store, { timeZone: zone, report: "monthly" }, Date.UTC(2026, 10, 4));
     assert.is(monthly.totals.inputTokens, rows.reduce((s, r) => s + r.input, 0), `${zone}: monthly totals`);
   }
   store.close();
+});
+
+test("offsetPieces: the offset of every instant (every 31 minutes over 2026, and a second either side of each change) as Intl gives it", () => {
+  for (const zone of ["Australia/Lord_Howe", "Pacific/Chatham", "America/New_York", "Asia/Kathmandu", "Europe/London", "UTC"]) {
+    const from = Date.UTC(2026, 0, 1);
+    const to = Date.UTC(2027, 0, 1);
+    const pieces = offsetPieces(from, to, zone);
+    const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    const offsetAt = (t: number): number => {
+      const parts = f.formatToParts(t);
+      const get = (k: string): number => Number(parts.find((x) => x.type === k)?.value);
+      return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - (t - (t % 1000));
+    };
+    const pieceAt = (t: number): number | undefined => pieces.find((x) => t < x.until)?.offset;
+    for (let t = from; t <= to; t += 31 * MINUTE) {
+      if (pieceAt(t) !== offsetAt(t)) assert.unreachable(`${zone} at ${new Date(t).toISOString()}: ${pieceAt(t)} != ${offsetAt(t)}`);
+    }
+    for (const x of pieces.slice(0, -1)) {
+      assert.is(pieceAt(x.until - 1000), offsetAt(x.until - 1000), `${zone}: the second before ${new Date(x.until).toISOString()}`);
+      assert.is(pieceAt(x.until), offsetAt(x.until), `${zone}: the change at ${new Date(x.until).toISOString()}`);
+      assert.is.not(offsetAt(x.until - 1000), offsetAt(x.until));
+    }
+    assert.is(pieces.length, zone === "UTC" || zone === "Asia/Kathmandu" ? 1 : 3, `${zone}: two changes a year`);
+  }
 });
 
 test.run();
