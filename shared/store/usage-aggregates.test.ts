@@ -4,12 +4,20 @@
 // left with no row goes, a store an older version wrote is backfilled, and the daily report read
 // from them puts every response on its day in zones 30 and 45 minutes off the hour. Expected
 // figures are computed here from the rows written (and Intl for the days), never by the report.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { claudeResponses, dayIn, figuresOf, groupBy, sums } from "../../test/helpers/usage-expectations.js";
 import { manualClock } from "../clock.js";
+import { Collector } from "../ingest/collector.js";
+import { LogHub } from "../log/logger.js";
+import { buildIndex } from "../pricing/dataset.js";
+import { parsePriceOverrides } from "../pricing/overrides.js";
+import { Pricer } from "../pricing/pricer.js";
+import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
+import { copyClaudeHome, transcriptFiles } from "../sources/claude-code/test-fixture.js";
 import { offsetPieces, queryUsageReport, type UsageReport, type UsageReportParams } from "../queries/usage-report.js";
 import { MIGRATIONS } from "./migrations.js";
 import { runRetention } from "./retention.js";
@@ -213,6 +221,50 @@ test("days in zones 30 and 45 minutes off the hour: each response on its local d
     assert.is(monthly.totals.inputTokens, rows.reduce((s, r) => s + r.input, 0), `${zone}: monthly totals`);
   }
   store.close();
+});
+
+test("through the scanner: a transcript rewritten shorter is forgotten and re-read; the daily sums follow the files as they are", async () => {
+  const { claudeDir, home } = copyClaudeHome();
+  const clock = manualClock(Date.UTC(2026, 10, 24, 12, 0));
+  const store = open();
+  const collector = new Collector({
+    providers: [new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer: new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") }) })],
+    openclaw: null,
+    stateDir: newDir(),
+    store,
+    clock,
+    logger: new LogHub({ console: "off" }).logger,
+    env: {},
+    gatewayUrl: () => null,
+    sampleMs: 60_000,
+  });
+  const expectDaily = (what: string): void => {
+    const expected = [...groupBy(claudeResponses(claudeDir), (x) => dayIn(x.ts, "UTC"))].map(([day, rs]) => [day, sums(rs)]);
+    const r = queryUsageReport(store, params(), { now: clock.now(), rawDays: 7, demo: false, scanComplete: true });
+    assert.equal(
+      r.rows.map((x) => [x.key, figuresOf(x)]),
+      expected,
+      what,
+    );
+    assertFollows(store, what);
+  };
+  try {
+    await collector.collectOnce(60_000);
+    expectDaily("after the first scan");
+    // The transcript with the most responses, rewritten with only its first half (a restart).
+    const before = claudeResponses(claudeDir).length;
+    const biggest = transcriptFiles(claudeDir)
+      .map((f) => join(claudeDir, f))
+      .sort((x, y) => statSync(y).size - statSync(x).size)[0] as string;
+    const lines = readFileSync(biggest, "utf8").split("\n").filter(Boolean);
+    writeFileSync(biggest, `${lines.slice(0, Math.floor(lines.length / 2)).join("\n")}\n`);
+    assert.ok(claudeResponses(claudeDir).length < before, "the rewrite dropped responses");
+    await collector.collectOnce(60_000);
+    expectDaily("after the rewrite");
+  } finally {
+    await collector.stop();
+    store.close();
+  }
 });
 
 test("offsetPieces: the offset of every instant (every 31 minutes over 2026, and a second either side of each change) as Intl gives it", () => {
