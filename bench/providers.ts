@@ -440,9 +440,9 @@ async function usageRows(
     for (let i = 0; i < pairs; i++) {
       if (i % 2 === 0) {
         status.push(await ours.status());
-        floor.push(await nodeFloorMs());
+        floor.push(await nodeFloorMs({ ...ours.daemon.env, NO_COLOR: "1" }));
       } else {
-        floor.push(await nodeFloorMs());
+        floor.push(await nodeFloorMs({ ...ours.daemon.env, NO_COLOR: "1" }));
         status.push(await ours.status());
       }
     }
@@ -463,7 +463,7 @@ async function usageRows(
         metric: `${label}: node -e 0 (the floor of any Node.js CLI)`,
         value: median(floor),
         unit: "ms",
-        note: `whole process, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
+        note: `whole process, in the environment insightsctl runs in here${process.env.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set: Node reads that CA bundle at every start)" : ""}, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
       },
       {
         metric: `${label}: insightsctl status time / node -e 0 time`,
