@@ -9,7 +9,10 @@
 //   rollups (token_usage_hourly, which keep source, model and project) before that, as
 //   usage-cost.ts combines them, per source and hour so nothing is counted twice: before the raw
 //   window an hour's rollup wins, and raw rows count only for an hour of a source that has none
-//   yet (history a first scan just read, which retention has not rolled up).
+//   yet (history a first scan just read, which retention has not rolled up). Daily and monthly
+//   read the same figures from usage_steps and usage_hours (store v9: per 15-minute step or
+//   rollup hour, source and model, kept equal to those tables by triggers), summed per local day
+//   by SQLite, so a report costs the same whatever the size of the history (usageDayCells).
 // - session: each session's lifetime figures per model (transcript_models, never pruned), so a
 //   session older than the raw window keeps its row. Rollups know no sessions.
 // `usageCells` is the first half (per 15-minute step or hour, source, model and project) and is
