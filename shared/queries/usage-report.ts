@@ -317,36 +317,52 @@ interface OffsetPiece {
   offset: number;
 }
 
-/** Sampling interval of offsetPieces: no zone changes its offset twice (and back) within it. */
-const OFFSET_SAMPLE = 12 * HOUR;
+/** The instants offsetPieces checks are grouped in spans of this length: no zone changes its offset twice (and back) within one. */
+export const OFFSET_SPAN = 12 * HOUR;
 
 /**
- * The zone's offsets over [from, to]: sampled every OFFSET_SAMPLE, and where two samples differ,
- * the instant of the change found to the second (offsets change on whole seconds). About 120
- * Intl calls for 60 days of usage, 700 a year.
+ * The zone's offsets for the spans of OFFSET_SPAN (span numbers `floor(at / OFFSET_SPAN)`,
+ * ascending) where there is usage: each span's offset at its start and end, and where the two
+ * differ the instant of the change, found to the second (offsets change on whole seconds).
+ * Between spans with no usage any boundary does. Two Intl calls per span with usage (about 240
+ * for 60 days); a hostile timestamp 200,000 years out adds one span, not a walk to it.
  */
-export function offsetPieces(from: number, to: number, zone: string): OffsetPiece[] {
+export function offsetPieces(spans: readonly number[], zone: string): OffsetPiece[] {
+  // Intl refuses instants outside Date's range: NaN, and the span is skipped.
+  const offsetAt = (ms: number): number => {
+    try {
+      return offsetMs(ms, zone);
+    } catch {
+      return Number.NaN;
+    }
+  };
   const pieces: OffsetPiece[] = [];
-  let t = from;
-  let offset = offsetMs(from, zone);
-  while (t < to) {
-    const next = Math.min(t + OFFSET_SAMPLE, to);
-    const after = offsetMs(next, zone);
-    if (after !== offset) {
-      // The first second whose offset is `after`: in (t, next].
-      let lo = Math.floor(t / 1000);
-      let hi = Math.floor(next / 1000);
+  let offset: number | null = null;
+  for (const span of spans) {
+    const start = span * OFFSET_SPAN;
+    const end = start + OFFSET_SPAN - 1;
+    const first = offsetAt(start);
+    if (Number.isNaN(first)) continue;
+    if (offset === null) offset = first;
+    else if (first !== offset) {
+      pieces.push({ until: start, offset });
+      offset = first;
+    }
+    const last = offsetAt(end);
+    if (last !== offset && !Number.isNaN(last)) {
+      // The first second whose offset is `last`: in (start, end].
+      let lo = Math.floor(start / 1000);
+      let hi = Math.floor(end / 1000);
       while (hi - lo > 1) {
         const mid = lo + Math.floor((hi - lo) / 2);
-        if (offsetMs(mid * 1000, zone) === offset) lo = mid;
+        if (offsetAt(mid * 1000) === offset) lo = mid;
         else hi = mid;
       }
       pieces.push({ until: hi * 1000, offset });
-      offset = after;
+      offset = last;
     }
-    t = next;
   }
-  pieces.push({ until: Number.POSITIVE_INFINITY, offset });
+  pieces.push({ until: Number.POSITIVE_INFINITY, offset: offset ?? 0 });
   return pieces;
 }
 
@@ -364,15 +380,20 @@ export interface UsageDayCell extends Omit<UsageCell, "at" | "project"> {
 export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject">, zone: string): UsageDayCell[] {
   const q = cellQuery({ ...o, byProject: false });
   // The instants the cells cover (indexes on at and hour), to know which offsets apply.
-  const span = store.db
-    .prepare(
-      `SELECT min(lo) AS lo, max(hi) AS hi FROM (
-         SELECT min(at) AS lo, max(at) AS hi FROM usage_steps WHERE at >= @from AND at < @to
-         UNION ALL SELECT min(hour), max(hour) FROM usage_hours WHERE hour >= @from AND hour < @to)`,
-    )
-    .get({ from: q.params.from, to: q.params.to }) as { lo: number | null; hi: number | null };
-  if (span.lo === null || span.hi === null) return [];
-  const pieces = offsetPieces(span.lo, span.hi, zone);
+  // The spans of time with usage (indexes on at and hour), to know which offsets apply.
+  const spans = (
+    store.db
+      .prepare(
+        `SELECT DISTINCT span FROM (
+           SELECT (at - ((at % ${OFFSET_SPAN}) + ${OFFSET_SPAN}) % ${OFFSET_SPAN}) / ${OFFSET_SPAN} AS span FROM usage_steps WHERE at >= @from AND at < @to
+           UNION ALL SELECT (hour - ((hour % ${OFFSET_SPAN}) + ${OFFSET_SPAN}) % ${OFFSET_SPAN}) / ${OFFSET_SPAN} FROM usage_hours WHERE hour >= @from AND hour < @to)
+         ORDER BY span`,
+      )
+      .pluck()
+      .all({ from: q.params.from, to: q.params.to }) as number[]
+  ).filter((x) => Number.isSafeInteger(x));
+  if (!spans.length) return [];
+  const pieces = offsetPieces(spans, zone);
   // Every figure here is ours (integers from Intl and the clock), never the caller's text.
   const offset = pieces.length === 1 ? `${pieces[0]?.offset ?? 0}` : `CASE ${pieces.slice(0, -1).map((x) => `WHEN at < ${x.until} THEN ${x.offset}`).join(" ")} ELSE ${pieces.at(-1)?.offset ?? 0} END`;
   // Floor division (a day before 1970 is negative; SQLite's / truncates toward zero).
@@ -388,10 +409,11 @@ export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject
   const out: UsageDayCell[] = [];
   for (const r of rows) {
     const date = new Date(r.day * DAY);
-    // Out of Date's range (a hostile timestamp): no day to put it on.
-    if (Number.isNaN(date.getTime())) continue;
+    // Out of Date's range or past year 9999 (a hostile timestamp): no day to put it on.
+    const iso = Number.isNaN(date.getTime()) ? "" : date.toISOString();
+    if (iso.length !== 24) continue;
     out.push({
-      day: date.toISOString().slice(0, 10),
+      day: iso.slice(0, 10),
       sourceId: r.source_id,
       model: r.model,
       input: finiteTotal(r.input),
