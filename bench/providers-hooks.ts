@@ -76,6 +76,8 @@ export interface OurDaemon {
   /** The CLI's command line, for notes. */
   command: string;
   usageDaily(): Promise<UsageDailyRun>;
+  /** `insightsctl status` against this daemon as a whole process, wall ms (exit 0 or it throws). */
+  status(): Promise<number>;
   /** The same report asked over the control socket from this process: the daemon's part alone, ms. */
   askDaemon(): Promise<number>;
   /** Stops the daemon and starts a new one on the same store (its retention job runs at start); resolves when it is ready. */
@@ -83,9 +85,13 @@ export interface OurDaemon {
   stop(): Promise<void>;
 }
 
-/** Wall time of a Node.js process that does nothing (`node -e 0`): the floor of any Node CLI, ms. */
-export async function nodeFloorMs(): Promise<number> {
-  const r = await runTimed(process.execPath, ["-e", "0"], { PATH: process.env.PATH ?? "/usr/bin:/bin" });
+/**
+ * Wall time of a Node.js process that does nothing (`node -e 0`): the floor of any Node CLI, ms.
+ * `env`: the environment the CLI it is compared with runs in. It matters: Node reads
+ * NODE_EXTRA_CA_CERTS' bundle at start (~30 ms on this machine), before any of our code runs.
+ */
+export async function nodeFloorMs(env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin" }): Promise<number> {
+  const r = await runTimed(process.execPath, ["-e", "0"], env);
   if (r.code !== 0) throw new Error(`node -e 0 exited ${r.code}`);
   return r.ms;
 }
@@ -194,6 +200,11 @@ export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []):
       if (r.stderr.includes("not running")) throw new Error(`insightsctl usage did not reach the daemon: ${r.stderr.trim()}`);
       const { daily, responses } = dailyFromUsage(JSON.parse(r.stdout.toString("utf8")));
       return { ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily, responses };
+    },
+    async status(): Promise<number> {
+      const r = await runTimed(process.execPath, [CLI, "status"], { ...current.daemon.env, NO_COLOR: "1" });
+      if (r.code !== 0) throw new Error(`insightsctl status exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
+      return r.ms;
     },
     async stop(): Promise<void> {
       await current.daemon.stop();

@@ -432,8 +432,21 @@ async function usageRows(
       return p;
     };
     const fresh = await phase();
+    // `insightsctl status` on the running daemon and a bare `node -e 0`, in back-to-back pairs
+    // (alternating order), so both see the same machine load (issue 13: status <= 1.5x node).
     const floor: number[] = [];
-    for (let i = 0; i < reps; i++) floor.push(await nodeFloorMs());
+    const status: number[] = [];
+    const pairs = Math.max(reps, 5);
+    for (let i = 0; i < pairs; i++) {
+      if (i % 2 === 0) {
+        status.push(await ours.status());
+        floor.push(await nodeFloorMs({ ...ours.daemon.env, NO_COLOR: "1" }));
+      } else {
+        floor.push(await nodeFloorMs({ ...ours.daemon.env, NO_COLOR: "1" }));
+        status.push(await ours.status());
+      }
+    }
+    o.log(`  insightsctl status: ${status.map((m) => m.toFixed(0)).join(", ")} ms; node -e 0: ${floor.map((m) => m.toFixed(0)).join(", ")} ms`);
     o.log(`${label}: restarting the daemon on the same store (retention rolls up what is older than retentionRawDays)`);
     await ours.restart();
     const rolled = await phase();
@@ -450,7 +463,14 @@ async function usageRows(
         metric: `${label}: node -e 0 (the floor of any Node.js CLI)`,
         value: median(floor),
         unit: "ms",
-        note: `whole process, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
+        note: `whole process, in the environment insightsctl runs in here${process.env.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set: Node reads that CA bundle at every start)" : ""}, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
+      },
+      {
+        metric: `${label}: insightsctl status time / node -e 0 time`,
+        value: median(status.map((m, i) => m / (floor[i] as number))),
+        unit: "x",
+        aim: { op: "<=", limit: 1.5 },
+        note: `per back-to-back pair (alternating order), on the running daemon: status ${status.map((m) => m.toFixed(0)).join(", ")} ms, node ${floor.map((m) => m.toFixed(0)).join(", ")} ms; medians ${fmtMs(median(status))} and ${fmtMs(median(floor))}`,
       },
     );
     const phaseRows = (p: UsagePhase, when: string): void => {

@@ -3,8 +3,8 @@
 // socket when one does, with the same JSON both ways; figures as the fixture lines sum up; a table
 // that fits 80 columns; strict flags (exit 2); the machine's zone by default; a closed stdout.
 import { spawn } from "node:child_process";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { copyClaudeHome } from "../shared/sources/claude-code/test-fixture.js";
@@ -195,6 +195,20 @@ test("with a daemon: asks it over the control socket, and the JSON is the same a
     }
     const table = await ctl(box, ["usage", "project", "--breakdown"]);
     assert.ok(Math.max(...table.stdout.split("\n").map((l) => l.length)) <= 80, table.stdout);
+    // Asking a daemon, the CLI does not load the config (the daemon runs with its own; loading it
+    // was most of the CLI's start-up): a config file broken since the start does not stop it.
+    const configFile = resolvePaths(box.env).configFile;
+    const original = existsSync(configFile) ? readFileSync(configFile) : null;
+    mkdirSync(dirname(configFile), { recursive: true });
+    writeFileSync(configFile, '{ "retentionRawDays": "not a number" ');
+    try {
+      const r = await ctl(box, ["usage", "--json", "-z", "UTC"]);
+      assert.is(r.code, 0, r.stderr);
+      assert.is(r.stdout, inProcess.get("usage --json -z UTC"));
+    } finally {
+      if (original) writeFileSync(configFile, original);
+      else rmSync(configFile);
+    }
   } finally {
     await ctl(box, ["stop"]);
   }

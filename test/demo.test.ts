@@ -238,13 +238,15 @@ test("demo mode serves all three providers: recent sessions of each, demo conten
   const demo = await startDemo();
   try {
     const { d } = demo;
+    // Codex's rate limits come from its transcripts: there are none before its first scan (on a
+    // real daemon the systems query answers `rateLimits: null` for a few hundred ms after start).
+    for (const id of ["claude-code:default", "codex:default"]) await ready(d, id);
     const sys = await gqlData<{ systems: Array<{ provider: string; demo?: boolean; rateLimits?: { stale: boolean; updatedAt: string; primary: { usedPercent: number; windowMinutes: number | null; resetsAt: string | null } | null; secondary: { usedPercent: number } | null } | null }> }>(
       d,
       `{ systems { provider ... on ProviderASystem { demo } ... on ProviderBSystem { demo } ... on ProviderCSystem { demo rateLimits { stale updatedAt primary { usedPercent windowMinutes resetsAt } secondary { usedPercent } } } } }`,
     );
     assert.equal(sys.systems.map((s) => s.provider), ["PROVIDER_A", "PROVIDER_B", "PROVIDER_C"]);
     assert.ok(sys.systems.every((s) => s.demo === true), "each says it is the demo");
-    for (const id of ["claude-code:default", "codex:default"]) await ready(d, id);
     const inRange = (iso: string | null | undefined, what: string): void => {
       assert.ok(iso, `${what} has a time`);
       const t = Date.parse(iso as string);

@@ -2,14 +2,21 @@ import { defineCommand } from "citty";
 import { nearest, UsageError } from "../../shared/config/argv.js";
 import { InsightsError } from "../../shared/errors.js";
 import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReport, type UsageReportParams } from "../../shared/queries/usage-report.js";
-import { cliContext } from "../context.js";
+import { resolvePaths } from "../../shared/paths.js";
 import { ControlClient } from "../control-client.js";
 import { fail, note } from "../output.js";
 import { forStdout } from "../stdio.js";
 import type { LocalUsage } from "../usage-local.js";
-import { usageTable } from "../usage-table.js";
 
 const HINT = "See `insightsctl usage --help` for what it accepts.";
+
+/**
+ * How long to wait for a running daemon's report: its pass over the sources is bounded by its own
+ * collectTimeoutSeconds (at most 300, shared/config/options.ts), then the report. The CLI does not
+ * load the config to learn a budget that is the daemon's anyway: the config's validation loads
+ * most of the CLI's start-up time (zod, alert rules, price overrides) and a daemon already checked it.
+ */
+const DAEMON_REPORT_TIMEOUT_MS = (300 + 30) * 1000;
 
 /** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
 function machineZone(): string {
@@ -65,13 +72,13 @@ export default defineCommand({
   async run({ args }) {
     try {
       const params = paramsOf(args);
-      const { paths, loaded } = cliContext();
+      const paths = resolvePaths();
       const client = await ControlClient.tryConnect(paths.socketFile);
       let report: UsageReport;
       let local: LocalUsage | null = null;
       if (client) {
         try {
-          report = await client.call<UsageReport>("usage", { ...params }, (loaded.config.collectTimeoutSeconds + 30) * 1000);
+          report = await client.call<UsageReport>("usage", { ...params }, DAEMON_REPORT_TIMEOUT_MS);
         } catch (err) {
           if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
             throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
@@ -81,13 +88,14 @@ export default defineCommand({
           client.close();
         }
       } else {
-        const { usageLocally } = await import("../usage-local.js");
-        local = await usageLocally(paths, loaded.config, params);
+        // In-process only: the validated config (a bad value stops here, naming the key) and the store.
+        const [{ cliContext }, { usageLocally }] = await Promise.all([import("../context.js"), import("../usage-local.js")]);
+        local = await usageLocally(paths, cliContext().loaded.config, params);
         report = local.report;
         note(`gateway-insights is not running; read the store in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ") || "no provider"}`);
       }
       if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial (the rest is read in the background by the daemon, or on the next run)");
-      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null }).map(forStdout).join("\n")}\n`;
+      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${(await import("../usage-table.js")).usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null }).map(forStdout).join("\n")}\n`;
       // In-process, a first scan may still be reading; what it committed is kept, the rest waits
       // for the next run (the store is crash-safe), so do not wait for it.
       if (local?.settled) await local.close();

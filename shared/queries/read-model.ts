@@ -431,16 +431,17 @@ export class ReadModel {
 
   /** Tokens and cost by day, month, session or project over every source in the store (`insightsctl usage`). */
   usageReport(params: UsageReportParams): UsageReport {
-    // Sub-agents the transcripts do not name a parent for (OpenClaw's) are known from the session index.
-    const parents = new Map<string, string>();
-    for (const a of this.agents()) for (const s of a.sessions) if (s.parentKey) parents.set(`${a.id}\u0000${s.key}`, s.parentKey);
-    return queryUsageReport(this.o.store, params, {
-      now: this.now(),
-      rawDays: this.o.rawDays(),
-      demo: this.o.demo,
-      scanComplete: this.ready,
-      parentOf: (source, key) => parents.get(`${source}\u0000${key}`) ?? null,
-    });
+    // Sub-agents the transcripts do not name a parent for (OpenClaw's) are known from the session
+    // index; only the session report asks, so the index is walked then and not for days or months.
+    let parents: Map<string, string> | null = null;
+    const parentOf = (source: string, key: string): string | null => {
+      if (!parents) {
+        parents = new Map();
+        for (const a of this.agents()) for (const s of a.sessions) if (s.parentKey) parents.set(`${a.id}\u0000${s.key}`, s.parentKey);
+      }
+      return parents.get(`${source}\u0000${key}`) ?? null;
+    };
+    return queryUsageReport(this.o.store, params, { now: this.now(), rawDays: this.o.rawDays(), demo: this.o.demo, scanComplete: this.ready, parentOf });
   }
 
   /** Daily rows per source, model and project for a fleet's merge (`insightsctl export`, shared/queries/export.ts). */

@@ -49,7 +49,8 @@ export function startOfDay(ms: number, timeZone: string): number {
   return utcMidnight - offsetMs(utcMidnight, timeZone);
 }
 
-function offsetMs(ms: number, timeZone: string): number {
+/** The zone's offset from UTC at `ms` (ms, to the second: local wall clock minus UTC). */
+export function offsetMs(ms: number, timeZone: string): number {
   const parts = formatter(`parts|${timeZone}`, () =>
     new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
   ).formatToParts(ms);

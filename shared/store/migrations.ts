@@ -15,6 +15,67 @@ const within = (cols: readonly string[], max: number, whole: boolean): string =>
   cols.map((c) => `(${c} BETWEEN 0 AND ${max}${whole ? ` AND ${c} = round(${c})` : ""})`).join(" AND ");
 const TOKEN_COLS = ["input", "output", "cache_read", "cache_write"] as const;
 
+/** The step of usage_steps (v9): 15 minutes, the finest unit of any real UTC offset. */
+export const USAGE_STEP_MS = 15 * 60_000;
+const USAGE_SUMS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd", "unpriced"] as const;
+
+/** How a trigger-kept aggregate (v9) takes one row of the table it follows. */
+interface Aggregate {
+  table: string;
+  /** Its key columns and, for each, the expression over the followed row (`$` stands for NEW or OLD). */
+  keys: ReadonlyArray<readonly [string, string]>;
+  /** What one followed row adds to `responses`. */
+  responses: string;
+}
+
+const over = (expr: string, row: string): string => expr.replaceAll("$", row);
+
+/** Trigger body: adds the followed row (NEW) to its aggregate row. */
+function addTo(g: Aggregate): string {
+  const cols = ["rows", "responses", ...g.keys.map(([k]) => k), ...USAGE_SUMS];
+  const vals = ["1", over(g.responses, "NEW"), ...g.keys.map(([, e]) => over(e, "NEW")), ...USAGE_SUMS.map((c) => `NEW.${c}`)];
+  return `INSERT INTO ${g.table} (${cols.join(", ")}) VALUES (${vals.join(", ")})
+    ON CONFLICT (${g.keys.map(([k]) => k).join(", ")}) DO UPDATE SET rows = rows + 1, responses = responses + excluded.responses,
+    ${USAGE_SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")};`;
+}
+
+/** Trigger body: takes the followed row (OLD) out; an aggregate row left with no followed row goes (no float residue stays). */
+function removeFrom(g: Aggregate): string {
+  const where = g.keys.map(([k, e]) => `${k} = ${over(e, "OLD")}`).join(" AND ");
+  return `UPDATE ${g.table} SET rows = rows - 1, responses = responses - ${over(g.responses, "OLD")},
+    ${USAGE_SUMS.map((c) => `${c} = ${c} - OLD.${c}`).join(", ")} WHERE ${where};
+    DELETE FROM ${g.table} WHERE ${where} AND rows <= 0;`;
+}
+
+/** The table, its backfill from what the followed table holds, and the triggers that keep it. */
+function aggregateSql(g: Aggregate, followed: string, when: string): string {
+  const keyCols = g.keys.map(([k]) => k);
+  const cond = (row: string): string => (when ? ` WHEN ${over(when, row)}` : "");
+  return `
+    CREATE TABLE ${g.table} (
+      ${keyCols.map((k) => `${k} ${k === "at" || k === "hour" ? "INTEGER" : "TEXT"} NOT NULL`).join(",\n      ")},
+      rows INTEGER NOT NULL,
+      responses INTEGER NOT NULL,
+      ${USAGE_SUMS.map((c) => `${c} ${c === "unpriced" ? "INTEGER" : "REAL"} NOT NULL`).join(",\n      ")},
+      PRIMARY KEY (${keyCols.join(", ")})
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO ${g.table} (${keyCols.join(", ")}, rows, responses, ${USAGE_SUMS.join(", ")})
+      SELECT ${g.keys.map(([, e]) => over(e, followed)).join(", ")}, count(*), sum(${over(g.responses, followed)}), ${USAGE_SUMS.map((c) => `sum(${c})`).join(", ")}
+      FROM ${followed}${when ? ` WHERE ${over(when, followed)}` : ""} GROUP BY ${keyCols.map((_, i) => i + 1).join(", ")};
+    CREATE TRIGGER ${g.table}_add AFTER INSERT ON ${followed}${cond("NEW")} BEGIN
+      ${addTo(g)}
+    END;
+    CREATE TRIGGER ${g.table}_remove AFTER DELETE ON ${followed}${cond("OLD")} BEGIN
+      ${removeFrom(g)}
+    END;
+    CREATE TRIGGER ${g.table}_change_old AFTER UPDATE ON ${followed}${cond("OLD")} BEGIN
+      ${removeFrom(g)}
+    END;
+    CREATE TRIGGER ${g.table}_change_new AFTER UPDATE ON ${followed}${cond("NEW")} BEGIN
+      ${addTo(g)}
+    END;`;
+}
+
 export interface Migration {
   version: number;
   name: string;
@@ -429,6 +490,52 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX alert_deliveries_event ON alert_deliveries (event_id);
         CREATE INDEX alert_deliveries_ts ON alert_deliveries (ts);
       `);
+    },
+  },
+  {
+    version: 9,
+    name: "usage per 15-minute step and per rollup hour, by source and model, kept by triggers",
+    up(db) {
+      // What \`insightsctl usage daily|monthly\` reads instead of every raw row and every hourly
+      // rollup (usage-report.ts). Triggers keep each equal to a GROUP BY of the table it follows,
+      // whoever writes or deletes: the scanner, a re-read rolled back (the triggers' writes roll
+      // back with it), a forgotten transcript, retention's rollups (upserts fire the update
+      // triggers) and pruning. Steps of 15 minutes because every real UTC offset is a multiple of
+      // 15 minutes (+05:45, -09:30), so no step straddles a local midnight in any zone; rollups are
+      // hourly, as their table is. No project: session_meta's project can change after a row was
+      // written, so the project report still groups the raw rows and the rollups themselves.
+      db.exec(
+        aggregateSql(
+          {
+            table: "usage_steps",
+            keys: [
+              ["source_id", "$.source_id"],
+              ["at", `($.ts / ${USAGE_STEP_MS}) * ${USAGE_STEP_MS}`],
+              ["model", "$.model"],
+            ],
+            responses: "1",
+          },
+          "token_usage",
+          "$.role = 'assistant'",
+        ) +
+          aggregateSql(
+            {
+              table: "usage_hours",
+              keys: [
+                ["source_id", "$.source_id"],
+                ["hour", "$.hour"],
+                ["model", "$.model"],
+              ],
+              responses: "$.messages",
+            },
+            "token_usage_hourly",
+            // As the report reads rollups: an hour of user turns only counts no response.
+            "$.messages > 0",
+          ) +
+          `
+          CREATE INDEX usage_steps_at ON usage_steps (at);
+          CREATE INDEX usage_hours_hour ON usage_hours (hour);`,
+      );
     },
   },
 ];

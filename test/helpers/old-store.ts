@@ -6,6 +6,17 @@ import type Database from "better-sqlite3";
 
 export function downgradeToV4(db: Database.Database): void {
   db.exec(`
+    -- v9: usage aggregates, and their triggers on token_usage and token_usage_hourly (which name columns dropped below)
+    DROP TABLE usage_steps;
+    DROP TABLE usage_hours;
+    DROP TRIGGER usage_steps_add;
+    DROP TRIGGER usage_steps_remove;
+    DROP TRIGGER usage_steps_change_old;
+    DROP TRIGGER usage_steps_change_new;
+    DROP TRIGGER usage_hours_add;
+    DROP TRIGGER usage_hours_remove;
+    DROP TRIGGER usage_hours_change_old;
+    DROP TRIGGER usage_hours_change_new;
     -- v8: alerts
     DROP TABLE alert_rules;
     DROP TABLE alert_channels;
