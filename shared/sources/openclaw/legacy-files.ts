@@ -68,23 +68,26 @@ const NOT_AN_OBJECT: Record<string, unknown> = Object.freeze({}) as Record<strin
  */
 export function readSessionsJson(sessionsDir: string): SourceResult<LegacySessionEntry[]> {
   const file = path.join(sessionsDir, "sessions.json");
-  let buf: Buffer;
+  let fd: number;
   try {
-    buf = fs.readFileSync(file);
+    fd = fs.openSync(file, "r");
   } catch (err) {
     return fail(classifyIoError(err, file));
   }
   // A plain object gives JSON.parse's key order (integer-like keys first) and repeated-key rule.
   const index: Record<string, Record<string, unknown>> = {};
   try {
-    walkSessionsIndex(buf, UNREAD, {
+    const size = fs.fstatSync(fd).size;
+    walkSessionsIndex((into, pos) => fs.readSync(fd, into, 0, into.length, pos), size, UNREAD, {
       entry: (key, fields) => setOwn(index, key, fields),
       notObject: (key) => setOwn(index, key, NOT_AN_OBJECT),
     });
   } catch (err) {
-    if (!(err instanceof IndexSyntaxError)) throw err;
+    if (!(err instanceof IndexSyntaxError)) return fail(classifyIoError(err, file));
     const top = err.message.startsWith("top level is not an object");
     return fail(new SourceError("corrupt", top ? `${file}: top level is not an object` : `${file}: not valid JSON (${err.message})`, { where: file }, { cause: err }));
+  } finally {
+    fs.closeSync(fd);
   }
   const warnings: SourceWarning[] = [];
   const out: LegacySessionEntry[] = [];

@@ -6,6 +6,10 @@
 // only the other fields of each entry are parsed, each with JSON.parse of its own bytes (so every
 // value kept is exactly what JSON.parse would have made).
 //
+// The file is walked through a window of 1 MiB (grown only for an entry longer than that), one
+// member at a time: the whole file is never held (each agent's was 40 MB of Buffer, which the GC
+// left for a while because it lives outside the V8 heap).
+//
 // Stepping over a value checks its nesting and its strings, not every rule of JSON: a malformed
 // blob that still nests correctly is skipped as if it were good. Everything kept is strict JSON.
 
@@ -26,6 +30,10 @@ export interface IndexEntryVisitor {
   notObject(key: string): void;
 }
 
+/** The window ended inside a member and the file goes on: read more and walk the member again. */
+class NeedMore extends Error {}
+const NEED_MORE = new NeedMore("need more input");
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -39,8 +47,16 @@ function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
+/**
+ * Whether the window ends where the file does. Set by the walk before each member; the helpers
+ * below read it rather than carry it (the walk is synchronous, one at a time).
+ */
+let atEnd = true;
+
+/** The next non-space offset; at the window's end when the file goes on, NEED_MORE. */
 function skipSpace(buf: Buffer, i: number): number {
   while (i < buf.length && isSpace(buf[i] as number)) i++;
+  if (i === buf.length && !atEnd) throw NEED_MORE;
   return i;
 }
 
@@ -49,7 +65,7 @@ function skipString(buf: Buffer, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = buf.indexOf(QUOTE, j);
-    if (q === -1) throw new IndexSyntaxError("unterminated string", i);
+    if (q === -1) throw atEnd ? new IndexSyntaxError("unterminated string", i) : NEED_MORE;
     // An escaped quote has an odd number of backslashes before it.
     let k = q - 1;
     while (k > i && buf[k] === BACKSLASH) k--;
@@ -80,7 +96,7 @@ function skipValue(buf: Buffer, i: number): number {
       }
       j++;
     }
-    throw new IndexSyntaxError("unterminated value", i);
+    throw atEnd ? new IndexSyntaxError("unterminated value", i) : NEED_MORE;
   }
   // A number, true, false or null: up to the next delimiter; JSON.parse judges it when it is kept.
   let j = i;
@@ -89,6 +105,7 @@ function skipValue(buf: Buffer, i: number): number {
     if (c === COMMA || c === RBRACE || c === RBRACKET || isSpace(c)) break;
     j++;
   }
+  if (j === buf.length && !atEnd) throw NEED_MORE; // the number may go on
   if (j === i) throw new IndexSyntaxError("value expected", i);
   return j;
 }
@@ -138,35 +155,107 @@ function readEntry(buf: Buffer, i: number, skip: ReadonlySet<string>, fields: Re
   }
 }
 
+/** Reads up to `into.length` bytes at `pos`; returns how many (0 at the end of the file). */
+export type ReadAt = (into: Buffer, pos: number) => number;
+
+const WINDOW = 1024 * 1024;
+/** One window for every walk: walks are synchronous, so one at a time. */
+let shared: Buffer | null = null;
+
 /**
- * Walks a sessions.json held in `buf`, calling the visitor for each top-level member in file order.
- * Fields named in `skip` are stepped over. Throws IndexSyntaxError when the file is not an object
- * of members or a kept value is not valid JSON.
+ * Walks a sessions.json read through `read` (`size` bytes), calling the visitor for each
+ * top-level member in file order. Fields named in `skip` are stepped over. Throws
+ * IndexSyntaxError when the file is not an object of members or a kept value is not valid JSON.
+ * `windowBytes` (tests) is the starting window.
  */
-export function walkSessionsIndex(buf: Buffer, skip: ReadonlySet<string>, visit: IndexEntryVisitor): void {
-  let i = skipSpace(buf, 0);
-  // A UTF-8 byte order mark is not JSON; JSON.parse of the decoded text refused it too.
-  if (buf[i] !== LBRACE) throw new IndexSyntaxError("top level is not an object", i);
-  i = skipSpace(buf, i + 1);
-  let closed = buf[i] === RBRACE;
-  if (closed) i++;
-  while (!closed) {
-    const { key, next } = readKey(buf, i);
-    let end: number;
-    if (buf[next] === LBRACE) {
-      const fields: Record<string, unknown> = {};
-      end = readEntry(buf, next, skip, fields);
-      visit.entry(key, fields);
-    } else {
-      end = skipValue(buf, next);
-      // Still has to be a JSON value: parsed only when small (a blob-sized non-entry is stepped over).
-      if (end - next <= 4096) parseSlice(buf, next, end);
-      visit.notObject(key);
+export function walkSessionsIndex(read: ReadAt, size: number, skip: ReadonlySet<string>, visit: IndexEntryVisitor, windowBytes = WINDOW): void {
+  let buf = windowBytes === WINDOW ? (shared ??= Buffer.allocUnsafe(WINDOW)) : Buffer.allocUnsafe(Math.max(1, Math.floor(windowBytes)));
+  let len = 0; // bytes of the file in buf
+  let base = 0; // file offset of buf[0]
+  const fill = (): void => {
+    while (len < buf.length && base + len < size) {
+      const n = read(buf.subarray(len), base + len);
+      if (n === 0) break;
+      len += n;
     }
-    const after = afterMember(buf, end);
-    closed = after.closed;
-    i = after.next;
+    atEnd = base + len >= size || len < buf.length;
+  };
+  /** Drops what was walked (before `from`), growing the window when a member fills it whole. */
+  const slide = (from: number): void => {
+    if (from === 0) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    } else {
+      buf.copy(buf, 0, from, len);
+      len -= from;
+      base += from;
+    }
+    fill();
+  };
+  const at = (err: unknown): never => {
+    if (err instanceof IndexSyntaxError) throw new IndexSyntaxError(err.message.replace(/ at byte \d+$/, ""), base + err.at);
+    throw err;
+  };
+  fill();
+  let i: number;
+  for (;;) {
+    try {
+      const win = buf.subarray(0, len);
+      i = skipSpace(win, 0);
+      break;
+    } catch (err) {
+      if (err !== NEED_MORE) at(err);
+      len = 0;
+      base += buf.length;
+      fill();
+    }
   }
-  const rest = skipSpace(buf, i);
-  if (rest < buf.length) throw new IndexSyntaxError("unexpected data after the top-level object", rest);
+  // A UTF-8 byte order mark is not JSON; JSON.parse of the decoded text refused it too.
+  if (i >= len || buf[i] !== LBRACE) at(new IndexSyntaxError("top level is not an object", i));
+  i++;
+  let first = true;
+  for (;;) {
+    const win = buf.subarray(0, len);
+    try {
+      // One member (with the comma or brace after it) per turn: a window that ends inside it
+      // slides and the member is walked again.
+      let j = skipSpace(win, i);
+      if (first && win[j] === RBRACE) {
+        i = j + 1;
+        break;
+      }
+      const { key, next } = readKey(win, j);
+      let fields: Record<string, unknown> | null = null;
+      if (win[next] === LBRACE) {
+        fields = {};
+        j = readEntry(win, next, skip, fields);
+      } else {
+        j = skipValue(win, next);
+        // Still has to be a JSON value: parsed only when small (a blob-sized non-entry is stepped over).
+        if (j - next <= 4096) parseSlice(win, next, j);
+      }
+      const after = afterMember(win, j);
+      if (fields) visit.entry(key, fields);
+      else visit.notObject(key);
+      first = false;
+      i = after.next;
+      if (after.closed) break;
+    } catch (err) {
+      if (err !== NEED_MORE) at(err);
+      slide(i);
+      i = 0;
+    }
+  }
+  // Only space may follow.
+  for (;;) {
+    while (i < len && isSpace(buf[i] as number)) i++;
+    if (i < len) at(new IndexSyntaxError("unexpected data after the top-level object", i));
+    if (base + len >= size) return;
+    base += len;
+    len = 0;
+    i = 0;
+    fill();
+    if (len === 0) return;
+  }
 }
