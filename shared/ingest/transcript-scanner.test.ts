@@ -155,7 +155,8 @@ test("the event loop turns between listing and the first read: a timer due by th
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   const agent = openAgentData(dir, "main");
   if (!agent.ok) throw agent.error;
-  const inner = openclawReader(agent.value);
+  // A reader that lists in one go (the file era's OpenClaw reader can also list paced: not here).
+  const { listTranscriptsPaced: _paced, ...inner } = openclawReader(agent.value);
   const order: string[] = [];
   const reader: SourceReader = {
     ...inner,

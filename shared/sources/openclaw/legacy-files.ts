@@ -6,7 +6,8 @@ import * as path from "node:path";
 import { readLines } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import { UNREAD_ENTRY_FIELDS } from "./agent-db.js";
-import { IndexSyntaxError, setOwn, walkSessionsIndex } from "./sessions-index.js";
+import { IndexSyntaxError, setOwn, walkSessionsIndex, walkSessionsIndexPaced } from "./sessions-index.js";
+import type { IndexEntryVisitor, ReadAt } from "./sessions-index.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { parseTranscriptEvent, reportUsageProblems } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
@@ -63,10 +64,28 @@ const NOT_AN_OBJECT: Record<string, unknown> = Object.freeze({}) as Record<strin
 /**
  * Reads `sessions.json`: one object keyed by session key; a value that is not an object is warned
  * and skipped. The blobs the monitor never reads (UNREAD_ENTRY_FIELDS) are stepped over without
- * being built (sessions-index.ts): parsing them was most of the file era's memory. Keys and fields
- * come out as JSON.parse would give them (order, a repeated key's last value).
+ * being built, and the file is read through a window, never whole (sessions-index.ts): parsing it
+ * whole was most of the file era's memory. Keys and fields come out as JSON.parse would give them
+ * (order, a repeated key's last value).
  */
 export function readSessionsJson(sessionsDir: string): SourceResult<LegacySessionEntry[]> {
+  return withIndex(sessionsDir, (read, size, visit) => {
+    walkSessionsIndex(read, size, UNREAD, visit);
+    return undefined;
+  }) as SourceResult<LegacySessionEntry[]>;
+}
+
+/** The same, awaiting `pause()` after each MiB of the file (a 40 MB index was ~110 ms of CPU at once). */
+export async function readSessionsJsonPaced(sessionsDir: string, pause: () => Promise<void>): Promise<SourceResult<LegacySessionEntry[]>> {
+  const r = withIndex(sessionsDir, (read, size, visit) => walkSessionsIndexPaced(read, size, UNREAD, visit, pause));
+  return r instanceof Promise ? r : Promise.resolve(r);
+}
+
+/** Opens sessions.json, runs `walk` over it (at once or paced) and makes the result of what it visited. */
+function withIndex(
+  sessionsDir: string,
+  walk: (read: ReadAt, size: number, visit: IndexEntryVisitor) => Promise<void> | undefined,
+): SourceResult<LegacySessionEntry[]> | Promise<SourceResult<LegacySessionEntry[]>> {
   const file = path.join(sessionsDir, "sessions.json");
   let fd: number;
   try {
@@ -76,26 +95,38 @@ export function readSessionsJson(sessionsDir: string): SourceResult<LegacySessio
   }
   // A plain object gives JSON.parse's key order (integer-like keys first) and repeated-key rule.
   const index: Record<string, Record<string, unknown>> = {};
-  try {
-    const size = fs.fstatSync(fd).size;
-    walkSessionsIndex((into, pos) => fs.readSync(fd, into, 0, into.length, pos), size, UNREAD, {
-      entry: (key, fields) => setOwn(index, key, fields),
-      notObject: (key) => setOwn(index, key, NOT_AN_OBJECT),
-    });
-  } catch (err) {
+  const visit: IndexEntryVisitor = {
+    entry: (key, fields) => setOwn(index, key, fields),
+    notObject: (key) => setOwn(index, key, NOT_AN_OBJECT),
+  };
+  const failed = (err: unknown): SourceResult<LegacySessionEntry[]> => {
     if (!(err instanceof IndexSyntaxError)) return fail(classifyIoError(err, file));
     const top = err.message.startsWith("top level is not an object");
     return fail(new SourceError("corrupt", top ? `${file}: top level is not an object` : `${file}: not valid JSON (${err.message})`, { where: file }, { cause: err }));
-  } finally {
+  };
+  const done = (): SourceResult<LegacySessionEntry[]> => {
+    const warnings: SourceWarning[] = [];
+    const out: LegacySessionEntry[] = [];
+    for (const [key, entry] of Object.entries(index)) {
+      if (entry !== NOT_AN_OBJECT) out.push({ key, entry });
+      else warnings.push({ code: "BAD_ROW", message: "session entry is not an object; skipped", where: `${file}:${key}` });
+    }
+    return ok(out, warnings);
+  };
+  let pending: Promise<void> | undefined;
+  try {
+    // Read through the descriptor: a file replaced meanwhile (the gateway renames a new one in)
+    // is walked as it was when opened.
+    pending = walk((into, pos) => fs.readSync(fd, into, 0, into.length, pos), fs.fstatSync(fd).size, visit);
+  } catch (err) {
     fs.closeSync(fd);
+    return failed(err);
   }
-  const warnings: SourceWarning[] = [];
-  const out: LegacySessionEntry[] = [];
-  for (const [key, entry] of Object.entries(index)) {
-    if (entry !== NOT_AN_OBJECT) out.push({ key, entry });
-    else warnings.push({ code: "BAD_ROW", message: "session entry is not an object; skipped", where: `${file}:${key}` });
+  if (!pending) {
+    fs.closeSync(fd);
+    return done();
   }
-  return ok(out, warnings);
+  return pending.then(done, failed).finally(() => fs.closeSync(fd));
 }
 
 /**
@@ -111,6 +142,27 @@ export function transcriptSessionId(name: string): string | null {
 
 /** Every live `<sessionId>.jsonl` in the sessions dir, sorted by session id. */
 export function listTranscriptFiles(sessionsDir: string): SourceResult<TranscriptFile[]> {
+  const it = listing(sessionsDir);
+  for (;;) {
+    const step = it.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same, awaiting `pause()` every few hundred files (a stat each). */
+export async function listTranscriptFilesPaced(sessionsDir: string, pause: () => Promise<void>): Promise<SourceResult<TranscriptFile[]>> {
+  const it = listing(sessionsDir);
+  for (;;) {
+    const step = it.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+const STATS_PER_STRETCH = 500;
+
+/** The listing, yielding after every STATS_PER_STRETCH stats. */
+function* listing(sessionsDir: string): Generator<void, SourceResult<TranscriptFile[]>> {
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(sessionsDir, { withFileTypes: true });
@@ -119,10 +171,12 @@ export function listTranscriptFiles(sessionsDir: string): SourceResult<Transcrip
   }
   const warnings: SourceWarning[] = [];
   const out: TranscriptFile[] = [];
+  let stats = 0;
   for (const d of names) {
     const sessionId = transcriptSessionId(d.name);
     if (sessionId === null || d.isDirectory()) continue;
     const p = path.join(sessionsDir, d.name);
+    if (++stats % STATS_PER_STRETCH === 0) yield;
     try {
       const st = fs.statSync(p);
       if (st.isFile()) out.push({ sessionId, path: p, size: st.size, inode: st.ino, mtimeMs: st.mtimeMs });

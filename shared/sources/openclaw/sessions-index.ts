@@ -159,103 +159,153 @@ function readEntry(buf: Buffer, i: number, skip: ReadonlySet<string>, fields: Re
 export type ReadAt = (into: Buffer, pos: number) => number;
 
 const WINDOW = 1024 * 1024;
-/** One window for every walk: walks are synchronous, so one at a time. */
+/** One window for every synchronous walk: those run one at a time. A paced walk has its own. */
 let shared: Buffer | null = null;
 
 /**
- * Walks a sessions.json read through `read` (`size` bytes), calling the visitor for each
- * top-level member in file order. Fields named in `skip` are stepped over. Throws
+ * One walk of a sessions.json read through `read` (`size` bytes), in steps: the visitor is called
+ * for each top-level member in file order; fields named in `skip` are stepped over. A step throws
  * IndexSyntaxError when the file is not an object of members or a kept value is not valid JSON.
- * `windowBytes` (tests) is the starting window.
+ */
+class SessionsIndexWalk {
+  private buf: Buffer;
+  private len = 0; // bytes of the file in buf
+  private base = 0; // file offset of buf[0]
+  private end = false; // buf holds the end of the file
+  private i = 0; // next offset in buf to walk
+  private phase: "start" | "first" | "members" | "tail" | "done" = "start";
+
+  constructor(
+    private readonly read: ReadAt,
+    private readonly size: number,
+    private readonly skip: ReadonlySet<string>,
+    private readonly visit: IndexEntryVisitor,
+    buf: Buffer,
+  ) {
+    this.buf = buf;
+  }
+
+  private fill(): void {
+    while (this.len < this.buf.length && this.base + this.len < this.size) {
+      const n = this.read(this.buf.subarray(this.len), this.base + this.len);
+      if (n === 0) break;
+      this.len += n;
+    }
+    this.end = atEnd = this.base + this.len >= this.size || this.len < this.buf.length;
+  }
+
+  /** Drops what was walked (before `from`), growing the window when a member fills it whole. */
+  private slide(from: number): void {
+    if (from === 0) {
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    } else {
+      this.buf.copy(this.buf, 0, from, this.len);
+      this.len -= from;
+      this.base += from;
+    }
+    this.fill();
+  }
+
+  private at(err: unknown): never {
+    if (err instanceof IndexSyntaxError) throw new IndexSyntaxError(err.message.replace(/ at byte \d+$/, ""), this.base + err.at);
+    throw err;
+  }
+
+  /** Walks on for about `budget` bytes of the file; true once the walk is complete. */
+  step(budget: number): boolean {
+    const from = this.base + this.i;
+    atEnd = this.end;
+    if (this.phase === "start") {
+      this.fill();
+      for (;;) {
+        try {
+          this.i = skipSpace(this.buf.subarray(0, this.len), 0);
+          break;
+        } catch (err) {
+          if (err !== NEED_MORE) this.at(err);
+          this.base += this.len;
+          this.len = 0;
+          this.fill();
+        }
+      }
+      // A UTF-8 byte order mark is not JSON; JSON.parse of the decoded text refused it too.
+      if (this.i >= this.len || this.buf[this.i] !== LBRACE) this.at(new IndexSyntaxError("top level is not an object", this.i));
+      this.i++;
+      this.phase = "first";
+    }
+    while (this.phase === "first" || this.phase === "members") {
+      if (this.base + this.i - from >= budget) return false;
+      const win = this.buf.subarray(0, this.len);
+      try {
+        // One member (with the comma or brace after it) per turn: a window that ends inside it
+        // slides and the member is walked again.
+        let j = skipSpace(win, this.i);
+        if (this.phase === "first" && win[j] === RBRACE) {
+          this.i = j + 1;
+          this.phase = "tail";
+          break;
+        }
+        const { key, next } = readKey(win, j);
+        let fields: Record<string, unknown> | null = null;
+        if (win[next] === LBRACE) {
+          fields = {};
+          j = readEntry(win, next, this.skip, fields);
+        } else {
+          j = skipValue(win, next);
+          // Still has to be a JSON value: parsed only when small (a blob-sized non-entry is stepped over).
+          if (j - next <= 4096) parseSlice(win, next, j);
+        }
+        const after = afterMember(win, j);
+        if (fields) this.visit.entry(key, fields);
+        else this.visit.notObject(key);
+        this.phase = after.closed ? "tail" : "members";
+        this.i = after.next;
+      } catch (err) {
+        if (err !== NEED_MORE) this.at(err);
+        this.slide(this.i);
+        this.i = 0;
+      }
+    }
+    // Only space may follow.
+    while (this.phase === "tail") {
+      while (this.i < this.len && isSpace(this.buf[this.i] as number)) this.i++;
+      if (this.i < this.len) this.at(new IndexSyntaxError("unexpected data after the top-level object", this.i));
+      if (this.base + this.len >= this.size) break;
+      this.base += this.len;
+      this.len = 0;
+      this.i = 0;
+      this.fill();
+      if (this.len === 0) break;
+    }
+    this.phase = "done";
+    return true;
+  }
+}
+
+/**
+ * Walks a sessions.json read through `read` (`size` bytes) at once. `windowBytes` (tests) is the
+ * starting window. See SessionsIndexWalk.
  */
 export function walkSessionsIndex(read: ReadAt, size: number, skip: ReadonlySet<string>, visit: IndexEntryVisitor, windowBytes = WINDOW): void {
-  let buf = windowBytes === WINDOW ? (shared ??= Buffer.allocUnsafe(WINDOW)) : Buffer.allocUnsafe(Math.max(1, Math.floor(windowBytes)));
-  let len = 0; // bytes of the file in buf
-  let base = 0; // file offset of buf[0]
-  const fill = (): void => {
-    while (len < buf.length && base + len < size) {
-      const n = read(buf.subarray(len), base + len);
-      if (n === 0) break;
-      len += n;
-    }
-    atEnd = base + len >= size || len < buf.length;
-  };
-  /** Drops what was walked (before `from`), growing the window when a member fills it whole. */
-  const slide = (from: number): void => {
-    if (from === 0) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, len);
-      buf = bigger;
-    } else {
-      buf.copy(buf, 0, from, len);
-      len -= from;
-      base += from;
-    }
-    fill();
-  };
-  const at = (err: unknown): never => {
-    if (err instanceof IndexSyntaxError) throw new IndexSyntaxError(err.message.replace(/ at byte \d+$/, ""), base + err.at);
-    throw err;
-  };
-  fill();
-  let i: number;
-  for (;;) {
-    try {
-      const win = buf.subarray(0, len);
-      i = skipSpace(win, 0);
-      break;
-    } catch (err) {
-      if (err !== NEED_MORE) at(err);
-      len = 0;
-      base += buf.length;
-      fill();
-    }
-  }
-  // A UTF-8 byte order mark is not JSON; JSON.parse of the decoded text refused it too.
-  if (i >= len || buf[i] !== LBRACE) at(new IndexSyntaxError("top level is not an object", i));
-  i++;
-  let first = true;
-  for (;;) {
-    const win = buf.subarray(0, len);
-    try {
-      // One member (with the comma or brace after it) per turn: a window that ends inside it
-      // slides and the member is walked again.
-      let j = skipSpace(win, i);
-      if (first && win[j] === RBRACE) {
-        i = j + 1;
-        break;
-      }
-      const { key, next } = readKey(win, j);
-      let fields: Record<string, unknown> | null = null;
-      if (win[next] === LBRACE) {
-        fields = {};
-        j = readEntry(win, next, skip, fields);
-      } else {
-        j = skipValue(win, next);
-        // Still has to be a JSON value: parsed only when small (a blob-sized non-entry is stepped over).
-        if (j - next <= 4096) parseSlice(win, next, j);
-      }
-      const after = afterMember(win, j);
-      if (fields) visit.entry(key, fields);
-      else visit.notObject(key);
-      first = false;
-      i = after.next;
-      if (after.closed) break;
-    } catch (err) {
-      if (err !== NEED_MORE) at(err);
-      slide(i);
-      i = 0;
-    }
-  }
-  // Only space may follow.
-  for (;;) {
-    while (i < len && isSpace(buf[i] as number)) i++;
-    if (i < len) at(new IndexSyntaxError("unexpected data after the top-level object", i));
-    if (base + len >= size) return;
-    base += len;
-    len = 0;
-    i = 0;
-    fill();
-    if (len === 0) return;
-  }
+  const buf = windowBytes === WINDOW ? (shared ??= Buffer.allocUnsafe(WINDOW)) : Buffer.allocUnsafe(Math.max(1, Math.floor(windowBytes)));
+  const walk = new SessionsIndexWalk(read, size, skip, visit, buf);
+  while (!walk.step(Number.POSITIVE_INFINITY));
+}
+
+/**
+ * The same walk, awaiting `pause()` after each `stepBytes` of the file (default: a window), so a
+ * large index does not hold the event loop for the whole of it (40 MB took ~110 ms of CPU).
+ */
+export async function walkSessionsIndexPaced(
+  read: ReadAt,
+  size: number,
+  skip: ReadonlySet<string>,
+  visit: IndexEntryVisitor,
+  pause: () => Promise<void>,
+  stepBytes = WINDOW,
+): Promise<void> {
+  const walk = new SessionsIndexWalk(read, size, skip, visit, Buffer.allocUnsafe(Math.max(WINDOW, stepBytes)));
+  while (!walk.step(stepBytes)) await pause();
 }
