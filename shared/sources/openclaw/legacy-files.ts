@@ -171,15 +171,17 @@ function* listing(sessionsDir: string): Generator<void, SourceResult<TranscriptF
   }
   const warnings: SourceWarning[] = [];
   const out: TranscriptFile[] = [];
+  const dir = sessionsDir.endsWith(path.sep) ? sessionsDir : sessionsDir + path.sep;
   let stats = 0;
   for (const d of names) {
     const sessionId = transcriptSessionId(d.name);
     if (sessionId === null || d.isDirectory()) continue;
-    const p = path.join(sessionsDir, d.name);
+    const p = `${dir}${d.name}`;
     if (++stats % STATS_PER_STRETCH === 0) yield;
     try {
-      const st = fs.statSync(p);
-      if (st.isFile()) out.push({ sessionId, path: p, size: st.size, inode: st.ino, mtimeMs: st.mtimeMs });
+      // No exception for a file gone since readdir (a rotation in progress is normal).
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      if (st?.isFile()) out.push({ sessionId, path: p, size: st.size, inode: st.ino, mtimeMs: st.mtimeMs });
     } catch (err) {
       // Deleted between readdir and stat (a rotation in progress) is normal; anything else is worth a word.
       if ((err as { code?: unknown }).code !== "ENOENT") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: p });

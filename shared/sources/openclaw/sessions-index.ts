@@ -1,7 +1,7 @@
 // A selective parser for the file era's `sessions.json`: one object keyed by session key, each
 // value the session's entry. Every entry carries ~12 KB of blobs the monitor never reads
 // (UNREAD_ENTRY_FIELDS); on a real install the file is tens of MB of them. JSON.parse of the whole
-// file built every blob (the heap grew by ~190 MB for 8 agents of 1,250 sessions, and V8 kept the
+// file built every blob (the heap grew by ~190 MB for 8 agents, 10,000 sessions, and V8 kept the
 // space), so this walks the bytes instead: the blobs are stepped over without being built, and
 // only the other fields of each entry are parsed, each with JSON.parse of its own bytes (so every
 // value kept is exactly what JSON.parse would have made).
@@ -13,132 +13,28 @@
 // Stepping over a value checks its nesting and its strings, not every rule of JSON: a malformed
 // blob that still nests correctly is skipped as if it were good. Everything kept is strict JSON.
 
-/** A value the walk could not make sense of; `at` is the byte offset. */
-export class IndexSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly at: number,
-  ) {
-    super(`${message} at byte ${at}`);
-  }
-}
+import {
+  IndexSyntaxError,
+  LBRACE,
+  NEED_MORE,
+  RBRACE,
+  afterMember,
+  isSpace,
+  parseSlice,
+  readKey,
+  setAtEnd,
+  setOwn,
+  skipSpace,
+  skipValue,
+} from "./selective-json.js";
+
+export { IndexSyntaxError, setOwn };
 
 export interface IndexEntryVisitor {
   /** An entry that is an object: its kept fields, in file order (a repeated field: the last value, at its first place). */
   entry(key: string, fields: Record<string, unknown>): void;
   /** An entry that is not an object (stepped over). */
   notObject(key: string): void;
-}
-
-/** The window ended inside a member and the file goes on: read more and walk the member again. */
-class NeedMore extends Error {}
-const NEED_MORE = new NeedMore("need more input");
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
-
-/**
- * Whether the window ends where the file does. Set by the walk before each member; the helpers
- * below read it rather than carry it (the walk is synchronous, one at a time).
- */
-let atEnd = true;
-
-/** The next non-space offset; at the window's end when the file goes on, NEED_MORE. */
-function skipSpace(buf: Buffer, i: number): number {
-  while (i < buf.length && isSpace(buf[i] as number)) i++;
-  if (i === buf.length && !atEnd) throw NEED_MORE;
-  return i;
-}
-
-/** Offset just past the string starting at `i` (a quote). */
-function skipString(buf: Buffer, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    const q = buf.indexOf(QUOTE, j);
-    if (q === -1) throw atEnd ? new IndexSyntaxError("unterminated string", i) : NEED_MORE;
-    // An escaped quote has an odd number of backslashes before it.
-    let k = q - 1;
-    while (k > i && buf[k] === BACKSLASH) k--;
-    if ((q - 1 - k) % 2 === 0) return q + 1;
-    j = q + 1;
-  }
-}
-
-/** Offset just past the JSON value starting at `i` (no leading space), without building it. */
-function skipValue(buf: Buffer, i: number): number {
-  const b = buf[i];
-  if (b === QUOTE) return skipString(buf, i);
-  if (b === LBRACE || b === LBRACKET) {
-    // Brackets must pair up by kind: a stack of what is open, as bits (1 = object).
-    const open: number[] = [];
-    let j = i;
-    while (j < buf.length) {
-      const c = buf[j] as number;
-      if (c === QUOTE) {
-        j = skipString(buf, j);
-        continue;
-      }
-      if (c === LBRACE || c === LBRACKET) open.push(c);
-      else if (c === RBRACE || c === RBRACKET) {
-        const top = open.pop();
-        if (top !== (c === RBRACE ? LBRACE : LBRACKET)) throw new IndexSyntaxError("unbalanced brackets", j);
-        if (open.length === 0) return j + 1;
-      }
-      j++;
-    }
-    throw atEnd ? new IndexSyntaxError("unterminated value", i) : NEED_MORE;
-  }
-  // A number, true, false or null: up to the next delimiter; JSON.parse judges it when it is kept.
-  let j = i;
-  while (j < buf.length) {
-    const c = buf[j] as number;
-    if (c === COMMA || c === RBRACE || c === RBRACKET || isSpace(c)) break;
-    j++;
-  }
-  if (j === buf.length && !atEnd) throw NEED_MORE; // the number may go on
-  if (j === i) throw new IndexSyntaxError("value expected", i);
-  return j;
-}
-
-function parseSlice(buf: Buffer, start: number, end: number): unknown {
-  try {
-    return JSON.parse(buf.toString("utf8", start, end)) as unknown;
-  } catch (err) {
-    throw new IndexSyntaxError((err as Error).message, start);
-  }
-}
-
-function readKey(buf: Buffer, i: number): { key: string; next: number } {
-  if (buf[i] !== QUOTE) throw new IndexSyntaxError("property name expected", i);
-  const end = skipString(buf, i);
-  const key = parseSlice(buf, i, end) as string;
-  const colon = skipSpace(buf, end);
-  if (buf[colon] !== COLON) throw new IndexSyntaxError("':' expected", colon);
-  return { key, next: skipSpace(buf, colon + 1) };
-}
-
-/** After a member: the offset of the next member (past a comma), or past the closing brace (`closed`). */
-function afterMember(buf: Buffer, i: number): { next: number; closed: boolean } {
-  const j = skipSpace(buf, i);
-  if (buf[j] === COMMA) return { next: skipSpace(buf, j + 1), closed: false };
-  if (buf[j] === RBRACE) return { next: j + 1, closed: true };
-  throw new IndexSyntaxError("',' or '}' expected", j);
-}
-
-/** Sets a property as JSON.parse would: an own data property even for `__proto__`. */
-export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
 }
 
 /** The fields of one entry object starting at `i` (a brace); returns the offset past it. */
@@ -191,7 +87,8 @@ class SessionsIndexWalk {
       if (n === 0) break;
       this.len += n;
     }
-    this.end = atEnd = this.base + this.len >= this.size || this.len < this.buf.length;
+    this.end = this.base + this.len >= this.size || this.len < this.buf.length;
+    setAtEnd(this.end);
   }
 
   /** Drops what was walked (before `from`), growing the window when a member fills it whole. */
@@ -216,7 +113,7 @@ class SessionsIndexWalk {
   /** Walks on for about `budget` bytes of the file; true once the walk is complete. */
   step(budget: number): boolean {
     const from = this.base + this.i;
-    atEnd = this.end;
+    setAtEnd(this.end);
     if (this.phase === "start") {
       this.fill();
       for (;;) {
