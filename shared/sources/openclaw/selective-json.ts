@@ -108,10 +108,22 @@ export function parseSlice(buf: Buffer, start: number, end: number): unknown {
   }
 }
 
+/**
+ * The string from `i` (its opening quote) to `end` (past its closing quote) when it needs no
+ * unescaping: plain ASCII printable bytes only; else null (JSON.parse decides then).
+ */
+function plainString(buf: Buffer, i: number, end: number): string | null {
+  for (let k = i + 1; k < end - 1; k++) {
+    const c = buf[k] as number;
+    if (c === BACKSLASH || c < 0x20 || c > 0x7e) return null;
+  }
+  return buf.toString("latin1", i + 1, end - 1);
+}
+
 export function readKey(buf: Buffer, i: number): { key: string; next: number } {
   if (buf[i] !== QUOTE) throw new IndexSyntaxError("property name expected", i);
   const end = skipString(buf, i);
-  const key = parseSlice(buf, i, end) as string;
+  const key = plainString(buf, i, end) ?? (parseSlice(buf, i, end) as string);
   const colon = skipSpace(buf, end);
   if (buf[colon] !== COLON) throw new IndexSyntaxError("':' expected", colon);
   return { key, next: skipSpace(buf, colon + 1) };
@@ -129,5 +141,23 @@ export function afterMember(buf: Buffer, i: number): { next: number; closed: boo
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A plain string, a number or a literal without JSON.parse (a call per field cost more than the
+ * field); undefined for anything else (JSON.parse decides then).
+ */
+export function scalar(buf: Buffer, i: number, end: number): unknown {
+  const b = buf[i];
+  if (b === QUOTE) return plainString(buf, i, end) ?? undefined;
+  if (end - i > 32) return undefined;
+  const text = buf.toString("latin1", i, end);
+  if (JSON_NUMBER.test(text)) return Number(text);
+  if (text === "true") return true;
+  if (text === "false") return false;
+  if (text === "null") return null;
+  return undefined;
 }
 

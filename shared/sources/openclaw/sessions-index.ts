@@ -22,6 +22,7 @@ import {
   isSpace,
   parseSlice,
   readKey,
+  scalar,
   setAtEnd,
   setOwn,
   skipSpace,
@@ -44,7 +45,7 @@ function readEntry(buf: Buffer, i: number, skip: ReadonlySet<string>, fields: Re
   for (;;) {
     const { key, next } = readKey(buf, j);
     const end = skipValue(buf, next);
-    if (!skip.has(key)) setOwn(fields, key, parseSlice(buf, next, end));
+    if (!skip.has(key)) setOwn(fields, key, scalar(buf, next, end) ?? parseSlice(buf, next, end));
     const after = afterMember(buf, end);
     if (after.closed) return after.next;
     j = after.next;
