@@ -64,25 +64,47 @@ export function skipString(buf: Buffer, i: number): number {
   }
 }
 
+/** 0: nothing to do; 1: a quote; 2, 3: `{`, `[`; 4, 5: `}`, `]`. */
+const BYTE_CLASS = new Uint8Array(256);
+BYTE_CLASS[0x22] = 1;
+BYTE_CLASS[0x7b] = 2;
+BYTE_CLASS[0x5b] = 3;
+BYTE_CLASS[0x7d] = 4;
+BYTE_CLASS[0x5d] = 5;
+/** The open brackets of the value being skipped; grown for deep nesting, kept between calls. */
+let openStack = new Uint8Array(64);
+
 /** Offset just past the JSON value starting at `i` (no leading space), without building it. */
 export function skipValue(buf: Buffer, i: number): number {
   const b = buf[i];
   if (b === QUOTE) return skipString(buf, i);
   if (b === LBRACE || b === LBRACKET) {
-    // Brackets must pair up by kind: a stack of what is open, as bits (1 = object).
-    const open: number[] = [];
+    // Brackets must pair up by kind: a stack of what is open (1 = object, 2 = array). One table
+    // load per byte: most bytes of a blob are indentation or inside strings (skipped natively).
+    let stack = openStack;
+    let depth = 0;
+    const n = buf.length;
     let j = i;
-    while (j < buf.length) {
-      const c = buf[j] as number;
-      if (c === QUOTE) {
+    while (j < n) {
+      const k = BYTE_CLASS[buf[j] as number] as number;
+      if (k === 0) {
+        j++;
+        continue;
+      }
+      if (k === 1) {
         j = skipString(buf, j);
         continue;
       }
-      if (c === LBRACE || c === LBRACKET) open.push(c);
-      else if (c === RBRACE || c === RBRACKET) {
-        const top = open.pop();
-        if (top !== (c === RBRACE ? LBRACE : LBRACKET)) throw new IndexSyntaxError("unbalanced brackets", j);
-        if (open.length === 0) return j + 1;
+      if (k <= 3) {
+        if (depth === stack.length) {
+          const bigger = new Uint8Array(stack.length * 2);
+          bigger.set(stack);
+          stack = openStack = bigger;
+        }
+        stack[depth++] = k - 1;
+      } else {
+        if (depth === 0 || stack[--depth] !== k - 3) throw new IndexSyntaxError("unbalanced brackets", j);
+        if (depth === 0) return j + 1;
       }
       j++;
     }
