@@ -282,7 +282,7 @@ test("a cursor from the other era restarts the transcript and says so", () => {
   assert.is(f.value.events[0]?.kind, "session");
 });
 
-test("file era: a corrupt sessions.json still lists transcripts, without keys", () => {
+test("file era: a corrupt sessions.json still lists transcripts, without keys", async () => {
   const stateDir = copyFixture(FILES_FIXTURE);
   fs.writeFileSync(path.join(stateDir, "agents", "main", "sessions", "sessions.json"), '{"agent:main:main": {');
   const data = openOk(stateDir);
@@ -296,6 +296,20 @@ test("file era: a corrupt sessions.json still lists transcripts, without keys", 
   assert.equal(refs.warnings.map((w) => w.code), ["BAD_ROW"]);
   const bad = data.readTranscript({ sessionId: "../../../etc/passwd" }, null);
   assert.ok(!bad.ok);
+  // The paced listing says the same, whether the walk fails at once or after a pause.
+  assert.ok(data.listTranscriptsPaced);
+  const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  for (const text of ['{"agent:main:main": {', `{${'"k": {"skillsSnapshot": "x"},'.repeat(60_000)}"agent:main:main": [}`]) {
+    fs.writeFileSync(path.join(stateDir, "agents", "main", "sessions", "sessions.json"), text);
+    const paced = await data.listTranscriptsPaced(pause);
+    assert.ok(paced.ok);
+    assert.equal(
+      paced.value.map((r) => [r.sessionId, r.sessionKey]),
+      refs.value.map((r) => [r.sessionId, null]),
+    );
+    assert.equal(paced.warnings.map((w) => w.code), ["BAD_ROW"]);
+    assert.ok(paced.warnings[0]?.message.includes("not valid JSON"), paced.warnings[0]?.message);
+  }
 });
 
 test("missing state dir, missing agent and a non-SQLite agent DB are SourceErrors", () => {
