@@ -2,7 +2,9 @@
 // them, and to parse the rest with JSON.parse of its own bytes (so every value kept is exactly
 // what JSON.parse would have made). Stepping over a value checks its nesting and its strings, not
 // every rule of JSON: a malformed part that still nests correctly is skipped as if it were good.
-// Used for the file era's sessions.json (sessions-index.ts) and its transcript lines.
+// Used for the file era's sessions.json (sessions-index.ts). Not for transcript lines: on lines of
+// a few KB, V8's JSON.parse is faster than any walk in JavaScript (tried: 806 against 624 ms for
+// 101,784 lines), so those are parsed whole.
 
 /** A value the walk could not make sense of; `at` is the byte offset. */
 export class IndexSyntaxError extends Error {
@@ -13,7 +15,6 @@ export class IndexSyntaxError extends Error {
     super(`${message} at byte ${at}`);
   }
 }
-
 
 /** The window ended inside a member and the file goes on: read more and walk the member again. */
 class NeedMore extends Error {}
