@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, readdirSync, renameSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
@@ -155,7 +155,8 @@ test("the event loop turns between listing and the first read: a timer due by th
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   const agent = openAgentData(dir, "main");
   if (!agent.ok) throw agent.error;
-  const inner = openclawReader(agent.value);
+  // A reader that lists in one go (the file era's OpenClaw reader can also list paced: not here).
+  const { listTranscriptsPaced: _paced, ...inner } = openclawReader(agent.value);
   const order: string[] = [];
   const reader: SourceReader = {
     ...inner,
@@ -260,6 +261,71 @@ test("maxBatches bounds one call; the next call goes on where it stopped", async
   }
   assert.ok(calls > 1, "needed several calls");
   assertMatches(totals(store), expected);
+  agent.value.close();
+  store.close();
+});
+
+/** The fixture's transcripts, as (path, lines). */
+function fixtureTranscripts(dir: string): Array<{ path: string; lines: string[] }> {
+  const sessions = join(dir, "agents/main/sessions");
+  return readdirSync(sessions)
+    .filter((n) => /^[0-9a-f-]+\.jsonl$/.test(n))
+    .sort()
+    .map((n) => ({ path: join(sessions, n), lines: readFileSync(join(sessions, n), "utf8").split("\n").filter(Boolean) }));
+}
+
+test("file era: a corrupt line is counted and skipped, with its byte offset; the rest add up to the fixture's lines", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const expected = expectedFromFiles(dir);
+  const [t] = fixtureTranscripts(dir);
+  assert.ok(t && t.lines.length > 3);
+  // A line cut short (a crash mid-write) between two good ones, and a line that is JSON but not an object.
+  const head = t.lines.slice(0, 2).join("\n") + "\n";
+  const broken = (t.lines[2] as string).slice(0, 40);
+  writeFileSync(t.path, head + broken + "\n" + "[1,2]\n" + t.lines.slice(2).join("\n") + "\n");
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const r = await scanAgent(new TranscriptScanner(store, { clock, batchEvents: 3 }), agent.value);
+  assert.is(r.done, true);
+  assert.equal(r.errors, []);
+  const bad = r.warnings.filter((w) => w.code === "BAD_JSON");
+  assert.equal(
+    bad.map((w) => w.where),
+    [`${t.path}@${Buffer.byteLength(head)}`, `${t.path}@${Buffer.byteLength(head) + Buffer.byteLength(broken) + 1}`],
+  );
+  assertMatches(totals(store), expected);
+  agent.value.close();
+  store.close();
+});
+
+test("file era: a transcript truncated in place or replaced by a new inode is summed again from its new content", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const scanner = new TranscriptScanner(store, { clock, batchEvents: 4 });
+  await scanAgent(scanner, agent.value);
+  assertMatches(totals(store), expectedFromFiles(dir));
+  const [a, b] = fixtureTranscripts(dir);
+  assert.ok(a && b);
+  // Truncated in place (same inode) and rewritten shorter: only its prompt and reply (the last two lines).
+  const inode = statSync(a.path).ino;
+  truncateSync(a.path, 0);
+  appendFileSync(a.path, a.lines.slice(-2).join("\n") + "\n");
+  assert.is(statSync(a.path).ino, inode);
+  // Replaced (temp file + rename: a new inode) by its first six lines: the header to the first reply.
+  writeFileSync(`${b.path}.tmp`, b.lines.slice(0, 6).join("\n") + "\n");
+  renameSync(`${b.path}.tmp`, b.path);
+  const r = await scanAgent(scanner, agent.value);
+  assert.is(r.done, true);
+  const codes = r.warnings.map((w) => w.code).sort();
+  assert.equal(codes, ["ROTATED", "TRUNCATED"]);
+  const expected = expectedFromFiles(dir);
+  assert.ok(expected.input > 0 && expected.assistant >= 2, "both cut transcripts still hold a reply");
+  assertMatches(totals(store), expected);
+  const usage = store.db.prepare("SELECT sum(input) AS input FROM token_usage").get() as { input: number };
+  assert.is(usage.input, expected.input);
   agent.value.close();
   store.close();
 });

@@ -140,6 +140,59 @@ test("file era: sessions, transcripts, batched reads and totals match the JSONL"
   data.close();
 });
 
+test("file era: the paced listing pauses between stretches of a big install and gives the same refs as listing in one go", async () => {
+  const stateDir = copyFixture(FILES_FIXTURE);
+  const sessionsDir = path.join(stateDir, "agents", "main", "sessions");
+  const index = JSON.parse(fs.readFileSync(path.join(sessionsDir, "sessions.json"), "utf8")) as Json;
+  const [template] = Object.values(index) as Json[];
+  assert.ok(template);
+  // 1,500 sessions: a transcript each (a stat each) and a sessions.json of several MiB (the blobs).
+  const big: Json = {};
+  for (let i = 0; i < 1500; i++) {
+    const id = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+    big[`agent:main:direct:${i}`] = { ...template, sessionId: id };
+    fs.writeFileSync(path.join(sessionsDir, `${id}.jsonl`), fs.readFileSync(path.join(sessionsDir, `${template.sessionId}.jsonl`)));
+  }
+  fs.writeFileSync(path.join(sessionsDir, "sessions.json"), JSON.stringify(big, null, 2));
+  assert.ok(fs.statSync(path.join(sessionsDir, "sessions.json")).size > 3 * 1024 * 1024);
+  const data = openOk(stateDir);
+  assert.ok(data.listTranscriptsPaced, "the file era lists paced");
+  let pauses = 0;
+  const paced = await data.listTranscriptsPaced(async () => {
+    pauses++;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  });
+  assert.ok(paced.ok);
+  // At least one pause per 500 stats and one per MiB of sessions.json.
+  assert.ok(pauses >= 5, `${pauses} pauses`);
+  const once = openOk(stateDir).listTranscripts();
+  assert.ok(once.ok);
+  assert.equal(paced.value, once.value);
+  assert.is(paced.value.filter((r) => r.sessionKey?.startsWith("agent:main:direct:")).length, 1500);
+  data.close();
+});
+
+test("file era: listTranscripts right after changeStamp gives the listing the stamp was made from", () => {
+  const stateDir = copyFixture(FILES_FIXTURE);
+  const sessionsDir = path.join(stateDir, "agents", "main", "sessions");
+  const data = openOk(stateDir);
+  const stamp = data.changeStamp();
+  assert.ok(stamp.ok);
+  const first = data.listTranscripts();
+  assert.ok(first.ok);
+  const [ref] = first.value;
+  assert.ok(ref);
+  // Grown after the stamp: the next stamp differs, so the next pass sees it; a later listing too.
+  fs.appendFileSync(path.join(sessionsDir, `${ref.sessionId}.jsonl`), "\n");
+  const again = data.listTranscripts();
+  assert.ok(again.ok);
+  assert.is(again.value[0]?.sizeBytes, (ref.sizeBytes ?? 0) + 1);
+  const next = data.changeStamp();
+  assert.ok(next.ok);
+  assert.is.not(next.value, stamp.value);
+  data.close();
+});
+
 test("change tokens stay put until a transcript grows (both eras)", () => {
   // SQLite: a new row moves max seq.
   const sqlDir = copyFixture(SQLITE_FIXTURE);
@@ -229,7 +282,7 @@ test("a cursor from the other era restarts the transcript and says so", () => {
   assert.is(f.value.events[0]?.kind, "session");
 });
 
-test("file era: a corrupt sessions.json still lists transcripts, without keys", () => {
+test("file era: a corrupt sessions.json still lists transcripts, without keys", async () => {
   const stateDir = copyFixture(FILES_FIXTURE);
   fs.writeFileSync(path.join(stateDir, "agents", "main", "sessions", "sessions.json"), '{"agent:main:main": {');
   const data = openOk(stateDir);
@@ -243,6 +296,20 @@ test("file era: a corrupt sessions.json still lists transcripts, without keys", 
   assert.equal(refs.warnings.map((w) => w.code), ["BAD_ROW"]);
   const bad = data.readTranscript({ sessionId: "../../../etc/passwd" }, null);
   assert.ok(!bad.ok);
+  // The paced listing says the same, whether the walk fails at once or after a pause.
+  assert.ok(data.listTranscriptsPaced);
+  const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  for (const text of ['{"agent:main:main": {', `{${'"k": {"skillsSnapshot": "x"},'.repeat(60_000)}"agent:main:main": [}`]) {
+    fs.writeFileSync(path.join(stateDir, "agents", "main", "sessions", "sessions.json"), text);
+    const paced = await data.listTranscriptsPaced(pause);
+    assert.ok(paced.ok);
+    assert.equal(
+      paced.value.map((r) => [r.sessionId, r.sessionKey]),
+      refs.value.map((r) => [r.sessionId, null]),
+    );
+    assert.equal(paced.warnings.map((w) => w.code), ["BAD_ROW"]);
+    assert.ok(paced.warnings[0]?.message.includes("not valid JSON"), paced.warnings[0]?.message);
+  }
 });
 
 test("missing state dir, missing agent and a non-SQLite agent DB are SourceErrors", () => {

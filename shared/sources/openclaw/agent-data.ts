@@ -8,8 +8,8 @@ import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
 import type { SessionWindowRow } from "./agent-db.js";
-import { listTranscriptFiles, readJsonlTranscript, readSessionsJson, DEFAULT_MAX_BYTES } from "./legacy-files.js";
-import type { FileCursor, LegacySessionEntry } from "./legacy-files.js";
+import { listTranscriptFiles, listTranscriptFilesPaced, readJsonlTranscript, readSessionsJson, readSessionsJsonPaced, DEFAULT_MAX_BYTES } from "./legacy-files.js";
+import type { FileCursor, LegacySessionEntry, TranscriptFile } from "./legacy-files.js";
 import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
 import type { SessionRecord } from "./session-record.js";
 import { agentEra, modelTableOf, readConfigFile, resolveConfigPath } from "./state-dir.js";
@@ -59,6 +59,8 @@ export interface AgentData {
   /** Every session key of the agent, archived ones included (`archived`). */
   listSessions(): SourceResult<SessionRecord[]>;
   listTranscripts(): SourceResult<TranscriptRef[]>;
+  /** The same, awaiting `pause()` between stretches of work (the file era's listing and index walk). */
+  listTranscriptsPaced?(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>>;
   /** Events after `cursor` (null = from the start), at most `limit` (default 1000) per call. */
   readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch>;
   /** The OpenClaw version that last wrote the store (`schema_meta.app_version`), if known. */
@@ -231,38 +233,59 @@ class FileAgentData implements AgentData {
   ) {}
 
   private parsed: { id: string; read: SourceResult<LegacySessionEntry[]> } | null = null;
+  /**
+   * The listing the last changeStamp made, for the listTranscripts right after it (a refresh asks
+   * for both): each stats every transcript, ~2,000 per agent. Replaced by every changeStamp and
+   * taken once, so it is never older than the refresh that uses it.
+   */
+  private listing: SourceResult<TranscriptFile[]> | null = null;
+
+  private indexId(): string | null {
+    try {
+      const st = fs.statSync(path.join(this.sessionsDir, "sessions.json"));
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
 
   /** sessions.json parsed once per version of the file (it can be large: every session's entry). */
   private sessionsJson(): SourceResult<LegacySessionEntry[]> {
-    const file = path.join(this.sessionsDir, "sessions.json");
-    let id: string;
-    try {
-      const st = fs.statSync(file);
-      id = `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return readSessionsJson(this.sessionsDir);
-    }
+    const id = this.indexId();
+    if (id === null) return readSessionsJson(this.sessionsDir);
     if (this.parsed?.id === id) return this.parsed.read;
     const read = readSessionsJson(this.sessionsDir);
     this.parsed = { id, read };
     return read;
   }
 
+  /** The same, walked in stretches with `pause()` between them. */
+  private async sessionsJsonPaced(pause: () => Promise<void>): Promise<SourceResult<LegacySessionEntry[]>> {
+    const id = this.indexId();
+    if (id === null) return readSessionsJson(this.sessionsDir);
+    if (this.parsed?.id === id) return this.parsed.read;
+    const read = await readSessionsJsonPaced(this.sessionsDir, pause);
+    // Only for the version it was taken from: replaced meanwhile, the next call reads it again.
+    this.parsed = { id, read };
+    return read;
+  }
+
+  private takeListing(): SourceResult<TranscriptFile[]> | null {
+    const l = this.listing;
+    this.listing = null;
+    return l;
+  }
+
   changeStamp(): SourceResult<string> {
     const files = listTranscriptFiles(this.sessionsDir);
+    this.listing = files.ok ? files : null;
     if (!files.ok) return files;
-    let index: string;
-    try {
-      const st = fs.statSync(path.join(this.sessionsDir, "sessions.json"));
-      index = `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      index = "none";
-    }
-    // Cheap to compare, and it changes with any transcript appended to, added or replaced.
-    const hash = createHash("sha1");
-    hash.update(index);
-    for (const f of files.value) hash.update(`|${f.sessionId}:${f.size}:${f.inode}:${f.mtimeMs}`);
-    return ok(`files:${hash.digest("hex")}`);
+    const index = this.indexId() ?? "none";
+    // Cheap to compare, and it changes with any transcript appended to, added or replaced. One
+    // string hashed once: a hash update per transcript was a fifth of an idle refresh.
+    const parts: string[] = [index];
+    for (const f of files.value) parts.push(`${f.sessionId}:${f.size}:${f.inode}:${f.mtimeMs}`);
+    return ok(`files:${createHash("sha1").update(parts.join("|")).digest("hex")}`);
   }
 
   listSessions(): SourceResult<SessionRecord[]> {
@@ -274,11 +297,19 @@ class FileAgentData implements AgentData {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    const files = listTranscriptFiles(this.sessionsDir);
+    return this.refsOf(this.takeListing() ?? listTranscriptFiles(this.sessionsDir), this.sessionsJson());
+  }
+
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    const files = this.takeListing() ?? (await listTranscriptFilesPaced(this.sessionsDir, pause));
+    if (!files.ok) return files;
+    return this.refsOf(files, await this.sessionsJsonPaced(pause));
+  }
+
+  private refsOf(files: SourceResult<TranscriptFile[]>, sessions: SourceResult<LegacySessionEntry[]>): SourceResult<TranscriptRef[]> {
     if (!files.ok) return files;
     const warnings = [...files.warnings];
     const keyOf = new Map<string, string>();
-    const sessions = this.sessionsJson();
     if (sessions.ok) {
       for (const { key, entry } of sessions.value) if (typeof entry.sessionId === "string") keyOf.set(entry.sessionId, key);
       warnings.push(...sessions.warnings);

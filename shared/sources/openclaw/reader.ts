@@ -3,7 +3,7 @@
 // index stays its own (the gateway knows its sessions; transcripts alone would not).
 import type { ActivityEvent, SourceReader, TranscriptMessageRecord, TranscriptRef as ContractRef } from "../contract.js";
 import { fail, ok, type SourceResult } from "../result.js";
-import type { AgentData, TranscriptCursor } from "./agent-data.js";
+import type { AgentData, TranscriptCursor, TranscriptRef } from "./agent-data.js";
 import { eventText, type TranscriptEvent } from "./transcript-event.js";
 
 /** One OpenClaw transcript event as the core sees it; bookkeeping events only mark time. */
@@ -88,15 +88,19 @@ function readAllEvents(data: AgentData, sessionId: string): SourceResult<{ event
   return ok({ events, bytes });
 }
 
+function toRefs(listed: SourceResult<TranscriptRef[]>): SourceResult<ContractRef[]> {
+  if (!listed.ok) return listed;
+  const refs: ContractRef[] = listed.value.map((r) => ({ id: r.sessionId, sessionKey: r.sessionKey, parentKey: null, changeToken: r.changeToken, sizeBytes: r.sizeBytes }));
+  return ok(refs, listed.warnings);
+}
+
 export function openclawReader(data: AgentData): SourceReader {
+  const paced = data.listTranscriptsPaced?.bind(data);
   return {
     listSessions: () => data.listSessions(),
-    listTranscripts: () => {
-      const listed = data.listTranscripts();
-      if (!listed.ok) return listed;
-      const refs: ContractRef[] = listed.value.map((r) => ({ id: r.sessionId, sessionKey: r.sessionKey, parentKey: null, changeToken: r.changeToken, sizeBytes: r.sizeBytes }));
-      return ok(refs, listed.warnings);
-    },
+    listTranscripts: () => toRefs(data.listTranscripts()),
+    // The file era lists in stretches (a stat per file, a walk of sessions.json) so a first scan does not hold the loop.
+    ...(paced ? { listTranscriptsPaced: async (pause: () => Promise<void>) => toRefs(await paced(pause)) } : {}),
     readTranscript: (ref, cursor, limit) => {
       // A stored cursor that is not this reader's shape reads from the start (and says so).
       const read = data.readTranscript({ sessionId: ref.id }, isCursor(cursor) ? cursor : null, limit);
