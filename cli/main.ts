@@ -9,7 +9,7 @@ import { guardOutput } from "./stdio.js";
 guardOutput();
 
 const main = defineCommand({
-  meta: { name: "insightsctl", version: VERSION, description: "Control gateway-insights, the OpenClaw monitoring daemon" },
+  meta: { name: "insightsctl", version: VERSION, description: "Control gateway-insights, the monitoring daemon for OpenClaw, Claude Code and Codex" },
   subCommands: {
     start: () => import("./commands/start.js").then((m) => m.default),
     stop: () => import("./commands/stop.js").then((m) => m.default),
