@@ -63,8 +63,6 @@ export interface DaemonOptions {
   updates?: boolean;
   /** The peer address of a request; default its socket's (tests inject a remote one). */
   peerOf?: (req: IncomingMessage) => string | undefined;
-  /** Render a throw-away card at start so the first real one is fast (default true; tests turn it off). */
-  warmRenderer?: boolean;
   /** Caps on live GraphQL operations and WebSockets (tests use small ones; defaults in stream-limits.ts). */
   graphqlLimits?: Partial<StreamLimits>;
   /** Snapshot seams (tests): a source refresh that hangs, a renderer that fails or waits. */
@@ -276,7 +274,12 @@ export class Daemon {
           if (name === "update") void collector.gateway?.recheckUpdates();
         },
       });
-      const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render"), renderTimeoutMs: config.totalTimeoutSeconds * 1000 });
+      const renderPool = new RenderPool({
+        size: config.renderConcurrency,
+        logger: hub.logger.child("render"),
+        idleMs: config.renderIdleSeconds * 1000,
+        renderTimeoutMs: config.totalTimeoutSeconds * 1000,
+      });
       cleanup.unshift(() => renderPool.close());
       const snapshots = new SnapshotService({
         model,
@@ -291,6 +294,8 @@ export class Daemon {
         ratePerMinute: config.snapshotRateLimitPerMinute,
         maxBytes: config.snapshotMaxBytes,
         render: (card, format) => renderPool.render(card, format),
+        // A test's own renderer needs no worker warming beside it.
+        ...(options.snapshotSeams?.render ? {} : { prepareRender: () => renderPool.prepare() }),
         ...options.snapshotSeams,
       });
       snapshotsRef = snapshots;
@@ -377,13 +382,6 @@ export class Daemon {
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
-      // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
-      if (options.warmRenderer !== false) {
-        renderPool
-          .warm()
-          .then((ms) => log.debug("snapshot renderer warmed", { ms }))
-          .catch((err: unknown) => log.warn("snapshot renderer warm-up failed", { error: errorMessage(err) }));
-      }
       log.info("started", {
         version: VERSION,
         pid: process.pid,

@@ -2,7 +2,7 @@
 // that importing this module (e.g. from the CLI) costs nothing until a card is drawn.
 import { InsightsError, errorMessage } from "../errors.js";
 import type { CardModel } from "./card-model.js";
-import { cardFonts } from "./fonts.js";
+import { cardFonts, elementText } from "./fonts.js";
 import { cardElement } from "./layout/card.js";
 import { CARD_WIDTH } from "./layout/primitives.js";
 
@@ -29,11 +29,13 @@ const loadSatori = (): Promise<Satori> => (satoriFn ??= import("satori").then((m
 const loadResvg = (): Promise<RenderAsync> => (resvgFn ??= import("@resvg/resvg-js").then((m) => m.renderAsync));
 
 async function toSvg(model: CardModel, embedFont: boolean): Promise<string> {
-  const [satori, fonts] = await Promise.all([loadSatori(), cardFonts()]);
+  const tree = cardElement(model);
+  // The fonts for this card's characters: the CJK slices load only when its text has hanzi.
+  const [satori, fonts] = await Promise.all([loadSatori(), cardFonts(elementText(tree).join(""))]);
   // pointScaleFactor 2 rounds the layout to half pixels: whole pixels of the 2x PNG.
   // satori types its input as React's ReactNode; plain {type, props} objects are what it takes
   // without React, so the element is passed as that type.
-  const element = cardElement(model) as unknown as Parameters<Satori>[0];
+  const element = tree as unknown as Parameters<Satori>[0];
   return satori(element, { width: CARD_WIDTH, fonts, embedFont, pointScaleFactor: PNG_SCALE });
 }
 
