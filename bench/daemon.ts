@@ -20,8 +20,8 @@ const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
 export interface DaemonStartOptions {
   /** Names the work dir: .tmp/bench/daemon-<name>-<runner pid>/. */
   name: string;
-  /** The OpenClaw state dir to read (--openclaw-dir). */
-  openclawDir: string;
+  /** The OpenClaw state dir to read (--openclaw-dir); null: none, so the daemon shows its bundled demo state. */
+  openclawDir: string | null;
   /** Extra INSIGHTS_* settings (strings, as in the environment). */
   env?: Record<string, string>;
   /** Node flags for the daemon (and, through fork, its render workers), e.g. --inspect-port=0 for bench/inspect.ts. */
@@ -50,13 +50,14 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   Object.assign(env, dirs, o.env ?? {});
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", "--openclaw-dir", o.openclawDir], {
+  const stateArgs = o.openclawDir === null ? [] : ["--openclaw-dir", o.openclawDir];
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", ...stateArgs], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", out, out],
   });
   fs.closeSync(out);
-  const d = new Daemon(child, `http://127.0.0.1:${port}`, dir, path.join(dirs.XDG_STATE_HOME, PRODUCT), consoleFile);
+  const d = new Daemon(child, `http://127.0.0.1:${port}`, dir, path.join(dirs.XDG_STATE_HOME, PRODUCT), consoleFile, env);
   try {
     await d.waitHealthy(60_000);
   } catch (err) {
@@ -109,6 +110,8 @@ export class Daemon {
     readonly dir: string,
     readonly stateDir: string,
     readonly consoleFile: string,
+    /** Its environment (HOME and the XDG dirs): `insightsctl` run with it talks to this daemon. */
+    readonly env: Readonly<Record<string, string>>,
   ) {
     this.exitPromise = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
@@ -220,12 +223,26 @@ export class Daemon {
     return procMemory(this.pid);
   }
 
+  /** The daemon and its render workers together: resident MB, from /proc; null when the daemon is gone. */
+  treeMemory(): { rssMb: number; daemon: ProcMemory; workers: WorkerMemory[] } | null {
+    const daemon = this.memory();
+    if (!daemon) return null;
+    const workers = this.workers();
+    return { rssMb: Math.round((daemon.rssMb + workers.reduce((a, w) => a + w.rssMb, 0)) * 10) / 10, daemon, workers };
+  }
+
   /** Its child processes (render workers) and their memory. */
   workers(): WorkerMemory[] {
     const out: WorkerMemory[] = [];
     for (const pid of childPids(this.pid)) {
       const m = procMemory(pid);
-      if (m) out.push({ ...m, command: path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) });
+      let exe: string;
+      try {
+        exe = fs.readlinkSync(`/proc/${pid}/exe`);
+      } catch {
+        continue; // it exited meanwhile (an idle render worker stopping)
+      }
+      if (m) out.push({ ...m, command: path.basename(exe) });
     }
     return out;
   }
@@ -287,13 +304,18 @@ export class Daemon {
  * The daemon a suite measures, on its copy of the dataset: default config but no snapshot rate
  * limit, inspectable under --profile. Resolves once its first scan is done (every agent ready).
  */
-export async function startReadyDaemon(o: BenchOptions, name: string, copy: StateCopy): Promise<{ daemon: Daemon; ready: { agents: string[]; ms: number } }> {
+export async function startReadyDaemon(
+  o: BenchOptions,
+  name: string,
+  copy: StateCopy,
+  extra: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<{ daemon: Daemon; ready: { agents: string[]; ms: number } }> {
   const daemon = await startDaemon({
     name,
     openclawDir: copy.stateDir,
-    env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
+    env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000", ...extra.env },
     // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
-    ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
+    nodeArgs: [...(o.flags.profile === true ? ["--inspect-port=0"] : []), ...(extra.nodeArgs ?? [])],
     log: o.log,
   });
   try {

@@ -2,7 +2,7 @@
 // that importing this module (e.g. from the CLI) costs nothing until a card is drawn.
 import { InsightsError, errorMessage } from "../errors.js";
 import type { CardModel } from "./card-model.js";
-import { cardFonts, elementText } from "./fonts.js";
+import { cardFonts, elementText, PRIMARY_FAMILY } from "./fonts.js";
 import { cardElement } from "./layout/card.js";
 import { CARD_WIDTH } from "./layout/primitives.js";
 
@@ -37,6 +37,17 @@ async function toSvg(model: CardModel, embedFont: boolean): Promise<string> {
   // without React, so the element is passed as that type.
   const element = tree as unknown as Parameters<Satori>[0];
   return satori(element, { width: CARD_WIDTH, fonts, embedFont, pointScaleFactor: PNG_SCALE });
+}
+
+/**
+ * Loads what every card needs: satori and resvg, their WebAssembly and native parts, and the Latin
+ * fonts, by laying out and rasterizing one word. A render worker runs it as it starts (warm.ts).
+ */
+export async function loadRenderer(): Promise<void> {
+  const [satori, fonts, renderAsync] = await Promise.all([loadSatori(), cardFonts(""), loadResvg()]);
+  const word = { type: "div", props: { style: { display: "flex", fontFamily: PRIMARY_FAMILY }, children: "Insights" } } as unknown as Parameters<Satori>[0];
+  const svg = await satori(word, { width: 80, height: 20, fonts, embedFont: true });
+  await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: "off" });
 }
 
 /** Draws the card. Errors are InsightsError RENDER_FAILED with the cause attached. */

@@ -112,6 +112,7 @@ export function openclawReader(data: AgentData): SourceReader {
     liveSessions: () => ok([]),
     appVersion: () => data.appVersion(),
     changeStamp: () => data.changeStamp(),
+    releaseMemory: () => data.releaseMemory?.(),
     close: () => data.close(),
   };
 }
