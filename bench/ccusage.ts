@@ -1,4 +1,4 @@
-// ccusage (npm `ccusage`, pinned to 20.0.24 in devDependencies) on a Claude Code or Codex history:
+// ccusage (npm `ccusage`, pinned to 20.0.24) on a Claude Code or Codex history:
 // its wall time, CPU time, peak RSS and its per-day totals, in the shape of bench/synthetic/daily.ts.
 //
 //   node --import tsx bench/ccusage.ts claude-code <CLAUDE_CONFIG_DIR> [--single-thread] [--compare]
@@ -15,18 +15,23 @@
 // ccusage 20 is a native binary in a platform package (@ccusage/ccusage-<os>-<arch>). 20.0.26, the
 // latest, has no linux-x64 package on the registry ("native binary is not available"); 20.0.24
 // has one. The registry has no 20.0.24 package for macOS or Windows, so elsewhere this reports
-// ccusage as unavailable instead of failing. We run the binary directly (the npm `ccusage` bin is
+// ccusage as unavailable instead of failing.
+//
+// It is not a devDependency: its lock entry would name those missing platform packages and
+// `npm ci` refuses a lock that cannot be satisfied. The bench installs it on first use into
+// .tmp/bench/ccusage/ (npm install --prefix, no lock file), where optional platform packages the
+// registry lacks are skipped. We run the binary directly (the npm `ccusage` bin is
 // a Node launcher that spawns it): the figures are ccusage's own, without a Node start-up.
-import { spawn } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO_ROOT } from "./paths.js";
-import { procCpuMs, procMemory } from "./proc.js";
+import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 import { describeDiff, describeTotals, diffDaily, sumDaily, type Daily } from "./synthetic/daily.js";
 import { checkClaudeCode } from "./synthetic/expected-claude-code.js";
 import { checkCodex } from "./synthetic/expected-codex.js";
+import { runTimed } from "./timed-process.js";
 
 export type CcusageKind = "claude-code" | "codex";
 
@@ -45,13 +50,49 @@ export interface CcusageResult {
 /** ccusage cannot run here (no native package for this platform, or not installed). */
 export class CcusageUnavailable extends Error {}
 
+export const CCUSAGE_VERSION = "20.0.24";
+const CCUSAGE_PREFIX = path.join(BENCH_TMP, "ccusage", CCUSAGE_VERSION);
+
 export function locateCcusage(): { bin: string; version: string } {
-  const pkg = path.join(REPO_ROOT, "node_modules", "ccusage", "package.json");
-  if (!fs.existsSync(pkg)) throw new CcusageUnavailable("ccusage is not installed (it is a devDependency: npm install)");
+  const modules = path.join(CCUSAGE_PREFIX, "node_modules");
+  const pkg = path.join(modules, "ccusage", "package.json");
+  if (!fs.existsSync(pkg)) installCcusage();
   const version = String((JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version);
-  const bin = path.join(REPO_ROOT, "node_modules", "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
+  const bin = path.join(modules, "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
   if (!fs.existsSync(bin)) throw new CcusageUnavailable(`ccusage ${version} has no native binary for ${process.platform}-${process.arch} installed (${path.relative(REPO_ROOT, bin)})`);
-  return { bin, version };
+  return { bin: executable(bin, version), version };
+}
+
+function installCcusage(): void {
+  fs.mkdirSync(CCUSAGE_PREFIX, { recursive: true });
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const run = spawnSync(npm, ["install", "--prefix", CCUSAGE_PREFIX, "--no-audit", "--no-fund", "--no-package-lock", "--no-save", `ccusage@${CCUSAGE_VERSION}`], { encoding: "utf8" });
+  if (run.status !== 0) throw new CcusageUnavailable(`npm install ccusage@${CCUSAGE_VERSION} failed: ${(run.stderr || run.error?.message || "").trim().split("\n").pop() ?? ""}`);
+}
+
+/**
+ * The binary as something we can exec. An install can leave it without its execute bit (npm's
+ * launcher chmods it on first use); rather than change node_modules, a copy with the bit set is
+ * kept under .tmp/bench/ccusage-bin/<version>/.
+ */
+function executable(bin: string, version: string): string {
+  if (process.platform === "win32") return bin;
+  try {
+    fs.accessSync(bin, fs.constants.X_OK);
+    return bin;
+  } catch {
+    // not executable by us: use a copy
+  }
+  const copy = path.join(BENCH_TMP, "ccusage-bin", version, path.basename(bin));
+  const size = fs.statSync(bin).size;
+  if (!fs.existsSync(copy) || fs.statSync(copy).size !== size) {
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    const tmp = `${copy}.${process.pid}`;
+    fs.copyFileSync(bin, tmp);
+    fs.chmodSync(tmp, 0o755);
+    fs.renameSync(tmp, copy);
+  }
+  return copy;
 }
 
 export function ccusageArgs(kind: CcusageKind, singleThread = false): string[] {
@@ -94,52 +135,17 @@ export function dailyFromCcusage(json: unknown): Daily {
   });
 }
 
-const GNU_TIME = "/usr/bin/time";
-
 /** Runs ccusage once on `root` (CLAUDE_CONFIG_DIR or CODEX_HOME). */
 export async function runCcusage(kind: CcusageKind, root: string, opts: { singleThread?: boolean } = {}): Promise<CcusageResult> {
   const { bin, version } = locateCcusage();
   const args = ccusageArgs(kind, opts.singleThread);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "gi-ccusage-home-"));
-  const timeFile = path.join(home, "time.txt");
-  // GNU time reports the kernel's own peak RSS and CPU time of the process; without it, /proc is
-  // sampled every 10 ms (the peak of the last 10 ms before exit can be missed).
-  const useTime = process.platform === "linux" && fs.existsSync(GNU_TIME);
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1", TZ: "UTC", [kind === "claude-code" ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: root };
   try {
-    const [file, argv] = useTime ? [GNU_TIME, ["-f", "%M %U %S", "-o", timeFile, bin, ...args]] : [bin, args];
-    const start = performance.now();
-    const child = spawn(file, argv, { env, stdio: ["ignore", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    let peakKbMb = 0;
-    let cpu = 0;
-    const sampler = useTime
-      ? null
-      : setInterval(() => {
-          const m = child.pid ? procMemory(child.pid) : null;
-          if (m) peakKbMb = Math.max(peakKbMb, m.hwmMb);
-          const c = child.pid ? procCpuMs(child.pid) : Number.NaN;
-          if (Number.isFinite(c)) cpu = c;
-        }, 10);
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on("error", reject);
-      child.on("close", (c) => resolve(c));
-    });
-    const ms = performance.now() - start;
-    if (sampler) clearInterval(sampler);
-    if (code !== 0) throw new Error(`ccusage ${args.join(" ")} exited ${code}: ${Buffer.concat(err).toString("utf8").trim().slice(0, 500)}`);
-    let peakRssMb = peakKbMb;
-    let cpuMs = cpu;
-    if (useTime) {
-      const [kb, user, sys] = fs.readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number) as [number, number, number];
-      peakRssMb = Math.round((kb * 1024) / 1e5) / 10;
-      cpuMs = (user + sys) * 1000;
-    }
-    const daily = dailyFromCcusage(JSON.parse(Buffer.concat(out).toString("utf8")));
-    return { command: `ccusage ${args.join(" ")}`, version, ms, cpuMs, peakRssMb, measuredBy: useTime ? "GNU time (kernel rusage)" : "/proc sampled every 10 ms", daily };
+    const r = await runTimed(bin, args, env);
+    if (r.code !== 0) throw new Error(`ccusage ${args.join(" ")} exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
+    const daily = dailyFromCcusage(JSON.parse(r.stdout.toString("utf8")));
+    return { command: `ccusage ${args.join(" ")}`, version, ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily };
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

@@ -16,16 +16,20 @@ import type { BenchOptions } from "./suite.js";
 
 const PRODUCT = "gateway-insights";
 const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
+/** Where the providers' own CLIs keep their history: the runner's must not reach the daemon. */
+const LEAKY = new Set(["CLAUDE_CONFIG_DIR", "CODEX_HOME"]);
 
 export interface DaemonStartOptions {
   /** Names the work dir: .tmp/bench/daemon-<name>-<runner pid>/. */
   name: string;
-  /** The OpenClaw state dir to read (--openclaw-dir); null: none, so the daemon shows its bundled demo state. */
+  /** The OpenClaw state dir to read (--openclaw-dir); null: none given (the daemon shows its bundled demo state, or with INSIGHTS_OPENCLAW=off the providers suite reads Claude Code or Codex). */
   openclawDir: string | null;
   /** Extra INSIGHTS_* settings (strings, as in the environment). */
   env?: Record<string, string>;
   /** Node flags for the daemon (and, through fork, its render workers), e.g. --inspect-port=0 for bench/inspect.ts. */
   nodeArgs?: string[];
+  /** Keep what an earlier daemon of the same name left in the work dir (its store, its token): a restart. */
+  reuse?: boolean;
   log(message: string): void;
 }
 
@@ -39,19 +43,19 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   checkDistFresh([MAIN]);
   removeStaleDirs(BENCH_TMP, `daemon-${o.name}-`);
   const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!o.reuse) fs.rmSync(dir, { recursive: true, force: true });
   const home = path.join(dir, "home");
   const dirs = { HOME: home, XDG_CONFIG_HOME: path.join(dir, "config"), XDG_STATE_HOME: path.join(dir, "state"), XDG_RUNTIME_DIR: path.join(dir, "run") };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true, mode: 0o700 });
   const port = await freePort();
-  // Nothing of the runner's own configuration may leak in (a real token, another state dir).
+  // Nothing of the runner's own configuration may leak in (a real token, another state dir, the
+  // user's own Claude Code or Codex history).
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("INSIGHTS_") && !k.startsWith("OPENCLAW_")) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("INSIGHTS_") && !k.startsWith("OPENCLAW_") && !LEAKY.has(k)) env[k] = v;
   Object.assign(env, dirs, o.env ?? {});
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
-  const stateArgs = o.openclawDir === null ? [] : ["--openclaw-dir", o.openclawDir];
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", ...stateArgs], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", ...(o.openclawDir !== null ? ["--openclaw-dir", o.openclawDir] : [])], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", out, out],

@@ -78,6 +78,59 @@ export function summarize(file: string, top = 15): ProfileSummary {
   return { totalMs, self: topOf(self), inclusive: topOf(inclusive), files: topOf(files) };
 }
 
+/** Samples with their time (µs, the profile's monotonic clock) and their stack, leaf first. */
+function timedStacks(p: Profile): Array<{ t: number; stack: ProfileNode[] }> {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const deltas = (p as Profile & { timeDeltas?: number[] }).timeDeltas ?? [];
+  const out: Array<{ t: number; stack: ProfileNode[] }> = [];
+  let t = p.startTime;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += deltas[i] ?? 0;
+    const stack: ProfileNode[] = [];
+    for (let cur: number | undefined = p.samples[i]; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      if (n && n.callFrame.functionName !== "(root)") stack.push(n);
+    }
+    out.push({ t, stack });
+  }
+  return out;
+}
+
+/**
+ * What ran during given stretches of time (event-loop stalls, µs on the profile's clock, which is
+ * process.hrtime's): per stretch, the functions on the stack for most of it (inclusive time).
+ */
+export function summarizeWindows(file: string, windows: ReadonlyArray<{ startUs: number; endUs: number; cpuMs?: number | null; waitMs?: number | null }>, top = 10): string {
+  const p = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
+  const samples = timedStacks(p);
+  const lines: string[] = [];
+  for (const w of windows) {
+    const inside = samples.filter((s) => s.t >= w.startUs && s.t <= w.endUs);
+    const ms = (w.endUs - w.startUs) / 1000;
+    if (inside.length === 0) {
+      lines.push(`  stall of ${ms.toFixed(0)} ms: no samples (outside the profile)`);
+      continue;
+    }
+    const per = ms / inside.length;
+    const incl = new Map<string, number>();
+    for (const s of inside) {
+      const seen = new Set<string>();
+      for (const n of s.stack) {
+        const k = label(n);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        incl.set(k, (incl.get(k) ?? 0) + per);
+      }
+    }
+    const split = typeof w.cpuMs === "number" && typeof w.waitMs === "number" ? `; ${w.cpuMs.toFixed(0)} ms on the CPU, ${w.waitMs.toFixed(0)} ms waiting for a core` : "";
+    lines.push(`  stall of ${ms.toFixed(0)} ms (${inside.length} samples${split}), inclusive time:`);
+    for (const [name, t] of [...incl.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`    ${t.toFixed(0).padStart(6)} ms  ${name}`);
+  }
+  return lines.join("\n");
+}
+
 export function formatSummary(title: string, s: ProfileSummary): string {
   const lines = [`${title}: ${(s.totalMs / 1000).toFixed(1)} s profiled`];
   const section = (name: string, rows: Array<{ name: string; ms: number }>): void => {

@@ -38,7 +38,12 @@ async function byteScan(file: string, marker: Buffer): Promise<number> {
 async function bare(input: BareInput): Promise<BareResult> {
   const baseline = memorySnapshot();
   const sampler = new MemorySampler();
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
+  const cpuMs = (): number => {
+    const d = process.cpuUsage(cpu0);
+    return (d.user + d.system) / 1000;
+  };
   const files = jsonlFiles(input.dir);
   let bytes = 0;
   let lines = 0;
@@ -52,7 +57,7 @@ async function bare(input: BareInput): Promise<BareResult> {
       parsed += await byteScan(file, marker);
     }
     const ms = since(start);
-    return { ms, bytes, files: files.length, lines: Number.NaN, parsed, baseline, memory: memorySnapshot(), peaks: sampler.stop() };
+    return { ms, cpuMs: cpuMs(), bytes, files: files.length, lines: Number.NaN, parsed, baseline, memory: memorySnapshot(), peaks: sampler.stop() };
   }
   for (const file of files) {
     bytes += fs.statSync(file).size;
@@ -84,7 +89,7 @@ async function bare(input: BareInput): Promise<BareResult> {
     }
   }
   const ms = since(start);
-  return { ms, bytes, files: files.length, lines, parsed, baseline, memory: memorySnapshot(), peaks: sampler.stop() };
+  return { ms, cpuMs: cpuMs(), bytes, files: files.length, lines, parsed, baseline, memory: memorySnapshot(), peaks: sampler.stop() };
 }
 
 async function check(input: CheckInput): Promise<CheckResult> {

@@ -1,14 +1,22 @@
-// HOOK POINTS for the providers suite (bench/providers.ts): where our own Claude Code and Codex
-// readers get measured next to the bare read and ccusage, on the same synthetic history, in the
-// same run. Both return null until the readers exist; the suite then says "not wired" and
-// measures the rest. Each hook gets the dataset and must not modify it (copy it first if the code
-// under test writes beside the files).
-//
-// INTEGRATOR: fill in the two functions below. The suite does the rest: MB/s, the ratios to the
-// bare read and to ccusage, and the "equal totals" check of `ourUsageDaily` against ccusage and
-// against the independent checker (bench/synthetic/expected-*.ts), day by day, to the token.
+// Our side of the providers suite (bench/providers.ts): our own Claude Code and Codex readers,
+// measured next to the bare read and ccusage on the same synthetic history, in the same run.
+//   - ourFirstScan: the core's first scan in a child process of its own (providers-scan-child.ts);
+//   - startOurDaemon: a real daemon (dist/daemon/main.js) on the history, waited on until its
+//     first scan is done; then `insightsctl usage daily --json` (dist/cli/main.js) timed as a
+//     whole process, as a user runs it, and its rows as per-day totals.
+// Neither writes into the dataset: the store and the daemon's dirs live under .tmp/bench/.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ControlClient } from "../cli/control-client.js";
+import { resolvePaths } from "../shared/paths.js";
+import { runChild } from "./child.js";
+import { startDaemon, type Daemon } from "./daemon.js";
+import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { removeStaleDirs } from "./proc.js";
+import type { ScanInput, ScanResult } from "./providers-protocol.js";
 import type { Daily } from "./synthetic/daily.js";
 import type { ProviderDataset, ProviderKind } from "./synthetic/provider-common.js";
+import { runTimed } from "./timed-process.js";
 
 export interface HookInput {
   kind: ProviderKind;
@@ -19,43 +27,177 @@ export interface HookInput {
   home: string;
   /** JSONL bytes in the dataset (manifest.bytes), for MB/s. */
   bytes: number;
+  /** --keep: leave the store and the daemon's dirs behind. */
+  keep: boolean;
   log(message: string): void;
 }
 
-export interface FirstScanResult {
-  /** Fresh store to "every file read and summed", ms. */
-  ms: number;
-  /** Peak RSS of the process that scanned, MB, if measured (bench/memory.ts, bench/proc.ts). */
-  peakRssMb?: number;
-  /** Anything worth printing beside the figure ("12034 usage rows, 0 warnings"). */
-  note?: string;
+/**
+ * One first scan of `input.root` by the core (SourceRegistry + the provider), on a fresh store,
+ * in its own child process on plain node against dist/. `profileDir`: CPU-profile it there.
+ */
+export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: number; profileDir: string | null }): Promise<ScanResult> {
+  removeStaleDirs(BENCH_TMP, "providers-store-");
+  const dir = path.join(BENCH_TMP, `providers-store-${process.pid}`);
+  const storePath = path.join(dir, `${input.kind}.sqlite`);
+  const scanInput: ScanInput = {
+    mode: "scan",
+    kind: input.kind,
+    root: input.root,
+    home: input.home,
+    storePath,
+    anchorNow: input.dataset.manifest.now,
+    idleRefreshes: opts.idleRefreshes,
+    profileDir: opts.profileDir,
+  };
+  try {
+    return await runChild<ScanResult>("providers-scan-child.ts", scanInput);
+  } finally {
+    if (!input.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-export interface UsageDailyResult {
-  /** Wall time of one `insightsctl usage daily --json` against a daemon that has finished its first scan. */
+export interface UsageDailyRun {
+  /** Wall time of the whole `insightsctl usage daily --json` process, ms. */
   ms: number;
-  /** Its output as per-UTC-day totals (input without cached input; see bench/synthetic/daily.ts). */
+  cpuMs: number;
+  peakRssMb: number;
+  measuredBy: string;
+  /** Its rows as per-UTC-day totals (inputTokens is already input without cached input). */
   daily: Daily;
-  note?: string;
+  responses: number;
 }
 
-/**
- * INTEGRATOR HOOK 1: "our first scan". Run the provider reader on `input.root` with a fresh store,
- * in its own child process (bench/child.ts `runChild`, as bench/scan-child.ts does for OpenClaw),
- * until every file is read, and return the time (and memory).
- */
-export async function ourFirstScan(input: HookInput): Promise<FirstScanResult | null> {
-  void input;
-  return null;
+export interface OurDaemon {
+  /** The daemon running now (a new one after `restart`). */
+  readonly daemon: Daemon;
+  /** From spawn until every source's first scan was done (GraphQL lifetimeStats.isReady), ms. */
+  readonly readyMs: number;
+  /** The CLI's command line, for notes. */
+  command: string;
+  usageDaily(): Promise<UsageDailyRun>;
+  /** The same report asked over the control socket from this process: the daemon's part alone, ms. */
+  askDaemon(): Promise<number>;
+  /** Stops the daemon and starts a new one on the same store (its retention job runs at start); resolves when it is ready. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
 }
 
+/** Wall time of a Node.js process that does nothing (`node -e 0`): the floor of any Node CLI, ms. */
+export async function nodeFloorMs(): Promise<number> {
+  const r = await runTimed(process.execPath, ["-e", "0"], { PATH: process.env.PATH ?? "/usr/bin:/bin" });
+  if (r.code !== 0) throw new Error(`node -e 0 exited ${r.code}`);
+  return r.ms;
+}
+
+interface UsageRow {
+  key?: unknown;
+  inputTokens?: unknown;
+  outputTokens?: unknown;
+  cacheWriteTokens?: unknown;
+  cacheReadTokens?: unknown;
+  responses?: unknown;
+}
+
+/** `insightsctl usage daily --json` (docs/usage.md) as per-day totals; refuses a partial or demo report. */
+export function dailyFromUsage(json: unknown): { daily: Daily; responses: number } {
+  const r = json as { report?: unknown; timeZone?: unknown; demo?: unknown; scanComplete?: unknown; rows?: unknown };
+  if (r.report !== "daily" || r.timeZone !== "UTC") throw new Error(`insightsctl usage: not a UTC daily report (${JSON.stringify(r.report)}, ${JSON.stringify(r.timeZone)})`);
+  if (r.demo !== false) throw new Error("insightsctl usage read the demo state, not the dataset");
+  if (r.scanComplete !== true) throw new Error("insightsctl usage: scanComplete is not true (the daemon had not finished reading)");
+  if (!Array.isArray(r.rows)) throw new Error("insightsctl usage: no rows array");
+  const n = (v: unknown, what: string): number => {
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) throw new Error(`insightsctl usage: ${what} is not an integer`);
+    return v;
+  };
+  let responses = 0;
+  const daily = (r.rows as UsageRow[]).map((row) => {
+    if (typeof row.key !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(row.key)) throw new Error(`insightsctl usage: unexpected key ${JSON.stringify(row.key)}`);
+    responses += n(row.responses, "responses");
+    return {
+      date: row.key,
+      input: n(row.inputTokens, "inputTokens"),
+      output: n(row.outputTokens, "outputTokens"),
+      cacheRead: n(row.cacheReadTokens, "cacheReadTokens"),
+      cacheWrite: n(row.cacheWriteTokens, "cacheWriteTokens"),
+    };
+  });
+  return { daily, responses };
+}
+
+const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
+
 /**
- * INTEGRATOR HOOK 2: "`insightsctl usage daily --json` on a warm daemon". Start a daemon on the
- * dataset (bench/daemon.ts `startDaemon` with HOME = `input.home`, or the provider dirs passed
- * by flag/env), wait for its first scan, then time one `node dist/cli/main.js usage daily --json`
- * (days in UTC) and map its output to `Daily`. Stop the daemon before returning.
+ * A daemon reading only `input.root` (CLAUDE_CONFIG_DIR or CODEX_HOME; OpenClaw and the other
+ * provider off), ready once its first scan is done. The caller stops it.
  */
-export async function ourUsageDaily(input: HookInput): Promise<UsageDailyResult | null> {
-  void input;
-  return null;
+export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []): Promise<OurDaemon> {
+  const cc = input.kind === "claude-code";
+  const start = async (reuse: boolean): Promise<{ daemon: Daemon; readyMs: number }> => {
+    const started = Date.now();
+    const daemon = await startDaemon({
+      name: `providers-${input.kind}`,
+      openclawDir: null,
+      env: {
+        INSIGHTS_OPENCLAW: "off",
+        INSIGHTS_CLAUDE_CODE: cc ? "on" : "off",
+        INSIGHTS_CODEX: cc ? "off" : "on",
+        [cc ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: input.root,
+      },
+      nodeArgs,
+      reuse,
+      log: input.log,
+    });
+    try {
+      input.log(`  waiting for the daemon's ${reuse ? "scan after its restart" : "first scan"} (lifetimeStats.isReady)`);
+      await daemon.waitReady(60 * 60_000, input.log);
+      const readyMs = Date.now() - started;
+      input.log(`  ready after ${(readyMs / 1000).toFixed(1)} s`);
+      return { daemon, readyMs };
+    } catch (err) {
+      await daemon.stop();
+      if (!input.keep) daemon.remove();
+      throw err;
+    }
+  };
+  let current = await start(false);
+  const args = [CLI, "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"];
+  return {
+    get daemon() {
+      return current.daemon;
+    },
+    get readyMs() {
+      return current.readyMs;
+    },
+    command: `insightsctl ${args.slice(1).join(" ")}`,
+    async askDaemon(): Promise<number> {
+      const client = await ControlClient.connect(resolvePaths(current.daemon.env).socketFile, 5000);
+      try {
+        const t = performance.now();
+        const report = await client.call<unknown>("usage", { report: "daily", provider: input.kind, timeZone: "UTC" }, 600_000);
+        const ms = performance.now() - t;
+        dailyFromUsage(report);
+        return ms;
+      } finally {
+        client.close();
+      }
+    },
+    async restart(): Promise<void> {
+      await current.daemon.stop();
+      current = await start(true);
+    },
+    async usageDaily(): Promise<UsageDailyRun> {
+      const daemon = current.daemon;
+      const r = await runTimed(process.execPath, args, { ...daemon.env, NO_COLOR: "1" });
+      if (r.code !== 0) throw new Error(`insightsctl usage exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
+      // Asked through the daemon, it says nothing on stderr; in-process it would ("not running").
+      if (r.stderr.includes("not running")) throw new Error(`insightsctl usage did not reach the daemon: ${r.stderr.trim()}`);
+      const { daily, responses } = dailyFromUsage(JSON.parse(r.stdout.toString("utf8")));
+      return { ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily, responses };
+    },
+    async stop(): Promise<void> {
+      await current.daemon.stop();
+      if (!input.keep) current.daemon.remove();
+    },
+  };
 }

@@ -19,6 +19,8 @@ export interface BareInput {
 
 export interface BareResult {
   ms: number;
+  /** CPU time (user + system, all threads) of the read, ms. */
+  cpuMs: number;
   bytes: number;
   files: number;
   lines: number;
@@ -37,3 +39,66 @@ export interface CheckInput {
 }
 
 export type CheckResult = { kind: "claude-code"; check: ClaudeCodeCheck; ms: number } | { kind: "codex"; check: CodexCheck; ms: number };
+
+/** A stretch when the event loop ran no timer: µs on the monotonic clock a CPU profile uses (process.hrtime). */
+export interface StallWindow {
+  startUs: number;
+  endUs: number;
+  /** CPU time of the main thread in it (null where /proc has no schedstat). */
+  cpuMs: number | null;
+  /** Time it was runnable but waited for a core (null likewise); the rest of the stretch it was blocked (I/O). */
+  waitMs: number | null;
+}
+
+/** Our first scan of a provider history: bench/providers-scan-child.ts. */
+export interface ScanInput {
+  mode: "scan";
+  kind: "claude-code" | "codex";
+  /** CLAUDE_CONFIG_DIR or CODEX_HOME: the provider reads exactly this dir. */
+  root: string;
+  /** HOME the provider sees (nothing is read from it when `root` is given). */
+  home: string;
+  /** A path for a fresh store (removed first). */
+  storePath: string;
+  /** The dataset's "now"; the child's clock starts there. */
+  anchorNow: number;
+  /** Refreshes with nothing new to time after the scan. */
+  idleRefreshes: number;
+  /** CPU-profile the scan into this dir (a run not used for the figures). */
+  profileDir: string | null;
+}
+
+export interface ScanResult {
+  /** Fresh store to every source's firstPassDone, ms. */
+  ms: number;
+  /** CPU time (user + system, all threads) of the process meanwhile, ms. */
+  cpuMs: number;
+  refreshes: number;
+  sources: number;
+  firstPassDone: boolean;
+  transcripts: number;
+  usageRows: number;
+  warnings: number;
+  /** Longest event-loop block during the scan (monitorEventLoopDelay max), ms. */
+  maxStallMs: number;
+  /** The same from a 10 ms setInterval probe: the largest gap beyond its period. */
+  maxTimerDriftMs: number;
+  /**
+   * The most CPU time the main thread spent between two ticks of that timer, ms: the longest
+   * stall our own work makes on an idle machine (the wall figures add waiting for a core). Null
+   * without /proc/thread-self/schedstat.
+   */
+  maxStallCpuMs: number | null;
+  baseline: MemorySnapshot;
+  afterScan: MemorySnapshot;
+  /** Sampled every 20 ms (at event-loop turns) during the scan. */
+  scanPeaks: MemoryPeaks;
+  /** The kernel's peak RSS of the process (VmHWM) right after the scan, MB. */
+  hwmMb: number | null;
+  idleRefreshMs: number[];
+  idleRefreshCpuMs: number[];
+  storeBytes: number;
+  profiles: string[];
+  /** The longest stretches without timers (at most 10, > 50 ms). */
+  stallWindows: StallWindow[];
+}

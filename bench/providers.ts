@@ -7,14 +7,19 @@
 //   - ccusage daily --json --offline (bench/ccusage.ts): wall and CPU time, peak RSS, its totals;
 //   - the independent checker's totals (bench/synthetic/expected-*.ts) against ccusage's and the
 //     generator's, day by day: they must agree to the token;
-//   - our first scan and `insightsctl usage daily --json` on a warm daemon: bench/providers-hooks.ts
-//     (null until the readers are integrated; then the same ratios and the same totals check).
+//   - our first scan (bench/providers-hooks.ts, providers-scan-child.ts), in the same back-to-back
+//     triples as the bare read and ccusage: MB/s and its ratio to the bare read, peak RSS, the
+//     longest event-loop stall; each against its aim;
+//   - `insightsctl usage daily --json` on a warm daemon (bench/providers-hooks.ts) in pairs with
+//     ccusage: the time ratio against its aim, and its totals against the checker's and ccusage's.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CcusageUnavailable, locateCcusage, runCcusage, type CcusageResult } from "./ccusage.js";
 import { runChild } from "./child.js";
-import { ourFirstScan, ourUsageDaily, type HookInput } from "./providers-hooks.js";
-import type { BareInput, BareResult, CheckInput, CheckResult } from "./providers-protocol.js";
+import { newProfileDir } from "./paths.js";
+import { formatSummary, summarize, summarizeWindows } from "./profile-summary.js";
+import { nodeFloorMs, ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
+import type { BareInput, BareResult, CheckInput, CheckResult, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
 import { CC_SIZES, ensureClaudeCodeData } from "./synthetic/claude-code.js";
@@ -95,7 +100,7 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export const providersSuite: Suite = {
   name: "providers",
-  title: "Claude Code and Codex histories: bare read, ccusage, our scan (hooks), equal totals",
+  title: "Claude Code and Codex histories: our first scan and usage report next to a bare read and ccusage, equal totals",
   flags: {
     "prov-only": { type: "string", description: "one provider: claude-code or codex" },
     "cc-bytes": { type: "string", description: "Claude Code history size (default 2g; --quick 50m)" },
@@ -103,7 +108,8 @@ export const providersSuite: Suite = {
     "cx-bytes": { type: "string", description: "Codex history size (default 1g; --quick 25m)" },
     "cx-files": { type: "string", description: "Codex rollouts (default 10000; --quick 250)" },
     "prov-seed": { type: "string", description: "generator seed of both histories (default 1)" },
-    "prov-repeat": { type: "string", description: "bare read + ccusage pairs, alternating order (default 2; --quick 1)" },
+    "prov-repeat": { type: "string", description: "bare read + ccusage + our first scan triples, alternating order (default 2; --quick 1)" },
+    "prov-usage-reps": { type: "string", description: "insightsctl usage daily + ccusage daily pairs on a warm daemon (default 5; --quick 3)" },
     "prov-rebuild": { type: "boolean", description: "rebuild the cached histories" },
   },
 
@@ -112,6 +118,7 @@ export const providersSuite: Suite = {
     if (only !== undefined && only !== "claude-code" && only !== "codex") throw new RangeError("--prov-only must be claude-code or codex");
     const kinds: ProviderKind[] = only ? [only] : ["claude-code", "codex"];
     const repeat = positiveInt(o.flags, "prov-repeat", o.quick ? 1 : 2);
+    const usageReps = positiveInt(o.flags, "prov-usage-reps", o.quick ? 3 : 5);
     const datasets = kinds.map((k) => ensureProviderData(o, k));
     let ccusage: string;
     try {
@@ -128,18 +135,19 @@ export const providersSuite: Suite = {
       context,
       async run(): Promise<Row[]> {
         const rows: Row[] = [];
-        for (const d of datasets) rows.push(...(await measure(o, d, repeat)));
+        for (const d of datasets) rows.push(...(await measure(o, d, repeat, usageReps)));
         return rows;
       },
     } satisfies Measurements;
   },
 };
 
-async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Promise<Row[]> {
+async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usageReps: number): Promise<Row[]> {
   const kind = d.manifest.kind;
   const label = LABEL[kind];
   const { root, tree, home } = dirsOf(d);
   const bytes = d.manifest.bytes;
+  const hook: HookInput = { kind, dataset: d, root, home, bytes, keep: o.flags.keep === true, log: o.log };
   o.log(`${label}: warming the page cache`);
   warmPageCache(tree);
 
@@ -161,20 +169,29 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Pro
       return null;
     }
   };
+  const scanRun = async (profileDir: string | null = null): Promise<ScanResult> => {
+    const r = await ourFirstScan(hook, { idleRefreshes: profileDir ? 0 : 5, profileDir });
+    o.log(
+      `  our first scan${profileDir ? " (profiled, not a figure)" : ""}: ${secs(r.ms)}, ${rate(bytes, r.ms).toFixed(0)} MB/s, peak RSS ${r.hwmMb} MB, longest stall ${r.maxStallMs.toFixed(0)} ms, ${r.usageRows} usage rows, ${r.warnings} warnings`,
+    );
+    if (!r.firstPassDone) throw new Error(`our first scan of ${root} did not finish (${r.refreshes} refreshes, ${r.sources} sources)`);
+    return r;
+  };
 
-  // Pairs back to back, in alternating order, so a burst of load elsewhere hits both sides.
+  // Triples back to back, in alternating order, so a burst of load elsewhere hits every side.
   const bare: BareResult[] = [];
   const cc: CcusageResult[] = [];
+  const scans: ScanResult[] = [];
   for (let i = 0; i < repeat; i++) {
-    if (i % 2 === 0) {
-      bare.push(await bareRun(null));
-      const c = await ccusageRun();
-      if (c) cc.push(c);
-    } else {
-      const c = await ccusageRun();
-      if (c) cc.push(c);
-      bare.push(await bareRun(null));
-    }
+    const steps: Array<() => Promise<void>> = [
+      async () => void bare.push(await bareRun(null)),
+      async () => {
+        const c = await ccusageRun();
+        if (c) cc.push(c);
+      },
+      async () => void scans.push(await scanRun()),
+    ];
+    for (const step of i % 2 === 0 ? steps : steps.reverse()) await step();
   }
   const filtered = await bareRun(USAGE_MARKER[kind]);
   const byteFiltered = await bareRun(USAGE_MARKER[kind], "bytes");
@@ -252,41 +269,262 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number): Pro
     const ratios = bare.slice(0, cc.length).map((b, i) => b.ms / (cc[i] as CcusageResult).ms);
     rows.push({ metric: `${label}: bare read time / ccusage time`, value: median(ratios), unit: "x", note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(2)).join(", ")}` });
     const diff = diffDaily(checkDaily, c0.daily);
+    // Codex: ccusage takes token_count deltas; where a response's record and its token_count fall on
+    // either side of midnight UTC, that rule dates it a day later than the record rule.
+    const byTokenCount = check.kind === "codex" ? diffDaily(check.check.dailyByTokenCount, c0.daily) : null;
     rows.push({
       metric: `${label}: days where ccusage and the checker differ`,
       value: diff.length,
       unit: "days",
       aim: { op: "<=", limit: 0 },
-      note: describeDiff(diff, checkDaily.length, ["checker", "ccusage"]) || `${c0.daily.length} days, to the token; ccusage totals ${describeTotals(sumDaily(c0.daily))}`,
+      note:
+        (describeDiff(diff, checkDaily.length, ["checker", "ccusage"]) || `${c0.daily.length} days, to the token; ccusage totals ${describeTotals(sumDaily(c0.daily))}`) +
+        (byTokenCount ? `; against the checker's token_count-delta rule (ccusage's): ${byTokenCount.length ? describeDiff(byTokenCount, checkDaily.length, ["checker (token_count rule)", "ccusage"]) : "equal, to the token"}` : ""),
     });
   } else {
     o.log(`${label}: ${ccusageMissing ?? "ccusage did not run"}`);
   }
 
-  // The integrator's hooks.
-  const hook: HookInput = { kind, dataset: d, root, home, bytes, log: o.log };
-  const scan = await ourFirstScan(hook);
-  if (scan) {
-    rows.push({ metric: `${label}: our first scan`, value: rate(bytes, scan.ms), unit: "MB/s", note: `${secs(scan.ms)}${scan.peakRssMb !== undefined ? `, peak RSS ${scan.peakRssMb} MB` : ""}${scan.note ? `; ${scan.note}` : ""}` });
-    rows.push({ metric: `${label}: our first scan / bare read time`, value: scan.ms / bareMs, unit: "x", note: "same run, same warm page cache" });
-    if (c0) rows.push({ metric: `${label}: our first scan / ccusage time`, value: scan.ms / ccMs, unit: "x" });
+  rows.push(...scanRows(label, bytes, scans, bare, cc));
+  if (o.flags.profile === true) {
+    const dir = newProfileDir();
+    const r = await scanRun(dir);
+    const scanProfile = r.profiles[0];
+    const stalls = scanProfile && r.stallWindows.length ? `\n\nthe longest event-loop stalls of the profiled scan:\n${summarizeWindows(scanProfile, r.stallWindows.slice(0, 3))}` : "";
+    const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f, 25))).join("\n\n") + stalls;
+    fs.writeFileSync(path.join(dir, `${kind}-summary.txt`), `${text}\n`);
+    o.log(`${text}\n(profile and ${kind}-summary.txt in ${relative(dir)}; open the .cpuprofile in Chrome DevTools for the tree)`);
   }
-  const daily = await ourUsageDaily(hook);
-  if (daily) {
-    rows.push({ metric: `${label}: insightsctl usage daily --json (warm daemon)`, value: daily.ms, unit: "ms", note: daily.note });
-    const vsCheck = diffDaily(checkDaily, daily.daily);
-    rows.push({ metric: `${label}: days where insightsctl and the checker differ`, value: vsCheck.length, unit: "days", aim: { op: "<=", limit: 0 }, note: describeDiff(vsCheck, checkDaily.length, ["checker", "insightsctl"]) || "equal, to the token" });
-    if (c0) {
-      const vsCc = diffDaily(c0.daily, daily.daily);
-      rows.push({ metric: `${label}: days where insightsctl and ccusage differ`, value: vsCc.length, unit: "days", aim: { op: "<=", limit: 0 }, note: describeDiff(vsCc, c0.daily.length, ["ccusage", "insightsctl"]) || "equal, to the token" });
+
+  rows.push(...(await usageRows(o, hook, label, usageReps, check, ccusageMissing === null ? ccusageRun : null)));
+  return rows;
+}
+
+const fmtMs = (ms: number): string => `${ms.toFixed(0)} ms`;
+
+/** How the longest late stretch of the timer splits: our CPU, waiting for a core, blocked. */
+function splitOf(scans: ScanResult[]): string {
+  const w = scans
+    .flatMap((s) => s.stallWindows)
+    .sort((a, b) => b.endUs - b.startUs - (a.endUs - a.startUs))[0];
+  if (!w || w.cpuMs === null || w.waitMs === null) return "";
+  const ms = (w.endUs - w.startUs) / 1000;
+  return `; the longest late stretch (${ms.toFixed(0)} ms): ${w.cpuMs.toFixed(0)} ms of our work on the CPU, ${w.waitMs.toFixed(0)} ms waiting for a core, ${Math.max(0, ms - w.cpuMs - w.waitMs).toFixed(0)} ms blocked (I/O, e.g. the store's fsync)`;
+}
+
+/** Our first scan next to the bare read (same triples) and ccusage. */
+function scanRows(label: string, bytes: number, scans: ScanResult[], bare: BareResult[], cc: CcusageResult[]): Row[] {
+  const s0 = scans[0] as ScanResult;
+  const scanMs = median(scans.map((s) => s.ms));
+  const runs = scans.length > 1 ? `; median of ${scans.length}` : "";
+  const ratios = scans.map((s, i) => (bare[i] as BareResult).ms / s.ms);
+  const peak = Math.max(...scans.map((s) => s.hwmMb ?? s.scanPeaks.rssMb));
+  const worst = scans.reduce((a, s) => ((s.hwmMb ?? 0) > (a.hwmMb ?? 0) ? s : a), s0);
+  const stall = Math.max(...scans.map((s) => s.maxStallMs));
+  const idle = scans.flatMap((s) => s.idleRefreshMs);
+  const rows: Row[] = [
+    {
+      metric: `${label}: our first scan (fresh store, refresh until firstPassDone)`,
+      value: rate(bytes, scanMs),
+      unit: "MB/s",
+      note: `${secs(scanMs)}${runs}; ${s0.transcripts} transcripts, ${s0.usageRows} responses stored, ${s0.warnings} warnings, ${s0.refreshes} refresh(es); store ${(s0.storeBytes / MB).toFixed(0)} MB; own child process`,
+    },
+    {
+      metric: `${label}: our first scan throughput / bare read + JSON.parse throughput`,
+      value: median(ratios),
+      unit: "x",
+      aim: { op: ">=", limit: 0.5 },
+      note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(2)).join(", ")}; same warm page cache`,
+    },
+    {
+      metric: `${label}: peak RSS during our first scan`,
+      value: peak,
+      unit: "MB",
+      aim: { op: "<=", limit: 150 },
+      note: `kernel VmHWM of the scanning process, highest of ${scans.length}; ${worst.baseline.rssMb} MB before reading; sampled: V8 heap ${worst.scanPeaks.heapUsedMb} used / ${worst.scanPeaks.heapTotalMb} MB reserved, external ${worst.scanPeaks.externalMb} MB; after the scan ${worst.afterScan.rssAnonMb ?? "?"} MB anonymous + ${worst.afterScan.rssFileMb ?? "?"} MB mapped files; the bare reader peaked at ${Math.max(...bare.map((b) => b.memory.maxRssMb))} MB`,
+    },
+    {
+      metric: `${label}: longest event-loop stall during our first scan`,
+      value: stall,
+      unit: "ms",
+      aim: { op: "<=", limit: 100 },
+      note: `monitorEventLoopDelay max, highest of ${scans.length} (${scans.map((s) => s.maxStallMs.toFixed(0)).join(", ")}); a 10 ms timer was late by at most ${Math.max(...scans.map((s) => s.maxTimerDriftMs)).toFixed(0)} ms${splitOf(scans)}`,
+    },
+  ];
+  const cpuStalls = scans.map((s) => s.maxStallCpuMs).filter((v): v is number => v !== null);
+  if (cpuStalls.length)
+    rows.push({
+      metric: `${label}: longest stretch of our own work between two turns of the event loop`,
+      value: Math.max(...cpuStalls),
+      unit: "ms",
+      note: `main-thread CPU time between two ticks of a 10 ms timer (/proc/thread-self/schedstat), highest of ${cpuStalls.length}: the stall an idle machine would see`,
+    });
+  rows.push(
+    {
+      metric: `${label}: refresh with nothing new`,
+      value: median(idle),
+      unit: "ms",
+      note: `median of ${idle.length}; the collector polls every 2 s, and the daemon runs one before each usage report`,
+    },
+  );
+  if (cc.length) rows.push({ metric: `${label}: our first scan time / ccusage daily time`, value: scanMs / median(cc.map((c) => c.ms)), unit: "x", note: "ccusage keeps nothing: it reads everything on every call; we read once, then only what is new" });
+  return rows;
+}
+
+interface UsagePhase {
+  mine: UsageDailyRun[];
+  theirs: CcusageResult[];
+  /** The daemon's answer over the control socket, asked from this process. */
+  daemonMs: number[];
+}
+
+/**
+ * `insightsctl usage daily --json` on a warm daemon next to ccusage daily, in back-to-back pairs
+ * (alternating order; the daemon is paused while ccusage runs so its polls take no CPU from it),
+ * and their totals against the checker's and each other's. Twice: right after the daemon's first
+ * scan (every row still raw), and after a restart on the same store (its retention job, which runs
+ * at start and then hourly, has rolled up the rows older than retentionRawDays).
+ */
+async function usageRows(
+  o: BenchOptions,
+  hook: HookInput,
+  label: string,
+  reps: number,
+  check: CheckResult,
+  ccusageRun: ((singleThread?: boolean) => Promise<CcusageResult | null>) | null,
+): Promise<Row[]> {
+  o.log(`${label}: a daemon on the history`);
+  const ours = await startOurDaemon(hook, o.flags.profile === true ? ["--inspect-port=0"] : []);
+  const rows: Row[] = [];
+  try {
+    const firstReadyMs = ours.readyMs;
+    const afterScan = ours.daemon.memory();
+    const phase = async (): Promise<UsagePhase> => {
+      // Warm: the daemon's first report compiles its queries; the CLI's files are in the page cache.
+      await ours.usageDaily();
+      const p: UsagePhase = { mine: [], theirs: [], daemonMs: [] };
+      const oursOnce = async (): Promise<void> => {
+        const r = await ours.usageDaily();
+        o.log(`  ${ours.command}: ${fmtMs(r.ms)} wall, ${fmtMs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
+        p.mine.push(r);
+      };
+      const theirsOnce = async (): Promise<void> => {
+        if (!ccusageRun) return;
+        ours.daemon.pause(true);
+        try {
+          const c = await ccusageRun();
+          if (c) p.theirs.push(c);
+        } finally {
+          ours.daemon.pause(false);
+        }
+      };
+      for (let i = 0; i < reps; i++) {
+        if (i % 2 === 0) {
+          await oursOnce();
+          await theirsOnce();
+        } else {
+          await theirsOnce();
+          await oursOnce();
+        }
+      }
+      for (let i = 0; i < reps; i++) p.daemonMs.push(await ours.askDaemon());
+      o.log(`  the daemon's answer alone (control socket): ${p.daemonMs.map((m) => m.toFixed(0)).join(", ")} ms`);
+      return p;
+    };
+    const fresh = await phase();
+    const floor: number[] = [];
+    for (let i = 0; i < reps; i++) floor.push(await nodeFloorMs());
+    o.log(`${label}: restarting the daemon on the same store (retention rolls up what is older than retentionRawDays)`);
+    await ours.restart();
+    const rolled = await phase();
+    const daemonMem = ours.daemon.memory();
+
+    rows.push(
+      {
+        metric: `${label}: daemon start to first scan done`,
+        value: firstReadyMs / 1000,
+        unit: "s",
+        note: `spawn to every source's lifetimeStats.isReady (polled once a second); daemon RSS then ${afterScan?.rssMb ?? "?"} MB, peak (VmHWM) ${afterScan?.hwmMb ?? "?"} MB; after the restart and the reports ${daemonMem?.rssMb ?? "?"} MB`,
+      },
+      {
+        metric: `${label}: node -e 0 (the floor of any Node.js CLI)`,
+        value: median(floor),
+        unit: "ms",
+        note: `whole process, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
+      },
+    );
+    const phaseRows = (p: UsagePhase, when: string): void => {
+      const m0 = p.mine[0] as UsageDailyRun;
+      rows.push(
+        {
+          metric: `${label}: ${ours.command}, ${when}`,
+          value: median(p.mine.map((r) => r.ms)),
+          unit: "ms",
+          note: `whole process (node start-up included), median of ${p.mine.length} (${p.mine.map((r) => r.ms.toFixed(0)).join(", ")}); its own CPU ${fmtMs(median(p.mine.map((r) => r.cpuMs)))}, peak RSS ${m0.peakRssMb} MB; the daemon's answer alone (control socket, it reads what is new first): median ${fmtMs(median(p.daemonMs))}`,
+        },
+      );
+      if (p.theirs.length) {
+        const ratios = p.theirs.map((c, i) => (p.mine[i] as UsageDailyRun).ms / c.ms);
+        rows.push({
+          metric: `${label}: insightsctl usage daily time / ccusage daily time, ${when}`,
+          value: median(ratios),
+          unit: "x",
+          aim: { op: "<=", limit: 1 / 20 },
+          note: `per back-to-back pair: ${ratios.map((r) => r.toFixed(3)).join(", ")}; ccusage ${secs(median(p.theirs.map((c) => c.ms)))} in these pairs (daemon paused meanwhile)`,
+        });
+      }
+    };
+    phaseRows(fresh, "warm daemon right after its first scan (all rows raw)");
+    phaseRows(rolled, "after a restart (rows older than 7 days rolled up)");
+
+    // Totals: every run of both phases, against the checker, ccusage and each other.
+    const m0 = fresh.mine[0] as UsageDailyRun;
+    const checkDaily = check.check.daily;
+    const vsCheck = diffDaily(checkDaily, m0.daily);
+    rows.push({
+      metric: `${label}: days where insightsctl and the checker differ`,
+      value: vsCheck.length,
+      unit: "days",
+      aim: { op: "<=", limit: 0 },
+      note: describeDiff(vsCheck, checkDaily.length, ["checker", "insightsctl"]) || `${m0.daily.length} days, to the token; ${m0.responses} responses`,
+    });
+    const t0 = fresh.theirs[0];
+    if (t0) {
+      const vsCc = diffDaily(t0.daily, m0.daily);
+      // Codex: the checker counts by both documented rules; ccusage takes token_count deltas.
+      const byTokenCount = check.kind === "codex" ? check.check.dailyByTokenCount : null;
+      const rules = byTokenCount ? diffDaily(checkDaily, byTokenCount) : [];
+      const explained = byTokenCount !== null && rules.length > 0 && vsCc.length === rules.length && vsCc.every((d) => rules.some((r) => r.date === d.date)) && diffDaily(byTokenCount, t0.daily).length === 0;
+      rows.push({
+        metric: `${label}: days where insightsctl and ccusage differ`,
+        value: vsCc.length,
+        unit: "days",
+        aim: { op: "<=", limit: 0 },
+        note:
+          (describeDiff(vsCc, t0.daily.length, ["ccusage", "insightsctl"]) || `${t0.daily.length} days, to the token; totals ${describeTotals(sumDaily(m0.daily))}`) +
+          (explained
+            ? `; exactly the days where the two documented Codex rules differ (a response whose token_usage_record and token_count lines straddle midnight UTC): ccusage dates it by its token_count, insightsctl by its record, as the checker's record rule does`
+            : ""),
+      });
+      const sum = (d: Daily): number[] => Object.values(sumDaily(d));
+      const off = sum(t0.daily).map((v, i) => Math.abs(v - (sum(m0.daily)[i] as number))).reduce((a, b) => a + b, 0);
+      rows.push({
+        metric: `${label}: tokens where insightsctl and ccusage differ, all days summed`,
+        value: off,
+        unit: "tokens",
+        aim: { op: "<=", limit: 0 },
+        note: `insightsctl ${describeTotals(sumDaily(m0.daily))}; ccusage ${describeTotals(sumDaily(t0.daily))}`,
+      });
     }
-  }
-  if (!scan || !daily) {
-    // Said under the first figure (the context lines are printed before the run).
-    const missing = `${[!scan ? "our first scan" : "", !daily ? "insightsctl usage daily" : ""].filter(Boolean).join(" and ")}: not wired yet (bench/providers-hooks.ts)`;
-    o.log(`${label}: ${missing}`);
-    const first = rows[0] as Row;
-    first.note = `${first.note ?? ""}; ${missing}`;
+    const all = [...fresh.mine, ...rolled.mine];
+    const unstable = all.filter((r) => diffDaily(m0.daily, r.daily).length > 0).length;
+    rows.push({ metric: `${label}: insightsctl runs whose days differ from its first (before and after the roll-up)`, value: unstable, unit: "runs", aim: { op: "<=", limit: 0 }, note: `${all.length} runs` });
+    if (o.flags.profile === true)
+      await ours.daemon.profile(`providers-${hook.kind}`, `during ${reps} usage reports`, o.log, async () => {
+        for (let i = 0; i < reps; i++) await ours.usageDaily();
+      });
+  } finally {
+    await ours.stop();
   }
   return rows;
 }

@@ -18,6 +18,7 @@ const main = defineCommand({
     logs: () => import("./commands/logs.js").then((m) => m.default),
     snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
     usage: () => import("./commands/usage.js").then((m) => m.default),
+    export: () => import("./commands/export.js").then((m) => m.default),
     url: () => import("./commands/url.js").then((m) => m.default),
     alerts: () => import("./commands/alerts.js").then((m) => m.default),
     service: () => import("./commands/service.js").then((m) => m.default),

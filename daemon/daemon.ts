@@ -1,10 +1,11 @@
 // The long-lived process: owns the config, logger, store, collector, HTTP server and control
 // socket, starts them in order and stops them in reverse with a bounded drain.
 import type { IncomingMessage } from "node:http";
-import { InsightsError, errorMessage } from "../shared/errors.js";
+import { ConfigError, InsightsError, errorMessage } from "../shared/errors.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
+import { effectiveHostName } from "../shared/config/host-name.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
 import { withDeadline, type Collector } from "../shared/ingest/collector.js";
@@ -17,6 +18,7 @@ import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { parseUsageParams } from "../shared/queries/usage-report.js";
+import { parseExportParams } from "../shared/queries/export.js";
 import type { AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
@@ -28,6 +30,7 @@ import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
 import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
+import { tokensEqual } from "./auth/authenticate.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
@@ -38,11 +41,14 @@ import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../shared/snapshot/reply.js";
 import { ControlServer } from "./control/server.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
-import { mountRoutes } from "./http/mount-routes.js";
+import { metricsDeps, mountRoutes } from "./http/mount-routes.js";
+import { buildExposition } from "./http/routes/metrics.js";
+import type { OtlpPush } from "./metrics/otlp.js";
 import type { HealthBody } from "./http/routes/health.js";
 import { HttpServer } from "./http/server.js";
 import { AlertService, type Caller } from "./alerts/alert-service.js";
 import { readModelInputs } from "./alerts/read-model-inputs.js";
+import { activeAlertFigures } from "./alerts/figures.js";
 import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +79,8 @@ export interface DaemonOptions {
   alertDelivery?: DeliveryQueueOptions;
   /** Wait after a change before alert rules are evaluated (default 1000 ms). */
   alertDebounceMs?: number;
+  /** The OTLP push's interval in ms, replacing otlpIntervalSeconds (tests). */
+  otlpIntervalMs?: number;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -104,6 +112,8 @@ interface Parts {
   http: HttpServer;
   control: ControlServer;
   address: { host: string; port: number };
+  /** The OTLP push, when otlpEndpoint is set. */
+  otlp: OtlpPush | null;
 }
 
 const HOUR = 3_600_000;
@@ -194,11 +204,16 @@ export class Daemon {
     try {
       const { token, origin: tokenOrigin } = ensureToken(paths.tokenFile, config.token);
       if (tokenOrigin === "generated") log.info("generated a new API token", { file: paths.tokenFile });
+      if (config.metricsToken !== null && tokensEqual(config.metricsToken, token)) {
+        throw new ConfigError("metricsToken", "<hidden>", loaded.origins.metricsToken === "env" ? `env ${OPTIONS.metricsToken.env}` : paths.configFile, "a token other than the API token (the scrape token is read-only)");
+      }
+      if (config.metricsToken !== null && config.noAuth) log.warn("metricsToken is ignored in no-auth mode: /metrics answers loopback peers without a token");
 
       // Filled in as the parts come up; the callbacks below read them later, at request time.
       let daemon: Daemon | undefined;
       let snapshotsRef: SnapshotService | undefined;
       let httpRef: HttpServer | undefined;
+      let alertsRef: AlertService | undefined;
       const data = openData({
         paths,
         config,
@@ -220,6 +235,8 @@ export class Daemon {
           requestsTotal: httpRef?.requestsTotal ?? 0,
           renderQueue: snapshotsRef?.queueStats() ?? null,
         }),
+        // The status card shows the alerts firing now; the service starts below.
+        alerts: () => (alertsRef ? activeAlertFigures(alertsRef, data.clock.now()) : []),
       });
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
@@ -243,7 +260,7 @@ export class Daemon {
       });
       const limiter = new FailureLimiter();
       const peerOf = options.peerOf ?? ((req: IncomingMessage) => req.socket.remoteAddress);
-      const auth = { token, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
+      const auth = { token, metricsToken: config.metricsToken, noAuth: config.noAuth, ring, limiter, clock: authClock, peerOf };
       const authCheck = createAuthCheck({ ...auth, logger: hub.logger.child("auth") });
       const guard = createAuthGuard(authCheck);
       const http = new HttpServer({ host: config.host, port: config.port, logger: hub.logger.child("http"), clock, guard });
@@ -260,6 +277,7 @@ export class Daemon {
         ...(options.alertDelivery ? { delivery: options.alertDelivery } : {}),
         ...(options.alertDebounceMs !== undefined ? { debounceMs: options.alertDebounceMs } : {}),
       });
+      alertsRef = alerts;
       cleanup.unshift(() => alerts.close());
       // Every change re-evaluates the rules (debounced); evaluation only reads, delivery is queued.
       collector.onChange(() => alerts.changed());
@@ -309,6 +327,7 @@ export class Daemon {
         session: { ...auth, logger: hub.logger.child("auth") },
         authCheck,
         health: () => (daemon as Daemon).health(),
+        hostName: () => effectiveHostName(daemon?.config ?? config),
         peerOf,
         logger: hub.logger,
         ...(options.graphqlLimits ? { graphqlLimits: options.graphqlLimits } : {}),
@@ -316,6 +335,23 @@ export class Daemon {
       cleanup.unshift(() => interfaces.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
+
+      // The SDK is loaded only when a push is configured (docs/fleet.md "OTLP push").
+      let otlp: OtlpPush | null = null;
+      if (config.otlpEndpoint !== null) {
+        const { startOtlpPush } = await import("./metrics/otlp.js");
+        const deps = metricsDeps({ http, model, live, snapshots, alerts, hostName: () => effectiveHostName(daemon?.config ?? config) });
+        otlp = startOtlpPush({
+          endpoint: config.otlpEndpoint,
+          intervalMs: options.otlpIntervalMs ?? config.otlpIntervalSeconds * 1000,
+          hostName: effectiveHostName(config),
+          version: VERSION,
+          families: () => buildExposition(deps).families(),
+          logger: hub.logger.child("otlp"),
+        });
+        const push = otlp;
+        cleanup.unshift(() => push.stop());
+      }
 
       const control = new ControlServer({
         socketPath: paths.socketFile,
@@ -343,6 +379,12 @@ export class Daemon {
             const p = parseUsageParams(params, model.timeZone);
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.usageReport(p);
+          },
+          // `insightsctl export`: daily rows per source, model and project (shared/queries/export.ts, docs/fleet.md).
+          export: async (params) => {
+            const p = parseExportParams(params, "UTC");
+            await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
+            return model.exportReport(p, effectiveHostName(daemon?.config ?? config));
           },
           snapshot: async (params) => {
             const quick = params.quick === true;
@@ -378,7 +420,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp }, options, startedAt);
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
@@ -523,6 +565,8 @@ export class Daemon {
       this.p.live.close();
       this.p.alerts.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
+      // A last push of the final figures, while the store is still open.
+      await this.p.otlp?.stop();
       await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       await this.p.renderPool.close();

@@ -4,12 +4,13 @@
 // `insightsctl snapshot` without a daemon opens it for one render.
 import { rmSync } from "node:fs";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config/options.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
-import { ReadModel, type DaemonFigures } from "./queries/read-model.js";
+import { ReadModel, type ActiveAlertFigure, type DaemonFigures } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
@@ -31,6 +32,8 @@ export interface OpenDataOptions {
   /** Collector seams and pace overrides (tests). */
   collector?: Partial<Pick<CollectorOptions, "scanMs" | "logMs" | "cronMs" | "probeHttp" | "channels" | "updates">>;
   daemon?: () => DaemonFigures;
+  /** The alerts firing now (the daemon's alert service), for the status card. */
+  alerts?: () => ActiveAlertFigure[];
 }
 
 export interface OpenData {
@@ -90,6 +93,7 @@ export function openData(o: OpenDataOptions): OpenData {
     openclawDir: location?.dir ?? null,
     rawDays: () => current().retentionRawDays,
     ...(o.daemon ? { daemon: o.daemon } : {}),
+    ...(o.alerts ? { alerts: o.alerts } : {}),
   });
   return {
     demo,
@@ -131,6 +135,28 @@ function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawL
     if (config.codex === "on" || config.codexDirs || codex.discover().installs.length > 0) providers.push(codex);
   }
   if (providers.length > 0) return { location, providers, demo: false };
-  const demo = demoOpenclaw(paths.demoStateDir, now);
-  return { location: demo, providers: [new OpenClawProvider({ stateDir: demo.dir, env })], demo: true };
+  return { ...demoProviders(paths.demoStateDir, now, env, pricer), demo: true };
+}
+
+/**
+ * Demo mode: the bundled OpenClaw, Claude Code and Codex states, installed beside each other and
+ * moved to now. The Claude Code and Codex providers read exactly the demo copies: their dirs are
+ * given explicitly and they see an empty environment, so neither CLAUDE_CONFIG_DIR nor CODEX_HOME
+ * (nor anything found in the user's home) can mix real data into the demo. Each names its copy
+ * `default`, as a first real install would be.
+ */
+function demoProviders(target: string, now: number, env: Record<string, string | undefined>, pricer: Pricer): { location: OpenclawLocation; providers: Provider[] } {
+  const location = demoOpenclaw(target, now);
+  const providers: Provider[] = [new OpenClawProvider({ stateDir: location.dir, env })];
+  const installed = location.installed;
+  const noEnv = {};
+  if (installed?.claudeCodeHome && installed.manifest.claudeCode) {
+    const home = installed.claudeCodeHome;
+    providers.push(new ClaudeCodeProvider({ env: noEnv, home, dirs: [join(home, installed.manifest.claudeCode.configDir)], pricer }));
+  }
+  if (installed?.codexHome && installed.manifest.codex) {
+    const home = installed.codexHome;
+    providers.push(new CodexProvider({ env: noEnv, home, dirs: [join(home, installed.manifest.codex.configDir)], pricer }));
+  }
+  return { location, providers };
 }

@@ -1,9 +1,10 @@
-// Demo mode end to end: a real daemon with no OpenClaw state dir serves the bundled demo as a
-// living gateway. Its clock is injected far from the recording's date, so "recent" can only come
-// from moving the copy to now; the replay's timer is injected, so the test decides when it fires.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Demo mode end to end: a real daemon with no provider's data (no OpenClaw state dir, no Claude
+// Code or Codex dir) serves the bundled demo of all three providers, OpenClaw's as a living
+// gateway. Its clock is injected far from the recordings' dates, so "recent" can only come from
+// moving the copies to now; the replay's timer is injected, so the test decides when it fires.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { createClient as createSseClient } from "graphql-sse";
 import { test } from "uvu";
@@ -204,6 +205,156 @@ test("demo mode: a replay step appends a turn whose tokens reach the totals, and
     }, { what: "the new turn in the totals" });
     assert.is(after - before, written, "exactly the new row's tokens");
     await pollUntil(() => changes.includes("agent:main"), { what: "dataChanged for agent:main" });
+    dispose();
+  } finally {
+    client.dispose();
+    await demo.stop();
+  }
+});
+
+const MARKERS = ["FAKE", "@@", "[[", "fakellm", "fake-model", "chatcmpl-fake", "fixture", "fakeopenai"];
+
+interface ProviderSession {
+  key: string;
+  displayName: string;
+  totalTokens: number;
+  updatedAt: string | null;
+  project: string | null;
+  model: string | null;
+}
+
+const sourceQuery = (id: string, body: string): string => `{ source(selector: { id: ${JSON.stringify(id)} }) { ... on AgentNamespace { ${body} } } }`;
+
+async function sourceSessions(d: Demo["d"], id: string): Promise<ProviderSession[]> {
+  return (await gqlData<{ source: { sessions: ProviderSession[] } }>(d, sourceQuery(id, "sessions(filter: { grouped: false, limit: 1000 }) { key displayName totalTokens updatedAt project model }"))).source.sessions;
+}
+
+async function ready(d: Demo["d"], id: string): Promise<void> {
+  await pollUntil(async () => (await gqlData<{ source: { lifetimeStats: { isReady: boolean } } }>(d, sourceQuery(id, "lifetimeStats { isReady }"))).source.lifetimeStats.isReady, { what: `first scan of ${id}`, timeoutMs: 20_000 });
+}
+
+test("demo mode serves all three providers: recent sessions of each, demo content only, Codex's rate limits current", async () => {
+  const demo = await startDemo();
+  try {
+    const { d } = demo;
+    const sys = await gqlData<{ systems: Array<{ provider: string; demo?: boolean; rateLimits?: { stale: boolean; updatedAt: string; primary: { usedPercent: number; windowMinutes: number | null; resetsAt: string | null } | null; secondary: { usedPercent: number } | null } | null }> }>(
+      d,
+      `{ systems { provider ... on ProviderASystem { demo } ... on ProviderBSystem { demo } ... on ProviderCSystem { demo rateLimits { stale updatedAt primary { usedPercent windowMinutes resetsAt } secondary { usedPercent } } } } }`,
+    );
+    assert.equal(sys.systems.map((s) => s.provider), ["PROVIDER_A", "PROVIDER_B", "PROVIDER_C"]);
+    assert.ok(sys.systems.every((s) => s.demo === true), "each says it is the demo");
+    for (const id of ["claude-code:default", "codex:default"]) await ready(d, id);
+    const inRange = (iso: string | null | undefined, what: string): void => {
+      assert.ok(iso, `${what} has a time`);
+      const t = Date.parse(iso as string);
+      assert.ok(t > NOW - DAY && t <= NOW + 60_000, `${what} ${iso} is within the last day of ${new Date(NOW).toISOString()}`);
+    };
+    for (const [id, min] of [["claude-code:default", 6], ["codex:default", 7]] as const) {
+      const list = await sourceSessions(d, id);
+      assert.ok(list.length >= min, `${id}: ${list.length} sessions`);
+      assert.ok(new Set(list.map((s) => s.project)).size >= 3, `${id}: several projects`);
+      assert.ok(new Set(list.map((s) => s.model).filter(Boolean)).size >= 2, `${id}: two models`);
+      assert.ok(list.some((s) => s.displayName.startsWith("Demo")), list.map((s) => s.displayName).join(", "));
+      let everything = JSON.stringify(list);
+      for (const s of list) {
+        inRange(s.updatedAt, `${id} session ${s.key} updatedAt`);
+        const t = await gqlData<{ source: { sessionTranscript: { messages: Array<{ timestamp: string | null }> } } }>(
+          d,
+          sourceQuery(id, `sessionTranscript(sessionKey: ${JSON.stringify(s.key)}, limit: 500) { displayName model messages { role text timestamp model stopReason errorMessage toolName toolCalls { name } } }`),
+        );
+        assert.ok(t.source.sessionTranscript.messages.length > 0, `${s.key} has messages`);
+        for (const m of t.source.sessionTranscript.messages) inRange(m.timestamp, `a message of ${s.key}`);
+        everything += JSON.stringify(t);
+      }
+      everything += JSON.stringify(await gqlData(d, sourceQuery(id, "recentLogs(count: 1000) { time level module message } events(limit: 1000) { type message } usageCost { byModel { model } }")));
+      for (const bad of MARKERS) assert.not.ok(everything.includes(bad), `${id}: the API shows "${bad}"`);
+    }
+    const codex = sys.systems[2]?.rateLimits;
+    assert.ok(codex?.primary && codex.secondary, "Codex's rate limits are there");
+    assert.is(codex.stale, false);
+    assert.is(codex.primary.windowMinutes, 300);
+    assert.ok(Date.parse(codex.primary.resetsAt as string) > NOW, `resets ${codex.primary.resetsAt} after now`);
+    inRange(codex.updatedAt, "the rate limits' time");
+  } finally {
+    await demo.stop();
+  }
+});
+
+/** Every .jsonl under `dir` with its size. */
+function sizes(dir: string, out = new Map<string, number>()): Map<string, number> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) sizes(p, out);
+    else if (e.name.endsWith(".jsonl")) out.set(p, statSync(p).size);
+  }
+  return out;
+}
+
+/** The lines a step appended: the one file of `dir` that grew, from where it ended. */
+function appended(dir: string, before: Map<string, number>): { file: string; lines: Array<Record<string, unknown>> } {
+  const grown = [...sizes(dir)].filter(([f, n]) => n > (before.get(f) ?? 0));
+  assert.is(grown.length, 1, `one transcript grew: ${grown.map(([f]) => f).join(", ")}`);
+  const [file] = grown[0] as [string, number];
+  const text = readFileSync(file).subarray(before.get(file) ?? 0).toString("utf8");
+  return { file, lines: text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+test("demo mode: a replay step adds a Claude Code turn and a Codex turn; each session's tokens grow by exactly what was appended", async () => {
+  const demo = await startDemo();
+  const client = createSseClient({ url: `${demo.d.url}/graphql`, headers: { authorization: `Bearer ${demo.d.token}` }, retryAttempts: 0 });
+  try {
+    const { d } = demo;
+    for (const id of ["agent:main", "claude-code:default", "codex:default"]) await ready(d, id);
+    const ccDir = join(dirname(demo.stateDir), "claude-code-home", ".claude", "projects");
+    const codexDir = join(dirname(demo.stateDir), "codex-home", ".codex", "sessions");
+    const ccBefore = sizes(ccDir);
+    const codexBefore = sizes(codexDir);
+    const tokensOf = async (id: string): Promise<Map<string, number>> => new Map((await sourceSessions(d, id)).map((s) => [s.key, s.totalTokens]));
+    const ccTokens = await tokensOf("claude-code:default");
+    const codexTokens = await tokensOf("codex:default");
+    const changes: string[] = [];
+    const dispose = client.subscribe<{ dataChanged: { source: string } }>(
+      { query: "subscription { dataChanged { source ts } }" },
+      { next: (v) => v.data && changes.push(v.data.dataChanged.source), error: () => undefined, complete: () => undefined },
+    );
+    await pollUntil(() => changes.length > 0, { what: "the subscription delivering", timeoutMs: 15_000 });
+    changes.length = 0;
+    assert.ok(demo.fire(), "the replay scheduled a step");
+
+    // Claude Code: the responses among the appended lines, each counted once by (message.id, requestId).
+    const cc = appended(ccDir, ccBefore);
+    const ccSession = String(cc.lines.find((l) => typeof l.sessionId === "string")?.sessionId);
+    const seen = new Set<string>();
+    let ccWritten = 0;
+    for (const l of cc.lines) {
+      const m = l.message as { id: string; model: string; usage: Record<string, number> } | undefined;
+      if (l.type !== "assistant" || !m || m.model === "<synthetic>" || seen.has(`${m.id}|${String(l.requestId)}`)) continue;
+      seen.add(`${m.id}|${String(l.requestId)}`);
+      ccWritten += (m.usage.input_tokens ?? 0) + (m.usage.output_tokens ?? 0) + (m.usage.cache_read_input_tokens ?? 0) + (m.usage.cache_creation_input_tokens ?? 0);
+    }
+    assert.ok(seen.size > 0 && ccWritten > 0, "a Claude Code response was appended");
+    // Codex: the appended token_usage_records (input includes the cached part).
+    const cx = appended(codexDir, codexBefore);
+    const threadId = String(((JSON.parse(readFileSync(cx.file, "utf8").split("\n")[0] as string) as { payload: { id: string } }).payload).id);
+    let codexWritten = 0;
+    for (const l of cx.lines) {
+      if (l.type !== "token_usage_record") continue;
+      const u = (l.payload as { usage: Record<string, number> }).usage;
+      codexWritten += (u.input_tokens ?? 0) + (u.output_tokens ?? 0) + (u.cache_write_input_tokens ?? 0);
+    }
+    assert.ok(codexWritten > 0, "a Codex response was appended");
+
+    const ccAfter = await pollUntil(async () => {
+      const t = (await tokensOf("claude-code:default")).get(ccSession);
+      return t !== undefined && t !== ccTokens.get(ccSession) ? t : null;
+    }, { what: "the Claude Code turn in the totals" });
+    assert.is(ccAfter - (ccTokens.get(ccSession) ?? 0), ccWritten, "exactly the appended responses' tokens");
+    const codexAfter = await pollUntil(async () => {
+      const t = (await tokensOf("codex:default")).get(threadId);
+      return t !== undefined && t !== codexTokens.get(threadId) ? t : null;
+    }, { what: "the Codex turn in the totals" });
+    assert.is(codexAfter - (codexTokens.get(threadId) ?? 0), codexWritten, "exactly the appended records' tokens");
+    await pollUntil(() => changes.includes("claude-code:default") && changes.includes("codex:default"), { what: "dataChanged for both sources" });
     dispose();
   } finally {
     client.dispose();

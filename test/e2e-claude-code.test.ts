@@ -17,7 +17,7 @@ import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun, type ClaudeTurnResult } from "./helpers/claude-code-runner.js";
 import { expected, listCost, transcripts, type RawLine, type Sums, type Transcript } from "./helpers/claude-code-oracle.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { settle, snapshotJson, usageJson } from "./helpers/e2e-checks.js";
+import { cardSummary, checkUsageTotals, settle, snapshotJson, usageJson } from "./helpers/e2e-checks.js";
 import { scrape, sumOf } from "./helpers/prometheus.js";
 
 const skip = realCliSkipReason();
@@ -276,17 +276,13 @@ if (skip) {
       assert.ok(priced.every((l) => l.message.model === "claude-sonnet-4-5-20250929"));
       assert.ok(near(total.cost, [...new Map(priced.map((l) => [l.message.id, l])).values()].reduce((n, l) => n + listCost(l.message.model, l.message.usage), 0)));
 
-      const card = await snapshotJson(daemon);
-      assert.is(card.summary?.tokens, total.input + total.output + total.cacheRead + total.cacheWrite, "card tokens");
-      assert.is(card.summary?.turns, total.prompts, "card turns");
-      assert.is(card.summary?.errors, 1, "card errors");
-      assert.ok(near(card.summary?.costUsd ?? -1, total.cost), "card cost");
+      const card = cardSummary(await snapshotJson(daemon), "claude-code");
+      assert.is(card.tokens, total.input + total.output + total.cacheRead + total.cacheWrite, "card tokens");
+      assert.is(card.turns, total.prompts, "card turns");
+      assert.is(card.errors, 1, "card errors");
+      assert.ok(near(card.costUsd ?? -1, total.cost), "card cost");
 
-      const usage = await usageJson(daemon);
-      if (usage) {
-        const text = JSON.stringify(usage);
-        assert.ok(text.includes(String(total.input + total.output + total.cacheRead + total.cacheWrite)), `insightsctl usage --json: ${text.slice(0, 600)}`);
-      }
+      checkUsageTotals((await usageJson(daemon)).totals, total);
       console.log(`e2e claude code: turns and checks ${Date.now() - started} ms`);
 
       // 7. A transcript deleted (Claude Code removes old ones): its session and every total stay.

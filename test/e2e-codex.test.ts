@@ -14,10 +14,10 @@ import * as assert from "uvu/assert";
 import { systemClock } from "../shared/clock.js";
 import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
 import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
-import { expected, oracleCost, responsesOf, rollouts, type RawLine, type Rollout, type Sums } from "./helpers/codex-oracle.js";
+import { expected, oracleCost, responsesOf, rollouts, type RawLine, type Rollout } from "./helpers/codex-oracle.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 import { scrape, sumOf } from "./helpers/prometheus.js";
-import { settle, snapshotJson, usageJson } from "./helpers/e2e-checks.js";
+import { cardSummary, checkUsageTotals, settle, snapshotJson, usageJson } from "./helpers/e2e-checks.js";
 
 const skip = realCliSkipReason();
 const SOURCE = "codex:default";
@@ -304,13 +304,12 @@ if (skip) {
       assert.ok(near(sumOf(m, "insights_cost_usd_total", { source: SOURCE }), total.cost), "/metrics cost");
       assert.is(sumOf(m, "insights_reasoning_tokens_total", { source: SOURCE }), total.reasoning);
 
-      const card = await snapshotJson(daemon);
-      assert.is(card.summary?.tokens, total.input + total.output + total.cacheRead + total.cacheWrite, "card tokens");
-      assert.is(card.summary?.turns, total.prompts, "card turns");
-      assert.is(card.summary?.errors, 1, "card errors");
+      const card = cardSummary(await snapshotJson(daemon), "codex");
+      assert.is(card.tokens, total.input + total.output + total.cacheRead + total.cacheWrite, "card tokens");
+      assert.is(card.turns, total.prompts, "card turns");
+      assert.is(card.errors, 1, "card errors");
 
-      const usage = await usageJson(daemon);
-      if (usage) checkUsage(usage, total);
+      checkUsageTotals((await usageJson(daemon)).totals, total);
       console.log(`e2e codex: whole run ${Date.now() - started} ms`);
 
       // 6. A daemon restart on the same store counts nothing twice.
@@ -329,8 +328,3 @@ if (skip) {
   test.run();
 }
 
-/** `insightsctl usage --json` for the source: the same totals (its shape is the usage command's). */
-function checkUsage(usage: Record<string, unknown>, total: Sums): void {
-  const text = JSON.stringify(usage);
-  for (const n of [total.input + total.output + total.cacheRead + total.cacheWrite]) assert.ok(text.includes(String(n)), `insightsctl usage --json shows ${n} tokens: ${text.slice(0, 600)}`);
-}

@@ -53,7 +53,7 @@ test("call snapshot: PNG and SVG as image content with a summary, JSON as text",
     assert.is(pc[0]?.type, "image");
     assert.is(pc[0]?.mimeType, "image/png");
     assert.is(pngSize(Buffer.from(pc[0]?.data ?? "", "base64")).width, 780);
-    assert.match(pc[1]?.text ?? "", /snapshot \(standard, last 6h\)/);
+    assert.match(pc[1]?.text ?? "", /snapshot \(standard, last 6h\); health \w+; OpenClaw: /);
 
     const svg = await client.callTool({ name: "snapshot", arguments: { format: "svg", detail: "compact", theme: "light", lang: "zh" } });
     const sc = svg.content as Content;
@@ -64,7 +64,8 @@ test("call snapshot: PNG and SVG as image content with a summary, JSON as text",
     const jc = json.content as Content;
     assert.is(jc[0]?.type, "text");
     const card = cardModelSchema.parse(JSON.parse(jc[0]?.text ?? "{}"));
-    assert.equal([card.range, card.detail], ["24h", "full"]);
+    assert.equal([card.range, card.detail, card.schemaVersion], ["24h", "full", 2]);
+    assert.equal(card.providers.map((b) => b.provider), ["openclaw"]);
   } finally {
     await client.close();
   }

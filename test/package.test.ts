@@ -1,7 +1,8 @@
 // What `npm pack` (and so `npm publish` and an install from the tarball) ships: the built bins and
 // the unit template. A clean clone has no dist/, so packing must build it first (prepack).
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -15,7 +16,8 @@ test("packing builds dist/ first", () => {
 
 test("the packed file list holds both bins, the dashboard, the unit template, and no tests", () => {
   // --ignore-scripts: the test run has built dist/ already; this checks what `files` selects.
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  // npm's cache and logs go to a temp dir: by default npm writes them into ~/.npm.
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--cache", mkdtempSync(join(tmpdir(), "gi-npm-"))], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   const files = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map((f) => f.path));
   for (const bin of Object.values(pkg.bin)) assert.ok(files.has(bin), `${bin} is not packed`);
   assert.ok([...files].some((f) => f.startsWith("dist/web/")), "the dashboard's assets are not packed");

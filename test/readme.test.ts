@@ -40,7 +40,7 @@ test("the CLI table has a row for every command, naming each of its flags", asyn
     }
     return names;
   };
-  for (const [command, file, sub] of [["start", "start"], ["stop", "stop"], ["url", "url"], ["status", "status"], ["logs", "logs"], ["snapshot", "snapshot"], ["usage", "usage"], ["service install", "service", "install"]] as const) {
+  for (const [command, file, sub] of [["start", "start"], ["stop", "stop"], ["url", "url"], ["status", "status"], ["logs", "logs"], ["snapshot", "snapshot"], ["usage", "usage"], ["export", "export"], ["service install", "service", "install"]] as const) {
     const line = row(command);
     for (const flag of await flagsOf(file, sub)) assert.ok(new RegExp(`[[|]${flag}[\\] \\\\|]`).test(line), `insightsctl ${command}: ${flag} is not in its README row`);
   }

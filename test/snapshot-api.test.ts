@@ -72,13 +72,16 @@ test("defaults (standard, png, 24h, dark, en), headers, and the JSON format's nu
     const json = await snap(d, { format: "json", range: "24h" });
     assert.match(json.headers.get("content-type") ?? "", /^application\/json/);
     const card = cardModelSchema.parse(await json.json());
-    assert.is(card.schemaVersion, 1);
+    assert.is(card.schemaVersion, 2);
+    assert.equal(card.providers.map((b) => b.provider), ["openclaw"], "one block: only OpenClaw is read here");
+    assert.is(card.allProviders, undefined);
+    const oc = card.providers[0] as CardModel["providers"][number];
     const from = Date.parse(card.window.from);
     const to = Date.parse(card.window.to);
     const e = expectedTotals(fixtureTranscripts(d.openclawDir), (ts) => ts >= from && ts < to);
-    assert.is(card.summary.tokens, e.total);
-    assert.is(card.summary.turns, e.userMessages);
-    assert.ok(Math.abs((card.summary.costUsd ?? 0) - e.costUsd) < 1e-6);
+    assert.is(oc.summary.tokens, e.total);
+    assert.is(oc.summary.turns, e.userMessages);
+    assert.ok(Math.abs((oc.summary.costUsd ?? 0) - e.costUsd) < 1e-6);
     assert.equal(card.degradedSources, []);
   });
 });
@@ -168,8 +171,10 @@ test("a source that hangs past the collect timeout is skipped and named; all han
     assert.is(res.headers.get("x-snapshot-degraded-sources"), "gateway");
     const card = (await res.json()) as CardModel;
     assert.equal(card.degradedSources, ["gateway"]);
-    assert.is(card.gateway.running, null, "the skipped source is unknown on the card, not stopped");
-    assert.ok((card.summary.tokens ?? 0) > 0, "the other sources still fill the card");
+    const oc = card.providers.find((b) => b.provider === "openclaw");
+    assert.equal([oc?.provider === "openclaw" && oc.gateway.state, oc?.provider === "openclaw" && oc.gateway.running], ["UNKNOWN", null], "the skipped source is unknown on the card, not stopped");
+    assert.is(card.verdict, null, "no verdict without the gateway's state");
+    assert.ok((oc?.summary.tokens ?? 0) > 0, "the other sources still fill the card");
   });
   await withDaemon({ env: { INSIGHTS_COLLECT_TIMEOUT_SECONDS: "1" }, daemon: { snapshotSeams: { refresh: () => hang } } }, async (d) => {
     const r = await errorOf(await snap(d, {}));
@@ -205,7 +210,7 @@ test("an oversized card steps down the detail (X-Snapshot-Degraded); too large a
     grow(d.openclawDir);
     await pollUntil(async () => {
       const r = (await (await snap(d, { format: "json" })).json()) as CardModel;
-      return (r.summary.errors ?? 0) >= 20;
+      return (r.providers[0]?.summary.errors ?? 0) >= 20;
     }, { what: "the added log lines" });
     for (const detail of ["full", "standard", "compact"] as const) {
       const res = await snap(d, { detail, format: "svg", lang: "zh" });
@@ -216,7 +221,7 @@ test("an oversized card steps down the detail (X-Snapshot-Degraded); too large a
   const between = Math.floor((sizes.full + sizes.standard) / 2);
   await withDaemon({ env: { INSIGHTS_SNAPSHOT_MAX_BYTES: String(between) } }, async (d) => {
     grow(d.openclawDir);
-    await pollUntil(async () => ((await (await snap(d, { format: "json" })).json()) as CardModel).summary.errors! >= 20, { what: "the added log lines" });
+    await pollUntil(async () => (((await (await snap(d, { format: "json" })).json()) as CardModel).providers[0]?.summary.errors ?? 0) >= 20, { what: "the added log lines" });
     const res = await snap(d, { detail: "full", format: "svg", lang: "zh" });
     assert.is(res.status, 200);
     assert.is(res.headers.get("x-snapshot-degraded"), "full->standard");

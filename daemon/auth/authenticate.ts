@@ -14,8 +14,9 @@ export const WWW_AUTHENTICATE = 'Bearer realm="gateway-insights"';
 /** The one path no-auth mode serves to remote peers (design §7): supervisors probe it. */
 export const HEALTH_PATH = "/health";
 
-export type AuthKind = "bearer" | "cookie" | "none";
-export type AuthFailureCode = "UNAUTHENTICATED" | "CSRF_FAILED" | "FORBIDDEN_REMOTE";
+/** `metrics`: the read-only scrape token (config metricsToken), good for GET /metrics alone. */
+export type AuthKind = "bearer" | "cookie" | "metrics" | "none";
+export type AuthFailureCode = "UNAUTHENTICATED" | "CSRF_FAILED" | "FORBIDDEN_REMOTE" | "INSUFFICIENT_SCOPE";
 
 export interface AuthSuccess {
   ok: true;
@@ -174,6 +175,18 @@ function pathOf(url: string | undefined): string {
 /** A single header value; a repeated header (an array) counts as absent rather than guessing which one wins. */
 function header(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+/** The metrics token presented where it grants nothing: a right secret, so no guess to count. */
+export function insufficientScope(): AuthFailure {
+  return {
+    ok: false,
+    status: 403,
+    code: "INSUFFICIENT_SCOPE",
+    message: "this is the read-only metrics token: it is accepted on GET /metrics only; use the API token here",
+    attempted: "metrics",
+    badCredential: false,
+  };
 }
 
 function unauthenticated(attempted: AuthKind, message: string, badCredential: boolean): AuthFailure {

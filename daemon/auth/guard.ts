@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Clock } from "../../shared/clock.js";
 import type { Logger } from "../../shared/log/logger.js";
-import { authenticate, requireLocal, WWW_AUTHENTICATE, type AuthFailure, type AuthKind, type AuthRequest, type AuthSuccess } from "./authenticate.js";
+import { authenticate, bearerToken, HEALTH_PATH, insufficientScope, requireLocal, tokensEqual, WWW_AUTHENTICATE, type AuthFailure, type AuthKind, type AuthRequest, type AuthSuccess } from "./authenticate.js";
 import type { FailureLimiter } from "./failure-limiter.js";
 import type { KeyRing } from "./key-ring.js";
 
@@ -16,6 +16,8 @@ export interface RouteAuth {
   publicPath?: boolean;
   /** No credential, but loopback peer and local Host/Origin only (/mcp, design §7). */
   loopbackOnly?: boolean;
+  /** The read-only metrics token is accepted here too (GET /metrics); everywhere else it is refused. */
+  metricsScope?: boolean;
 }
 
 /**
@@ -33,6 +35,13 @@ export type AuthGuard = (req: IncomingMessage, res: ServerResponse, route?: Rout
 
 export interface AuthGuardOptions {
   token: string;
+  /**
+   * The read-only scrape token (config metricsToken): good on routes with `metricsScope` (and on
+   * /health, which needs nothing), refused with 403 INSUFFICIENT_SCOPE everywhere else, so a
+   * Prometheus on another host holding it can read figures but never restart a gateway or read a
+   * transcript. Null: none configured. Ignored in no-auth mode.
+   */
+  metricsToken?: string | null;
   noAuth: boolean;
   ring: KeyRing;
   limiter: FailureLimiter;
@@ -83,6 +92,9 @@ export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
   const { token, noAuth, ring, limiter, clock, logger } = options;
   const peerOf = options.peerOf ?? defaultPeerOf;
   if (!noAuth && token.length < 32) throw new RangeError("createAuthCheck: the API token must be at least 32 characters");
+  const metricsToken = noAuth ? null : (options.metricsToken ?? null);
+  if (metricsToken !== null && metricsToken.length < 32) throw new RangeError("createAuthCheck: the metrics token must be at least 32 characters");
+  if (metricsToken !== null && tokensEqual(metricsToken, token)) throw new RangeError("createAuthCheck: the metrics token must differ from the API token");
 
   const accept = (req: IncomingMessage, result: AuthSuccess): AuthSuccess => {
     kinds.set(req, result.kind);
@@ -92,6 +104,16 @@ export function createAuthCheck(options: AuthGuardOptions): AuthCheck {
 
   return (req, route = {}, presented) => {
     const peer = peerOf(req);
+    // Judged before every route rule, public and loopback-only ones included: whoever presents
+    // the scrape token gets exactly GET /metrics (and /health), whatever else the route allows.
+    if (metricsToken !== null) {
+      const bearer = bearerToken(presented ? presented.authorization : req.headers.authorization);
+      if (bearer && tokensEqual(bearer, metricsToken)) {
+        if (route.metricsScope || pathOnly(req.url) === HEALTH_PATH) return accept(req, { ok: true, kind: "metrics" });
+        kinds.set(req, "metrics");
+        return insufficientScope();
+      }
+    }
     if (route.loopbackOnly) {
       const local = requireLocal(req, peer);
       if (local.ok) return accept(req, local);
@@ -120,6 +142,12 @@ export function countFailure(limiter: FailureLimiter, peer: string | undefined, 
   const blockedFor = limiter.recordFailure(peer, now);
   if (blockedFor > 0) logger?.warn("too many failed sign-ins; answering this peer's wrong credentials with 429", { peer, seconds: blockedFor });
   return null;
+}
+
+function pathOnly(url: string | undefined): string {
+  const u = url ?? "/";
+  const q = u.indexOf("?");
+  return q < 0 ? u : u.slice(0, q);
 }
 
 /** The HTTP server's form of a check: it answers a refusal itself. */

@@ -40,6 +40,7 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
         DashboardNamespace: "../parents.js#DashboardParent",
         DataSource: "../../../shared/queries/sources.js#DataSourceView",
         Session: "../../../shared/queries/sessions.js#SessionView",
+        ProjectUsage: "../../../shared/queries/projects.js#ProjectUsageView",
         Metrics: "../../../shared/queries/metrics.js#Metrics as MetricsModel",
         LifetimeStats: "../../../shared/queries/lifetime.js#LifetimeStats as LifetimeStatsModel",
         SessionTranscript: "../../../shared/queries/transcript.js#SessionTranscript as SessionTranscriptModel",

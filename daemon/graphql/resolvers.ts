@@ -12,6 +12,7 @@ import { parseQueryContext } from "./query-context.js";
 import { alertMutations, alertQueries, alertTypes } from "./alert-resolvers.js";
 
 const PROVIDER_NAME: Record<ProviderEnum, ProviderName> = { PROVIDER_A: "openclaw", PROVIDER_B: "claude-code", PROVIDER_C: "codex" };
+const PROVIDER_ENUM: Record<ProviderName, ProviderEnum> = { openclaw: "PROVIDER_A", "claude-code": "PROVIDER_B", codex: "PROVIDER_C" };
 const SYSTEM_TYPE = { openclaw: "ProviderASystem", "claude-code": "ProviderBSystem", codex: "ProviderCSystem" } as const;
 
 /** Health messages in the asked language; without a locale the API keeps its plain English. */
@@ -70,6 +71,10 @@ export const resolvers: Resolvers = {
     __resolveType: (parent) => (parent.kind === "agent" ? "AgentNamespace" : "DashboardNamespace"),
   },
 
+  DashboardNamespace: {
+    providers: (p) => p.providers.map((name) => PROVIDER_ENUM[name]),
+  },
+
   AgentNamespace: {
     sessions: (p, { filter }, ctx) => ctx.model.sessions(p.sourceId, filter ?? {}),
     session: (p, { key }, ctx) => ctx.model.session(p.sourceId, key),
@@ -80,6 +85,7 @@ export const resolvers: Resolvers = {
     eventCounts: (p, args, ctx) => ctx.model.eventCounts(p.sourceId, args),
     lifetimeStats: (p, _args, ctx) => ctx.model.lifetimeStats(p.sourceId),
     sessionTranscript: (p, args, ctx) => ctx.model.sessionTranscript(p.sourceId, args),
+    projects: (p, { range, limit }, ctx) => ctx.model.projects(p.sourceId, { range: range ?? null, limit: limit ?? null }),
     cronJobs: (p, _args, ctx) => ctx.model.cronJobs(p.sourceId),
     usageCost: (p, _args, ctx) => ctx.model.usageCost(p.sourceId, p.qctx.timeZone),
     recentLogs: (p, { count, filter }, ctx) => ctx.model.recentLogs(p.sourceId, count, { level: filter?.level ?? null, module: filter?.module ?? null }),

@@ -13,7 +13,7 @@ import { mountMcp } from "../mcp/mount.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";
 import type { SnapshotService } from "../snapshot/service.js";
 import { healthRoute, type HealthBody } from "./routes/health.js";
-import { metricsRoute } from "./routes/metrics.js";
+import { metricsRoute, type MetricsRouteDeps } from "./routes/metrics.js";
 import { logoutRoute, sessionInfoRoute, signInRoute, type SessionRoutesOptions } from "./routes/session.js";
 import { MAX_SNAPSHOT_BODY_BYTES, snapshotRoute } from "./routes/snapshot.js";
 import type { HttpServer } from "./server.js";
@@ -32,6 +32,8 @@ export interface RoutesOptions {
   health: () => HealthBody;
   peerOf: (req: IncomingMessage) => string | undefined;
   logger: Logger;
+  /** This machine's name in insights_build_info (config hostName, default the hostname). */
+  hostName: () => string;
   /** Overrides of the GraphQL live-operation caps (tests). */
   graphqlLimits?: Partial<StreamLimits>;
 }
@@ -46,7 +48,20 @@ export async function mountRoutes(o: RoutesOptions): Promise<{ close(): Promise<
   http.route("GET", "/api/session", sessionInfoRoute(o.session));
   http.route("POST", "/api/logout", logoutRoute());
   http.route("POST", "/api/snapshot", snapshotRoute(o.snapshots, o.peerOf), { maxBodyBytes: MAX_SNAPSHOT_BODY_BYTES });
-  http.route("GET", "/metrics", metricsRoute({ model: o.model, http, live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }), renders: () => o.snapshots.renderStats(), alerts: o.alerts }));
+  // The one route the read-only metrics token opens (daemon/auth/guard.ts).
+  http.route("GET", "/metrics", metricsRoute(metricsDeps(o)), { metricsScope: true });
   mountMcp(http, o.snapshots, o.logger.child("mcp"), o.peerOf);
   return mountGraphQL({ http, model: o.model, live: o.live, alerts: o.alerts, operations: o.operations, logger: o.logger.child("graphql"), authCheck: o.authCheck, ...(o.graphqlLimits ? { limits: o.graphqlLimits } : {}) });
+}
+
+/** What GET /metrics (and the OTLP push, which sends the same figures) reads. */
+export function metricsDeps(o: Pick<RoutesOptions, "http" | "model" | "live" | "snapshots" | "alerts" | "hostName">): MetricsRouteDeps {
+  return {
+    model: o.model,
+    http: o.http,
+    live: () => ({ ...o.live.subscribers, dropped: o.live.dropped }),
+    renders: () => o.snapshots.renderStats(),
+    alerts: o.alerts,
+    hostName: o.hostName,
+  };
 }

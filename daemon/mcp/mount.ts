@@ -17,7 +17,7 @@ export const MCP_PATH = "/mcp";
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
 function mcpServer(service: SnapshotService, client: string): Server {
-  const server = new Server({ name: "gateway-insights", version: VERSION }, { capabilities: { tools: {} }, instructions: "Call the snapshot tool for a picture of the OpenClaw gateway's health, usage and cost." });
+  const server = new Server({ name: "gateway-insights", version: VERSION }, { capabilities: { tools: {} }, instructions: "Call the snapshot tool for a picture of the health, usage, cost and rate limits of the AI agent runtimes read here (OpenClaw, Claude Code, Codex)." });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [SNAPSHOT_TOOL] }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     if (req.params.name !== SNAPSHOT_TOOL.name) return { isError: true, content: [{ type: "text", text: `INVALID_PARAM: no tool ${req.params.name}; the only tool is snapshot` }] };

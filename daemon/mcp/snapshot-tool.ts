@@ -13,16 +13,18 @@ const D = RULES.defaults;
 
 export const SNAPSHOT_TOOL: Tool = {
   name: "snapshot",
-  title: "OpenClaw gateway status card",
+  title: "AI agent status card",
   description:
-    "A status card of the OpenClaw gateway that gateway-insights watches: whether it runs and is healthy, versions and uptime, " +
-    "tokens, cost, turns, errors and warnings over the range, top sessions, a token chart; at detail full also sub-agents, the event log, " +
-    "cron jobs, channels and health checks. Returns a PNG (780 px wide) or SVG image plus a text summary, or the card's data as JSON.",
+    "A status card of every AI agent runtime gateway-insights reads (the OpenClaw gateway, Claude Code, Codex), each in its own block: " +
+    "the overall health verdict; per provider tokens, cost (unpriced responses marked, never $0), turns, errors and warnings over the range and active sessions; " +
+    "OpenClaw's gateway state, version and uptime; the CLIs' version and sessions running now; Codex's plan rate limits (used % and reset time). " +
+    "standard adds top sessions and a token chart; full adds sub-agents, the event log, cron jobs, channels and health checks. " +
+    "Returns a PNG (780 px wide) or SVG image plus a text summary, or the card's data as JSON (schemaVersion 2).",
   inputSchema: {
     type: "object",
     properties: {
-      detail: { type: "string", enum: [...SNAPSHOT_DETAILS], default: D.detail, description: "compact: summary numbers only; standard: + sessions, token chart, recent errors; full: everything incl. the event log" },
-      format: { type: "string", enum: [...SNAPSHOT_FORMATS], default: D.format, description: "png or svg image, or json (the card's data model, schemaVersion 1)" },
+      detail: { type: "string", enum: [...SNAPSHOT_DETAILS], default: D.detail, description: "compact: summary numbers per provider; standard: + top sessions per provider, token chart, recent errors; full: everything incl. the event log and health checks" },
+      format: { type: "string", enum: [...SNAPSHOT_FORMATS], default: D.format, description: "png or svg image, or json (the card's data model, schemaVersion 2: one block per provider)" },
       range: { type: "string", enum: [...RULES.allowedRanges], default: D.range, description: "Time range the figures cover, ending now" },
       theme: { type: "string", enum: [...SNAPSHOT_THEMES], default: D.theme, description: "Colour theme of the image" },
       lang: { type: "string", enum: [...SNAPSHOT_LANGS], default: D.lang, description: "Language of the labels: English or Chinese" },

@@ -9,6 +9,15 @@ export interface Sample {
   value: number | null | undefined;
 }
 
+/** One family as added: what the OTLP push (otlp.ts) sends, the same figures as the text. */
+export interface Family {
+  name: string;
+  type: MetricType;
+  help: string;
+  /** Only samples with a value; label values as strings. */
+  samples: Array<{ labels: Record<string, string>; value: number }>;
+}
+
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 
 function escapeLabel(v: string): string {
@@ -25,6 +34,7 @@ function formatValue(v: number): string {
 export class Exposition {
   private readonly lines: string[] = [];
   private readonly seen = new Set<string>();
+  private readonly added: Family[] = [];
 
   /** Adds one metric family; samples with a null value are left out (unknown is not zero). */
   metric(name: string, type: MetricType, help: string, samples: readonly Sample[]): this {
@@ -32,13 +42,21 @@ export class Exposition {
     if (this.seen.has(name)) throw new Error(`metric ${name} added twice`);
     this.seen.add(name);
     this.lines.push(`# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}`, `# TYPE ${name} ${type}`);
+    const family: Family = { name, type, help, samples: [] };
     for (const s of samples) {
       if (s.value === null || s.value === undefined) continue;
       const labels = Object.entries(s.labels ?? {}).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined);
       const text = labels.length ? `{${labels.map(([k, v]) => `${k}="${escapeLabel(String(v))}"`).join(",")}}` : "";
       this.lines.push(`${name}${text} ${formatValue(s.value)}`);
+      family.samples.push({ labels: Object.fromEntries(labels.map(([k, v]) => [k, String(v)])), value: s.value });
     }
+    this.added.push(family);
     return this;
+  }
+
+  /** The families in the order added. */
+  families(): readonly Family[] {
+    return this.added;
   }
 
   toString(): string {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ConfigError } from "../errors.js";
 import { loadConfig } from "../config/load.js";
 import { parseAlertsConfig } from "./config.js";
+import { BUILTIN_RULES, resolveRule } from "./rules.js";
 
 const SECRET = "hmac-key-that-must-never-print";
 const SLACK = "https://hooks.slack.com/services/T0/B0/SECRETPATH";
@@ -89,6 +90,16 @@ test("the config loader: alerts from config.json and INSIGHTS_ALERTS; a value th
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the built-in daily-cost rule is off without a budget and on once one is given (config.json or the API)", () => {
+  const builtin = BUILTIN_RULES.find((r) => r.id === "daily-cost");
+  if (!builtin) throw new Error("no daily-cost built-in");
+  assert.is(resolveRule(builtin, "builtin").enabled, false, "no budget: off");
+  // The documented quick start: only the id and a budget.
+  const set = resolveRule({ id: "daily-cost", metric: "cost", budget: 20 }, "config", builtin);
+  assert.equal([set.enabled, set.warning, set.critical], [true, 16, 20]);
+  assert.is(resolveRule({ id: "daily-cost", metric: "cost", budget: 20, enabled: false }, "api", builtin).enabled, false, "turned off on purpose");
 });
 
 test.run();

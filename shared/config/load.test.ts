@@ -97,4 +97,17 @@ test("an OpenClaw dir given explicitly must exist at start; the default location
   assert.is(loadConfig({ configFile: missing, env: { INSIGHTS_OPENCLAW_DIR: gone }, atStart: false }).config.openclawDir, gone);
 });
 
+test("fleet keys: metricsToken (secret, >= 32, not the API token), hostName (one printable line), otlpEndpoint (http(s) URL)", () => {
+  const token = "a".repeat(40);
+  const ok = loadConfig({ configFile: missing, env: { INSIGHTS_METRICS_TOKEN: "m".repeat(32), INSIGHTS_HOST_NAME: "build-box", INSIGHTS_OTLP_ENDPOINT: "http://127.0.0.1:4318/v1/metrics", INSIGHTS_OTLP_INTERVAL_SECONDS: "15" } });
+  assert.equal([ok.config.metricsToken, ok.config.hostName, ok.config.otlpEndpoint, ok.config.otlpIntervalSeconds], ["m".repeat(32), "build-box", "http://127.0.0.1:4318/v1/metrics", 15]);
+  const short = throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_METRICS_TOKEN: "secret-but-short" } }), /metricsToken = "<16 characters>" \(from env INSIGHTS_METRICS_TOKEN\): expected a string of at least 32 characters/);
+  assert.not.match(short.message, /secret-but-short/);
+  const same = throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_TOKEN: token, INSIGHTS_METRICS_TOKEN: token } }), /metricsToken = "<hidden>".*a token other than `token`/);
+  assert.not.match(same.message, new RegExp(token));
+  for (const bad of ["line\nbreak", " padded", "tab\there", "x".repeat(254)]) throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_HOST_NAME: bad } }), /invalid config hostName/);
+  throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_OTLP_ENDPOINT: "grpc://collector:4317" } }), /otlpEndpoint/);
+  throwsConfig(() => loadConfig({ configFile: missing, env: { INSIGHTS_OTLP_INTERVAL_SECONDS: "1" } }), /otlpIntervalSeconds/);
+});
+
 test.run();

@@ -187,6 +187,9 @@ export function describe(def: OptionDef): string {
   }
 }
 
+/** The longest `hostName` (a DNS name's limit). */
+export const MAX_HOST_NAME = 253;
+
 export function isLoopbackHost(host: string): boolean {
   if (host === "localhost") return true;
   if (isIP(host) === 4) return host.startsWith("127.");
@@ -203,6 +206,14 @@ function checkCombinations(config: Config, origins: Record<OptionKey, Origin>, c
   // Design §7: no-auth is only safe when nobody off this machine can reach the port.
   if (config.noAuth && !isLoopbackHost(config.host)) {
     throw new ConfigError("host", config.host, originOf("host", origins, configFile), "a loopback address (127.0.0.1, ::1 or localhost) when noAuth is on");
+  }
+  // The read-only scrape token must not be the admin token: it would grant everything.
+  if (config.metricsToken !== null && config.token !== null && config.metricsToken === config.token) {
+    throw new ConfigError("metricsToken", "<hidden>", originOf("metricsToken", origins, configFile), "a token other than `token` (the scrape token is read-only)");
+  }
+  // A label value in every scrape and export row: one printable line of a sane length.
+  if (config.hostName !== null && (config.hostName.length > MAX_HOST_NAME || !/^[^\u0000-\u001f\u007f]+$/u.test(config.hostName) || config.hostName.trim() !== config.hostName)) {
+    throw new ConfigError("hostName", config.hostName.slice(0, 80), originOf("hostName", origins, configFile), `at most ${MAX_HOST_NAME} characters without control characters or surrounding spaces`);
   }
 }
 

@@ -35,6 +35,10 @@ export const OPTIONS = {
   port: { kind: int(1, 65535), default: 41080, env: "INSIGHTS_PORT", reloadable: false, help: "HTTP port" },
   noAuth: { kind: { type: "bool" }, default: false, env: "INSIGHTS_NO_AUTH", reloadable: false, help: "Disable authentication (loopback peers only; refused with a non-loopback host)" },
   token: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_TOKEN", reloadable: false, help: "API token; default: generated once and kept in the state dir", secret: true },
+  metricsToken: { kind: { type: "string", minLength: 32, nullable: true }, default: null, env: "INSIGHTS_METRICS_TOKEN", reloadable: false, help: "Read-only token for GET /metrics only (a Prometheus on another host); refused everywhere else", secret: true },
+  hostName: { kind: { type: "string", minLength: 1, nullable: true }, default: null, env: "INSIGHTS_HOST_NAME", reloadable: true, help: "This machine's name in insights_build_info{host} and `insightsctl export`; default the hostname" },
+  otlpEndpoint: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_OTLP_ENDPOINT", reloadable: false, help: "Push the /metrics figures to this OTLP/HTTP metrics URL (an OpenTelemetry Collector's http://host:4318/v1/metrics); off by default" },
+  otlpIntervalSeconds: { kind: int(5, 3600), default: 60, env: "INSIGHTS_OTLP_INTERVAL_SECONDS", reloadable: false, help: "How often the OTLP push sends" },
   openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
   openclaw: { kind: mode, default: "auto", env: "INSIGHTS_OPENCLAW", reloadable: false, help: "Read OpenClaw: auto (when its state dir exists), on, off" },
   claudeCode: { kind: mode, default: "auto", env: "INSIGHTS_CLAUDE_CODE", reloadable: false, help: "Read Claude Code: auto (when a config dir with projects exists), on, off" },
@@ -72,6 +76,10 @@ export interface Config {
   port: number;
   noAuth: boolean;
   token: string | null;
+  metricsToken: string | null;
+  hostName: string | null;
+  otlpEndpoint: string | null;
+  otlpIntervalSeconds: number;
   openclawDir: string | null;
   openclaw: ProviderMode;
   claudeCode: ProviderMode;

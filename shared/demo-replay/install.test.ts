@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
@@ -73,6 +73,32 @@ test("a copy still in use is kept as it is; a stale one or another version's is 
   writeFileSync(join(target, MARKER_FILE), "0.1.0\n");
   assert.is(installDemoState(target, { now: NOW + 2 * STALE_AFTER_MS }).fresh, true, "the old marker (a bare version) is replaced");
   assert.is(installDemoState(target, { now: NOW - DAY }).fresh, true, "a clock that went back past the copy");
+});
+
+test("the Claude Code and Codex copies are installed beside the OpenClaw copy, kept with it, and put back when one is missing", () => {
+  const demoDir = join(makeTempDir(), "demo");
+  const target = join(demoDir, "openclaw-state");
+  const r = installDemoState(target, { now: NOW });
+  assert.is(r.claudeCodeHome, join(demoDir, "claude-code-home"));
+  assert.is(r.codexHome, join(demoDir, "codex-home"));
+  const projects = join(demoDir, "claude-code-home", ".claude", "projects");
+  const project = join(projects, readdirSync(projects)[0] as string);
+  const transcript = join(project, readdirSync(project).find((n) => n.endsWith(".jsonl")) as string);
+  assert.ok(existsSync(join(demoDir, "codex-home", ".codex", "sessions")));
+  assert.is(statSync(transcript).mode & 0o777, 0o600, "the copy is private");
+  assert.is(statSync(project).mode & 0o777, 0o700);
+
+  appendFileSync(transcript, '{"type":"mode","mode":"normal","sessionId":"written-by-a-replay"}\n');
+  touchDemoState(target, NOW + 60_000);
+  const kept = installDemoState(target, { now: NOW + 120_000 });
+  assert.is(kept.fresh, false);
+  assert.ok(readFileSync(transcript, "utf8").includes("written-by-a-replay"), "the kept copy keeps what the replay wrote");
+
+  rmSync(join(demoDir, "codex-home"), { recursive: true });
+  const again = installDemoState(target, { now: NOW + 180_000 });
+  assert.is(again.fresh, true, "a copy missing a provider is replaced whole");
+  assert.ok(existsSync(join(demoDir, "codex-home", ".codex", "sessions")));
+  assert.not.ok(readFileSync(transcript, "utf8").includes("written-by-a-replay"));
 });
 
 test.run();

@@ -11,7 +11,8 @@ import { ensurePrivateDir } from "../private-files.js";
 import { dirname, join } from "node:path";
 import { packageRoot } from "../package-root.js";
 import { VERSION } from "../version.js";
-import { recordingShift, shiftStateTree } from "./time-shift.js";
+import { renameRolloutsToLocal, shiftProviderTree } from "./provider-shift.js";
+import { recordingShift, shiftStateTree, type TimeShift } from "./time-shift.js";
 
 /** What the demo generator wrote about the bundled recording (shared/demo/demo-state.json). */
 export interface DemoManifest {
@@ -24,6 +25,20 @@ export interface DemoManifest {
     /** When the recorded gateway started (its lock file and "gateway ready" log line). */
     gatewayStartedAt: number;
   };
+  /** Claude Code's state: a home dir (relative to shared/demo/) holding its config dir, and the recording's window. */
+  claudeCode?: ProviderRecording;
+  /** Codex's state: a home dir holding CODEX_HOME (`.codex`). */
+  codex?: ProviderRecording;
+}
+
+/** A provider's bundled state and the window its times fall in (epoch ms). */
+export interface ProviderRecording {
+  /** The home dir, relative to shared/demo/ (installed beside the OpenClaw copy under the same name). */
+  home: string;
+  /** The provider's dir inside it (`.claude`, `.codex`). */
+  configDir: string;
+  recordedFrom: number;
+  recordedUntil: number;
 }
 
 /** Marker file in the copy: which version installed it, how far it was moved, when a replay last wrote. */
@@ -80,14 +95,27 @@ export interface InstalledDemo {
   fresh: boolean;
   marker: DemoMarker;
   manifest: DemoManifest;
+  /** The installed Claude Code demo home (its config dir is `.claude` inside), beside the OpenClaw copy; null when the bundle has none. */
+  claudeCodeHome: string | null;
+  /** The installed Codex demo home (CODEX_HOME is `.codex` inside). */
+  codexHome: string | null;
+}
+
+/** Where a provider's bundled home is installed: beside the OpenClaw copy, under the bundle's name. */
+function providerTarget(target: string, rec: ProviderRecording | undefined): string | null {
+  return rec ? join(dirname(target), rec.home) : null;
 }
 
 export function installDemoState(target: string, { now, root = demoRoot() }: InstallOptions): InstalledDemo {
   const manifest = readManifest(root);
   const marker = readMarker(target);
   // A clock that went backwards past the last write (or a copy from the future) is stale too.
-  const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target);
-  if (fresh) return { fresh: false, marker, manifest };
+  const claudeCodeHome = providerTarget(target, manifest.claudeCode);
+  const codexHome = providerTarget(target, manifest.codex);
+  const homes = { claudeCodeHome, codexHome };
+  const providersThere = [claudeCodeHome, codexHome].every((h) => h === null || ownDir(h));
+  const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target) && providersThere;
+  if (fresh) return { fresh: false, marker, manifest, ...homes };
 
   const { recordedFrom, recordedUntil } = manifest.openclaw;
   const shift = recordingShift(recordedFrom, recordedUntil, now);
@@ -95,6 +123,13 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
   // The copy lives in our private state dir; neither it nor its parent may be a link or another
   // user's (SQLite writes -shm files beside the demo databases it opens).
   ensurePrivateDir(dirname(target), "the demo dir", { followLink: false });
+  // The other providers' copies first: the OpenClaw copy carries the marker, so a start that
+  // stops half-way leaves no marker and the next start installs everything again.
+  if (manifest.claudeCode && claudeCodeHome) installProviderCopy(join(root, manifest.claudeCode.home), claudeCodeHome, providerShift(manifest.claudeCode, now), { seconds: false });
+  if (manifest.codex && codexHome) {
+    const shift = providerShift(manifest.codex, now);
+    installProviderCopy(join(root, manifest.codex.home), codexHome, shift, { seconds: true, after: (dir) => renameRolloutsToLocal(join(dir, manifest.codex?.configDir ?? ".codex"), shift) });
+  }
   const staging = `${target}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   cpSync(join(root, manifest.openclaw.dir), staging, { recursive: true });
@@ -111,9 +146,36 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
     rmSync(staging, { recursive: true, force: true });
     const theirs = readMarker(target);
     if (!theirs) throw err;
-    return { fresh: false, marker: theirs, manifest };
+    return { fresh: false, marker: theirs, manifest, ...homes };
   }
-  return { fresh: true, marker: next, manifest };
+  return { fresh: true, marker: next, manifest, ...homes };
+}
+
+/**
+ * The shift that ends a provider's recording now, in whole seconds: Codex writes unix seconds
+ * beside milliseconds, and both must move alike (the recording then ends up to a second before now).
+ */
+function providerShift(rec: ProviderRecording, now: number): TimeShift {
+  const s = recordingShift(rec.recordedFrom, rec.recordedUntil, now);
+  return { ...s, offsetMs: Math.floor(s.offsetMs / 1000) * 1000 };
+}
+
+/** Copies one provider's bundled home to `dest`, private and moved in time, replacing what was there. */
+function installProviderCopy(src: string, dest: string, shift: TimeShift, o: { seconds: boolean; after?: (dir: string) => void }): void {
+  const staging = `${dest}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(src, staging, { recursive: true });
+  makePrivate(staging);
+  shiftProviderTree(staging, shift, { seconds: o.seconds });
+  o.after?.(staging);
+  rmSync(dest, { recursive: true, force: true });
+  try {
+    renameSync(staging, dest);
+  } catch (err) {
+    // Another process installed its copy at the same moment: keep that one.
+    rmSync(staging, { recursive: true, force: true });
+    if (!ownDir(dest)) throw err;
+  }
 }
 
 /** The bundle may be installed read-only (a global npm install); the copy is ours alone, and writable. */

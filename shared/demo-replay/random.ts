@@ -49,3 +49,10 @@ export function uuid(random: Random): string {
   const s = h.join("");
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
+
+/** A version-7 UUID (time-ordered, as Codex writes its ids) for epoch ms `ms`. */
+export function uuidV7(random: Random, ms: number): string {
+  const t = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0").slice(-12);
+  const variant = "89ab"[Math.floor(random() * 4)] as string;
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 12)}`;
+}

@@ -8,6 +8,8 @@ import { errorMessage } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock, type DemoGateway } from "./demo-gateway.js";
 import { demoRoot, touchDemoState, type InstalledDemo } from "./install.js";
+import { ClaudeCodeDemoWriter } from "./claude-code/writer.js";
+import { CodexDemoWriter } from "./codex/writer.js";
 import { OpenclawDemoWriter } from "./openclaw/writer.js";
 import type { Random } from "./random.js";
 import { DemoReplay, type DemoWriter, type ReplayTimers } from "./replay.js";
@@ -22,7 +24,7 @@ export interface DemoRuntimeOptions {
   replay: boolean;
   random?: Random;
   timers?: ReplayTimers;
-  /** The writers to run (tests); default OpenClaw's. */
+  /** The writers to run (tests); default one per provider of the installed demo. */
   writers?: DemoWriter[];
   /** shared/demo by default. */
   root?: string;
@@ -32,6 +34,15 @@ export interface DemoRuntime {
   gateway: DemoGateway | null;
   replay: DemoReplay | null;
   stop(): Promise<void>;
+}
+
+/** A writer per provider the demo copy has: OpenClaw's, and Claude Code's and Codex's beside it. */
+export function demoWriters(stateDir: string, installed: InstalledDemo, random: Random): DemoWriter[] {
+  const writers: DemoWriter[] = [new OpenclawDemoWriter({ stateDir, random })];
+  const { claudeCode, codex } = installed.manifest;
+  if (installed.claudeCodeHome && claudeCode) writers.push(new ClaudeCodeDemoWriter({ configDir: join(installed.claudeCodeHome, claudeCode.configDir), random }));
+  if (installed.codexHome && codex) writers.push(new CodexDemoWriter({ codexHome: join(installed.codexHome, codex.configDir), random }));
+  return writers;
 }
 
 export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRuntime> {
@@ -59,7 +70,7 @@ export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRunti
   let replay: DemoReplay | null = null;
   if (o.replay) {
     replay = new DemoReplay({
-      writers: o.writers ?? [new OpenclawDemoWriter({ stateDir: o.stateDir, random })],
+      writers: o.writers ?? demoWriters(o.stateDir, o.installed, random),
       clock: o.clock,
       random,
       logger: log,

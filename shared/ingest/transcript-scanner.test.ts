@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, readdirSync } from "node:fs";
+import { appendFileSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
@@ -7,8 +7,11 @@ import { manualClock } from "../clock.js";
 import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
 import { openclawReader } from "../sources/openclaw/reader.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import type { RateLimitEvent, SourceReader, TranscriptRef } from "../sources/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
+import { queryModelCounters } from "../queries/counters.js";
+import { fail, ok, SourceError } from "../sources/result.js";
 
 const clock = manualClock();
 
@@ -147,6 +150,100 @@ test("appended events are counted once; a restart resumes from the stored cursor
   store.close();
 });
 
+test("the event loop turns between listing and the first read: a timer due by then fires first", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    // A listing that takes a while (10,000 files are stat-ed one by one): a timer falls due meanwhile.
+    listTranscripts: () => {
+      setTimeout(() => order.push("timer"), 0);
+      const r = inner.listTranscripts();
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return r;
+    },
+    readTranscript: (ref, cursor, limit) => {
+      order.push("read");
+      return inner.readTranscript(ref, cursor, limit);
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.is(order[0], "timer", order.slice(0, 3).join(", "));
+  agent.value.close();
+  store.close();
+});
+
+test("a reader that can list paced is listed paced: the scanner's pause lets a timer run during the listing", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inner = openclawReader(agent.value);
+  const order: string[] = [];
+  const reader: SourceReader = {
+    ...inner,
+    listTranscripts: () => {
+      throw new Error("listed in one go");
+    },
+    listTranscriptsPaced: async (pause) => {
+      setTimeout(() => order.push("timer"), 0);
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      await pause();
+      order.push("listed");
+      return inner.listTranscripts();
+    },
+  };
+  const r = await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.ok(r.done && r.events > 0);
+  assert.equal(order.slice(0, 2), ["timer", "listed"]);
+  agent.value.close();
+  store.close();
+});
+
+test("rate limits: a change noted by a re-read that was rolled back is still written when a later line shows it", async () => {
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const snap = (used: number): RateLimitEvent["snapshot"] => ({ limitId: "codex", primary: { usedPercent: used, windowMinutes: 300, resetsAt: null }, secondary: null, planType: null, credits: null });
+  const limits = (ts: number, used: number): RateLimitEvent => ({ kind: "rateLimits", ts, pos: ts, snapshot: snap(used) });
+  const ref = (id: string, token: string): TranscriptRef => ({ id, sessionKey: id, parentKey: null, changeToken: token, sizeBytes: null });
+  let pass = 1;
+  const reader: SourceReader = {
+    listTranscripts: () => ok(pass === 1 ? [ref("a", "a1")] : [ref("a", "a2"), ref("b", "b1")]),
+    readTranscript: (r, cursor) => {
+      if (pass === 1) return ok({ events: [limits(100, 10)], cursor: 1, done: true, restarted: false });
+      // Pass 2: "a" is read again from its start (it was replaced); its first batch shows 40 %, then it cannot be read.
+      if (r.id === "a") return cursor === 1 ? ok({ events: [limits(200, 40)], cursor: "again", done: false, restarted: true }) : fail(new SourceError("missing", "gone half-way"));
+      return ok({ events: [limits(300, 40)], cursor: 1, done: true, restarted: false });
+    },
+    readMessages: () => ok({ messages: [], bytes: 0 }),
+    liveSessions: () => ok([]),
+    appVersion: () => ok(null),
+    changeStamp: () => ok(String(pass)),
+    close: () => undefined,
+  };
+  const scanner = new TranscriptScanner(store, { clock });
+  const target = { id: "codex:default", provider: "codex" as const, reader, price: () => null };
+  await scanner.scan(target);
+  pass = 2;
+  const r = await scanner.scan(target);
+  assert.equal(
+    r.errors.map((e) => e.message),
+    ["gone half-way"],
+  );
+  const rows = store.db.prepare("SELECT ts, primary_used AS used FROM rate_limit_samples ORDER BY ts").all();
+  assert.equal(rows, [
+    { ts: 100, used: 10 },
+    { ts: 300, used: 40 },
+  ]);
+  store.close();
+});
+
 test("maxBatches bounds one call; the next call goes on where it stopped", async () => {
   const dir = copyFixture(SQLITE_FIXTURE);
   const expected = expectedFromSqlite(dir);
@@ -163,6 +260,80 @@ test("maxBatches bounds one call; the next call goes on where it stopped", async
   }
   assert.ok(calls > 1, "needed several calls");
   assertMatches(totals(store), expected);
+  agent.value.close();
+  store.close();
+});
+
+test("a transcript read again from its start commits in one go: a reader in between never sees the lifetime counters go down", async () => {
+  // A transcript of 2500 responses (1 input token each), more than one commit group (1000 events).
+  const dir = copyFixture(FILES_FIXTURE);
+  const sessions = join(dir, "agents/main/sessions");
+  const big = join(sessions, "0b0b0b0b-1111-4222-8333-444455556666.jsonl");
+  const line = (i: number): string =>
+    JSON.stringify({ type: "message", id: `r${i}`, parentId: null, timestamp: "2026-11-21T22:00:00.000Z", message: { role: "assistant", content: [{ type: "text", text: "x" }], model: "fake-model", provider: "fakellm", usage: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 1, cost: { total: 0 } } } });
+  writeFileSync(big, Array.from({ length: 2500 }, (_, i) => line(i)).join("\n") + "\n");
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const scanner = new TranscriptScanner(store, { clock });
+  const inputTotal = (): number => queryModelCounters(store).reduce((n, c) => n + c.input, 0);
+  await scanAgent(scanner, agent.value);
+  const before = inputTotal();
+  assert.ok(before >= 2500);
+
+  // Replaced (a new inode) with one more response: the reader starts over at byte 0.
+  const copy = `${big}.tmp`;
+  writeFileSync(copy, readFileSync(big, "utf8") + line(2500) + "\n");
+  renameSync(copy, big);
+  const seen: number[] = [];
+  let scanning = true;
+  let sampled: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (sampled = resolve));
+  const sample = (): void => {
+    seen.push(inputTotal());
+    if (scanning) setImmediate(sample);
+    else sampled();
+  };
+  setImmediate(sample);
+  const r = await scanAgent(scanner, agent.value);
+  scanning = false;
+  await stopped;
+  assert.is(r.done, true);
+  assert.ok(seen.length > 0);
+  for (const v of seen) assert.ok(v >= before, `a reader saw ${v} < ${before} mid re-read`);
+  assert.is(inputTotal(), before + 1);
+  agent.value.close();
+  store.close();
+});
+
+test("a re-read that fails half-way commits nothing of it; the next pass does it whole", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const inputTotal = (): number => queryModelCounters(store).reduce((n, c) => n + c.input, 0);
+  const reader = openclawReader(agent.value);
+  await new TranscriptScanner(store, { clock }).scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  const before = inputTotal();
+  // Every transcript replaced; the reader fails on the second batch of the re-read.
+  const sessions = join(dir, "agents/main/sessions");
+  for (const f of readdirSync(sessions).filter((n) => /^[0-9a-f-]+\.jsonl$/.test(n))) {
+    const p = join(sessions, f);
+    writeFileSync(`${p}.tmp`, readFileSync(p));
+    renameSync(`${p}.tmp`, p);
+  }
+  let calls = 0;
+  const failing: typeof reader = {
+    ...reader,
+    listTranscripts: () => reader.listTranscripts(),
+    readTranscript: (...a) => (++calls === 2 ? fail(new SourceError("unreachable", "disk went away")) : reader.readTranscript(...a)),
+  };
+  const scanner = new TranscriptScanner(store, { clock, batchEvents: 2 });
+  const r = await scanner.scan({ id: "agent:main", provider: "openclaw", reader: failing, price: () => null });
+  assert.is(r.done, false);
+  assert.is(inputTotal(), before, "the failed re-read left the figures as they were");
+  await scanner.scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.is(inputTotal(), before, "the same lines read again: the same figures");
   agent.value.close();
   store.close();
 });

@@ -54,6 +54,8 @@ export interface Metrics {
   totalWarnings: number;
   totalTurns: number;
   costUsd: number;
+  /** Responses in the range with no known price: they add nothing to costUsd, which is then a lower bound. */
+  unpricedResponses: number;
   uptimePercent: number | null;
   tokensByModel: ModelTokens[];
   buckets: MetricsBucket[];
@@ -118,10 +120,12 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
   const usage = store.db
     .prepare(
       `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
-              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies
+              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies,
+              sum(unpriced) AS unpriced
        FROM token_usage WHERE source_id = @source AND ts >= @start AND ts < @end GROUP BY i, model`,
     )
-    .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number }>;
+    .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number; unpriced: number }>;
+  let unpriced = 0;
   const models = new Map<string, { tokens: number; cost: number }>();
   for (const u of usage) {
     // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
@@ -135,6 +139,7 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     }
     const b = buckets[u.i];
     if (!b) continue;
+    unpriced += Math.max(0, u.unpriced || 0);
     b.inputTokens += u.input;
     b.outputTokens += u.output;
     b.cacheReadTokens += u.cacheRead;
@@ -188,6 +193,7 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     totalWarnings: sum((b) => b.warnings),
     totalTurns: sum((b) => b.turns),
     costUsd: usd(sum((b) => b.costUsd)),
+    unpricedResponses: unpriced,
     uptimePercent: probeCount ? Math.round((upCount / probeCount) * 1000) / 10 : null,
     tokensByModel: byModel.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: usd(m.cost) })),
     buckets,

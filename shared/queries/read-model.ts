@@ -7,7 +7,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import type { CronJobInfo } from "../sources/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
@@ -26,8 +26,10 @@ import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from
 import type { ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
+import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { queryUsageCost, type UsageCost } from "./usage-cost.js";
 import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
+import { queryExport, type ExportParams, type ExportReport } from "./export.js";
 
 /** Figures only the daemon has (its HTTP server and render queue); absent when the CLI renders in-process. */
 export interface DaemonFigures {
@@ -35,6 +37,34 @@ export interface DaemonFigures {
   url: string | null;
   requestsTotal: number;
   renderQueue: { active: number; queued: number; concurrency: number; maxQueue: number; rendersTotal: number; failuresTotal: number } | null;
+}
+
+/**
+ * An alert firing now, as the daemon's alert service holds it (docs/alerting.md). Only the daemon
+ * evaluates rules: it hands these in through `ReadModelOptions.alerts`, so the status card can
+ * show them without shared/ depending on daemon/.
+ */
+export interface ActiveAlertFigure {
+  ruleId: string;
+  ruleName: string;
+  /** "" for the rule's whole scope; else the session, check, window or model it is about. */
+  subject: string;
+  /** The subject in words (a session's name, a check's name). */
+  label: string;
+  metric: string;
+  /** usd, tokens, count, percent or seconds. */
+  unit: string;
+  severity: "warning" | "critical";
+  value: number;
+  threshold: number;
+  /** The rule's window (hour, day, week, month, primary, secondary); null for a metric without one. */
+  window: string | null;
+  /** Epoch ms. */
+  since: number;
+  /** Epoch ms the rule's mute ends; null when it is not muted. */
+  mutedUntil: number | null;
+  /** Calendar budgets: where the burn rate leads; null otherwise or once over. */
+  projection: { target: number; projectedTotal: number; reachesAt: number | null; windowEnd: number } | null;
 }
 
 export interface DashboardView {
@@ -46,6 +76,8 @@ export interface DashboardView {
   uptimeSeconds: number;
   demo: boolean;
   openclawDir: string | null;
+  /** The providers read, in A, B, C order. */
+  providers: ProviderName[];
   authMode: "token" | "none" | null;
   url: string | null;
   requestsTotal: number | null;
@@ -67,6 +99,8 @@ export interface ReadModelOptions {
   /** retentionRawDays, read per call so a reload applies. */
   rawDays: () => number;
   daemon?: () => DaemonFigures;
+  /** The alerts firing now (the daemon's alert service); absent where no rules are evaluated. */
+  alerts?: () => ActiveAlertFigure[];
 }
 
 /** Checks about gateway-insights itself, the same in every provider's system. */
@@ -270,6 +304,12 @@ export class ReadModel {
     return querySessionTranscript(this.source(sourceId), args);
   }
 
+  /** Token use per working directory: over `range` (the metrics grid ending now), or every recorded transcript. */
+  projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
+    this.source(sourceId);
+    return queryProjects(this.o.store, sourceId, { range: args.range ?? null, now: this.now(), limit: args.limit ?? null });
+  }
+
   cronJobs(sourceId: string): CronJobView[] {
     const s = this.agent(sourceId);
     // Cron is OpenClaw's: other providers have none (design §9).
@@ -296,6 +336,11 @@ export class ReadModel {
     });
   }
 
+  /** Daily rows per source, model and project for a fleet's merge (`insightsctl export`, shared/queries/export.ts). */
+  exportReport(params: ExportParams, host: string): ExportReport {
+    return queryExport(this.o.store, params, { host, now: this.now(), rawDays: this.o.rawDays(), demo: this.o.demo, scanComplete: this.ready });
+  }
+
   recentLogs(sourceId: string, count?: number | null, filter: { level?: string | null; module?: string | null } = {}): LogEntryView[] {
     return queryLogs(this.o.store, { scope: this.scope(sourceId), count, minLevel: filter.level ?? null, module: filter.module ?? null });
   }
@@ -307,7 +352,12 @@ export class ReadModel {
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
   openclawError(): string | null {
-    return this.o.collector.registry.providerError("openclaw")?.message ?? null;
+    return this.providerError("openclaw");
+  }
+
+  /** Why a provider's data cannot be read at all (its dir is unreadable), or null when it can. */
+  providerError(provider: ProviderName): string | null {
+    return this.o.collector.registry.providerError(provider)?.message ?? null;
   }
 
   private openclawProvider(): OpenClawProvider | null {
@@ -320,6 +370,11 @@ export class ReadModel {
     return cron.data ? [...cron.data.jobs] : cron.error ? null : [];
   }
 
+  /** The recent runs of every cron job as last read, per job id, newest first (for overdueSeconds). */
+  cronRunInfos(): Record<string, CronRunInfo[]> {
+    return { ...(this.o.collector.cron.data?.runs ?? {}) };
+  }
+
   /** Lifetime tokens and cost per agent and model (Prometheus counters). */
   modelCounters(): ModelCounter[] {
     return queryModelCounters(this.o.store);
@@ -328,6 +383,11 @@ export class ReadModel {
   /** Classified gateway log events ever seen, per type (Prometheus counters). */
   eventTotals(): Record<"error" | "warning" | "restart", number> {
     return queryEventTotals(this.o.store);
+  }
+
+  /** The alerts firing now; null where no rules are evaluated (a snapshot made without the daemon). */
+  activeAlerts(): ActiveAlertFigure[] | null {
+    return this.o.alerts ? this.o.alerts() : null;
   }
 
   dashboard(): DashboardView {
@@ -342,6 +402,7 @@ export class ReadModel {
       uptimeSeconds: Math.max(0, Math.floor((this.now() - this.o.startedAt) / 1000)),
       demo: this.o.demo,
       openclawDir: this.o.openclawDir,
+      providers: this.providers(),
       authMode: d?.authMode ?? null,
       url: d?.url ?? null,
       requestsTotal: d?.requestsTotal ?? null,

@@ -14,10 +14,11 @@ import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { SourceRegistry } from "../ingest/source-registry.js";
 import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
+import type { CronRunInfo } from "../sources/gateway/cron.js";
 import { buildCardModel, CARD_LIMITS, mergeAgentEvents, type CardBuildParams } from "./build-model.js";
-import { cardJsonSchema, cardModelSchema, type CardModel } from "./card-model.js";
+import { cardJsonSchema, cardModelSchema, type CardBlock, type CardModel } from "./card-model.js";
 import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
-import type { CardInputs } from "./inputs.js";
+import type { AgentCardInputs, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
 import { METRICS_RANGE, SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_THEMES } from "./params.js";
 
 test.after(removeTempDirs);
@@ -41,24 +42,96 @@ function valid(model: CardModel): void {
 
 const params = (p: Partial<CardBuildParams> = {}): CardBuildParams => ({ detail: "full", range: "24h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [], ...p });
 
-test("key numbers sum over agents; gateway-wide log lines count once", () => {
-  const inputs = exampleInputs();
+const ONE = ["openclaw"] as const;
+const TWO = ["openclaw", "codex"] as const;
+const ALL = ["openclaw", "claude-code", "codex"] as const;
+
+function blockOf<P extends CardBlock["provider"]>(m: CardModel, provider: P): Extract<CardBlock, { provider: P }> {
+  const b = m.providers.find((x) => x.provider === provider);
+  if (!b) throw new Error(`no ${provider} block`);
+  return b as Extract<CardBlock, { provider: P }>;
+}
+function inputOf<P extends ProviderCardInputs["provider"]>(i: CardInputs, provider: P): P extends "openclaw" ? OpenClawCardInputs : CliCardInputs {
+  const p = i.providers.find((x) => x.provider === provider);
+  if (!p) throw new Error(`no ${provider} inputs`);
+  return p as P extends "openclaw" ? OpenClawCardInputs : CliCardInputs;
+}
+const bucketTokens = (a: AgentCardInputs | undefined): number => a?.metrics?.buckets.reduce((n, b) => n + b.tokens, 0) ?? 0;
+
+test("one provider: key numbers sum over OpenClaw's agents; gateway-wide log lines count once; no all-providers row", () => {
+  const inputs = exampleInputs("24h", EXAMPLE_NOW, ONE);
   const m = buildCardModel(inputs, params({ detail: "compact" }));
-  const [main, ops] = inputs.agents;
-  const tokens = (a: typeof main) => a?.metrics?.buckets.reduce((n, b) => n + b.tokens, 0) ?? 0;
-  assert.is(m.summary.tokens, tokens(main) + tokens(ops));
-  assert.ok(Math.abs((m.summary.costUsd ?? 0) - ((main?.metrics?.costUsd ?? 0) + (ops?.metrics?.costUsd ?? 0))) < 1e-6);
-  assert.is(m.summary.costUsd, 5.110702, "rounded to the micro-dollar");
-  assert.is(m.summary.turns, (main?.metrics?.totalTurns ?? 0) + (ops?.metrics?.totalTurns ?? 0));
+  assert.equal(m.providers.map((b) => b.provider), ["openclaw"]);
+  assert.is(m.allProviders, undefined, "the all-providers row only comes with several providers");
+  const oc = blockOf(m, "openclaw");
+  const [main, ops] = inputOf(inputs, "openclaw").agents;
+  assert.is(oc.summary.tokens, bucketTokens(main) + bucketTokens(ops));
+  assert.is(oc.summary.costUsd, 5.110702, "rounded to the micro-dollar");
+  assert.is(oc.summary.turns, (main?.metrics?.totalTurns ?? 0) + (ops?.metrics?.totalTurns ?? 0));
   // main: 2 own errors, ops: 1, gateway-wide: 1 (listed by both agents, counted once)
-  assert.is(m.summary.errors, 4);
-  assert.is(m.summary.warnings, 2);
-  assert.is(m.summary.uptimePercent, 99.6);
+  assert.is(oc.summary.errors, 4);
+  assert.is(oc.summary.warnings, 2);
+  assert.is(oc.gateway.uptimePercent, 99.6);
   // main: 6 top-level + 3 nested sub-agents; ops: 2
-  assert.is(m.summary.totalSessions, 11);
-  assert.is(m.summary.activeSessions, 4);
-  assert.is(m.gateway.state, "degraded");
-  assert.is(m.gateway.openclawVersion, "2026.9.6");
+  assert.is(oc.summary.totalSessions, 11);
+  assert.is(oc.summary.activeSessions, 4);
+  assert.equal([oc.gateway.state, oc.gateway.version, m.verdict], ["UP", "2026.9.6", "DEGRADED"]);
+});
+
+test("two providers: each block has its own figures; the all-providers row sums them", () => {
+  const inputs = exampleInputs("24h", EXAMPLE_NOW, TWO);
+  const m = buildCardModel(inputs, params({ detail: "compact" }));
+  assert.equal(m.providers.map((b) => b.provider), ["openclaw", "codex"]);
+  const oc = blockOf(m, "openclaw");
+  const cx = blockOf(m, "codex");
+  assert.is(cx.summary.tokens, bucketTokens(inputOf(inputs, "codex").agents[0]));
+  assert.is(cx.summary.errors, 1);
+  assert.equal([cx.summary.totalSessions, cx.summary.activeSessions], [2, 1], "from the session counts");
+  assert.equal(m.allProviders, {
+    tokens: (oc.summary.tokens ?? 0) + (cx.summary.tokens ?? 0),
+    costUsd: 5.110702 + (cx.summary.costUsd ?? 0),
+    unpricedResponses: 0,
+    turns: (oc.summary.turns ?? 0) + (cx.summary.turns ?? 0),
+    errors: 5,
+    warnings: 2,
+    activeSessions: 5,
+    totalSessions: 13,
+  });
+});
+
+test("three providers: blocks in A, B, C order; the CLIs' versions, running sessions, projects, unpriced responses and rate limits", () => {
+  const inputs = exampleInputs("24h", EXAMPLE_NOW, ALL);
+  const m = buildCardModel(inputs, params({ detail: "standard" }));
+  assert.equal(m.providers.map((b) => b.provider), ["openclaw", "claude-code", "codex"]);
+  const cc = blockOf(m, "claude-code");
+  assert.equal(cc.cli, { version: "2.1.330", liveSessions: 2 }, "the newest version seen");
+  assert.is(cc.summary.tokens, bucketTokens(inputOf(inputs, "claude-code").agents[0]));
+  assert.is(cc.summary.unpricedResponses, 14);
+  assert.equal(
+    cc.topSessions?.items.map((s) => [s.source, s.project, s.costUsd, s.unpricedResponses]),
+    [
+      ["claude-code:default", "/home/ana/src/webshop", 6.482, 0],
+      ["claude-code:default", "/home/ana/src/webshop", 1.214, 0],
+      ["claude-code:default", "/home/ana/notes", 0, 14],
+    ],
+  );
+  assert.is(cc.topSessions?.items[0]?.subAgentCount, 1);
+  const cx = blockOf(m, "codex");
+  assert.equal(cx.rateLimits, [
+    {
+      source: "codex:default",
+      planType: "plus",
+      primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(EXAMPLE_NOW + 108 * 60_000).toISOString() },
+      secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(EXAMPLE_NOW + 77 * 3_600_000).toISOString() },
+      updatedAt: new Date(EXAMPLE_NOW - 4 * 60_000).toISOString(),
+      stale: false,
+    },
+  ]);
+  const sum = (k: "tokens" | "unpricedResponses" | "totalSessions"): number => m.providers.reduce((n, b) => n + (b.summary[k] ?? 0), 0);
+  assert.equal([m.allProviders?.tokens, m.allProviders?.unpricedResponses, m.allProviders?.totalSessions], [sum("tokens"), sum("unpricedResponses"), sum("totalSessions")]);
+  // With several providers each block lists fewer rows.
+  assert.is(blockOf(m, "openclaw").topSessions?.items.length, CARD_LIMITS.several.standard.sessions);
+  assert.is(m.verdict, "DEGRADED");
 });
 
 test("mergeAgentEvents keeps repeats within a list and drops the copies across lists", () => {
@@ -74,101 +147,144 @@ test("mergeAgentEvents keeps repeats within a list and drops the copies across l
   );
 });
 
-test("each detail level holds exactly its sections", () => {
-  const inputs = exampleInputs();
-  const compact = buildCardModel(inputs, params({ detail: "compact" }));
-  const standard = buildCardModel(inputs, params({ detail: "standard" }));
-  const full = buildCardModel(inputs, params({ detail: "full" }));
-  const sections = ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "cron", "channels", "health", "system", "totals"] as const;
-  const present = (m: CardModel) => sections.filter((s) => m[s] !== undefined);
+test("each detail level holds exactly its sections, per block", () => {
+  const inputs = exampleInputs("24h", EXAMPLE_NOW, ONE);
+  const build = (detail: CardBuildParams["detail"]) => buildCardModel(inputs, params({ detail }));
+  const sections = ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "cron", "channels", "resources", "sources", "totals"] as const;
+  const present = (m: CardModel) => sections.filter((s) => (blockOf(m, "openclaw") as Record<string, unknown>)[s] !== undefined);
+  const [compact, standard, full] = [build("compact"), build("standard"), build("full")];
   assert.equal(present(compact), []);
   assert.equal(present(standard), ["tokenChart", "topSessions", "recentErrors"]);
   assert.equal(present(full), [...sections]);
-  assert.is(standard.topSessions?.items.length, CARD_LIMITS.standard.sessions);
-  assert.is(full.topSessions?.items.length, 8);
-  assert.is(standard.topSessions?.total, 8);
-  const tokens = full.topSessions?.items.map((s) => s.totalTokens) ?? [];
+  assert.equal([compact.health, standard.health], [undefined, undefined]);
+  assert.ok(full.health);
+  const s = blockOf(standard, "openclaw");
+  const f = blockOf(full, "openclaw");
+  assert.is(s.topSessions?.items.length, CARD_LIMITS.one.standard.sessions);
+  assert.is(f.topSessions?.items.length, 8);
+  assert.is(s.topSessions?.total, 8);
+  const tokens = f.topSessions?.items.map((x) => x.totalTokens) ?? [];
   assert.equal(tokens, [...tokens].sort((a, b) => b - a), "most tokens first");
-  assert.is(standard.recentErrors?.items.length, 3);
-  assert.is(standard.recentErrors?.total, 4);
-  assert.is(standard.tokenChart?.buckets.length, 24);
-  assert.is(standard.tokenChart?.stepSeconds, 3600);
-  assert.is(standard.tokenChart?.buckets.reduce((n, b) => n + b.tokens, 0), standard.summary.tokens);
-  assert.is(standard.tokenChart?.buckets.reduce((n, b) => n + b.errors, 0), 4);
+  assert.is(s.recentErrors?.items.length, 3);
+  assert.is(s.recentErrors?.total, 4);
+  assert.is(s.tokenChart?.buckets.length, 24);
+  assert.is(s.tokenChart?.stepSeconds, 3600);
+  assert.is(s.tokenChart?.buckets.reduce((n, b) => n + b.tokens, 0), s.summary.tokens);
+  assert.is(s.tokenChart?.buckets.reduce((n, b) => n + b.errors, 0), 4);
+  // The CLI blocks: the same sections but OpenClaw's own (cron, channels, resources).
+  const cli = blockOf(buildCardModel(exampleInputs(), params({ detail: "full" })), "claude-code") as Record<string, unknown>;
+  assert.equal(sections.filter((x) => cli[x] !== undefined), ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "sources", "totals"]);
 });
 
-test("sub-agent tree, cron order, channels and totals of the full card", () => {
-  const m = buildCardModel(exampleInputs(), params());
+test("sub-agent tree, cron order with the overdue job, channels and totals of the full card", () => {
+  const m = buildCardModel(exampleInputs("24h", EXAMPLE_NOW, ONE), params());
+  const oc = blockOf(m, "openclaw");
   assert.equal(
-    m.subAgents?.rows.map((r) => `${r.depth} ${r.displayName}`),
+    oc.subAgents?.rows.map((r) => `${r.depth} ${r.displayName}`),
     ["0 Alice (telegram)", "1 research: vendor pricing comparison", "1 summarise thread", "2 fetch attachments"],
   );
-  assert.is(m.subAgents?.parents, 2);
-  assert.is(m.subAgents?.sessions, 3);
-  assert.is(m.subAgents?.more, 0);
-  assert.equal(m.cron?.items.map((j) => j.id), ["nightly", "hb", "digest", "remind", "cleanup"]);
-  assert.is(m.cron?.items.find((j) => j.id === "cleanup")?.nextRunAt, null, "a disabled job has no next run");
-  assert.is(m.cron?.items[1]?.name, "Heartbeat (main)", "the gateway's display name wins");
-  assert.is(m.channels?.items[0]?.provider, "whatsapp", "disconnected channels first");
-  assert.is(m.totals?.transcripts, 359);
-  assert.is(m.totals?.todayCostUsd, 4.53);
-  assert.is(m.events?.total, 7);
-  assert.is(m.system?.pid, 48877);
+  assert.equal([oc.subAgents?.parents, oc.subAgents?.sessions, oc.subAgents?.more], [2, 3, 0]);
+  // Failing first, then overdue, then enabled by next run, then disabled.
+  assert.equal(oc.cron?.items.map((j) => j.id), ["nightly", "backup", "hb", "digest", "remind", "cleanup"]);
+  assert.is(oc.cron?.items.find((j) => j.id === "backup")?.overdueSeconds, 25 * 60);
+  assert.equal(oc.cron?.items.filter((j) => j.overdueSeconds !== null).map((j) => j.id), ["backup"]);
+  assert.is(oc.cron?.overdue, 1);
+  assert.is(oc.cron?.items.find((j) => j.id === "cleanup")?.nextRunAt, null, "a disabled job has no next run");
+  assert.is(oc.cron?.items[2]?.name, "Heartbeat (main)", "the gateway's display name wins");
+  assert.is(oc.channels?.items[0]?.provider, "whatsapp", "disconnected channels first");
+  assert.is(oc.totals?.transcripts, 359);
+  assert.is(oc.totals?.todayCostUsd, 4.53);
+  assert.is(oc.events?.total, 7);
+  assert.is(oc.resources?.pid, 48877);
+  assert.equal(oc.sources?.map((x) => x.id), ["agent:main", "agent:ops"]);
 });
 
-test("failed sources are null (shown as unavailable); no agents at all is zero, not failure", () => {
+test("overdue is the queries' rule: a job running now is not overdue, nor one within the grace", () => {
+  const inputs = exampleInputs("24h", EXAMPLE_NOW, ONE);
+  const oc = inputOf(inputs, "openclaw");
+  const running: CronRunInfo = { jobId: "backup", id: "backup:1", status: "running", startedAt: EXAMPLE_NOW - 60_000, finishedAt: null, durationMs: null, error: null, summary: null, sessionKey: null, totalTokens: null } as CronRunInfo;
+  const late = (over: Partial<OpenClawCardInputs>): number | null | undefined =>
+    blockOf(buildCardModel({ ...inputs, providers: [{ ...oc, ...over }] }, params()), "openclaw").cron?.items.find((j) => j.id === "backup")?.overdueSeconds;
+  assert.is(late({ cronRuns: { backup: [running] } }), null);
+  assert.is(late({ cronJobs: oc.cronJobs?.map((j) => (j.id === "backup" ? { ...j, dueAt: EXAMPLE_NOW - 30_000 } : j)) ?? null }), null);
+  assert.is(late({ cronJobs: oc.cronJobs?.map((j) => (j.id === "backup" ? { ...j, enabled: false } : j)) ?? null }), null);
+});
+
+test("failed sources are null (shown as unavailable); a provider with no sources is zero, not failure", () => {
   const base = exampleInputs();
   const failed: CardInputs = {
     ...base,
-    gateway: null,
     health: null,
-    channels: null,
-    cronJobs: null,
-    resources: null,
-    agents: base.agents.map((a) => ({ ...a, sessions: null, metrics: null, events: null, lifetime: null, usageCost: null })),
+    providers: base.providers.map((p) =>
+      p.provider === "openclaw"
+        ? { ...p, gateway: null, channels: null, cronJobs: null, resources: null, agents: p.agents.map((a) => ({ ...a, sessions: null, sessionCounts: null, metrics: null, events: null, lifetime: null, usageCost: null })) }
+        : p,
+    ),
   };
   const m = buildCardModel(failed, params({ degradedSources: ["agent:main", "agent:ops", "gateway"] }));
   valid(m);
-  assert.is(m.gateway.state, "unknown");
-  assert.is(m.gateway.running, null);
-  assert.equal(Object.values(m.summary), [null, null, null, null, null, null, null, null]);
-  for (const s of ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "cron", "channels", "health", "totals"] as const) assert.is(m[s], null, s);
+  const oc = blockOf(m, "openclaw");
+  assert.equal([m.verdict, m.health, oc.gateway.state, oc.gateway.running], [null, null, "UNKNOWN", null]);
+  assert.equal(Object.values(oc.summary), [null, null, null, null, null, null, null, null]);
+  for (const s of ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "cron", "channels", "resources", "totals"] as const) assert.is(oc[s], null, s);
+  // One provider's figure unknown: the sum over providers is unknown, not a smaller number.
+  assert.is(m.allProviders?.tokens, null);
+  assert.ok((blockOf(m, "codex").summary.tokens ?? 0) > 0, "the other providers keep their figures");
   assert.equal(m.degradedSources, ["agent:main", "agent:ops", "gateway"]);
 
   // One agent failing leaves the other's figures.
-  const half = buildCardModel({ ...base, agents: [base.agents[0] ?? ({} as never), { ...(base.agents[1] ?? ({} as never)), sessions: null }] }, params());
-  assert.is(half.summary.totalSessions, 9);
+  const oc1 = inputOf(base, "openclaw");
+  const half = buildCardModel({ ...base, providers: [{ ...oc1, agents: [oc1.agents[0] as AgentCardInputs, { ...(oc1.agents[1] as AgentCardInputs), sessions: null }] }] }, params());
+  assert.is(blockOf(half, "openclaw").summary.totalSessions, 9);
 
-  const none = buildCardModel({ ...emptyInputs(), agents: [] }, params());
+  const e = emptyInputs();
+  const none = buildCardModel({ ...e, providers: [{ ...inputOf(e, "openclaw"), agents: [] }] }, params());
   valid(none);
-  assert.is(none.summary.tokens, 0);
-  assert.is(none.summary.totalSessions, 0);
-  assert.is(none.tokenChart?.buckets.length, 24);
-  assert.equal(none.topSessions, { total: 0, items: [] });
+  const n = blockOf(none, "openclaw");
+  assert.equal([n.summary.tokens, n.summary.totalSessions, n.tokenChart?.buckets.length], [0, 0, 24]);
+  assert.equal(n.topSessions, { total: 0, items: [] });
 });
 
-test("gateway state: stopped hides uptime; health maps to the pill", () => {
-  const base = exampleInputs();
-  const gw = base.gateway ?? ({} as never);
-  const state = (over: Partial<CardInputs>) => buildCardModel({ ...base, ...over }, params({ detail: "compact" })).gateway;
-  assert.equal([state({ gateway: { ...gw, running: false } }).state, state({ gateway: { ...gw, running: false } }).uptimeSeconds], ["stopped", null]);
-  assert.is(state({ health: null }).state, "running");
-  assert.is(state({ health: { status: "UNHEALTHY", checks: [] } }).state, "unhealthy");
-  assert.is(state({ health: { status: "HEALTHY", checks: [] } }).state, "healthy");
+test("the pill is the daemon's verdict; the gateway label is system.gateway.state (DEMO in demo mode, never DOWN)", () => {
+  const base = exampleInputs("24h", EXAMPLE_NOW, ONE);
+  const oc = inputOf(base, "openclaw");
+  const gw = oc.gateway as NonNullable<OpenClawCardInputs["gateway"]>;
+  const with_ = (gateway: OpenClawCardInputs["gateway"], health: CardInputs["health"] = base.health) => buildCardModel({ ...base, health, providers: [{ ...oc, gateway }] }, params({ detail: "compact" }));
+  // The demo's gateway does not answer: running is false, and the card still says demo.
+  const demo = with_({ ...gw, state: "DEMO", running: false, uptimeSeconds: null });
+  assert.equal([blockOf(demo, "openclaw").gateway.state, blockOf(demo, "openclaw").gateway.running], ["DEMO", false]);
+  const down = with_({ ...gw, state: "DOWN", running: false });
+  assert.equal([blockOf(down, "openclaw").gateway.state, blockOf(down, "openclaw").gateway.uptimeSeconds], ["DOWN", null]);
+  assert.is(blockOf(with_({ ...gw, state: "UNKNOWN", running: false }), "openclaw").gateway.state, "UNKNOWN", "no probe finished yet");
+  assert.is(with_(gw, { status: "DEGRADED", verdict: "STARTING", checks: [] }).verdict, "STARTING", "a pending check: the verdict, not the level");
+  assert.is(with_(gw, { status: "UNHEALTHY", verdict: "UNHEALTHY", checks: [] }).verdict, "UNHEALTHY");
+  assert.is(with_(gw, null).verdict, null);
 });
 
-test("every detail x theme x lang x range validates against the zod schema and the JSON Schema", () => {
-  for (const detail of SNAPSHOT_DETAILS) {
-    for (const theme of SNAPSHOT_THEMES) {
-      for (const lang of SNAPSHOT_LANGS) {
-        for (const range of ["30m", "6h", "24h"] as const) {
-          valid(buildCardModel(exampleInputs(range), params({ detail, theme, lang, range })));
-          valid(buildCardModel(emptyInputs(range), params({ detail, theme, lang, range, demo: true })));
+test("hostile rate limits: no number, negative or fractional figures never break the schema", () => {
+  const base = exampleInputs("24h", EXAMPLE_NOW, ["codex"]);
+  const cx = inputOf(base, "codex");
+  const rl = cx.rateLimits?.[0];
+  if (!rl) throw new Error("example inputs changed");
+  const bad = { ...rl, primary: { usedPercent: Number.NaN, windowMinutes: 300, resetsAt: null }, secondary: { usedPercent: -5, windowMinutes: 12.5, resetsAt: "not a time" } };
+  const m = buildCardModel({ ...base, providers: [{ ...cx, rateLimits: [bad] }] }, params());
+  valid(m);
+  const got = blockOf(m, "codex").rateLimits?.[0];
+  assert.equal([got?.primary, got?.secondary], [null, { usedPercent: 0, windowMinutes: 13, resetsAt: null }]);
+});
+
+test("every provider set x detail x theme x lang x range validates against the zod schema and the JSON Schema", () => {
+  for (const set of [ONE, TWO, ALL, ["claude-code"] as const]) {
+    for (const detail of SNAPSHOT_DETAILS) {
+      for (const theme of SNAPSHOT_THEMES) {
+        for (const lang of SNAPSHOT_LANGS) {
+          for (const range of ["30m", "6h", "24h"] as const) valid(buildCardModel(exampleInputs(range, EXAMPLE_NOW, set), params({ detail, theme, lang, range })));
         }
       }
     }
   }
-  const bad = { ...buildCardModel(exampleInputs(), params()), schemaVersion: 2 };
+  valid(buildCardModel(emptyInputs(), params({ demo: true })));
+  const bad = { ...buildCardModel(exampleInputs(), params()), schemaVersion: 1 };
   assert.not.ok(validateJson(JSON.parse(JSON.stringify(bad))));
   assert.not.ok(cardModelSchema.safeParse(bad).success);
 });
@@ -187,26 +303,32 @@ test("built from the real 2026.9.6 fixture through the read-model queries", asyn
     clock.set(last + 60_000);
     const now = clock.now();
     const inputs: CardInputs = {
-      gateway: { running: true, version: agents[0]?.appVersion ?? null, appVersion: "0.1.0", uptimeSeconds: 3600, pid: 1, updateAvailable: false, latestVersion: null },
-      resources: null,
-      channels: [],
+      appVersion: "0.1.0",
       health: null,
-      sources: agents.map((a) => ({ id: a.id, name: a.name, status: a.state.status, lastError: a.state.lastError })),
-      agents: agents.map((a) => ({
-        agentId: a.agentId,
+      providers: [
+        {
+          provider: "openclaw",
+          gateway: { state: "UP", running: true, version: agents[0]?.appVersion ?? null, uptimeSeconds: 3600, pid: 1, updateAvailable: false, latestVersion: null },
+          resources: null,
+          channels: [],
+          sources: agents.map((a) => ({ id: a.id, name: a.name, status: a.state.status, lastError: a.state.lastError })),
+          agents: agents.map((a) => ({
+        sourceId: a.id,
         sessions: querySessions(store, a, {}, now),
         metrics: queryMetrics(store, { sourceId: a.id, provider: a.provider }, { range: METRICS_RANGE["24h"], now, timeZone: "UTC" }),
         events: queryEvents(store, { sourceId: a.id, provider: a.provider }, { from: Math.floor((now - 86_400_000) / 1000), limit: MAX_EVENT_LIMIT }),
         lifetime: queryLifetimeStats(store, a, now),
       })),
-      cronJobs: [],
+          cronJobs: [],
+        },
+      ],
       timeZone: "UTC",
     };
     for (const detail of SNAPSHOT_DETAILS) {
       const m = buildCardModel(inputs, params({ detail, generatedAt: now }));
       valid(m);
-      assert.ok((m.summary.totalSessions ?? 0) > 0, "the fixture's sessions are on the card");
-      assert.ok((m.summary.tokens ?? 0) > 0, "its tokens of the last day too");
+      assert.ok((blockOf(m, "openclaw").summary.totalSessions ?? 0) > 0, "the fixture's sessions are on the card");
+      assert.ok((blockOf(m, "openclaw").summary.tokens ?? 0) > 0, "its tokens of the last day too");
     }
   } finally {
     registry.close();

@@ -11,11 +11,12 @@ interface SchemaNode {
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
 }
 
 function paths(node: SchemaNode | undefined, prefix: string, out: Set<string>): Set<string> {
   if (!node) return out;
-  for (const alt of node.anyOf ?? []) paths(alt, prefix, out);
+  for (const alt of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) paths(alt, prefix, out);
   for (const [name, child] of Object.entries(node.properties ?? {})) {
     const path = prefix ? `${prefix}.${name}` : name;
     out.add(path);
@@ -43,11 +44,22 @@ test("the doc's example is a valid snapshot", () => {
   assert.ok(parsed.success, parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3)));
 });
 
-test("the JSON Schema is draft 2020-12 with schemaVersion pinned to 1", () => {
+test("the JSON Schema is draft 2020-12 with schemaVersion pinned to 2 and one block per provider", () => {
   assert.is(cardJsonSchema.$schema, "https://json-schema.org/draft/2020-12/schema");
-  const props = cardJsonSchema.properties as Record<string, { const?: unknown }>;
-  assert.is(props.schemaVersion?.const, 1);
-  assert.ok((cardJsonSchema.required as string[]).includes("summary"));
+  const props = cardJsonSchema.properties as Record<string, { const?: unknown; items?: { oneOf?: Array<{ properties?: { provider?: { const?: unknown } } }> } }>;
+  assert.is(props.schemaVersion?.const, 2);
+  assert.ok((cardJsonSchema.required as string[]).includes("providers"));
+  assert.equal(
+    props.providers?.items?.oneOf?.map((b) => b.properties?.provider?.const),
+    ["openclaw", "claude-code", "codex"],
+  );
+});
+
+test("the doc's example has a block for each provider", () => {
+  const block = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? "{}";
+  const card = cardModelSchema.parse(JSON.parse(block));
+  assert.equal(card.providers.map((b) => b.provider), ["openclaw", "claude-code", "codex"]);
+  assert.is(card.schemaVersion, 2);
 });
 
 test.run();

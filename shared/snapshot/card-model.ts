@@ -2,53 +2,52 @@
 // format of a snapshot (`format: "json"`). One zod schema is the source of the TypeScript type
 // and of the published JSON Schema, so the two cannot drift. docs/snapshot-json.md explains it
 // field by field; a test keeps that page naming every field.
+//
+// Version 2: a header with the daemon's one verdict, an "all providers" summary when more than one
+// provider is read, then one block per provider present (OpenClaw, Claude Code, Codex), each with
+// its own figures and sections.
 import { z } from "zod";
 import { SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_RANGES, SNAPSHOT_THEMES } from "./params.js";
 
-export const CARD_SCHEMA_VERSION = 1;
+export const CARD_SCHEMA_VERSION = 2;
 
 const isoTime = z.iso.datetime().describe("ISO 8601 time, UTC");
 const count = z.number().int().nonnegative();
 const amount = z.number().nonnegative();
 
-export const GATEWAY_STATES = ["healthy", "degraded", "unhealthy", "running", "stopped", "unknown"] as const;
+/** The providers in the interface's order (A, B, C): the order of the blocks. */
+export const CARD_PROVIDERS = ["openclaw", "claude-code", "codex"] as const;
+/** The daemon's one verdict (GET /health, GraphQL `system.health.verdict`). */
+export const VERDICTS = ["OK", "DEGRADED", "UNHEALTHY", "STARTING"] as const;
+/** GraphQL `system.gateway.state`. */
+export const GATEWAY_STATES = ["UP", "DOWN", "DEMO", "UNKNOWN"] as const;
 export const HEALTH_LEVELS = ["HEALTHY", "DEGRADED", "UNHEALTHY"] as const;
 export const CHECK_STATUSES = ["PASS", "WARN", "FAIL"] as const;
 export const SESSION_STATUSES = ["ACTIVE", "IDLE", "DONE", "FAILED"] as const;
 export const SESSION_KINDS = ["direct", "group", "cron", "subagent"] as const;
 export const EVENT_TYPES = ["error", "warning", "restart"] as const;
 export const SOURCE_STATUSES = ["INITIALIZING", "CONNECTED", "DISCONNECTED", "ERROR"] as const;
-
-const gateway = z
-  .object({
-    state: z.enum(GATEWAY_STATES).describe("The header pill: stopped when the gateway is down, else its overall health (running when that is unknown); unknown when the probe failed"),
-    running: z.boolean().nullable().describe("null when the gateway probe failed"),
-    health: z.enum(HEALTH_LEVELS).nullable(),
-    openclawVersion: z.string().nullable(),
-    insightsVersion: z.string(),
-    uptimeSeconds: amount.nullable().describe("Seconds since the gateway started; null while it is down"),
-    updateAvailable: z.boolean(),
-    latestVersion: z.string().nullable(),
-  })
-  .describe("The header");
+export const ALERT_SEVERITIES = ["critical", "warning"] as const;
+/** The unit of an alert's value and threshold (docs/alerting.md). */
+export const ALERT_UNITS = ["usd", "tokens", "count", "percent", "seconds"] as const;
 
 const summary = z
   .object({
-    tokens: amount.nullable().describe("Tokens used in the range, all agents (input + output + cache read + cache write)"),
-    costUsd: amount.nullable().describe("Cost of the range in US dollars, all agents"),
-    turns: count.nullable().describe("User messages in the range, all agents"),
+    tokens: amount.nullable().describe("Tokens used in the range (input + output + cache read + cache write)"),
+    costUsd: amount.nullable().describe("Priced cost of the range in US dollars; a lower bound when unpricedResponses > 0"),
+    unpricedResponses: count.nullable().describe("Responses in the range with no known price (never counted as $0)"),
+    turns: count.nullable().describe("User prompts in the range"),
     errors: count.nullable().describe("Error events in the range"),
     warnings: count.nullable().describe("Warning events in the range"),
-    uptimePercent: z.number().min(0).max(100).nullable().describe("Share of gateway probes in the range that found it up"),
     activeSessions: count.nullable().describe("Sessions (sub-agents included) with status ACTIVE"),
     totalSessions: count.nullable().describe("All sessions, sub-agents included"),
   })
-  .describe("The key numbers; null where the source behind a number failed");
+  .describe("Key numbers over the range; null where the source behind a number failed");
 
 const tokenChart = z
   .object({
     stepSeconds: z.number().int().positive(),
-    peakTokens: amount.describe("The largest bucket, the top of the bars"),
+    peakTokens: amount.describe("The largest bucket"),
     buckets: z.array(
       z.object({
         start: z.number().int().describe("Epoch seconds"),
@@ -57,18 +56,20 @@ const tokenChart = z
       }),
     ),
   })
-  .describe("Tokens per bucket over the range, oldest first");
+  .describe("standard and full: tokens per bucket over the range, oldest first");
 
 const sessionRow = z.object({
   key: z.string(),
-  agentId: z.string(),
+  source: z.string().describe("Source id: agent:main, claude-code:default, codex:default"),
   displayName: z.string(),
   kind: z.enum(SESSION_KINDS),
   status: z.enum(SESSION_STATUSES),
   model: z.string().nullable(),
-  channel: z.string().nullable(),
+  channel: z.string().nullable().describe("OpenClaw's channel; null for the CLIs"),
+  project: z.string().nullable().describe("The working directory (Claude Code, Codex)"),
   totalTokens: amount.describe("All tokens of the session, every window"),
-  costUsd: amount,
+  costUsd: amount.describe("Priced cost; a lower bound when unpricedResponses > 0"),
+  unpricedResponses: count,
   turnCount: count,
   lastActivityAt: isoTime.nullable(),
   subAgentCount: count.describe("Sub-agent sessions under this one, at any depth"),
@@ -128,6 +129,45 @@ const events = z
   })
   .describe("full");
 
+const sources = z
+  .array(z.object({ id: z.string(), name: z.string(), status: z.enum(SOURCE_STATUSES), lastError: z.string().nullable() }))
+  .describe("full: the provider's sources (OpenClaw agents, CLI installs)");
+
+const totals = z
+  .object({
+    tokens: amount,
+    costUsd: amount,
+    unpricedResponses: count,
+    todayCostUsd: amount.nullable(),
+    transcripts: count,
+    since: isoTime.nullable().describe("Earliest known activity"),
+  })
+  .describe("full: all-time totals of the provider's sources");
+
+/** What every provider's block has. */
+const blockBase = {
+  summary,
+  tokenChart: tokenChart.nullable().optional(),
+  topSessions: topSessions.nullable().optional(),
+  recentErrors: recentErrors.nullable().optional(),
+  subAgents: subAgents.nullable().optional(),
+  events: events.nullable().optional(),
+  sources: sources.optional(),
+  totals: totals.nullable().optional(),
+};
+
+const gateway = z
+  .object({
+    state: z.enum(GATEWAY_STATES).describe("UP or DOWN by /healthz; DEMO while the bundled demo state is served; UNKNOWN before the first probe or when the probe failed"),
+    running: z.boolean().nullable().describe("null when the gateway probe failed"),
+    version: z.string().nullable().describe("OpenClaw's version"),
+    uptimeSeconds: amount.nullable().describe("Seconds since the gateway started; null while it is down"),
+    uptimePercent: z.number().min(0).max(100).nullable().describe("Share of gateway probes in the range that found it up"),
+    updateAvailable: z.boolean(),
+    latestVersion: z.string().nullable(),
+  })
+  .describe("The OpenClaw gateway");
+
 const cronRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -139,12 +179,14 @@ const cronRow = z.object({
   lastDurationMs: amount.nullable(),
   nextRunAt: isoTime.nullable(),
   consecutiveErrors: count,
+  overdueSeconds: count.nullable().describe("How long past its scheduled run an enabled job is; null when it is not overdue"),
 });
 
 const cron = z
   .object({
     total: count,
-    items: z.array(cronRow).describe("Failing jobs first, then enabled jobs by next run, then disabled ones"),
+    overdue: count.describe("Overdue jobs in all"),
+    items: z.array(cronRow).describe("Failing jobs first, then overdue ones, then enabled jobs by next run, then disabled ones"),
   })
   .describe("full");
 
@@ -155,33 +197,95 @@ const channels = z
   })
   .describe("full");
 
+const resources = z
+  .object({ pid: z.number().int().nullable(), cpuPercent: amount.nullable(), memoryMB: amount.nullable(), diskMB: amount.nullable() })
+  .describe("full: the gateway's process tree; null when it could not be sampled");
+
+const openclawBlock = z
+  .object({
+    provider: z.literal("openclaw"),
+    gateway,
+    ...blockBase,
+    cron: cron.nullable().optional(),
+    channels: channels.nullable().optional(),
+    resources: resources.nullable().optional(),
+  })
+  .describe("OpenClaw (PROVIDER_A)");
+
+const cli = z
+  .object({
+    version: z.string().nullable().describe("The newest CLI version seen"),
+    liveSessions: count.describe("The CLI's sessions running now"),
+  })
+  .nullable()
+  .describe("The CLI; null when its system could not be read");
+
+const rateWindow = z
+  .object({
+    usedPercent: amount.describe("Used share of the window, 0-100 (100 and above: at the limit)"),
+    windowMinutes: count.nullable().describe("Length of the window: 300 for 5 h, 10080 for a week"),
+    resetsAt: isoTime.nullable(),
+  })
+  .nullable();
+
+const rateLimits = z
+  .array(
+    z.object({
+      source: z.string(),
+      planType: z.string().nullable(),
+      primary: rateWindow,
+      secondary: rateWindow,
+      updatedAt: isoTime.describe("When Codex recorded the figures"),
+      stale: z.boolean().describe("The primary window has reset since: the figures may no longer hold"),
+    }),
+  )
+  .nullable()
+  .describe("The plan's rate limits per install as Codex last recorded them; null when they could not be read");
+
+const claudeCodeBlock = z.object({ provider: z.literal("claude-code"), cli, ...blockBase }).describe("Claude Code (PROVIDER_B)");
+const codexBlock = z.object({ provider: z.literal("codex"), cli, rateLimits, ...blockBase }).describe("Codex (PROVIDER_C)");
+
 const health = z
   .object({
     status: z.enum(HEALTH_LEVELS),
-    checks: z.array(z.object({ name: z.string(), status: z.enum(CHECK_STATUSES), message: z.string().nullable() })),
+    verdict: z.enum(VERDICTS),
+    checks: z
+      .array(z.object({ name: z.string().describe("gateway, sources, … ; another provider's as claude-code/pricing, codex/rate-limit"), status: z.enum(CHECK_STATUSES), message: z.string().nullable() }))
+      .describe("Every provider's checks, disk and store once"),
   })
-  .describe("full");
+  .describe("full: the checks behind the verdict");
 
-const system = z
-  .object({
-    pid: z.number().int().nullable(),
-    resources: z
-      .object({ cpuPercent: amount.nullable(), memoryMB: amount.nullable(), diskMB: amount.nullable() })
-      .nullable()
-      .describe("The gateway's process tree; null when it could not be sampled"),
-    sources: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(SOURCE_STATUSES), lastError: z.string().nullable() })),
-  })
-  .describe("full");
+const alertRow = z.object({
+  ruleId: z.string().describe("The rule's id: daily-cost, gateway-down, a rule of yours"),
+  ruleName: z.string().describe("The rule's name as configured"),
+  subject: z.string().describe('"" for the rule\'s whole scope; else the session, check, rate-limit window or model it is about'),
+  label: z.string().describe("The subject in words (a session's name, a check's name); the rule's name for the whole scope"),
+  metric: z.string().describe("What the rule measures: cost, tokens, errors, warnings, context, gateway_down, health_check, rate_limit, unpriced"),
+  severity: z.enum(ALERT_SEVERITIES),
+  value: z.number().describe("The latest value measured, in `unit`"),
+  threshold: z.number().describe("The threshold crossed (of `severity`), in `unit`"),
+  unit: z.enum(ALERT_UNITS),
+  window: z.string().nullable().describe("hour, day, week, month, primary, secondary; null for a metric without a window"),
+  since: isoTime.describe("When the alert fired"),
+  mutedUntil: isoTime.nullable().describe("The rule is muted (nothing is sent) until then; null when not muted"),
+  projection: z
+    .object({
+      target: amount.describe("The budget (else the critical threshold) the pace is measured against"),
+      projectedTotal: amount.describe("What the window ends with at this pace"),
+      reachesAt: isoTime.nullable().describe("When the target is reached at this pace; null when not before the window ends"),
+      windowEnd: isoTime,
+    })
+    .nullable()
+    .describe("Calendar cost and token budgets: the burn rate over the window so far; null otherwise, or once over the target"),
+});
 
-const totals = z
+const alerts = z
   .object({
-    tokens: amount,
-    costUsd: amount,
-    todayCostUsd: amount.nullable(),
-    transcripts: count,
-    since: isoTime.nullable().describe("Earliest known activity"),
+    total: count.describe("Alerts firing now"),
+    critical: count.describe("Of them at critical"),
+    items: z.array(alertRow).describe("Critical first, then the most recent"),
   })
-  .describe("full: all-time totals of every agent");
+  .describe("Every detail level: the alerts firing now, daemon-wide");
 
 export const cardModelSchema = z
   .object({
@@ -193,30 +297,38 @@ export const cardModelSchema = z
     lang: z.enum(SNAPSHOT_LANGS),
     timeZone: z.string().describe("IANA zone of the clock times on the image"),
     window: z.object({ from: isoTime, to: isoTime }).describe("The range's start and end"),
-    demo: z.boolean().describe("The data is the bundled demo state, not a live gateway"),
+    demo: z.boolean().describe("The data is the bundled demo state"),
     degradedSources: z.array(z.string()).describe("Sources that failed and were skipped; their parts are null"),
-    gateway,
-    summary,
-    tokenChart: tokenChart.nullable().optional(),
-    topSessions: topSessions.nullable().optional(),
-    recentErrors: recentErrors.nullable().optional(),
-    subAgents: subAgents.nullable().optional(),
-    events: events.nullable().optional(),
-    cron: cron.nullable().optional(),
-    channels: channels.nullable().optional(),
+    insightsVersion: z.string(),
+    verdict: z.enum(VERDICTS).nullable().describe("The daemon's one verdict over every provider; null when a provider's state could not be read"),
+    alerts: alerts
+      .nullable()
+      .optional()
+      .describe("The alerts firing now (a later addition to version 2: optional, so no version bump); null when they could not be read; absent when the card was made without the daemon"),
+    allProviders: summary.optional().describe("Every provider together; present when more than one is read"),
+    providers: z.array(z.discriminatedUnion("provider", [openclawBlock, claudeCodeBlock, codexBlock])).describe("One block per provider read, in the order OpenClaw, Claude Code, Codex"),
     health: health.nullable().optional(),
-    system: system.optional(),
-    totals: totals.nullable().optional(),
   })
-  .describe("gateway-insights status card, JSON format (schemaVersion 1). Sections beyond the summary appear from the detail level that shows them; a section is null when its source failed.");
+  .describe("gateway-insights status card, JSON format (schemaVersion 2). Sections beyond the summaries appear from the detail level that shows them; a section is null when its source failed.");
 
 export type CardModel = z.infer<typeof cardModelSchema>;
+export type CardProvider = (typeof CARD_PROVIDERS)[number];
+export type CardVerdict = (typeof VERDICTS)[number];
 export type CardGatewayState = (typeof GATEWAY_STATES)[number];
+export type CardBlock = CardModel["providers"][number];
+export type CardOpenClawBlock = z.infer<typeof openclawBlock>;
+export type CardClaudeCodeBlock = z.infer<typeof claudeCodeBlock>;
+export type CardCodexBlock = z.infer<typeof codexBlock>;
+export type CardSummary = z.infer<typeof summary>;
+export type CardTokenChart = z.infer<typeof tokenChart>;
+export type CardRateLimits = NonNullable<z.infer<typeof rateLimits>>;
 export type CardSessionRow = z.infer<typeof sessionRow>;
 export type CardSubAgentRow = z.infer<typeof subAgentRow>;
 export type CardEventRow = z.infer<typeof eventRow>;
 export type CardErrorRow = z.infer<typeof errorRow>;
 export type CardCronRow = z.infer<typeof cronRow>;
+export type CardAlerts = z.infer<typeof alerts>;
+export type CardAlertRow = z.infer<typeof alertRow>;
 
 /** JSON Schema (draft 2020-12) of the snapshot JSON, derived from `cardModelSchema`. */
 export const cardJsonSchema: Record<string, unknown> = {

@@ -1,15 +1,19 @@
-// Example card inputs: a busy two-agent gateway (long session keys, Chinese names, sub-agents,
-// errors, cron failures, a dropped channel) and an empty one. They feed the README images
+// Example card inputs: a busy two-agent OpenClaw gateway (long session keys, Chinese names,
+// sub-agents, errors, cron failures, an overdue job, a dropped channel), a Claude Code install
+// (projects, a sub-agent, a model with no known price) and a Codex install (the plan's rate limits),
+// any subset of the three, and an empty gateway. They feed the README images
 // (scripts/render-examples.ts), the renderer's warm-up and the tests. Times are relative to `now`.
 import { list, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
 import type { EventType, EventView } from "../queries/events.js";
+import { healthOf } from "../queries/health.js";
 import type { Metrics, MetricsBucket } from "../queries/metrics.js";
 import { RANGES } from "../queries/metrics.js";
 import type { SessionStatus, SessionView } from "../queries/sessions.js";
 import type { SessionKind } from "../sources/openclaw/session-record.js";
 import type { CronJobInfo } from "../sources/gateway/cron.js";
 import { VERSION } from "../version.js";
-import type { AgentCardInputs, CardInputs, HealthInput } from "./inputs.js";
+import { CARD_PROVIDERS, type CardProvider } from "./card-model.js";
+import type { AgentCardInputs, CardInputs, CliCardInputs, HealthInput, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
 import { METRICS_RANGE, type SnapshotRange } from "./params.js";
 
 const MIN = 60_000;
@@ -32,6 +36,8 @@ interface SessionSeed {
   turns: number;
   agoMin: number;
   subs?: SessionSeed[];
+  project?: string | null;
+  unpriced?: number;
 }
 
 function session(agentId: string, s: SessionSeed, now: number, parentKey: string | null = null): SessionView {
@@ -55,8 +61,8 @@ function session(agentId: string, s: SessionSeed, now: number, parentKey: string
     cacheWriteTokens: cacheWrite,
     reasoningTokens: 0,
     costUsd: s.cost,
-    unpricedResponses: 0,
-    project: null,
+    unpricedResponses: s.unpriced ?? 0,
+    project: s.project ?? null,
     gitBranch: null,
     contextTokens: null,
     contextWindow: null,
@@ -75,7 +81,7 @@ function session(agentId: string, s: SessionSeed, now: number, parentKey: string
   };
 }
 
-function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number) => number, turnsPer: number, costPerK: number): Metrics {
+function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number) => number, turnsPer: number, costPerK: number, more: { unpriced?: number; uptime?: number | null } = {}): Metrics {
   const r = METRICS_RANGE[range];
   const { buckets: n, stepMs } = RANGES[r];
   const lastEnd = Math.ceil(now / stepMs) * stepMs;
@@ -95,7 +101,7 @@ function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number
       turns: tokens > 0 ? Math.max(1, Math.round(tokens / turnsPer)) : 0,
       errors: 0,
       warnings: 0,
-      uptimePercent: 100,
+      uptimePercent: more.uptime === null ? null : 100,
     };
   });
   const sum = (f: (b: MetricsBucket) => number): number => buckets.reduce((a, b) => a + f(b), 0);
@@ -109,7 +115,8 @@ function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number
     totalWarnings: 0,
     totalTurns: sum((b) => b.turns),
     costUsd: sum((b) => b.costUsd),
-    uptimePercent: 99.6,
+    unpricedResponses: more.unpriced ?? 0,
+    uptimePercent: more.uptime === undefined ? 99.6 : more.uptime,
     tokensByModel: [],
     buckets,
   };
@@ -138,8 +145,8 @@ function job(now: number, j: Partial<CronJobInfo> & { id: string; name: string; 
   };
 }
 
-/** A busy gateway with two agents for `range`, as the collector would pass it. */
-export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): CardInputs {
+/** A busy OpenClaw gateway with two agents for `range`, as the collector would pass it. */
+function openclawExample(range: SnapshotRange, now: number): OpenClawCardInputs {
   // Gateway-wide lines (agentId null) appear in both agents' event lists, as the queries return them.
   const gatewayWide = [
     event(now, 12, "error", "gateway/ws", "upstream connection reset by peer (code 1006) while streaming a reply to telegram", null),
@@ -159,7 +166,7 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): 
     return 18_000 + 140_000 * Math.max(0, Math.sin(Math.PI * (x * 1.4 - 0.15))) + (i % 5) * 6_000;
   };
   const main: AgentCardInputs = {
-    agentId: "main",
+    sourceId: "agent:main",
     sessions: [
       session("main", {
         key: "agent:main:telegram:direct:88213377",
@@ -211,7 +218,7 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): 
     usageCost: { currency: "USD", totalUsd: 98.34, todayUsd: 3.82, byModel: [], byDay: [] },
   };
   const ops: AgentCardInputs = {
-    agentId: "ops",
+    sourceId: "agent:ops",
     sessions: [
       session("ops", { key: "agent:ops:cron:nightly-report", name: "nightly report", kind: "cron", channel: null, status: "FAILED", model: "gpt-5-mini", tokens: 310_000, cost: 0.42, turns: 30, agoMin: 70 }, now),
       session("ops", { key: "agent:ops:slack:direct:U02ABCDEF", name: "on-call (slack)", channel: "slack", status: "ACTIVE", model: "gpt-5", tokens: 120_500, cost: 0.66, turns: 19, agoMin: 1 }, now),
@@ -237,7 +244,8 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): 
     usageCost: { currency: "USD", totalUsd: 7.9, todayUsd: 0.71, byModel: [], byDay: [] },
   };
   return {
-    gateway: { running: true, version: "2026.9.6", appVersion: VERSION, uptimeSeconds: 3 * 86400 + 4 * 3600 + 17 * 60, pid: 48877, updateAvailable: true, latestVersion: "2026.9.8" },
+    provider: "openclaw",
+    gateway: { state: "UP", running: true, version: "2026.9.6", uptimeSeconds: 3 * 86400 + 4 * 3600 + 17 * 60, pid: 48877, updateAvailable: true, latestVersion: "2026.9.8" },
     resources: { cpuPercent: 7.4, memoryMB: 612, diskMB: 2_380 },
     channels: [
       { provider: "telegram", name: "default", connected: true, latencyMs: 84 },
@@ -246,50 +254,197 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): 
       { provider: "whatsapp", name: "business", connected: false, latencyMs: null },
       { provider: "slack", name: "ops-workspace", connected: true, latencyMs: 67 },
     ],
-    health: {
-      status: "DEGRADED",
-      // As the health checks give them: plain English plus the catalog message the card prints.
-      checks: [
-        example("gateway", "PASS", msg("health.gateway.answered", { latency: millis(12) })),
-        example("ready", "PASS", null),
-        example("event-loop", "WARN", msg("health.eventLoop.delay", { delay: millis(240) })),
-        example("channels", "WARN", msg("health.channels.someDown", { channels: list(["whatsapp"]) })),
-        example("sources", "PASS", msg("health.sources.connected", { n: 2 })),
-        example("disk", "PASS", msg("health.disk.free", { free: sizeMB(48213) })),
-        example("store", "PASS", null),
-      ],
-    },
     sources: [
       { id: "agent:main", name: "main", status: "CONNECTED", lastError: null },
       { id: "agent:ops", name: "ops", status: "CONNECTED", lastError: null },
-      { id: "dashboard:self", name: "gateway-insights", status: "CONNECTED", lastError: null },
     ],
     agents: [main, ops],
     cronJobs: [
       job(now, { id: "hb", name: "heartbeat", displayName: "Heartbeat (main)", text: "every 30m", lastRunAt: now - 2 * MIN, lastDurationMs: 3_200, nextRunAt: now + 28 * MIN }),
       job(now, { id: "nightly", name: "nightly-report", agentId: "ops", text: "0 3 * * * (Europe/Berlin)", lastStatus: "error", lastError: "exit 1", consecutiveErrors: 3, lastRunAt: now - 11 * HOUR, nextRunAt: now + 13 * HOUR }),
       job(now, { id: "digest", name: "每日摘要", text: "0 9 * * 1-5 (Asia/Shanghai)", lastRunAt: now - 5 * HOUR, lastDurationMs: 48_000, nextRunAt: now + 19 * HOUR }),
+      // Due 25 minutes ago and not run: overdue.
+      job(now, { id: "backup", name: "backup workspace", text: "every 1h", lastRunAt: now - 85 * MIN, lastDurationMs: 9_800, nextRunAt: now - 25 * MIN, dueAt: now - 25 * MIN }),
       job(now, { id: "cleanup", name: "cleanup old transcripts", text: "every 6h", enabled: false, lastRunAt: now - 30 * HOUR, nextRunAt: null }),
       job(now, { id: "remind", name: "reminder: renew certificate", text: "at 2026-03-20T09:00:00Z", lastStatus: null, lastRunAt: null, lastDurationMs: null, nextRunAt: Date.UTC(2026, 2, 20, 9) }),
     ],
+    cronRuns: {},
+  };
+}
+
+/** A Claude Code install: two projects, a sub-agent, one session of a model with no known price. */
+function claudeCodeExample(range: SnapshotRange, now: number): CliCardInputs {
+  const src = "claude-code:default";
+  const events = [
+    event(now, 22, "error", "api", "API error 529: overloaded_error (request req_011CVr9)", null),
+    event(now, 140, "warning", "api", "rate limited (429); retrying in 8 s, attempt 2 of 10", null),
+  ];
+  return {
+    provider: "claude-code",
+    cli: { versions: ["2.1.330", "2.1.318"], liveSessions: 2 },
+    sources: [{ id: src, name: "default", status: "CONNECTED", lastError: null }],
+    agents: [
+      {
+        sourceId: src,
+        sessions: [
+          session("default", {
+            key: "5f0c1e2a-8b7d-4c3e-9a10-2b3c4d5e6f70",
+            name: "Refactor the billing module to use the new invoice API",
+            project: "/home/ana/src/webshop",
+            channel: null,
+            status: "ACTIVE",
+            model: "claude-opus-4-5",
+            tokens: 2_214_300,
+            cost: 6.482,
+            turns: 31,
+            agoMin: 1,
+            subs: [{ key: "5f0c1e2a-8b7d-4c3e-9a10-2b3c4d5e6f70:subagent:a1b2c3", name: "find every caller of createInvoice", project: "/home/ana/src/webshop", status: "DONE", model: "claude-haiku-4-5", tokens: 96_400, cost: 0.06, turns: 1, agoMin: 18 }],
+          }, now),
+          session("default", { key: "0d9e8f7a-6b5c-4d3e-8f21-0a1b2c3d4e5f", name: "修复结账页面的时区问题", project: "/home/ana/src/webshop", channel: null, status: "IDLE", model: "claude-sonnet-4-5", tokens: 688_000, cost: 1.214, turns: 12, agoMin: 95 }, now),
+          session("default", { key: "7c6b5a49-3827-4160-9f8e-7d6c5b4a3928", name: "draft the release notes", project: "/home/ana/notes", channel: null, status: "DONE", model: "claude-next-preview", tokens: 142_900, cost: 0, unpriced: 14, turns: 5, agoMin: 300 }, now),
+        ],
+        sessionCounts: { total: 4, active: 1 },
+        metrics: metrics(range, now, (i, n) => (i > n * 0.45 ? 40_000 + ((i * 7919) % 13) * 9_000 : (i % 4) * 5_000), 60_000, 0.0029, { unpriced: 14, uptime: null }),
+        events,
+        lifetime: {
+          isReady: true,
+          createdAt: new Date(now - 26 * 24 * HOUR).toISOString(),
+          daysSinceCreation: 26,
+          totalSessions: 84,
+          totalInputTokens: 800_000,
+          totalOutputTokens: 1_900_000,
+          totalCacheReadTokens: 58_000_000,
+          totalCacheWriteTokens: 4_300_000,
+          totalReasoningTokens: 210_000,
+          totalTokens: 65_000_000,
+          totalUserMessages: 940,
+          totalAssistantMessages: 6_300,
+          totalCostUsd: 142.7,
+          unpricedResponses: 14,
+        },
+        usageCost: { currency: "USD", totalUsd: 142.7, todayUsd: 8.19, byModel: [], byDay: [] },
+      },
+    ],
+  };
+}
+
+/** A Codex install with the plan's rate limits: the weekly window past the warning line. */
+function codexExample(range: SnapshotRange, now: number): CliCardInputs {
+  const src = "codex:default";
+  return {
+    provider: "codex",
+    cli: { versions: ["0.169.0"], liveSessions: 1 },
+    rateLimits: [
+      {
+        source: src,
+        limitId: "codex",
+        primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(now + 108 * MIN).toISOString() },
+        secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(now + 3 * 24 * HOUR + 5 * HOUR).toISOString() },
+        planType: "plus",
+        credits: null,
+        updatedAt: new Date(now - 4 * MIN).toISOString(),
+        stale: false,
+      },
+    ],
+    sources: [{ id: src, name: "default", status: "CONNECTED", lastError: null }],
+    agents: [
+      {
+        sourceId: src,
+        sessions: [
+          session("default", { key: "019a7b2c-3d4e-7f50-8a61-b2c3d4e5f607", name: "fix the flaky integration tests in CI", project: "/home/ana/src/infra-scripts", channel: null, status: "ACTIVE", model: "gpt-5-codex", tokens: 1_120_000, cost: 1.87, turns: 9, agoMin: 3 }, now),
+          session("default", { key: "019a7a11-2233-7445-8566-778899aabbcc", name: "explain the deploy pipeline", project: "/home/ana/src/webshop", channel: null, status: "DONE", model: "gpt-5-mini", tokens: 84_200, cost: 0.02, turns: 2, agoMin: 420 }, now),
+        ],
+        sessionCounts: { total: 2, active: 1 },
+        metrics: metrics(range, now, (i, n) => (i > n * 0.6 ? 30_000 + (i % 3) * 14_000 : 0), 70_000, 0.0016, { uptime: null }),
+        events: [event(now, 64, "error", "turn", "turn failed: internal_server_error (stream disconnected before completion)", null)],
+        lifetime: {
+          isReady: true,
+          createdAt: new Date(now - 9 * 24 * HOUR).toISOString(),
+          daysSinceCreation: 9,
+          totalSessions: 23,
+          totalInputTokens: 3_100_000,
+          totalOutputTokens: 420_000,
+          totalCacheReadTokens: 9_800_000,
+          totalCacheWriteTokens: 0,
+          totalReasoningTokens: 160_000,
+          totalTokens: 13_320_000,
+          totalUserMessages: 61,
+          totalAssistantMessages: 410,
+          totalCostUsd: 18.4,
+          unpricedResponses: 0,
+        },
+        usageCost: { currency: "USD", totalUsd: 18.4, todayUsd: 2.05, byModel: [], byDay: [] },
+      },
+    ],
+  };
+}
+
+/** The checks the daemon would give over the providers, as ReadModel.overallHealth() names them. */
+function exampleHealth(providers: readonly CardProvider[]): HealthInput {
+  const checks: HealthInput["checks"] = [];
+  if (providers.includes("openclaw")) {
+    checks.push(
+      example("gateway", "PASS", msg("health.gateway.answered", { latency: millis(12) })),
+      example("ready", "PASS", null),
+      example("event-loop", "WARN", msg("health.eventLoop.delay", { delay: millis(240) })),
+      example("channels", "WARN", msg("health.channels.someDown", { channels: list(["whatsapp"]) })),
+      example("sources", "PASS", msg("health.sources.connected", { n: 2 })),
+    );
+  }
+  if (providers.includes("claude-code")) {
+    checks.push(
+      example("claude-code/sources", "PASS", msg("health.sources.installsConnected", { n: 1 })),
+      example("claude-code/pricing", "WARN", msg("health.pricing.unpriced", { n: 14, models: list(["claude-next-preview"]) })),
+    );
+  }
+  if (providers.includes("codex")) {
+    checks.push(
+      example("codex/sources", "PASS", msg("health.sources.installsConnected", { n: 1 })),
+      example("codex/pricing", "PASS", msg("health.pricing.ok")),
+      example("codex/rate-limit", "WARN", msg("health.rateLimit.used", { used: 84, window: msg("health.rateLimit.secondary"), source: "codex:default" })),
+    );
+  }
+  checks.push(example("disk", "PASS", msg("health.disk.free", { free: sizeMB(48213) })), example("store", "PASS", null));
+  const h = healthOf(checks);
+  return { status: h.status, verdict: h.verdict, checks };
+}
+
+/**
+ * Example inputs for `range`: by default every provider (a busy OpenClaw gateway with two agents,
+ * a Claude Code install, a Codex install), or the `providers` named, as the collector would pass them.
+ */
+export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW, providers: readonly CardProvider[] = CARD_PROVIDERS): CardInputs {
+  const make: Record<CardProvider, () => ProviderCardInputs> = {
+    openclaw: () => openclawExample(range, now),
+    "claude-code": () => claudeCodeExample(range, now),
+    codex: () => codexExample(range, now),
+  };
+  return {
+    appVersion: VERSION,
+    health: exampleHealth(providers),
+    providers: CARD_PROVIDERS.filter((p) => providers.includes(p)).map((p) => make[p]()),
     timeZone: "Europe/Berlin",
   };
 }
 
 /** A fresh gateway with one agent and nothing recorded yet: no sessions, tokens, events, channels or jobs. */
 export function emptyInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW): CardInputs {
-  const zero = metrics(range, now, () => 0, 1, 0);
-  zero.uptimePercent = null;
+  const zero = metrics(range, now, () => 0, 1, 0, { uptime: null });
   zero.totalTokensK = 0;
-  for (const b of zero.buckets) b.uptimePercent = null;
   return {
-    gateway: { running: true, version: null, appVersion: VERSION, uptimeSeconds: 0, pid: null, updateAvailable: false, latestVersion: null },
-    resources: { cpuPercent: null, memoryMB: null, diskMB: null },
-    channels: [],
-    health: { status: "HEALTHY", checks: [] },
-    sources: [],
-    agents: [{ agentId: "main", sessions: [], metrics: zero, events: [] }],
-    cronJobs: [],
+    appVersion: VERSION,
+    health: { status: "HEALTHY", verdict: "OK", checks: [] },
+    providers: [
+      {
+        provider: "openclaw",
+        gateway: { state: "UP", running: true, version: null, uptimeSeconds: 0, pid: null, updateAvailable: false, latestVersion: null },
+        resources: { cpuPercent: null, memoryMB: null, diskMB: null },
+        channels: [],
+        sources: [],
+        agents: [{ sourceId: "agent:main", sessions: [], metrics: zero, events: [] }],
+        cronJobs: [],
+      },
+    ],
     timeZone: "UTC",
   };
 }

@@ -1,26 +1,31 @@
-// What the card is built from: the read model's views, gateway-wide. A gateway runs one or more
-// agents; each agent's views come as the per-agent queries return them and buildCardModel sums
-// them (and de-duplicates the gateway-wide log lines every agent's event query repeats). A part
-// whose source failed is null and its name goes into `degradedSources`; the card says so.
+// What the card is built from: the read model's views, per provider. Each provider runs one or
+// more sources (OpenClaw agents, Claude Code and Codex installs); each source's views come as the
+// per-source queries return them and buildCardModel sums them per provider (and de-duplicates the
+// provider-wide log lines every source's event query repeats). A part whose source failed is null
+// and its name goes into `degradedSources`; the card says so.
 import type { Message } from "../i18n/message.js";
 import type { EventView } from "../queries/events.js";
+import type { HealthVerdict } from "../queries/health.js";
 import type { LifetimeStats } from "../queries/lifetime.js";
 import type { Metrics } from "../queries/metrics.js";
+import type { ActiveAlertFigure } from "../queries/read-model.js";
+import type { RateLimitsView } from "../queries/rate-limits.js";
 import type { SessionView } from "../queries/sessions.js";
+import type { GatewayState } from "../queries/system.js";
 import type { UsageCost } from "../queries/usage-cost.js";
 import type { SourceStatus } from "../ingest/source-status.js";
-import type { CronJobInfo } from "../sources/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 
 export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
 
-/** The gateway group of the system namespace. */
+/** OpenClaw's gateway, as `system.gateway` gives it. */
 export interface GatewayInput {
+  /** The one field a label reads (UP, DOWN, DEMO, UNKNOWN): never "stopped" in demo mode. */
+  state: GatewayState;
   running: boolean;
   /** OpenClaw's version. */
   version: string | null;
-  /** gateway-insights' own version. */
-  appVersion: string;
   uptimeSeconds: number | null;
   pid: number | null;
   updateAvailable: boolean | null;
@@ -41,8 +46,10 @@ export interface ChannelInput {
   latencyMs: number | null;
 }
 
+/** The daemon's one verdict (ReadModel.overallHealth()) and the checks behind it. */
 export interface HealthInput {
   status: HealthLevel;
+  verdict: HealthVerdict;
   /** `text`, the message as catalog id and parameters, is what the card prints, in its language. */
   checks: Array<{ name: string; status: CheckStatus; message: string | null; text?: Message | null }>;
 }
@@ -54,9 +61,10 @@ export interface SourceInput {
   lastError: string | null;
 }
 
-/** One agent's views, each as its query returns it for the snapshot's range; null when it failed. */
+/** One source's views, each as its query returns it for the snapshot's range; null when it failed. */
 export interface AgentCardInputs {
-  agentId: string;
+  /** `agent:main`, `claude-code:default`, `codex:default`. */
+  sourceId: string;
   /** Sessions as `querySessions` returns them, grouped (sub-agents nested), most tokens first. */
   sessions: SessionView[] | null;
   /**
@@ -73,17 +81,50 @@ export interface AgentCardInputs {
   usageCost?: UsageCost | null;
 }
 
-export interface CardInputs {
+interface ProviderInputsBase {
+  /** The provider's sources (full card). */
+  sources: SourceInput[];
+  agents: AgentCardInputs[];
+}
+
+export interface OpenClawCardInputs extends ProviderInputsBase {
+  provider: "openclaw";
   /** Null when the gateway probe failed: the card says "unknown" rather than "stopped". */
   gateway: GatewayInput | null;
   resources: ResourcesInput | null;
   /** Null when channel status could not be read; [] when none are configured. */
   channels: ChannelInput[] | null;
-  health: HealthInput | null;
-  sources: SourceInput[];
-  agents: AgentCardInputs[];
   /** All cron jobs of the gateway; null when the cron store could not be read. */
   cronJobs: CronJobInfo[] | null;
+  /** Recent runs per job id, newest first: a job running now is not overdue. */
+  cronRuns?: Readonly<Record<string, readonly CronRunInfo[]>>;
+}
+
+/** Claude Code or Codex: a CLI with no gateway. */
+export interface CliCardInputs extends ProviderInputsBase {
+  provider: "claude-code" | "codex";
+  /** Null when the provider's system could not be read. */
+  cli: { versions: string[]; liveSessions: number } | null;
+  /** Codex: the plan's rate limits per install (ProviderCSystem.rateLimits); null when unreadable. */
+  rateLimits?: RateLimitsView[] | null;
+}
+
+export type ProviderCardInputs = OpenClawCardInputs | CliCardInputs;
+
+export interface CardInputs {
+  /** gateway-insights' own version. */
+  appVersion: string;
+  /** The daemon's one verdict over every provider; null when a provider's state could not be read. */
+  health: HealthInput | null;
+  /** One entry per provider read, in the order OpenClaw, Claude Code, Codex. */
+  providers: ProviderCardInputs[];
   /** IANA zone for the clock times on the card (the read model's zone); default UTC. */
   timeZone?: string;
+  /**
+   * The alerts firing now, daemon-wide (ReadModel.activeAlerts()): [] when none, null when they
+   * could not be read, absent where no rules are evaluated (a card made without the daemon).
+   */
+  alerts?: ActiveAlertFigure[] | null;
 }
+
+export type AlertInput = ActiveAlertFigure;

@@ -5,10 +5,12 @@
 import type { Clock } from "../clock.js";
 import { errorMessage, InsightsError } from "../errors.js";
 import { MAX_EVENT_LIMIT } from "../queries/events.js";
-import type { ReadModel } from "../queries/read-model.js";
+import type { AnySystemView, ReadModel } from "../queries/read-model.js";
+import type { ProviderName } from "../sources/contract.js";
+import { VERSION } from "../version.js";
 import { buildCardModel } from "./build-model.js";
 import type { CardModel } from "./card-model.js";
-import type { AgentCardInputs, CardInputs } from "./inputs.js";
+import type { AgentCardInputs, CardInputs, ProviderCardInputs, SourceInput } from "./inputs.js";
 import { METRICS_RANGE, RANGE_MS, SNAPSHOT_CONTENT_TYPES, snapshotFileName, type SnapshotDetail, type SnapshotParams } from "./params.js";
 import { renderCard, type CardImageFormat } from "./render.js";
 
@@ -85,9 +87,13 @@ async function renderOrFail(render: NonNullable<SnapshotOptions["render"]>, card
 
 /** Refreshes every source within the collect budget, then reads the card's inputs. */
 export async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promise<{ inputs: CardInputs; degraded: string[] }> {
+  const { model } = o;
+  const present = model.providers();
+  const hasOpenclaw = present.includes("openclaw");
   const failed = new Set<RefreshJob>();
   let timedOut = 0;
-  const jobs: RefreshJob[] = ["gateway", "agents", "logs", "cron"];
+  // The gateway, its log and its cron store are OpenClaw's; the sources (every provider's) are "agents".
+  const jobs: RefreshJob[] = hasOpenclaw ? ["gateway", "agents", "logs", "cron"] : ["agents"];
   if (o.refresh) {
     const refresh = o.refresh;
     await Promise.all(
@@ -102,7 +108,6 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
       throw new InsightsError("COLLECT_TIMEOUT", `no source answered within the collect timeout (${o.collectTimeoutMs} ms)`, { timeoutMs: o.collectTimeoutMs });
     }
   }
-  const { model } = o;
   const degraded = [...failed].map((j) => JOB_SOURCE[j]);
   const attempt = <T>(name: string, fn: () => T): T | null => {
     try {
@@ -112,57 +117,102 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
       return null;
     }
   };
-
-  const system = failed.has("gateway") ? null : attempt("gateway", () => model.system());
   const now = o.clock.now();
   const fromSeconds = Math.floor((now - RANGE_MS[params.range]) / 1000) - 3600;
-  const agents: AgentCardInputs[] = [];
-  for (const a of model.agents()) {
-    const healthy = a.state.status === "CONNECTED" || (a.state.status === "INITIALIZING" && a.firstPassDone);
-    const usable = healthy && !failed.has("agents");
-    if (!usable && !degraded.includes(a.id) && !failed.has("agents")) degraded.push(a.id);
-    const part: AgentCardInputs = {
-      agentId: a.agentId,
-      // Most tokens first: the card's "top sessions" are picked from these.
-      sessions: usable ? attempt(a.id, () => model.sessions(a.id, { sortBy: "TOKENS_DESC" })) : null,
-      sessionCounts: usable
-        ? attempt(a.id, () => {
-            const c = model.sessionCounts(a.id);
-            return { total: c.total, active: c.ACTIVE };
-          })
-        : null,
-      metrics: usable ? attempt(a.id, () => model.metrics(a.id, { range: METRICS_RANGE[params.range] })) : null,
-      events: failed.has("logs") ? null : attempt("gateway-log", () => model.events(a.id, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
-    };
-    if (params.detail === "full") {
-      part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.id)) : null;
-      part.usageCost = usable ? attempt(a.id, () => model.usageCost(a.id)) : null;
+  const snapshots = model.agents();
+
+  /** Each source's views; `logsFailed`: its events come from a refresh that failed. */
+  const sourceParts = (provider: ProviderName, logsFailed: boolean): { sources: SourceInput[]; agents: AgentCardInputs[] } => {
+    const mine = snapshots.filter((a) => a.provider === provider);
+    const agents: AgentCardInputs[] = [];
+    for (const a of mine) {
+      const healthy = a.state.status === "CONNECTED" || (a.state.status === "INITIALIZING" && a.firstPassDone);
+      const usable = healthy && !failed.has("agents");
+      if (!usable && !degraded.includes(a.id) && !failed.has("agents")) degraded.push(a.id);
+      const part: AgentCardInputs = {
+        sourceId: a.id,
+        // Most tokens first: the card's "top sessions" are picked from these.
+        sessions: usable ? attempt(a.id, () => model.sessions(a.id, { sortBy: "TOKENS_DESC" })) : null,
+        sessionCounts: usable
+          ? attempt(a.id, () => {
+              const c = model.sessionCounts(a.id);
+              return { total: c.total, active: c.ACTIVE };
+            })
+          : null,
+        metrics: usable ? attempt(a.id, () => model.metrics(a.id, { range: METRICS_RANGE[params.range] })) : null,
+        events: logsFailed ? null : attempt(provider === "openclaw" ? "gateway-log" : a.id, () => model.events(a.id, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
+      };
+      if (params.detail === "full") {
+        part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.id)) : null;
+        part.usageCost = usable ? attempt(a.id, () => model.usageCost(a.id)) : null;
+      }
+      agents.push(part);
     }
-    agents.push(part);
+    const sources = mine.map((a) => ({ id: a.id, name: a.name, status: a.state.status, lastError: a.state.lastError }));
+    return { sources, agents };
+  };
+
+  const providers: ProviderCardInputs[] = [];
+  // Each provider's system namespace, for its block and the one verdict; null when it failed.
+  const systems: AnySystemView[] = [];
+  let systemsComplete = true;
+  for (const provider of present) {
+    if (provider === "openclaw") {
+      const system = failed.has("gateway") ? null : attempt("gateway", () => model.system());
+      if (system) systems.push({ ...system, provider: "openclaw" });
+      else systemsComplete = false;
+      const parts = sourceParts("openclaw", failed.has("logs"));
+      // A state dir that cannot be read at all leaves the block empty: say which provider.
+      const error = model.providerError("openclaw");
+      if (error && !degraded.includes("openclaw")) degraded.push("openclaw");
+      if (present.length === 1 && !system?.gateway.running && !system?.demo && parts.agents.every((a) => a.sessions === null) && error) {
+        throw new InsightsError("GATEWAY_UNREACHABLE", `the gateway does not answer and its state dir cannot be read: ${error}`);
+      }
+      providers.push({
+        provider: "openclaw",
+        ...parts,
+        gateway: system
+          ? {
+              state: system.gateway.state,
+              running: system.gateway.running,
+              version: system.gateway.version,
+              uptimeSeconds: system.gateway.uptime,
+              pid: system.gateway.pid,
+              updateAvailable: system.gateway.updateAvailable,
+              latestVersion: system.gateway.latestVersion,
+            }
+          : null,
+        resources: system ? { cpuPercent: system.resources.cpu, memoryMB: system.resources.memoryMB, diskMB: system.resources.diskMB } : null,
+        channels: system ? system.channels.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs })) : null,
+        cronJobs: failed.has("cron") ? null : model.cronJobInfos(),
+        cronRuns: failed.has("cron") ? {} : model.cronRunInfos(),
+      });
+    } else {
+      const system = failed.has("agents") ? null : attempt(provider, () => model.systemOf(provider));
+      if (system) systems.push(system);
+      else systemsComplete = false;
+      const error = model.providerError(provider);
+      if (error && !degraded.includes(provider)) degraded.push(provider);
+      const view = system && system.provider !== "openclaw" ? system : null;
+      providers.push({
+        provider,
+        ...sourceParts(provider, failed.has("agents")),
+        cli: view ? { versions: view.versions, liveSessions: view.liveSessions.length } : null,
+        ...(provider === "codex" ? { rateLimits: view ? view.rateLimits : null } : {}),
+      });
+    }
   }
-  if (!system?.gateway.running && !system?.demo && agents.every((a) => a.sessions === null) && model.openclawError()) {
-    throw new InsightsError("GATEWAY_UNREACHABLE", `the gateway does not answer and its state dir cannot be read: ${model.openclawError()}`);
-  }
+  // The daemon's one verdict (what /health says), over every provider; unknown when one is missing.
+  const overall = systemsComplete ? attempt("health", () => model.overallHealth(systems)) : null;
   const inputs: CardInputs = {
-    gateway: system
-      ? {
-          running: system.gateway.running,
-          version: system.gateway.version,
-          appVersion: system.gateway.appVersion,
-          uptimeSeconds: system.gateway.uptime,
-          pid: system.gateway.pid,
-          updateAvailable: system.gateway.updateAvailable,
-          latestVersion: system.gateway.latestVersion,
-        }
-      : null,
-    resources: system ? { cpuPercent: system.resources.cpu, memoryMB: system.resources.memoryMB, diskMB: system.resources.diskMB } : null,
-    channels: system ? system.channels.map((c) => ({ provider: c.provider, name: c.name, connected: c.connected, latencyMs: c.latencyMs })) : null,
-    health: system ? system.health : null,
-    sources: model.sources().map((s) => ({ id: s.id, name: s.name, status: s.status, lastError: s.lastError })),
-    agents,
-    cronJobs: failed.has("cron") ? null : model.cronJobInfos(),
+    appVersion: VERSION,
+    health: overall ? { status: overall.status, verdict: overall.verdict, checks: overall.checks } : null,
+    providers,
     timeZone: model.timeZone,
   };
+  // Alerts are daemon-wide: they come from the daemon's alert service, when there is one.
+  const alerts = attempt("alerts", () => model.activeAlerts());
+  if (alerts !== null || degraded.includes("alerts")) inputs.alerts = alerts;
   return { inputs, degraded };
 }
 

@@ -1,21 +1,45 @@
-// The card's plain-text summary counts in the right number: "1 turn", not "1 turns".
+// The card's plain-text summary: counts in the right number ("1 turn", not "1 turns"), one part
+// per provider, and a cost that is never "$0" for responses that could not be priced.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel } from "./build-model.js";
+import type { CardModel } from "./card-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
 import { cardSummary } from "./summary.js";
 
-const card = buildCardModel(exampleInputs(), { detail: "compact", range: "24h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [] });
+const params = { detail: "compact", range: "24h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [] } as const;
+const card = buildCardModel(exampleInputs("24h", EXAMPLE_NOW, ["openclaw"]), params);
+const withSummary = (over: Partial<CardModel["providers"][number]["summary"]>): CardModel => ({
+  ...card,
+  providers: card.providers.map((b) => ({ ...b, summary: { ...b.summary, ...over } })),
+});
 
 test("counts take their plural only when they are not one", () => {
-  const one = cardSummary({ ...card, summary: { ...card.summary, tokens: 1, turns: 1, errors: 1, warnings: 1 } });
+  const one = cardSummary(withSummary({ tokens: 1, turns: 1, errors: 1, warnings: 1 }));
   assert.match(one, "1 token, ");
-  assert.match(one, ", 1 turn, 1 error, 1 warning;");
-  const many = cardSummary({ ...card, summary: { ...card.summary, tokens: 0, turns: 2, errors: 0, warnings: 3 } });
+  assert.match(one, ", 1 turn, 1 error, 1 warning, ");
+  const many = cardSummary(withSummary({ tokens: 0, turns: 2, errors: 0, warnings: 3 }));
   assert.match(many, "0 tokens, ");
-  assert.match(many, ", 2 turns, 0 errors, 3 warnings;");
-  const unknown = cardSummary({ ...card, summary: { ...card.summary, turns: null } });
-  assert.match(unknown, "unknown turns");
+  assert.match(many, ", 2 turns, 0 errors, 3 warnings, ");
+  assert.match(cardSummary(withSummary({ turns: null })), "unknown turns");
+});
+
+test("one part per provider, the verdict, Codex's rate limits, and no $0 for unpriced responses", () => {
+  const all = cardSummary(buildCardModel(exampleInputs(), params));
+  assert.match(all, "health degraded; all providers: ");
+  assert.match(all, /OpenClaw: gateway running, version 2026\.9\.6, up 76h 17m; /);
+  assert.match(all, /Claude Code: CLI 2\.1\.330, 2 sessions running; .* \+ 14 unpriced responses, /);
+  assert.match(all, /Codex: CLI 0\.169\.0, 1 session running, rate limits primary 62%, secondary 84%; /);
+  const unpriced = cardSummary(withSummary({ costUsd: 0, unpricedResponses: 3 }));
+  assert.match(unpriced, "unpriced (3 responses)");
+  assert.not.match(unpriced, "$0.0000");
+});
+
+test("the demo gateway is a demo gateway, not a stopped one", () => {
+  const demo = cardSummary({ ...card, demo: true, providers: card.providers.map((b) => (b.provider === "openclaw" ? { ...b, gateway: { ...b.gateway, state: "DEMO", running: false } } : b)) });
+  assert.match(demo, "DEMO data");
+  assert.match(demo, "OpenClaw: demo gateway");
+  assert.not.match(demo, "stopped");
 });
 
 test.run();

@@ -265,6 +265,11 @@ export interface SourceReader {
   readLogs?(cursor: unknown, limit: number): SourceResult<ProviderLogBatch>;
   /** Every transcript there is now. */
   listTranscripts(): SourceResult<TranscriptRef[]>;
+  /**
+   * The same, awaiting `pause()` every few hundred files, so a large install's listing (a stat per
+   * file) does not block the event loop at once; the core prefers it when present.
+   */
+  listTranscriptsPaced?(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>>;
   /** Events after `cursor` (null = from the start), at most about `limit` per call. */
   readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch>;
   /** Every message of one transcript, in order (the transcript view). */

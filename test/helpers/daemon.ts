@@ -41,13 +41,15 @@ export interface StartOptions {
   daemon?: Partial<DaemonOptions>;
   /** Start on the dirs, store and state dir of a daemon stopped with `stop({ keep: true })`. */
   again?: TestDaemon;
+  /** Listen on this port (a restart that a scraper must find at the same address); default a free one. */
+  port?: number;
 }
 
 export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
   const root = o.again ? o.again.root : mkdtempSync(join(tmpdir(), "gi-d-"));
   const openclawDir = o.again?.openclawDir ?? o.openclawDir ?? copyFixture(o.fixture ?? SQLITE_FIXTURE);
   const stubbed = o.openclawDir === undefined;
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const env: Record<string, string> = o.again ? { ...o.again.env, INSIGHTS_PORT: String(port) } : {
     HOME: join(root, "home"),
     XDG_CONFIG_HOME: join(root, "config"),

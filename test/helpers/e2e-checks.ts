@@ -1,7 +1,6 @@
 // Small helpers for the real-CLI end-to-end tests: wait (with a deadline, on the daemon's own
 // answers) until it shows what the files say, and read the card JSON and `insightsctl usage --json`.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
 import type { TestDaemon } from "./daemon.js";
@@ -30,10 +29,27 @@ export async function settle<T>(what: string, read: () => Promise<T>, mismatch: 
   }
 }
 
-/** The stable top of the card JSON (POST /api/snapshot, format json); its other parts may change shape. */
+/** The parts of the card JSON (POST /api/snapshot, format json, schemaVersion 2) these tests read. */
+export interface CardSummary {
+  tokens: number | null;
+  costUsd: number | null;
+  unpricedResponses: number | null;
+  turns: number | null;
+  errors: number | null;
+  warnings: number | null;
+  totalSessions: number | null;
+}
+
 export interface CardTop {
-  schemaVersion?: number;
-  summary?: { tokens?: number | null; costUsd?: number | null; turns?: number | null; errors?: number | null; warnings?: number | null; totalSessions?: number | null };
+  schemaVersion: number;
+  providers: Array<{ provider: string; summary: CardSummary }>;
+}
+
+/** One provider's block summary from the card. */
+export function cardSummary(card: CardTop, provider: string): CardSummary {
+  const block = card.providers.find((p) => p.provider === provider);
+  if (!block) throw new Error(`the card has no ${provider} block: ${card.providers.map((p) => p.provider).join(", ")}`);
+  return block.summary;
 }
 
 export async function snapshotJson(d: Pick<TestDaemon, "url" | "token">): Promise<CardTop> {
@@ -47,22 +63,40 @@ export async function snapshotJson(d: Pick<TestDaemon, "url" | "token">): Promis
   return JSON.parse(text) as CardTop;
 }
 
-const USAGE_COMMAND = join(ROOT, "cli", "commands", "usage.ts");
+/** The totals of `insightsctl usage --json` (docs/usage.md). */
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  costUsd: number;
+  unpricedResponses: number;
+}
 
-/**
- * `insightsctl usage --json` against the running daemon (its env finds the daemon), parsed; null
- * while the command does not exist in this checkout (it is being added on another branch).
- */
-export async function usageJson(d: Pick<TestDaemon, "env">): Promise<Record<string, unknown> | null> {
-  if (!existsSync(USAGE_COMMAND)) {
-    console.log("insightsctl usage: not in this checkout yet; its checks were not run");
-    return null;
-  }
+/** `insightsctl usage --json` against the running daemon (its env finds the daemon), parsed. */
+export async function usageJson(d: Pick<TestDaemon, "env">): Promise<{ schemaVersion: number; totals: UsageTotals }> {
   const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, ["--import", "tsx", join(ROOT, "cli", "main.ts"), "usage", "--json"], { env: { ...process.env, ...d.env }, timeout: 120_000, cwd: ROOT }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
     });
   });
   if (out.code !== 0) throw new Error(`insightsctl usage --json exited ${out.code}: ${out.stderr.slice(-600)}`);
-  return JSON.parse(out.stdout) as Record<string, unknown>;
+  return JSON.parse(out.stdout) as { schemaVersion: number; totals: UsageTotals };
+}
+
+/** `insightsctl usage --json`'s totals equal what the files say (tokens exactly, cost within a micro-dollar). */
+export function checkUsageTotals(t: UsageTotals, want: { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number; cost: number }): void {
+  const eq = (a: number, b: number, what: string): void => {
+    if (a !== b) throw new Error(`insightsctl usage --json ${what}: ${a}, the files say ${b}`);
+  };
+  eq(t.inputTokens, want.input, "inputTokens");
+  eq(t.outputTokens, want.output, "outputTokens");
+  eq(t.cacheReadTokens, want.cacheRead, "cacheReadTokens");
+  eq(t.cacheWriteTokens, want.cacheWrite, "cacheWriteTokens");
+  eq(t.reasoningTokens, want.reasoning, "reasoningTokens");
+  eq(t.totalTokens, want.input + want.output + want.cacheRead + want.cacheWrite, "totalTokens");
+  if (Math.abs(t.costUsd - want.cost) > 1e-6) throw new Error(`insightsctl usage --json costUsd: ${t.costUsd}, the files say ${want.cost}`);
+  eq(t.unpricedResponses, 0, "unpricedResponses");
 }

@@ -5,7 +5,16 @@
 // gateway runs beside a recording), and the sessions and transcript shots use the file-era fixture
 // with two sub-agent sessions added, since neither recording has a sub-agent tree. The restart
 // shown on the control view runs a stand-in `openclaw` that prints what a restart prints.
+// The provider shots (All providers, Claude Code, Codex) read the recorded Claude Code 2.1.330 and
+// Codex 0.169.0 homes beside the file-era OpenClaw state (with the same two sub-agents, dated ten
+// minutes before the clock), the clock set twenty minutes after the Codex recording.
+// The alerts shots read the 2026.9.6 state too, with a staged daily budget ($0.0108) small enough
+// for the recording's last day ($0.0106) to cross its warning, a webhook channel to a local
+// receiver that was sent a test, and the gateway-down rule muted for an hour.
+// `GI_SCREENSHOTS=alerts npm run screenshots` regenerates only the alerts pictures.
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { DaemonOptions } from "../../daemon/daemon.js";
@@ -13,7 +22,9 @@ import { ok } from "../../shared/sources/result.js";
 import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
 import { addSubAgentSessions, launchBrowser, signIn } from "../../test/helpers/browser.js";
 import { ROOT } from "../../test/helpers/cli.js";
-import { FIXTURE_NOW, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";
+import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";
+import { shiftedClock, systemClock } from "../../shared/clock.js";
+import { ALL_PROVIDERS_NOW, startAllProviders } from "../../test/helpers/all-providers.js";
 
 const OUT = join(ROOT, "docs", "images");
 type Theme = "dark" | "light";
@@ -116,6 +127,58 @@ async function mobileAndChinese(d: TestDaemon): Promise<void> {
   }
 }
 
+/** All providers together, Claude Code and Codex, their sessions and a transcript with tool calls. */
+async function providers(): Promise<void> {
+  const d = await startAllProviders({ daemon: { probeHttp: healthyProbe } });
+  try {
+    addSubAgentSessions(d.openclawDir, ALL_PROVIDERS_NOW - 10 * 60_000);
+    for (const theme of ["dark", "light"] as Theme[]) {
+      const b = await launchBrowser(d.url, { colorScheme: theme, viewport: { width: 1280, height: 860 } });
+      try {
+        await signIn(b.page, d, "#/?source=all");
+        await b.page.locator('[data-testid="provider-table"] tr[data-provider="PROVIDER_A"] td[data-col="tokens"]:not([data-value="0"])').waitFor();
+        await shoot(b.page, `all-providers-${theme}`, true);
+        await b.page.goto(`${d.url}/#/?source=${d.codexSource}`);
+        await b.page.getByTestId("rate-limits").waitFor();
+        await b.page.getByTestId("projects").waitFor();
+        await shoot(b.page, `codex-${theme}`, true);
+        if (theme === "light") {
+          await b.page.goto(`${d.url}/#/?source=${d.claudeSource}`);
+          await b.page.getByTestId("projects").waitFor();
+          await shoot(b.page, "claude-code-light", true);
+          await b.page.goto(`${d.url}/#/sessions/2e9c2371-da3e-47f6-90cb-2bbf8fb5defc?source=${d.claudeSource}`);
+          await b.page.locator('[data-testid="message"][data-role="toolResult"]').first().waitFor();
+          await shoot(b.page, "transcript-claude-code-light", true);
+        } else {
+          await b.page.goto(`${d.url}/#/sessions?source=all`);
+          await b.page.locator('[data-testid="sessions-table"] tr[data-source="agent:main"]').first().waitFor();
+          await shoot(b.page, "sessions-all-dark", true);
+        }
+      } finally {
+        await b.close();
+      }
+    }
+    const m = await launchBrowser(d.url, { colorScheme: "dark", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    try {
+      await signIn(m.page, d, "#/?source=all");
+      await m.page.getByTestId("all-kpis").waitFor();
+      await shoot(m.page, "mobile-all-dark");
+    } finally {
+      await m.close();
+    }
+    const zh = await launchBrowser(d.url, { colorScheme: "light", viewport: { width: 1280, height: 860 }, locale: "zh-CN" });
+    try {
+      await signIn(zh.page, d, "#/?source=all");
+      await zh.page.getByTestId("provider-table").waitFor();
+      await shoot(zh.page, "all-providers-zh-light");
+    } finally {
+      await zh.close();
+    }
+  } finally {
+    await d.stop();
+  }
+}
+
 /** The banner a page shows when its daemon stops. */
 async function offline(): Promise<void> {
   const gone = await startDaemon({ fixture: SQLITE_FIXTURE, daemon: { probeHttp: healthyProbe } });
@@ -131,7 +194,59 @@ async function offline(): Promise<void> {
   }
 }
 
+/** The Alerts tab and the banner, in both themes, on a desktop and a phone. */
+async function alertShots(): Promise<void> {
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(204).end());
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/insights`;
+  const clock = shiftedClock(systemClock, FIXTURE_NOW);
+  const d = await startDaemon({ fixture: SQLITE_FIXTURE, clock, env: { INSIGHTS_ALERTS: JSON.stringify({ timeZone: "UTC", evaluateSeconds: 1 }) }, daemon: { probeHttp: healthyProbe, alertDebounceMs: 50 } });
+  try {
+    await gqlData(d, `mutation($url: String!) { addAlertChannel(input: { id: "ops", name: "Ops webhook", type: WEBHOOK, url: $url, secret: "screenshot-secret" }) { id } }`, { url: hook });
+    await gqlData(d, `mutation { updateAlertRule(id: "daily-cost", input: { budget: 0.0108, enabled: true, channels: ["ops"] }) { id } }`);
+    await gqlData(d, `mutation { testAlertChannel(id: "ops") { outcome } }`);
+    await gqlData(d, `mutation($until: String!) { muteAlertRule(id: "gateway-down", until: $until) { id } }`, { until: new Date(clock.now() + 3_600_000).toISOString() });
+    for (const theme of ["dark", "light"] as Theme[]) {
+      const b = await launchBrowser(d.url, { colorScheme: theme, viewport: { width: 1280, height: 860 } });
+      try {
+        await signIn(b.page, d, "#/alerts");
+        await b.page.locator('[data-testid="alert-banner-item"][data-rule="daily-cost"]').waitFor({ timeout: 30_000 });
+        await b.page.locator('[data-testid="alert-event"][data-kind="FIRING"]').waitFor({ timeout: 30_000 });
+        await shoot(b.page, `alerts-${theme}`, true);
+        await b.page.locator('[data-testid="alert-rule"][data-rule="daily-cost"]').getByTestId("rule-edit").click();
+        await b.page.getByTestId("rule-form").waitFor();
+        await shoot(b.page, `alerts-editor-${theme}`);
+      } finally {
+        await b.close();
+      }
+    }
+    const phone = await launchBrowser(d.url, { colorScheme: "light", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: "zh-CN" });
+    try {
+      await signIn(phone.page, d);
+      await phone.page.locator('[data-testid="alert-banner-item"]').first().waitFor({ timeout: 30_000 });
+      await phone.page.getByTestId("kpis").waitFor();
+      await shoot(phone.page, "alerts-banner-mobile-zh-light");
+    } finally {
+      await phone.close();
+    }
+  } finally {
+    await d.stop();
+    await new Promise<void>((r) => receiver.close(() => r()));
+  }
+}
+
 mkdirSync(OUT, { recursive: true });
+if (process.env.GI_SCREENSHOTS === "alerts") {
+  try {
+    await alertShots();
+  } finally {
+    removeTempDirs();
+  }
+  process.exit(0);
+}
 fakeOpenclaw();
 const d = await startDaemon({ fixture: SQLITE_FIXTURE, env: { PATH: process.env.PATH ?? "" }, daemon: { probeHttp: healthyProbe } });
 const files = await startDaemon({ fixture: FILES_FIXTURE, daemon: { probeHttp: healthyProbe } });
@@ -139,7 +254,9 @@ try {
   const { child } = addSubAgentSessions(files.openclawDir, FIXTURE_NOW - 10 * 60_000);
   await views(d, files, child);
   await mobileAndChinese(d);
+  await providers();
   await offline();
+  await alertShots();
 } finally {
   await d.stop();
   await files.stop();

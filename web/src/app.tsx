@@ -5,6 +5,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { nudgeChanges, startChanges, stopChanges } from "./api/changes";
 import { fetchShell } from "./api/queries";
 import { checkSession } from "./api/session";
+import { AlertBanner } from "./components/AlertBanner";
 import { ConnectionBanner } from "./components/ConnectionBanner";
 import { Header } from "./components/Header";
 import { Nav } from "./components/Nav";
@@ -13,8 +14,11 @@ import { lang, t, type MessageKey } from "./i18n/i18n";
 import { useLive } from "./lib/use-live";
 import { auth } from "./state/auth";
 import { observeServerNow } from "./state/clock";
-import { route, type Route } from "./state/router";
+import { replaceSource, route, urlSource, type Route } from "./state/router";
+import { scopeId, switcherShown } from "./state/scope";
 import { shell } from "./state/shell";
+import { PROVIDER_NAME } from "./lib/providers";
+import { AlertsRoute } from "./views/AlertsRoute";
 import { ControlView } from "./views/Control";
 import { CronView } from "./views/Cron";
 import { EventsView } from "./views/Events";
@@ -70,6 +74,12 @@ function Shell(): JSX.Element {
     observeServerNow(Date.parse(self.now));
   }, [live.data]);
 
+  // The address names the source shown, so a copied link opens the same view of the same source.
+  const id = scopeId.value;
+  useEffect(() => {
+    if (id && switcherShown.value && urlSource.value !== id) replaceSource(id);
+  }, [id, switcherShown.value, urlSource.value]);
+
   const r = route.value;
   useEffect(() => {
     document.title = `${t(VIEW_TITLE[r.name])} · ${t("app.title")}`;
@@ -102,13 +112,17 @@ function Shell(): JSX.Element {
         <Nav />
       </div>
       <ConnectionBanner onRetry={live.reload} />
+      <AlertBanner />
       <main id="main" ref={mainRef} tabIndex={-1} data-view={r.name}>
         {shell.value ? <View /> : live.error ? <ErrorNotice error={live.error} onRetry={live.reload} /> : <Loading />}
       </main>
       <footer class="footer">
         <span>
           gateway-insights {live.data ? `v${live.data.self.version}` : ""}
-          {live.data?.system.gateway.version ? ` · OpenClaw v${live.data.system.gateway.version}` : ""}
+          {(live.data?.systems ?? []).map((sys) => {
+            const v = sys.provider === "PROVIDER_A" ? sys.gateway.version : sys.versions[0];
+            return v ? ` · ${PROVIDER_NAME[sys.provider]} v${v}` : "";
+          })}
         </span>
       </footer>
     </div>
@@ -123,6 +137,7 @@ const VIEW_TITLE: Record<Route["name"], MessageKey> = {
   cron: "nav.cron",
   logs: "nav.logs",
   control: "nav.control",
+  alerts: "nav.alerts",
   "not-found": "notFound.title",
 };
 
@@ -143,6 +158,8 @@ function View(): JSX.Element {
       return <LogsView />;
     case "control":
       return <ControlView />;
+    case "alerts":
+      return <AlertsRoute />;
     case "not-found":
       return <NotFoundView />;
   }

@@ -5,6 +5,7 @@ import type { SystemParent, ProviderSystemParent, AgentParent, DashboardParent }
 import type { RateLimitsView } from '../../../shared/queries/rate-limits.js';
 import type { DataSourceView } from '../../../shared/queries/sources.js';
 import type { SessionView } from '../../../shared/queries/sessions.js';
+import type { ProjectUsageView } from '../../../shared/queries/projects.js';
 import type { Metrics as MetricsModel } from '../../../shared/queries/metrics.js';
 import type { LifetimeStats as LifetimeStatsModel } from '../../../shared/queries/lifetime.js';
 import type { SessionTranscript as SessionTranscriptModel } from '../../../shared/queries/transcript.js';
@@ -507,6 +508,13 @@ export type AgentNamespace = {
   lifetimeStats: LifetimeStats;
   /** A session's messages, newest page by default. `limit` default 50, max 500; give `before` or `after`, not both. */
   sessionTranscript: SessionTranscript;
+  /**
+   * Token use per project (the working directory a session ran in: Claude Code, Codex), most tokens
+   * first, sessions with no project last (one row, `project` null; OpenClaw's sessions have none).
+   * With `range`: the same window as `metrics(range)`, ending now. Without: every recorded transcript.
+   * `limit` default 100, max 1000.
+   */
+  projects: Array<ProjectUsage>;
   cronJobs: Array<CronJob>;
   usageCost: UsageCost;
   /**
@@ -553,6 +561,12 @@ export type AgentNamespaceSessionTranscriptArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type AgentNamespaceProjectsArgs = {
+  range?: InputMaybe<MetricsRange>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -808,6 +822,29 @@ export type PageInfo = {
   hasNextPage: Scalars['Boolean']['output'];
   startCursor: Maybe<Scalars['String']['output']>;
   endCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** One project's share of a source's usage. */
+export type ProjectUsage = {
+  __typename?: 'ProjectUsage';
+  /** The working directory; null for the sessions with none recorded. */
+  project: Maybe<Scalars['String']['output']>;
+  /** Session keys with usage in the window (a sub-agent counts as its own session). */
+  sessions: Scalars['Int']['output'];
+  /** input + output + cacheRead + cacheWrite. */
+  totalTokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning. */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
+  costUsd: Scalars['Float']['output'];
+  unpricedResponses: Scalars['Int']['output'];
+  /** User messages. */
+  turns: Scalars['Int']['output'];
+  lastActivityAt: Maybe<Scalars['String']['output']>;
 };
 
 export type CronJob = {
@@ -1374,6 +1411,7 @@ export type ResolversTypes = {
   TranscriptMessage: ResolverTypeWrapper<TranscriptMessage>;
   ToolCall: ResolverTypeWrapper<ToolCall>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  ProjectUsage: ResolverTypeWrapper<ProjectUsageView>;
   CronJob: ResolverTypeWrapper<CronJobView>;
   CronRun: ResolverTypeWrapper<CronRun>;
   UsageCost: ResolverTypeWrapper<UsageCostModel>;
@@ -1453,6 +1491,7 @@ export type ResolversParentTypes = {
   TranscriptMessage: TranscriptMessage;
   ToolCall: ToolCall;
   PageInfo: PageInfo;
+  ProjectUsage: ProjectUsageView;
   CronJob: CronJobView;
   CronRun: CronRun;
   UsageCost: UsageCostModel;
@@ -1666,6 +1705,7 @@ export type AgentNamespaceResolvers<ContextType = GraphQLContext, ParentType ext
   eventCounts?: Resolver<ResolversTypes['EventCounts'], ParentType, ContextType, Partial<AgentNamespaceEventCountsArgs>>;
   lifetimeStats?: Resolver<ResolversTypes['LifetimeStats'], ParentType, ContextType>;
   sessionTranscript?: Resolver<ResolversTypes['SessionTranscript'], ParentType, ContextType, RequireFields<AgentNamespaceSessionTranscriptArgs, 'sessionKey'>>;
+  projects?: Resolver<Array<ResolversTypes['ProjectUsage']>, ParentType, ContextType, Partial<AgentNamespaceProjectsArgs>>;
   cronJobs?: Resolver<Array<ResolversTypes['CronJob']>, ParentType, ContextType>;
   usageCost?: Resolver<ResolversTypes['UsageCost'], ParentType, ContextType>;
   recentLogs?: Resolver<Array<ResolversTypes['LogEntry']>, ParentType, ContextType, Partial<AgentNamespaceRecentLogsArgs>>;
@@ -1840,6 +1880,21 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ProjectUsageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectUsage'] = ResolversParentTypes['ProjectUsage']> = {
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  inputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  outputTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheReadTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cacheWriteTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reasoningTokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unpricedResponses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  turns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastActivityAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CronJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CronJob'] = ResolversParentTypes['CronJob']> = {
@@ -2102,6 +2157,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TranscriptMessage?: TranscriptMessageResolvers<ContextType>;
   ToolCall?: ToolCallResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  ProjectUsage?: ProjectUsageResolvers<ContextType>;
   CronJob?: CronJobResolvers<ContextType>;
   CronRun?: CronRunResolvers<ContextType>;
   UsageCost?: UsageCostResolvers<ContextType>;

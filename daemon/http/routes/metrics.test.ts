@@ -13,6 +13,10 @@ import { copyCodexHome, makeTempDir, rawLines, removeTempDirs, rolloutFiles } fr
 import { Store } from "../../../shared/store/store.js";
 import type { HttpServer } from "../server.js";
 import { buildMetrics } from "./metrics.js";
+import { createHash } from "node:crypto";
+import { symlinkSync, writeFileSync } from "node:fs";
+import { runRetention } from "../../../shared/store/retention.js";
+import { CodexAccounts } from "../../metrics/codex-account.js";
 
 test.after(removeTempDirs);
 
@@ -77,6 +81,82 @@ test("Codex: tokens by type equal the rollouts' records; rate limits are the lat
   assert.is(samples(text, "insights_rate_limit_stale")[0]?.value, 0);
   await collector.stop();
   store.close();
+});
+
+/** A store and read model over a fresh copy of the Codex fixture home, scanned once. */
+async function codexModel(prepare?: (codexDir: string) => void) {
+  const { home, codexDir } = copyCodexHome();
+  prepare?.(codexDir);
+  const clock = manualClock(Date.parse("2026-11-23T22:00:00Z"));
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const codex = new CodexProvider({ env: {}, home, dirs: null, pricer: new Pricer() });
+  const collector = new Collector({ providers: [codex], openclaw: null, stateDir: makeTempDir(), store, clock, logger: new LogHub({ console: "off" }).logger, gatewayUrl: () => null, sampleMs: 60_000 });
+  await collector.collectOnce(10_000);
+  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: clock.now(), demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
+  const accounts = new CodexAccounts();
+  const scrape = (): string => buildMetrics({ model, http: { requestStats: () => [] } as unknown as HttpServer, live: () => ({ dataChanged: 0, logs: 0, dropped: 0 }), hostName: () => "box-7", accounts });
+  return { codexDir, clock, store, collector, scrape, close: async () => { await collector.stop(); store.close(); } };
+}
+
+const SECRETS = { id_token: "eyJhbGciOiJSUzI1NiJ9.payload.sig", access_token: "access-secret-0001", refresh_token: "refresh-secret-0001" };
+const digest = (id: string): string => `acct-${createHash("sha256").update(`gateway-insights:codex-account:${id}`).digest("hex").slice(0, 12)}`;
+
+test("rate-limit gauges carry the account: a digest of auth.json's account_id, never the id or a token", async () => {
+  const m = await codexModel((dir) => writeFileSync(join(dir, "auth.json"), JSON.stringify({ OPENAI_API_KEY: null, tokens: { ...SECRETS, account_id: "acc-42" }, last_refresh: "2026-11-23T20:00:00Z" })));
+  let text = m.scrape();
+  for (const family of ["insights_rate_limit_used_ratio", "insights_rate_limit_window_seconds", "insights_rate_limit_resets_timestamp_seconds", "insights_rate_limit_stale"]) {
+    const got = samples(text, family);
+    assert.ok(got.length > 0, family);
+    for (const s of got) assert.is(s.labels.account, digest("acc-42"), family);
+  }
+  for (const secret of [...Object.values(SECRETS), "acc-42"]) assert.not.ok(text.includes(secret), `the exposition contains ${secret}`);
+  // A new login (another account) shows at the next scrape.
+  writeFileSync(join(m.codexDir, "auth.json"), JSON.stringify({ tokens: { ...SECRETS, account_id: "acc-43-longer" } }));
+  text = m.scrape();
+  assert.is(samples(text, "insights_rate_limit_used_ratio")[0]?.labels.account, digest("acc-43-longer"));
+  await m.close();
+});
+
+test("no usable auth.json: account is unknown (API key login, a link, a huge file, no file)", async () => {
+  const cases: Array<[string, (dir: string) => void]> = [
+    ["an API-key login", (dir) => writeFileSync(join(dir, "auth.json"), JSON.stringify({ OPENAI_API_KEY: "sk-not-a-real-key", tokens: null }))],
+    ["a symlink", (dir) => {
+      const real = join(makeTempDir(), "auth.json");
+      writeFileSync(real, JSON.stringify({ tokens: { account_id: "acc-via-link" } }));
+      symlinkSync(real, join(dir, "auth.json"));
+    }],
+    ["a file of 1 MB", (dir) => writeFileSync(join(dir, "auth.json"), `{"tokens":{"account_id":"acc-big"},"pad":"${"x".repeat(1024 * 1024)}"}`)],
+    ["no file", () => undefined],
+  ];
+  for (const [what, prepare] of cases) {
+    const m = await codexModel(prepare);
+    const text = m.scrape();
+    const used = samples(text, "insights_rate_limit_used_ratio");
+    assert.ok(used.length > 0, what);
+    for (const s of used) assert.is(s.labels.account, "unknown", what);
+    assert.not.match(text, /sk-not-a-real-key|acc-via-link|acc-big/, what);
+    await m.close();
+  }
+});
+
+test("insights_build_info names the host; every family has HELP and TYPE; retention never lowers a counter", async () => {
+  const m = await codexModel();
+  const text = m.scrape();
+  assert.match(text, /^insights_build_info\{host="box-7",version="[^"]+"\} 1$/m);
+  assert.is(text.match(/^insights_build_info/gm)?.length, 1, "one info series, no host label elsewhere");
+  assert.not.match(text.replace(/^insights_build_info.*$/m, ""), /[{,]host="/);
+  for (const [, name] of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)[{ ]/gm)) {
+    assert.match(text, new RegExp(`^# HELP ${name} \\S`, "m"), `HELP of ${name}`);
+    assert.match(text, new RegExp(`^# TYPE ${name} (counter|gauge)$`, "m"), `TYPE of ${name}`);
+  }
+  const counters = (t: string): string => t.split("\n").filter((l) => /^insights_(tokens|cost_usd|responses|reasoning_tokens)_total/.test(l)).join("\n");
+  const before = counters(text);
+  assert.ok(before.length > 0);
+  // A year later, with 1-day raw and rollup retention: every raw row and rollup is gone, the counters stay.
+  const r = runRetention(m.store, { rawDays: 1, rollupDays: 1 }, m.clock.now() + 365 * 86_400_000);
+  assert.ok((r.deleted.token_usage ?? 0) > 0, "retention pruned the raw usage");
+  assert.is(counters(m.scrape()), before);
+  await m.close();
 });
 
 test.run();

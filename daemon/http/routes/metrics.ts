@@ -4,6 +4,9 @@
 // ratios), `_total` on counters, one family per quantity with labels for the breakdown.
 import type { ReadModel } from "../../../shared/queries/read-model.js";
 import { providerOfSourceId } from "../../../shared/sources/contract.js";
+import { VERSION } from "../../../shared/version.js";
+import { effectiveHostName } from "../../../shared/config/host-name.js";
+import { CodexAccounts, UNKNOWN_ACCOUNT } from "../../metrics/codex-account.js";
 import { Exposition } from "../../metrics/exposition.js";
 import type { HttpServer, RouteHandler } from "../server.js";
 import type { AlertService } from "../../alerts/alert-service.js";
@@ -17,14 +20,28 @@ export interface MetricsRouteDeps {
   /** Alerting; absent where no daemon runs the rules. */
   alerts?: Pick<AlertService, "activeSeries" | "deliveryCounts">;
   renders?: () => { byOutcome: Array<{ format: string; outcome: string; count: number; seconds: number }>; queued: number; active: number } | null;
+  /** This machine's name for insights_build_info{host} (config hostName, default the hostname); read per scrape so a reload applies. */
+  hostName?: () => string;
+  /** Who the Codex homes belong to (the rate-limit gauges' `account`); one per route so its cache lives as long as the daemon. */
+  accounts?: CodexAccounts;
 }
 
 const MB = 1024 * 1024;
+const defaultAccounts = new CodexAccounts();
 const CHECK_VALUE = { PASS: 0, WARN: 1, FAIL: 2 } as const;
 
 export function buildMetrics(d: MetricsRouteDeps): string {
+  return buildExposition(d).toString();
+}
+
+/** Every family of one scrape; the text and the OTLP push (daemon/metrics/otlp.ts) are made from it. */
+export function buildExposition(d: MetricsRouteDeps): Exposition {
   const { model } = d;
   const x = new Exposition();
+  // One series per daemon for joins (`* on (instance) group_left (host) insights_build_info`): the
+  // target labels Prometheus adds (instance, and the host set in the scrape config) say which
+  // daemon a series is from, so no series carries a host label of its own (docs/fleet.md).
+  x.metric("insights_build_info", "gauge", "This gateway-insights: its host name (config hostName, default the hostname) and version (value is always 1)", [{ labels: { host: d.hostName?.() ?? effectiveHostName({ hostName: null }), version: VERSION }, value: 1 }]);
   const sys = model.system();
   if (sys) {
     const gw = sys.gateway;
@@ -123,11 +140,19 @@ export function buildMetrics(d: MetricsRouteDeps): string {
       return win ? [{ l, w, win }] : [];
     }),
   );
-  const limitLabels = (l: (typeof limits)[number], w: string): Record<string, string> => ({ provider: "codex", source: l.source, limit: l.limitId ?? "unknown", window: w });
+  // The account (a digest of the login's account id, codex-account.ts) tells one quota from another:
+  // machines on the same account report the same figure, so a fleet takes max by (account), never sum.
+  const accounts = d.accounts ?? defaultAccounts;
+  const homes = new Map(model.agents().filter((a) => a.provider === "codex").map((a) => [a.id, a.dir]));
+  const accountOf = (source: string): string => {
+    const home = homes.get(source);
+    return home === undefined ? UNKNOWN_ACCOUNT : accounts.account(home);
+  };
+  const limitLabels = (l: (typeof limits)[number], w: string): Record<string, string> => ({ provider: "codex", source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown", window: w });
   x.metric("insights_rate_limit_used_ratio", "gauge", "Share of a rate-limit window used (1 = the limit), as the provider last recorded it", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.usedPercent / 100 })));
   x.metric("insights_rate_limit_window_seconds", "gauge", "Length of the rate-limit window", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.windowMinutes === null ? null : win.windowMinutes * 60 })));
   x.metric("insights_rate_limit_resets_timestamp_seconds", "gauge", "When the rate-limit window resets (Unix time)", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.resetsAt === null ? null : Date.parse(win.resetsAt) / 1000 })));
-  x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: "codex", source: l.source, limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
+  x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: "codex", source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
 
   x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
   const stats = d.http.requestStats();
@@ -165,7 +190,7 @@ export function buildMetrics(d: MetricsRouteDeps): string {
   x.metric("insights_store_bytes", "gauge", "Size of gateway-insights' own SQLite store", [{ value: dash.store.sizeBytes }]);
   x.metric("insights_uptime_seconds", "gauge", "Seconds since gateway-insights started", [{ value: dash.uptimeSeconds }]);
   x.metric("insights_resident_memory_bytes", "gauge", "Resident memory of the gateway-insights daemon", [{ value: process.memoryUsage.rss() }]);
-  return x.toString();
+  return x;
 }
 
 function aggregate<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => number): Array<[string, number]> {
@@ -175,8 +200,9 @@ function aggregate<T>(items: readonly T[], key: (t: T) => string, value: (t: T) 
 }
 
 export function metricsRoute(d: MetricsRouteDeps): RouteHandler {
+  const deps = { ...d, accounts: d.accounts ?? new CodexAccounts() };
   return (_req, res) => {
-    const text = buildMetrics(d);
+    const text = buildMetrics(deps);
     res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
     res.end(text);
   };

@@ -12,6 +12,8 @@ import { sendJson, type RouteHandler } from "../server.js";
 
 export interface SessionRoutesOptions {
   token: string;
+  /** The read-only scrape token: it signs nobody in. */
+  metricsToken?: string | null;
   noAuth: boolean;
   ring: KeyRing;
   limiter: FailureLimiter;
@@ -34,6 +36,10 @@ export function signInRoute(o: SessionRoutesOptions, page: RouteHandler): RouteH
     const now = o.clock.now();
     recordAuthKind(req, "bearer");
     // The token first: a correct link always signs in, whatever others on this address got wrong.
+    if (o.metricsToken && tokensEqual(presented, o.metricsToken)) {
+      recordAuthKind(req, "metrics");
+      return signInPage(res, 403, "This link carries the read-only metrics token, which only reads /metrics. Run `insightsctl url` on the host and open the link it prints.");
+    }
     if (!tokensEqual(presented, o.token)) {
       const limited = countFailure(o.limiter, peer, now, o.logger);
       if (limited) return sendAuthError(res, limited);

@@ -568,7 +568,10 @@ function main(): void {
     assertClean(state);
     removeSqliteSidecars(state);
 
+    // The Claude Code and Codex entries belong to their own generators (build-claude-code-demo.ts, build-codex-demo.ts): kept.
+    const previous = existsSync(join(out, "demo-state.json")) ? (JSON.parse(readFileSync(join(out, "demo-state.json"), "utf8")) as Partial<DemoManifest>) : {};
     const manifest: DemoManifest = {
+      ...previous,
       openclaw: {
         dir: "openclaw-state",
         recordedFrom: span.first,

@@ -1,28 +1,36 @@
-// The whole card: header, key numbers, then the sections the model holds (the model decides
-// what each detail level shows; the layout draws whatever is there), then the footer.
+// The whole card: the header (the daemon's verdict), the alerts firing now, the "all providers"
+// numbers and the stacked token chart when more than one provider is read, one block per provider,
+// the health checks (full), then the footer. The model decides what each detail level shows; the layout draws
+// whatever is there.
 import type { CardModel } from "../card-model.js";
 import { formatDateTime, formatZone } from "../format.js";
-import { makeCtx } from "./context.js";
+import { alertsBlock } from "./alerts.js";
+import { makeCtx, type Ctx } from "./context.js";
 import { tokenChart } from "./chart.js";
-import { cronJobs } from "./cron.js";
-import { eventLog, recentErrors } from "./events.js";
 import { box, line, row, type El } from "./h.js";
 import { header } from "./header.js";
-import { CARD_WIDTH, PAD } from "./primitives.js";
-import { subAgentTree, topSessions } from "./sessions.js";
-import { summary } from "./summary.js";
-import { channels, healthChecks, systemFigures, totals } from "./system.js";
+import { CARD_WIDTH, PAD, section } from "./primitives.js";
+import { providerBlock } from "./provider.js";
+import { allProvidersTiles } from "./summary.js";
+import { healthChecks } from "./system.js";
 import { PRIMARY_FAMILY } from "../fonts.js";
+
+function allProviders(ctx: Ctx): El | null {
+  const s = ctx.m.allProviders;
+  if (!s) return null;
+  return box({ gap: 14 }, section(ctx, ctx.t("all.title"), null, allProvidersTiles(ctx, s)), tokenChart(ctx, ctx.m.providers));
+}
 
 export function cardElement(model: CardModel): El {
   const ctx = makeCtx(model);
   const { p } = ctx;
   const generated = formatDateTime(ctx.now, ctx.lang, ctx.timeZone);
+  const several = model.providers.length > 1;
   return box(
     {
       width: CARD_WIDTH,
       padding: PAD,
-      gap: 16,
+      gap: 20,
       backgroundColor: p.bg,
       color: p.text,
       fontFamily: PRIMARY_FAMILY,
@@ -30,17 +38,10 @@ export function cardElement(model: CardModel): El {
       lineHeight: 1.35,
     },
     header(ctx),
-    summary(ctx),
-    tokenChart(ctx),
-    topSessions(ctx),
-    recentErrors(ctx),
-    subAgentTree(ctx),
-    eventLog(ctx),
-    cronJobs(ctx),
-    channels(ctx),
+    alertsBlock(ctx),
+    allProviders(ctx),
+    model.providers.map((b) => providerBlock(ctx, b, !several)),
     healthChecks(ctx),
-    systemFigures(ctx),
-    totals(ctx),
     row(
       { justifyContent: "space-between", gap: 8, paddingTop: 10, borderTop: `1px solid ${p.border}` },
       line(ctx.t("card.generated", { time: `${generated} ${formatZone(ctx.now, ctx.timeZone)}` }), { fontSize: 10, color: p.faint, flex: 1 }),

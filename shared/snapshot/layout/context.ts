@@ -1,7 +1,7 @@
 // What every section builder needs: the model, the language's messages, the theme's colours and
 // the clock the relative times are measured from (the card's own generation time, never "now",
 // so the same model always draws the same image).
-import type { CardGatewayState, CardModel } from "../card-model.js";
+import type { CardGatewayState, CardModel, CardVerdict } from "../card-model.js";
 import { t, tn, type Lang, type MessageKey, type PluralKey } from "../messages.js";
 import { PALETTES, type Palette } from "./theme.js";
 
@@ -20,19 +20,14 @@ export function makeCtx(m: CardModel): Ctx {
   return { m, lang: m.lang, p: PALETTES[m.theme], timeZone: m.timeZone, now: Date.parse(m.generatedAt), t: (key, vars) => t(m.lang, key, vars), tn: (key, n) => tn(m.lang, key, n) };
 }
 
-export function stateColor(p: Palette, s: CardGatewayState): string {
-  switch (s) {
-    case "healthy":
-    case "running":
-      return p.ok;
-    case "degraded":
-      return p.warn;
-    case "unhealthy":
-    case "stopped":
-      return p.bad;
-    default:
-      return p.idle;
-  }
+/** The header pill's colour: the daemon's verdict (null: it could not be read). */
+export function verdictColor(p: Palette, v: CardVerdict | null): string {
+  return v === "OK" ? p.ok : v === "DEGRADED" ? p.warn : v === "UNHEALTHY" ? p.bad : v === "STARTING" ? p.accent : p.idle;
+}
+
+/** OpenClaw's gateway pill: demo is neither up nor down. */
+export function gatewayColor(p: Palette, s: CardGatewayState): string {
+  return s === "UP" ? p.ok : s === "DOWN" ? p.bad : s === "DEMO" ? p.accent : p.idle;
 }
 
 export function sessionColor(p: Palette, s: "ACTIVE" | "IDLE" | "DONE" | "FAILED"): string {

@@ -1,6 +1,6 @@
-// Cron jobs (full): failing jobs first, with their last run and next run.
-import { formatDurationMs, formatInt, formatRelative } from "../format.js";
-import type { CardCronRow } from "../card-model.js";
+// Cron jobs (full): failing jobs first, then overdue ones, with their last run and next run.
+import { formatDuration, formatDurationMs, formatInt, formatRelative } from "../format.js";
+import type { CardCronRow, CardOpenClawBlock } from "../card-model.js";
 import type { MessageKey } from "../messages.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
@@ -11,7 +11,7 @@ const STATUS_WORDS: Readonly<Record<string, MessageKey>> = { ok: "cron.status.ok
 function jobLine(ctx: Ctx, j: CardCronRow): El {
   const { p } = ctx;
   const status = j.lastStatus?.toLowerCase() ?? null;
-  const color = !j.enabled ? p.idle : j.consecutiveErrors > 0 || status === "error" ? p.bad : status === "ok" ? p.ok : status === "running" ? p.accent : p.idle;
+  const color = !j.enabled ? p.idle : j.consecutiveErrors > 0 || status === "error" ? p.bad : j.overdueSeconds !== null ? p.warn : status === "ok" ? p.ok : status === "running" ? p.accent : p.idle;
   const known = status === null ? undefined : STATUS_WORDS[status];
   const statusText = status === null ? ctx.t("cron.never") : known ? ctx.t(known) : ctx.t("cron.status.other", { status });
   const last = j.lastRunAt
@@ -21,7 +21,9 @@ function jobLine(ctx: Ctx, j: CardCronRow): El {
     ? span(ctx.t("cron.disabled"), { fontSize: 11, color: p.idle })
     : j.consecutiveErrors > 0
       ? span(ctx.tn("cron.errorsInRow", j.consecutiveErrors), { fontSize: 11, fontWeight: 600, color: p.bad })
-      : span(j.nextRunAt ? ctx.t("cron.next", { time: formatRelative(Date.parse(j.nextRunAt), ctx.now, ctx.lang) }) : ctx.t("cron.noNext"), { fontSize: 11, color: p.muted });
+      : j.overdueSeconds !== null
+        ? span(ctx.t("cron.overdue", { duration: formatDuration(j.overdueSeconds, ctx.lang) }), { fontSize: 11, fontWeight: 600, color: p.warn })
+        : span(j.nextRunAt ? ctx.t("cron.next", { time: formatRelative(Date.parse(j.nextRunAt), ctx.now, ctx.lang) }) : ctx.t("cron.noNext"), { fontSize: 11, color: p.muted });
   return row(
     { gap: 10, alignItems: "flex-start" },
     box({ paddingTop: 5 }, dot(color)),
@@ -33,8 +35,8 @@ function jobLine(ctx: Ctx, j: CardCronRow): El {
   );
 }
 
-export function cronJobs(ctx: Ctx): El | null {
-  const c = ctx.m.cron;
+export function cronJobs(ctx: Ctx, b: CardOpenClawBlock): El | null {
+  const c = b.cron;
   if (c === undefined) return null;
   const title = ctx.t("cron.title");
   if (c === null) return section(ctx, title, null, unavailable(ctx));

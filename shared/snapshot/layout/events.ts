@@ -1,6 +1,6 @@
 // Recent errors (standard, full) and the event log (full).
 import { formatClock, formatDateTime, formatInt } from "../format.js";
-import type { CardErrorRow, CardEventRow } from "../card-model.js";
+import type { CardBlock, CardErrorRow, CardEventRow } from "../card-model.js";
 import { levelColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { badge, empty, list, more, NUM, section, unavailable } from "./primitives.js";
@@ -20,8 +20,8 @@ function errorLine(ctx: Ctx, e: CardErrorRow): El {
   );
 }
 
-export function recentErrors(ctx: Ctx): El | null {
-  const re = ctx.m.recentErrors;
+export function recentErrors(ctx: Ctx, b: CardBlock): El | null {
+  const re = b.recentErrors;
   if (re === undefined) return null;
   const title = ctx.t("errors.title");
   if (re === null) return section(ctx, title, null, unavailable(ctx));
@@ -43,8 +43,8 @@ function eventLine(ctx: Ctx, e: CardEventRow): El {
   );
 }
 
-export function eventLog(ctx: Ctx): El | null {
-  const ev = ctx.m.events;
+export function eventLog(ctx: Ctx, b: CardBlock): El | null {
+  const ev = b.events;
   if (ev === undefined) return null;
   const title = ctx.t("events.title");
   if (ev === null) return section(ctx, title, null, unavailable(ctx));

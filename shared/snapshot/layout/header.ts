@@ -1,7 +1,7 @@
-// The header: the gateway's state pill, uptime, versions, the range, and the banners that must
-// never be missed (demo data, sources that failed and were left out).
-import { formatDuration, formatRangeLabel } from "../format.js";
-import { stateColor, type Ctx } from "./context.js";
+// The header: the daemon's one verdict as a pill, gateway-insights' version, the range, and the
+// banners that must never be missed (demo data, sources that failed and were left out).
+import { formatRangeLabel } from "../format.js";
+import { verdictColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { dot, pill } from "./primitives.js";
 import { tint } from "./theme.js";
@@ -17,10 +17,7 @@ function banner(text: string, color: string): El {
 
 export function header(ctx: Ctx): El {
   const { m, p } = ctx;
-  const g = m.gateway;
-  const stateText = ctx.t(`state.${g.state}`);
-  const uptime = g.uptimeSeconds !== null ? ctx.t("header.uptime", { duration: formatDuration(g.uptimeSeconds, ctx.lang) }) : g.running === false ? ctx.t("header.notRunning") : null;
-  const openclaw = g.openclawVersion ? ctx.t("header.openclaw", { version: g.openclawVersion }) : ctx.t("header.openclawUnknown");
+  const verdict = m.verdict ? ctx.t(`verdict.${m.verdict}`) : ctx.t("verdict.unknown");
   return box(
     { gap: 10 },
     row(
@@ -37,27 +34,7 @@ export function header(ctx: Ctx): El {
         border: `1px solid ${p.border}`,
       }),
     ),
-    row({ gap: 10 }, pill(stateText, stateColor(p, g.state), 13), uptime ? span(uptime, { fontSize: 13, color: p.text, fontWeight: 500 }) : null),
-    row(
-      { gap: 6, flexWrap: "wrap" },
-      span(openclaw, { fontSize: 11, color: p.muted }),
-      span("·", { fontSize: 11, color: p.faint }),
-      span(ctx.t("header.insights", { version: g.insightsVersion }), { fontSize: 11, color: p.muted }),
-      g.updateAvailable
-        ? // Without a known version the message keeps a double space; close it.
-          span(ctx.t("header.update", { version: g.latestVersion ?? "" }).replace(/\s{2,}/g, " "), {
-            fontSize: 10,
-            fontWeight: 600,
-            color: p.accent,
-            backgroundColor: tint(p.accent, 0.14),
-            borderRadius: 4,
-            paddingLeft: 6,
-            paddingRight: 6,
-            paddingTop: 1,
-            paddingBottom: 1,
-          })
-        : null,
-    ),
+    row({ gap: 10 }, pill(verdict, verdictColor(p, m.verdict), 13), line(ctx.t("header.insights", { version: m.insightsVersion }), { flex: 1, fontSize: 11, color: p.muted })),
     m.demo ? banner(ctx.t("banner.demo"), p.accent) : null,
     m.degradedSources.length ? banner(ctx.t("banner.degraded", { sources: m.degradedSources.join(", ") }), p.warn) : null,
   );

@@ -14,6 +14,15 @@ export const INNER = CARD_WIDTH - 2 * PAD;
  */
 export const NUM = { fontVariantNumeric: "tabular-nums" } as const;
 
+/**
+ * A short label from data (a version, a plan) cut to `max` characters: it sits in a box that
+ * keeps its width, so a hostile long value would otherwise push the card wider than 390 px.
+ */
+export function clip(text: string, max = 24): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
 export function dot(color: string, size = 8): El {
   return box({ width: size, height: size, borderRadius: size, backgroundColor: color, flexShrink: 0 });
 }

@@ -1,19 +1,34 @@
 // Top sessions (standard, full) and the sub-agent tree (full).
 import { formatCompact, formatInt, formatRelative, formatUsd } from "../format.js";
-import type { CardSessionRow, CardSubAgentRow } from "../card-model.js";
+import type { CardBlock, CardSessionRow, CardSubAgentRow } from "../card-model.js";
 import { sessionColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { dot, empty, list, more, NUM, section, unavailable } from "./primitives.js";
 
+/** The last part of a working directory: /home/ana/src/webshop -> webshop. */
+function projectName(path: string): string {
+  const parts = path.split(/[\\/]+/).filter(Boolean);
+  return parts[parts.length - 1] ?? path;
+}
+
+/** A session's cost: "unpriced" when none of it could be priced, a trailing + when part could not. */
+function costText(ctx: Ctx, s: CardSessionRow): { text: string; color: string } {
+  if (s.unpricedResponses > 0 && s.costUsd === 0) return { text: ctx.t("cost.unpriced"), color: ctx.p.warn };
+  if (s.unpricedResponses > 0) return { text: `${formatUsd(s.costUsd)}+`, color: ctx.p.warn };
+  return { text: formatUsd(s.costUsd), color: ctx.p.muted };
+}
+
 function sessionLine(ctx: Ctx, s: CardSessionRow): El {
   const { p } = ctx;
+  const cost = costText(ctx, s);
   // Most telling first: the line is cut at the right when it does not fit.
   const meta = [
     // The status in words too: colour alone does not reach every reader (or an agent).
     ctx.t(`status.${s.status}`),
     s.model ?? ctx.t("sessions.noModel"),
     s.lastActivityAt ? formatRelative(Date.parse(s.lastActivityAt), ctx.now, ctx.lang) : null,
-    s.channel ?? ctx.t(`kind.${s.kind}`),
+    // Where it ran: the CLI's project, OpenClaw's channel, else its kind.
+    s.project ? projectName(s.project) : (s.channel ?? ctx.t(`kind.${s.kind}`)),
     ctx.tn("sessions.turns", s.turnCount),
     s.subAgentCount ? ctx.tn("sessions.subAgents", s.subAgentCount) : null,
   ].filter((x): x is string => x !== null);
@@ -24,13 +39,13 @@ function sessionLine(ctx: Ctx, s: CardSessionRow): El {
     box(
       { alignItems: "flex-end", gap: 2, flexShrink: 0 },
       span(formatCompact(s.totalTokens, ctx.lang), { fontSize: 13, fontWeight: 600, color: p.text, ...NUM }),
-      span(formatUsd(s.costUsd), { fontSize: 11, color: p.muted, ...NUM }),
+      span(cost.text, { fontSize: 11, color: cost.color, ...NUM }),
     ),
   );
 }
 
-export function topSessions(ctx: Ctx): El | null {
-  const ts = ctx.m.topSessions;
+export function topSessions(ctx: Ctx, b: CardBlock): El | null {
+  const ts = b.topSessions;
   if (ts === undefined) return null;
   const title = ctx.t("sessions.title");
   if (ts === null) return section(ctx, title, null, unavailable(ctx));
@@ -52,8 +67,8 @@ function treeLine(ctx: Ctx, r: CardSubAgentRow): El {
   );
 }
 
-export function subAgentTree(ctx: Ctx): El | null {
-  const sa = ctx.m.subAgents;
+export function subAgentTree(ctx: Ctx, b: CardBlock): El | null {
+  const sa = b.subAgents;
   if (sa === undefined) return null;
   const title = ctx.t("subagents.title");
   if (sa === null) return section(ctx, title, null, unavailable(ctx));

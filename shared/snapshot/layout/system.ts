@@ -1,7 +1,8 @@
-// The gateway's surroundings (full): channels, health checks, process figures and sources, and
-// the all-time totals.
+// The full card's surroundings: OpenClaw's channels and process figures, each provider's sources
+// and all-time totals, and the health checks behind the daemon's one verdict.
 import { formatCompact, formatDate, formatInt, formatMB, formatMs, formatPercent, formatUsd } from "../format.js";
 import type { MessageKey } from "../messages.js";
+import type { CardBlock, CardOpenClawBlock } from "../card-model.js";
 import { levelColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable } from "./primitives.js";
@@ -9,8 +10,8 @@ import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable }
 const CHIP_GAP = 8;
 const CHIP = (INNER - CHIP_GAP) / 2;
 
-export function channels(ctx: Ctx): El | null {
-  const c = ctx.m.channels;
+export function channels(ctx: Ctx, b: CardOpenClawBlock): El | null {
+  const c = b.channels;
   if (c === undefined) return null;
   const { p } = ctx;
   const title = ctx.t("channels.title");
@@ -43,12 +44,24 @@ const CHECK_NAMES: Readonly<Record<string, MessageKey>> = {
   sources: "checkName.sources",
   disk: "checkName.disk",
   store: "checkName.store",
+  pricing: "checkName.pricing",
+  "rate-limit": "checkName.rate-limit",
 };
 
-/** A check's name in words; one the catalog does not know (a newer check) as the API spells it. */
+const PROVIDER_NAMES: Readonly<Record<string, MessageKey>> = { "claude-code": "provider.claude-code", codex: "provider.codex" };
+
+/**
+ * A check's name in words: another provider's check (`codex/rate-limit`) with its provider's name
+ * first; one the catalog does not know (a newer check) as the API spells it.
+ */
 function checkName(ctx: Ctx, name: string): string {
-  const key = Object.hasOwn(CHECK_NAMES, name) ? CHECK_NAMES[name] : undefined;
-  return key ? ctx.t(key) : name;
+  const slash = name.indexOf("/");
+  const owner = slash > 0 ? name.slice(0, slash) : null;
+  const own = owner && Object.hasOwn(PROVIDER_NAMES, owner) ? name.slice(slash + 1) : name;
+  const key = Object.hasOwn(CHECK_NAMES, own) ? CHECK_NAMES[own] : undefined;
+  const words = key ? ctx.t(key) : own;
+  const providerKey = owner && own !== name ? PROVIDER_NAMES[owner] : undefined;
+  return providerKey ? `${ctx.t(providerKey)} · ${words}` : words;
 }
 
 export function healthChecks(ctx: Ctx): El | null {
@@ -60,59 +73,68 @@ export function healthChecks(ctx: Ctx): El | null {
   if (!hc.checks.length) return section(ctx, title, null, empty(ctx, ctx.t("health.empty")));
   const rows = hc.checks.map((c) =>
     row(
-      { gap: 10 },
-      badge(ctx.t(`check.${c.status}`), levelColor(p, c.status), 42),
-      span(checkName(ctx, c.name), { fontSize: 12, fontWeight: 600, color: p.text }),
-      line(c.message ?? "", { flex: 1, fontSize: 11, color: p.muted }),
+      { gap: 10, alignItems: "flex-start" },
+      box({ paddingTop: 1 }, badge(ctx.t(`check.${c.status}`), levelColor(p, c.status), 42)),
+      box({ flex: 1, minWidth: 0, gap: 1 }, line(checkName(ctx, c.name), { fontSize: 12, fontWeight: 600, color: p.text }), c.message ? line(c.message, { fontSize: 11, color: p.muted }) : null),
     ),
   );
   const passed = hc.checks.filter((c) => c.status === "PASS").length;
   return section(ctx, title, `${passed}/${hc.checks.length}`, list(ctx, rows));
 }
 
-export function systemFigures(ctx: Ctx): El | null {
-  const s = ctx.m.system;
-  if (s === undefined) return null;
+/** OpenClaw's gateway process (full): CPU, memory, the state dir's size, its pid. */
+export function resources(ctx: Ctx, b: CardOpenClawBlock): El | null {
+  const r = b.resources;
+  if (r === undefined) return null;
   const { p } = ctx;
+  const title = ctx.t("system.title");
+  if (r === null) return section(ctx, title, null, unavailable(ctx));
   const none = ctx.t("value.none");
-  const r = s.resources;
-  const figures = row(
-    { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
-    stat(ctx, ctx.t("system.cpu"), r?.cpuPercent != null ? formatPercent(r.cpuPercent, ctx.lang) : none),
-    stat(ctx, ctx.t("system.memory"), r?.memoryMB != null ? formatMB(r.memoryMB, ctx.lang) : none),
-    stat(ctx, ctx.t("system.disk"), r?.diskMB != null ? formatMB(r.diskMB, ctx.lang) : none),
-    stat(ctx, ctx.t("system.pid"), s.pid !== null ? String(s.pid) : none),
+  return section(
+    ctx,
+    title,
+    null,
+    row(
+      { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
+      stat(ctx, ctx.t("system.cpu"), r.cpuPercent != null ? formatPercent(r.cpuPercent, ctx.lang) : none),
+      stat(ctx, ctx.t("system.memory"), r.memoryMB != null ? formatMB(r.memoryMB, ctx.lang) : none),
+      stat(ctx, ctx.t("system.disk"), r.diskMB != null ? formatMB(r.diskMB, ctx.lang) : none),
+      stat(ctx, ctx.t("system.pid"), r.pid !== null ? String(r.pid) : none),
+    ),
   );
-  const sources = s.sources.length
+}
+
+/** The provider's sources (full): agents or installs, and why one is not connected. */
+export function sourceChips(ctx: Ctx, b: CardBlock): El | null {
+  const list = b.sources;
+  if (list === undefined) return null;
+  const { p } = ctx;
+  const chips = list.length
     ? row(
         { flexWrap: "wrap", gap: 6 },
-        s.sources.map((src) => {
+        list.map((src) => {
           const color = src.status === "CONNECTED" ? p.ok : src.status === "INITIALIZING" ? p.accent : src.status === "DISCONNECTED" ? p.warn : p.bad;
           return row(
             { gap: 6, maxWidth: INNER, paddingTop: 4, paddingBottom: 4, paddingLeft: 8, paddingRight: 9, borderRadius: 999, border: `1px solid ${p.border}` },
             dot(color, 6),
-            line(src.name, { fontSize: 11, color: p.text, maxWidth: 200 }),
+            line(src.id, { fontSize: 11, color: p.text, maxWidth: 220 }),
             src.status === "CONNECTED" ? null : span(ctx.t(`source.${src.status}`), { fontSize: 11, color }),
           );
         }),
       )
     : empty(ctx, ctx.t("sources.empty"));
-  const errors = s.sources.filter((x) => x.lastError && x.status !== "CONNECTED");
-  return box(
-    { gap: 16 },
-    section(ctx, ctx.t("system.title"), null, figures),
-    section(
-      ctx,
-      ctx.t("sources.title"),
-      `${s.sources.filter((x) => x.status === "CONNECTED").length}/${s.sources.length}`,
-      sources,
-      errors.map((x) => line(`${x.name}: ${x.lastError ?? ""}`, { fontSize: 11, color: levelColor(p, "FAIL") })),
-    ),
+  const errors = list.filter((x) => x.lastError && x.status !== "CONNECTED");
+  return section(
+    ctx,
+    ctx.t("sources.title"),
+    `${list.filter((x) => x.status === "CONNECTED").length}/${list.length}`,
+    chips,
+    errors.map((x) => line(`${x.id}: ${x.lastError ?? ""}`, { fontSize: 11, color: levelColor(p, "FAIL") })),
   );
 }
 
-export function totals(ctx: Ctx): El | null {
-  const tt = ctx.m.totals;
+export function totals(ctx: Ctx, b: CardBlock): El | null {
+  const tt = b.totals;
   if (tt === undefined) return null;
   const { p } = ctx;
   const title = ctx.t("totals.title");
@@ -124,7 +146,7 @@ export function totals(ctx: Ctx): El | null {
     row(
       { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
       stat(ctx, ctx.t("totals.tokens"), formatCompact(tt.tokens, ctx.lang)),
-      stat(ctx, ctx.t("totals.cost"), formatUsd(tt.costUsd)),
+      stat(ctx, ctx.t("totals.cost"), tt.unpricedResponses > 0 && tt.costUsd === 0 ? ctx.t("cost.unpriced") : `${formatUsd(tt.costUsd)}${tt.unpricedResponses > 0 ? "+" : ""}`, tt.unpricedResponses > 0 ? p.warn : undefined),
       stat(ctx, ctx.t("totals.today"), tt.todayCostUsd !== null ? formatUsd(tt.todayCostUsd) : ctx.t("value.none")),
       stat(ctx, ctx.t("totals.sessions"), formatInt(tt.transcripts)),
     ),

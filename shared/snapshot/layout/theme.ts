@@ -16,6 +16,8 @@ export interface Palette {
   warn: string;
   bad: string;
   idle: string;
+  /** One colour per provider: its block's heading and its part of the stacked token chart. */
+  provider: Readonly<Record<"openclaw" | "claude-code" | "codex", string>>;
 }
 
 export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
@@ -33,6 +35,7 @@ export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
     warn: "#d29922",
     bad: "#f85149",
     idle: "#8b949e",
+    provider: { openclaw: "#4493f8", "claude-code": "#e0825f", codex: "#a371f7" },
   },
   light: {
     bg: "#ffffff",
@@ -48,6 +51,7 @@ export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
     warn: "#9a6700",
     bad: "#cf222e",
     idle: "#6e7781",
+    provider: { openclaw: "#0969da", "claude-code": "#c15f3c", codex: "#8250df" },
   },
 };
 

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { listTranscriptFiles, parseTranscriptId } from "./files.js";
+import { LIST_PACE, listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId } from "./files.js";
 import { copyClaudeHome, makeTempDir, removeTempDirs, transcriptFiles } from "./test-fixture.js";
 
 test.after(removeTempDirs);
@@ -56,6 +56,25 @@ test("transcript ids: only the two shapes, no way out of the install", () => {
   for (const bad of ["projects/../x.jsonl", "projects/p/../../etc.jsonl", "/etc/passwd", "projects/p/..jsonl", "projects/../s/subagents/agent-a.jsonl", "sessions/1.json", "projects/p/s.json", "projects/p/.s.jsonl", "projects/p/s/subagents/agent-.jsonl", ""]) {
     assert.is(parseTranscriptId(bad), null, bad);
   }
+});
+
+test("a paced listing: the same list as in one go, with a pause every LIST_PACE files", async () => {
+  const dir = makeTempDir();
+  const n = LIST_PACE * 2 + 37;
+  for (let i = 0; i < n; i++) {
+    const project = path.join(dir, "projects", `-home-op-p${i % 7}`);
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, `s${String(i).padStart(5, "0")}.jsonl`), "{}\n");
+  }
+  let pauses = 0;
+  const paced = await listTranscriptFilesPaced(dir, async () => {
+    pauses++;
+  });
+  const once = listTranscriptFiles(dir);
+  assert.ok(paced.ok && once.ok);
+  assert.equal(paced, once);
+  assert.is(paced.ok ? paced.value.length : 0, n);
+  assert.ok(pauses >= 2, `${pauses} pauses for ${n} files`);
 });
 
 test.run();

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TranscriptRef } from "../contract.js";
+import { runNow, runPaced } from "../paced.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 
@@ -70,8 +71,20 @@ function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceW
   }
 }
 
+/** Files stat-ed (and folders listed) between two points where a paced listing may pause (~5 µs each). */
+export const LIST_PACE = 500;
+
 /** Every transcript of the install, sorted by id. No `projects/` dir yet is an empty list. */
 export function listTranscriptFiles(installDir: string): SourceResult<TranscriptRef[]> {
+  return runNow(listing(installDir));
+}
+
+/** listTranscriptFiles, awaiting `pause()` every LIST_PACE files. */
+export function listTranscriptFilesPaced(installDir: string, pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+  return runPaced(listing(installDir), pause);
+}
+
+function* listing(installDir: string): Generator<void, SourceResult<TranscriptRef[]>> {
   const projects = path.join(installDir, "projects");
   let slugs: fs.Dirent[];
   try {
@@ -83,6 +96,7 @@ export function listTranscriptFiles(installDir: string): SourceResult<Transcript
   }
   const warnings: SourceWarning[] = [];
   const out: TranscriptRef[] = [];
+  let stats = 0;
   const add = (id: string, st: fs.Stats): void => {
     const parsed = parseTranscriptId(id);
     if (parsed) out.push({ id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: changeTokenOf(st), sizeBytes: st.size });
@@ -97,15 +111,18 @@ export function listTranscriptFiles(installDir: string): SourceResult<Transcript
       if (entry.name.endsWith(".jsonl")) {
         const st = statAs(p, entry, "file", warnings);
         if (st) add(`projects/${slug.name}/${entry.name}`, st);
+        if (++stats % LIST_PACE === 0) yield;
         continue;
       }
       // A session's own dir holds its sub-agents (and, in some versions, other per-session state).
       if (!entry.isDirectory()) continue;
       const subDir = path.join(p, "subagents");
+      if (++stats % LIST_PACE === 0) yield;
       for (const sub of readDir(subDir, warnings)) {
         if (!sub.name.startsWith("agent-") || !sub.name.endsWith(".jsonl")) continue;
         const st = statAs(path.join(subDir, sub.name), sub, "file", warnings);
         if (st) add(`projects/${slug.name}/${entry.name}/subagents/${sub.name}`, st);
+        if (++stats % LIST_PACE === 0) yield;
       }
     }
   }

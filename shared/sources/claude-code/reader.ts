@@ -11,7 +11,7 @@ import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
-import { listTranscriptFiles, parseTranscriptId } from "./files.js";
+import { listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId } from "./files.js";
 import { lineEvents, newLineContext } from "./line.js";
 import { parseLineObject, text } from "./line-shape.js";
 import { defaultLiveProbe, readLiveSessions } from "./live.js";
@@ -96,7 +96,15 @@ class ClaudeCodeReader implements SourceReader {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    const r = listTranscriptFiles(this.dir);
+    return this.listed(listTranscriptFiles(this.dir));
+  }
+
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    return this.listed(await listTranscriptFilesPaced(this.dir, pause));
+  }
+
+  /** Notes the newest transcript of a listing (for appVersion). */
+  private listed(r: SourceResult<TranscriptRef[]>): SourceResult<TranscriptRef[]> {
     if (r.ok) {
       let newest: { id: string; mtime: number } | null = null;
       for (const t of r.value) {

@@ -31,9 +31,27 @@ export interface LineHead {
   item: string | null;
 }
 
-const TYPE_KEY = '"type":"';
-const PAYLOAD_TYPE = '"payload":{"type":"';
-const ITEM_TYPE = '"item":{"type":"';
+const TYPE_KEY = Buffer.from('"type":"');
+const PAYLOAD_KEY = Buffer.from('"payload":');
+const PAYLOAD_TYPE = Buffer.from('"payload":{"type":"');
+const ITEM_TYPE = Buffer.from('"item":{"type":"');
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Where `needle` starts in `b`, at or after `from` and before `before`, or -1. A JS loop: these
+ * needles sit in a line's first hundred bytes, where a call into Buffer#indexOf costs more than
+ * the search itself (readHead ran for every line of a rollout: 1 µs each, 1 s per GB).
+ */
+function find(b: Buffer, needle: Buffer, from = 0, before = b.length): number {
+  const first = needle[0] as number;
+  const end = Math.min(before, b.length - needle.length + 1);
+  outer: for (let i = from; i < end; i++) {
+    if (b[i] !== first) continue;
+    for (let j = 1; j < needle.length; j++) if (b[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
 
 /**
  * What a line's head says for certain, or null when it does not have the envelope shape: the
@@ -41,20 +59,20 @@ const ITEM_TYPE = '"item":{"type":"';
  * taken for it).
  */
 export function readHead(head: Buffer): LineHead | null {
-  const typeAt = head.indexOf(TYPE_KEY);
+  const typeAt = find(head, TYPE_KEY);
   if (typeAt === -1) return null;
-  const payloadAt = head.indexOf('"payload":');
-  if (payloadAt !== -1 && payloadAt < typeAt) return null;
+  if (find(head, PAYLOAD_KEY, 0, typeAt) !== -1) return null;
   // Only the envelope's own keys may come before `type`: a nested object before it would make the match ambiguous.
-  if (head.lastIndexOf(0x7b /* { */, typeAt) !== 0) return null;
+  if (head[0] !== OPEN_BRACE) return null;
+  for (let i = 1; i < typeAt; i++) if (head[i] === OPEN_BRACE) return null;
   const type = stringAfter(head, typeAt, TYPE_KEY.length);
   if (type === null) return null;
   let sub: string | null = null;
   let item: string | null = null;
-  const subAt = head.indexOf(PAYLOAD_TYPE, typeAt);
+  const subAt = find(head, PAYLOAD_TYPE, typeAt);
   if (subAt !== -1) {
     sub = stringAfter(head, subAt, PAYLOAD_TYPE.length);
-    const itemAt = head.indexOf(ITEM_TYPE, subAt);
+    const itemAt = find(head, ITEM_TYPE, subAt);
     if (itemAt !== -1) item = stringAfter(head, itemAt, ITEM_TYPE.length);
   }
   return { type, sub, item };
@@ -72,7 +90,11 @@ const ALWAYS: ReadonlySet<string> = new Set(["session_meta", "turn_context", "to
 
 /** For readTranscript: keeps what line.ts turns into events. */
 export function keepActivityLine(head: Buffer): boolean {
-  const h = readHead(head);
+  return keepActivityHead(readHead(head));
+}
+
+/** keepActivityLine on a head already read. */
+export function keepActivityHead(h: LineHead | null): boolean {
   if (h === null) return true;
   if (ALWAYS.has(h.type)) return true;
   if (h.type === "event_msg") {

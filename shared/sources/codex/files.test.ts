@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isSessionId, listRolloutFiles, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
+import { isSessionId, LIST_PACE, listRolloutFiles, listRolloutFilesPaced, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
 import { makeTempDir, removeTempDirs } from "./test-fixture.js";
 
 test.after(removeTempDirs);
@@ -83,6 +83,25 @@ test("symlinked folders are not followed", () => {
   fs.symlinkSync(path.join(root, "archived_sessions"), path.join(root, "archived_sessions", "loop"));
   const r = listRolloutFiles(root);
   assert.ok(r.ok && r.value.length === 0);
+});
+
+test("a paced listing: the same files as in one go, with pauses along the way", async () => {
+  const root = makeTempDir();
+  const n = LIST_PACE * 2 + 37;
+  const id = (i: number): string => `01a20a4f-8ada-7c40-a2c4-${String(i).padStart(12, "0")}`;
+  for (let i = 0; i < n; i++) put(root, `sessions/2026/11/${String(20 + (i % 3)).padStart(2, "0")}/rollout-2026-11-20T10-00-00-${id(i)}.jsonl`);
+  put(root, `archived_sessions/rollout-2026-11-01T10-00-00-${id(n)}.jsonl`);
+  let pauses = 0;
+  const paced = await listRolloutFilesPaced(root, async () => {
+    pauses++;
+  });
+  const once = listRolloutFiles(root);
+  assert.ok(paced.ok && once.ok);
+  if (!paced.ok || !once.ok) return;
+  const key = (fs: Array<{ rel: string }>): string[] => fs.map((f) => f.rel).sort();
+  assert.equal(key(paced.value), key(once.value));
+  assert.is(paced.value.length, n + 1);
+  assert.ok(pauses >= 3, `${pauses} pauses for ${n} files`);
 });
 
 test.run();

@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TranscriptRef } from "../contract.js";
+import { runNow, runPaced } from "../paced.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 
@@ -76,18 +77,34 @@ function isPlainDir(d: fs.Dirent): boolean {
   return d.isDirectory() && !d.name.startsWith(".");
 }
 
-function collect(installDir: string, rel: string, archived: boolean, out: RolloutFile[], warnings: SourceWarning[]): void {
+/** Files stat-ed between two points where a paced listing may pause (~5 µs each). */
+export const LIST_PACE = 500;
+
+function* collect(installDir: string, rel: string, archived: boolean, out: RolloutFile[], warnings: SourceWarning[]): Generator<void, void> {
+  let n = 0;
   for (const d of readDir(path.join(installDir, rel), warnings)) {
     const sessionId = sessionIdOfName(d.name);
     if (sessionId === null) continue;
     const abs = path.join(installDir, rel, d.name);
     const st = fileStat(abs, d, warnings);
     if (st) out.push({ sessionId, rel: `${rel}/${d.name}`, abs, archived, stat: st });
+    if (++n % LIST_PACE === 0) yield;
   }
+  // A day's folder is usually small: a pause after each keeps the stretches short either way.
+  if (n > 0) yield;
 }
 
 /** Every rollout file of the install (all copies), unsorted. Missing folders are empty. */
 export function listRolloutFiles(installDir: string): SourceResult<RolloutFile[]> {
+  return runNow(listing(installDir));
+}
+
+/** listRolloutFiles, awaiting `pause()` every few hundred files. */
+export function listRolloutFilesPaced(installDir: string, pause: () => Promise<void>): Promise<SourceResult<RolloutFile[]>> {
+  return runPaced(listing(installDir), pause);
+}
+
+function* listing(installDir: string): Generator<void, SourceResult<RolloutFile[]>> {
   const warnings: SourceWarning[] = [];
   const out: RolloutFile[] = [];
   for (const top of [SESSIONS_DIR, ARCHIVED_DIR]) {
@@ -100,23 +117,23 @@ export function listRolloutFiles(installDir: string): SourceResult<RolloutFile[]
     }
     if (top === SESSIONS_DIR) {
       // sessions/YYYY/MM/DD: exactly the date layout, so nothing else under sessions/ is walked.
-      const walk = (rel: string, depth: number): void => {
+      const walk = function* (rel: string, depth: number): Generator<void, void> {
         if (depth === DATE_DIRS.length) {
-          collect(installDir, rel, false, out, warnings);
+          yield* collect(installDir, rel, false, out, warnings);
           return;
         }
         for (const d of readDir(path.join(installDir, rel), warnings)) {
-          if (isPlainDir(d) && (DATE_DIRS[depth] as RegExp).test(d.name)) walk(`${rel}/${d.name}`, depth + 1);
+          if (isPlainDir(d) && (DATE_DIRS[depth] as RegExp).test(d.name)) yield* walk(`${rel}/${d.name}`, depth + 1);
         }
       };
-      walk(top, 0);
+      yield* walk(top, 0);
     } else {
-      const walk = (rel: string, depth: number): void => {
-        collect(installDir, rel, true, out, warnings);
+      const walk = function* (rel: string, depth: number): Generator<void, void> {
+        yield* collect(installDir, rel, true, out, warnings);
         if (depth >= ARCHIVE_DEPTH) return;
-        for (const d of readDir(path.join(installDir, rel), warnings)) if (isPlainDir(d)) walk(`${rel}/${d.name}`, depth + 1);
+        for (const d of readDir(path.join(installDir, rel), warnings)) if (isPlainDir(d)) yield* walk(`${rel}/${d.name}`, depth + 1);
       };
-      walk(top, 0);
+      yield* walk(top, 0);
     }
   }
   return ok(out, warnings);

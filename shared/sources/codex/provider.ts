@@ -46,6 +46,7 @@ export class CodexProvider implements Provider {
     return ok(
       {
         listTranscripts: () => reader.listTranscripts(),
+        listTranscriptsPaced: async (pause) => (reader.listTranscriptsPaced ? reader.listTranscriptsPaced(pause) : reader.listTranscripts()),
         readTranscript: (ref, cursor, limit) => reader.readTranscript(ref, cursor, limit),
         readMessages: (ref) => reader.readMessages(ref),
         liveSessions: () => reader.liveSessions(),

@@ -433,6 +433,30 @@ test("lines the parser does not use are never parsed", () => {
   assert.ok(parsed < lines);
 });
 
+test("a session_meta's instructions are never parsed; its facts still are", () => {
+  const { codexDir } = copyCodexHome();
+  const parsedMetas: string[] = [];
+  const parse = (t: string): unknown => {
+    const v = JSON.parse(t) as RawLine;
+    if (v.type === "session_meta") parsedMetas.push(t);
+    return v;
+  };
+  const reader = open(codexDir, { parse });
+  const ref = refOf(reader, NO_GIT);
+  const { events } = drain(reader, ref);
+  const [meta] = rawLines(fileOf(codexDir, NO_GIT));
+  assert.is(meta?.type, "session_meta");
+  const instructions = (meta?.payload as { base_instructions?: { text?: string } }).base_instructions?.text ?? "";
+  assert.ok(instructions.length > 10_000, "the fixture's instructions are long");
+  assert.is(parsedMetas.length, 1);
+  const raw = fs.readFileSync(fileOf(codexDir, NO_GIT), "utf8").split("\n")[0] as string;
+  assert.ok((parsedMetas[0]?.length ?? 0) < raw.length - instructions.length / 2, `the parser got ${parsedMetas[0]?.length} of the line's ${raw.length} characters`);
+  assert.not.ok(parsedMetas[0]?.includes(JSON.stringify(instructions).slice(1, 200)), "the instructions' text was handed to the parser");
+  const patch = ofKind(events, "meta")[0]?.patch;
+  assert.is(patch?.project, meta?.payload.cwd);
+  assert.is(patch?.cliVersion, meta?.payload.cli_version);
+});
+
 test("appVersion: the newest cli_version, known before any read; changeStamp moves on every call", () => {
   const { codexDir } = copyCodexHome();
   const reader = open(codexDir);

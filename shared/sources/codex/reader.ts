@@ -12,9 +12,10 @@ import { DEFAULT_LINE_READ_BYTES, readLines } from "../jsonl/line-reader.js";
 import type { LineCursor } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
-import { CLASSIFY_PEEK_BYTES, keepActivityLine, keepMessageLine } from "./classify.js";
-import { isSessionId, listRolloutFiles, pickRollouts, transcriptRefs } from "./files.js";
+import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead } from "./classify.js";
+import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, transcriptRefs } from "./files.js";
 import type { RolloutFile } from "./files.js";
+import { withoutInstructions } from "./instructions.js";
 import { cliVersionOf, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
 import type { CodexLineContext } from "./line.js";
 import { defaultLiveProbe, readLiveSessions, sessionMetaOf } from "./live.js";
@@ -108,7 +109,14 @@ class CodexReader implements SourceReader {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    const r = listRolloutFiles(this.dir);
+    return this.listed(listRolloutFiles(this.dir));
+  }
+
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    return this.listed(await listRolloutFilesPaced(this.dir, pause));
+  }
+
+  private listed(r: SourceResult<RolloutFile[]>): SourceResult<TranscriptRef[]> {
     if (!r.ok) return r;
     this.files = pickRollouts(r.value);
     return ok(transcriptRefs(this.files), r.warnings);
@@ -158,13 +166,21 @@ class CodexReader implements SourceReader {
     // Once the limit is reached the remaining kept lines are only located, not parsed: the first
     // one's offset is where the next call starts.
     let stopAt: number | null = null;
-    const r = readLines(file, start, { keep: keepActivityLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
+    // readLines asks `keep` about a line before it hands that line over: the head's type says
+    // which kept line is a session_meta, whose instructions are not parsed (instructions.ts).
+    let type: string | null = null;
+    const keep = (head: Buffer): boolean => {
+      const h = readHead(head);
+      type = h?.type ?? null;
+      return keepActivityHead(h);
+    };
+    const r = readLines(file, start, { keep, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
       if (events.length >= max) {
         stopAt ??= pos;
         return;
       }
       const where = `${file}:${pos}`;
-      const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+      const obj = parseLineObject(type === "session_meta" ? withoutInstructions(line) : line.toString("utf8"), where, warnings, this.opts.parse);
       if (!obj) return;
       this.noteVersion(cliVersionOf(obj));
       for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);

@@ -1,8 +1,10 @@
 // The `dataChanged` stream, shared by every view: one SSE subscription while signed in, fanned
 // out to listeners by source. After a gap (the stream was down) every listener hears "*", since
-// changes may have been missed.
+// changes may have been missed. Beside it, `alertChanged` (an alert fired or resolved, rules,
+// channels or mutes changed) for the alert banner and view, with the same catch-up after a gap.
 import { observeServerNow } from "../state/clock";
 import { stream } from "../state/connection";
+import { ALERT_CHANGED_SUBSCRIPTION } from "./alerts";
 import { subscribeLive, type LiveHandle } from "./live";
 
 export type ChangeListener = (source: string) => void;
@@ -10,6 +12,18 @@ export const ANY_SOURCE = "*";
 
 const listeners = new Set<ChangeListener>();
 let handle: LiveHandle | null = null;
+const alertListeners = new Set<() => void>();
+let alertHandle: LiveHandle | null = null;
+
+/** Called whenever an alert changes (and after the alert stream was down: something may have). */
+export function onAlertChange(listener: () => void): () => void {
+  alertListeners.add(listener);
+  return () => alertListeners.delete(listener);
+}
+
+function emitAlert(): void {
+  for (const l of [...alertListeners]) l();
+}
 
 export function onChange(listener: ChangeListener): () => void {
   listeners.add(listener);
@@ -21,6 +35,7 @@ function emit(source: string): void {
 }
 
 export function startChanges(): void {
+  startAlertChanges();
   if (handle) return;
   let wasDown = false;
   handle = subscribeLive<{ dataChanged: { source: string; ts: number } }>("subscription Changes { dataChanged { source ts } }", {}, {
@@ -39,7 +54,27 @@ export function startChanges(): void {
   });
 }
 
+function startAlertChanges(): void {
+  if (alertHandle) return;
+  let wasDown = false;
+  alertHandle = subscribeLive<{ alertChanged: { kind: string; ts: number } }>(ALERT_CHANGED_SUBSCRIPTION, {}, {
+    data: ({ alertChanged }) => {
+      observeServerNow(alertChanged.ts);
+      emitAlert();
+    },
+    state: (s) => {
+      if (s === "down") wasDown = true;
+      if (s === "live" && wasDown) {
+        wasDown = false;
+        emitAlert();
+      }
+    },
+  });
+}
+
 export function stopChanges(): void {
+  alertHandle?.close();
+  alertHandle = null;
   handle?.close();
   handle = null;
   stream.value = "connecting";
@@ -48,4 +83,5 @@ export function stopChanges(): void {
 /** Reconnects now if the stream is down (called when the tab becomes visible or the network returns). */
 export function nudgeChanges(): void {
   handle?.nudge();
+  alertHandle?.nudge();
 }

@@ -4,6 +4,7 @@
 import { locale } from "../i18n/i18n";
 import { gql } from "./graphql";
 import type {
+  AnySystem,
   CronJob,
   DashboardInfo,
   DataSource,
@@ -16,9 +17,11 @@ import type {
   MetricsRange,
   OperationResult,
   PeriodTotals,
+  ProjectUsage,
+  RateLimits,
   Session,
   SessionTranscript,
-  SystemInfo,
+  SourcedSession,
   UsageCost,
 } from "./types";
 
@@ -32,30 +35,36 @@ function context(): { locale: string; timezone?: string } {
   return timezone ? { locale: locale.value, timezone } : { locale: locale.value };
 }
 
-const agent = (agentId: string): { id: string } => ({ id: `agent:${agentId}` });
+/** Every view names its data source by id: `agent:main`, `claude-code:default`, `codex:default`. */
+const source = (id: string): { id: string } => ({ id });
 
 // ---------------------------------------------------------------------------------------------
-// The shell: gateway, health, channels, sources, and the daemon's own clock.
-
+// The shell: every provider's system (OpenClaw's gateway, the CLIs' processes) and health, the
+// sources, and the daemon's own clock and the providers it reads.
 export interface ShellData {
-  system: SystemInfo;
+  systems: AnySystem[];
   sources: DataSource[];
   self: DashboardInfo;
 }
 
+const LIVE_SESSION_FIELDS = "source sessionKey pid startedAt status project cliVersion cpu memoryMB";
+
 const SHELL = `query Shell($ctx: QueryContext) {
-  system(context: $ctx) {
+  systems(context: $ctx) {
+    provider
+    health { status verdict checks { name status message } }
     ... on ProviderASystem {
-      provider demo
-      gateway { running version appVersion uptime pid port url startedAt updateAvailable latestVersion latencyMs checkedAt error }
+      demo
+      gateway { state running version appVersion uptime pid port url startedAt updateAvailable latestVersion latencyMs checkedAt error }
       resources { cpu memoryMB diskMB diskFreeMB sampledAt }
       channels { provider name connected latencyMs lastError }
-      health { status checks { name status message } }
     }
+    ... on ProviderBSystem { demo versions liveSessions { ${LIVE_SESSION_FIELDS} } }
+    ... on ProviderCSystem { demo versions liveSessions { ${LIVE_SESSION_FIELDS} } }
   }
   sources(context: $ctx) { id name status lastError since attributes { category provider tags } }
   self: source(selector: { id: "dashboard:self" }, context: $ctx) {
-    ... on DashboardNamespace { version now startedAt uptimeSeconds demo authMode }
+    ... on DashboardNamespace { version now startedAt uptimeSeconds demo authMode providers }
   }
 }`;
 
@@ -72,13 +81,17 @@ export interface OverviewData {
   lifetimeStats: LifetimeStats;
   usageCost: UsageCost;
   activeSessions: Session[];
+  /** Over the overview's range; [] for OpenClaw (its sessions have no working directory). */
+  projects: ProjectUsage[];
 }
 
 const SESSION_FIELDS = `key displayName kind model channel status totalTokens inputTokens outputTokens cacheReadTokens cacheWriteTokens
-  costUsd contextTokens contextWindow usagePercent turnCount assistantMessages toolCalls errors updatedAt startedAt lastActivityAt
-  parentKey thinkingLevel windows`;
+  costUsd unpricedResponses contextTokens contextWindow usagePercent turnCount assistantMessages toolCalls errors updatedAt startedAt lastActivityAt
+  parentKey thinkingLevel windows project gitBranch`;
 
-const OVERVIEW = `query Overview($sel: SourceSelector!, $range: MetricsRange!, $ctx: QueryContext) {
+const PROJECT_FIELDS = "project sessions totalTokens inputTokens outputTokens cacheReadTokens cacheWriteTokens costUsd unpricedResponses turns lastActivityAt";
+
+const OVERVIEW = `query Overview($sel: SourceSelector!, $range: MetricsRange!, $projects: Boolean!, $ctx: QueryContext) {
   source(selector: $sel, context: $ctx) {
     ... on AgentNamespace {
       metrics(range: $range) {
@@ -92,6 +105,7 @@ const OVERVIEW = `query Overview($sel: SourceSelector!, $range: MetricsRange!, $
       }
       usageCost { currency totalUsd todayUsd byModel { model provider costUsd totalTokens messages } byDay { date costUsd totalTokens messages } }
       activeSessions: sessions(filter: { activeOnly: true, grouped: false, sortBy: UPDATED_AT, limit: 6 }) { ${SESSION_FIELDS} }
+      projects(range: $range) @include(if: $projects) { ${PROJECT_FIELDS} }
     }
   }
 }`;
@@ -102,17 +116,83 @@ const PREVIOUS = `query PreviousPeriod($sel: SourceSelector!, $range: MetricsRan
   }
 }`;
 
-export async function fetchOverview(agentId: string, range: MetricsRange, signal: AbortSignal): Promise<OverviewData> {
-  const cur = await gql<{ source: Omit<OverviewData, "previous"> }>(OVERVIEW, { sel: agent(agentId), range, ctx: context() }, signal);
+/** `projects`: ask for the per-project breakdown (Claude Code, Codex). */
+export async function fetchOverview(sourceId: string, range: MetricsRange, projects: boolean, signal: AbortSignal): Promise<OverviewData> {
+  const cur = await gql<{ source: Omit<OverviewData, "previous" | "projects"> & { projects?: ProjectUsage[] } }>(OVERVIEW, { sel: source(sourceId), range, projects, ctx: context() }, signal);
   let previous: PeriodTotals | null = null;
   try {
     // The window right before this one ends where this one starts (`date` is exclusive).
-    const prev = await gql<{ source: { metrics: PeriodTotals } }>(PREVIOUS, { sel: agent(agentId), range, date: cur.source.metrics.from, ctx: context() }, signal);
+    const prev = await gql<{ source: { metrics: PeriodTotals } }>(PREVIOUS, { sel: source(sourceId), range, date: cur.source.metrics.from, ctx: context() }, signal);
     previous = prev.source.metrics;
   } catch {
     previous = null; // trends are a nicety; the figures stand without them
   }
-  return { ...cur.source, previous };
+  return { ...cur.source, projects: cur.source.projects ?? [], previous };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The combined overview ("All providers"): each source's figures over the range, asked in one
+// request per source (no alias limit to run into, however many agents there are), added up here.
+export interface SourceFigures {
+  source: string;
+  metrics: Metrics;
+  usageCost: Pick<UsageCost, "todayUsd" | "totalUsd">;
+  /** Every active session (at most 1000), newest first. */
+  active: Session[];
+  projects: ProjectUsage[];
+}
+
+const COMBINED = `query SourceFigures($sel: SourceSelector!, $range: MetricsRange!, $projects: Boolean!, $ctx: QueryContext) {
+  source(selector: $sel, context: $ctx) {
+    ... on AgentNamespace {
+      metrics(range: $range) {
+        range from to rangeTokensK totalErrors totalWarnings totalTurns costUsd uptimePercent
+        tokensByModel { model tokens costUsd }
+        buckets { start end label tokens inputTokens outputTokens cacheReadTokens cacheWriteTokens costUsd turns errors warnings uptimePercent }
+      }
+      usageCost { todayUsd totalUsd }
+      active: sessions(filter: { activeOnly: true, grouped: false, sortBy: UPDATED_AT, limit: 1000 }) { ${SESSION_FIELDS} }
+      projects(range: $range) @include(if: $projects) { ${PROJECT_FIELDS} }
+    }
+  }
+}`;
+
+/** `withProjects`: the source ids whose projects to ask for (Claude Code's and Codex's). */
+export async function fetchCombined(sourceIds: readonly string[], withProjects: ReadonlySet<string>, range: MetricsRange, signal: AbortSignal): Promise<SourceFigures[]> {
+  const ctx = context();
+  return Promise.all(
+    sourceIds.map(async (id) => {
+      const r = await gql<{ source: Omit<SourceFigures, "source" | "projects"> & { projects?: ProjectUsage[] } }>(COMBINED, { sel: source(id), range, projects: withProjects.has(id), ctx }, signal);
+      return { ...r.source, projects: r.source.projects ?? [], source: id };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codex's rate limits: the newest figures per install and the history of used % for the chart.
+const RATE_LIMITS = `query RateLimits($days: Int, $ctx: QueryContext) {
+  system(provider: PROVIDER_C, context: $ctx) {
+    ... on ProviderCSystem {
+      rateLimits { ...Limits }
+      rateLimitsBySource { ...Limits }
+    }
+  }
+}
+fragment Limits on RateLimits {
+  source limitId planType updatedAt stale
+  primary { usedPercent windowMinutes resetsAt }
+  secondary { usedPercent windowMinutes resetsAt }
+  credits { hasCredits unlimited balance }
+  history(days: $days) { time primaryUsedPercent secondaryUsedPercent }
+}`;
+
+export interface RateLimitsData {
+  rateLimits: RateLimits | null;
+  rateLimitsBySource: RateLimits[];
+}
+
+export async function fetchRateLimits(days: number, signal: AbortSignal): Promise<RateLimitsData> {
+  return (await gql<{ system: RateLimitsData }>(RATE_LIMITS, { days, ctx: context() }, signal)).system;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,8 +204,14 @@ const SESSIONS = `query Sessions($sel: SourceSelector!, $ctx: QueryContext) {
   }
 }`;
 
-export async function fetchSessions(agentId: string, signal: AbortSignal): Promise<Session[]> {
-  return (await gql<{ source: { sessions: Session[] } }>(SESSIONS, { sel: agent(agentId), ctx: context() }, signal)).source.sessions;
+export async function fetchSessions(sourceId: string, signal: AbortSignal): Promise<SourcedSession[]> {
+  const list = (await gql<{ source: { sessions: Session[] } }>(SESSIONS, { sel: source(sourceId), ctx: context() }, signal)).source.sessions;
+  return list.map((s) => ({ ...s, source: sourceId }));
+}
+
+/** Every source's sessions in one list ("All providers"), each tagged with its source. */
+export async function fetchAllSessions(sourceIds: readonly string[], signal: AbortSignal): Promise<SourcedSession[]> {
+  return (await Promise.all(sourceIds.map((id) => fetchSessions(id, signal)))).flat();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +223,7 @@ const MESSAGE_FIELDS = `id cursor role text timestamp model stopReason errorMess
 const TRANSCRIPT = `query Transcript($sel: SourceSelector!, $key: String!, $limit: Int, $before: String, $ctx: QueryContext) {
   source(selector: $sel, context: $ctx) {
     ... on AgentNamespace {
-      session(key: $key) { ${SESSION_FIELDS} }
+      session(key: $key) { ${SESSION_FIELDS} subAgents { key displayName status totalTokens costUsd kind } }
       sessionTranscript(sessionKey: $key, limit: $limit, before: $before) {
         sessionKey displayName model channel kind thinkingLevel startedAt fileSize totalTokens contextTokens durationMs
         isSubAgent parentDisplayName spawnPrompt totalMessages
@@ -148,13 +234,15 @@ const TRANSCRIPT = `query Transcript($sel: SourceSelector!, $key: String!, $limi
   }
 }`;
 
+export type SubAgent = Pick<Session, "key" | "displayName" | "status" | "totalTokens" | "costUsd" | "kind">;
+
 export interface TranscriptData {
-  session: Session | null;
+  session: (Session & { subAgents: SubAgent[] }) | null;
   sessionTranscript: SessionTranscript;
 }
 
-export async function fetchTranscript(agentId: string, key: string, opts: { limit: number; before?: string | null }, signal?: AbortSignal): Promise<TranscriptData> {
-  const vars = { sel: agent(agentId), key, limit: opts.limit, before: opts.before ?? null, ctx: context() };
+export async function fetchTranscript(sourceId: string, key: string, opts: { limit: number; before?: string | null }, signal?: AbortSignal): Promise<TranscriptData> {
+  const vars = { sel: source(sourceId), key, limit: opts.limit, before: opts.before ?? null, ctx: context() };
   return (await gql<{ source: TranscriptData }>(TRANSCRIPT, vars, signal)).source;
 }
 
@@ -178,8 +266,8 @@ const EVENTS = `query Events($sel: SourceSelector!, $from: Int, $to: Int, $ctx: 
 }`;
 
 /** `from`/`to` narrow the list (epoch seconds); `eventCounts` covers everything recorded. */
-export async function fetchEvents(agentId: string, window: { from: number | null; to: number | null }, signal: AbortSignal): Promise<EventsData> {
-  const vars = { sel: agent(agentId), from: window.from, to: window.to, ctx: context() };
+export async function fetchEvents(sourceId: string, window: { from: number | null; to: number | null }, signal: AbortSignal): Promise<EventsData> {
+  const vars = { sel: source(sourceId), from: window.from, to: window.to, ctx: context() };
   return (await gql<{ source: EventsData }>(EVENTS, vars, signal)).source;
 }
 
@@ -190,15 +278,15 @@ const CRON = `query Cron($sel: SourceSelector!, $ctx: QueryContext) {
   source(selector: $sel, context: $ctx) {
     ... on AgentNamespace {
       cronJobs {
-        id name agentId enabled schedule scheduleKind lastRunAt lastStatus lastDurationMs lastError nextRunAt consecutiveErrors
+        id name agentId enabled schedule scheduleKind lastRunAt lastStatus lastDurationMs lastError nextRunAt overdue overdueSeconds consecutiveErrors
         recentRuns { id status startedAt durationMs error summary sessionKey totalTokens }
       }
     }
   }
 }`;
 
-export async function fetchCron(agentId: string, signal: AbortSignal): Promise<CronJob[]> {
-  return (await gql<{ source: { cronJobs: CronJob[] } }>(CRON, { sel: agent(agentId), ctx: context() }, signal)).source.cronJobs;
+export async function fetchCron(sourceId: string, signal: AbortSignal): Promise<CronJob[]> {
+  return (await gql<{ source: { cronJobs: CronJob[] } }>(CRON, { sel: source(sourceId), ctx: context() }, signal)).source.cronJobs;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,8 +296,8 @@ const RECENT_LOGS = `query RecentLogs($sel: SourceSelector!, $count: Int, $ctx: 
   source(selector: $sel, context: $ctx) { ... on AgentNamespace { recentLogs(count: $count) { time level module message agentId sessionKey } } }
 }`;
 
-export async function fetchRecentLogs(agentId: string, count: number, signal: AbortSignal): Promise<LogEntry[]> {
-  return (await gql<{ source: { recentLogs: LogEntry[] } }>(RECENT_LOGS, { sel: agent(agentId), count, ctx: context() }, signal)).source.recentLogs;
+export async function fetchRecentLogs(sourceId: string, count: number, signal: AbortSignal): Promise<LogEntry[]> {
+  return (await gql<{ source: { recentLogs: LogEntry[] } }>(RECENT_LOGS, { sel: source(sourceId), count, ctx: context() }, signal)).source.recentLogs;
 }
 
 export const LOGS_SUBSCRIPTION = `subscription Logs($filter: LogFilter) { logs(filter: $filter) { time level module message agentId sessionKey } }`;

@@ -472,6 +472,13 @@ export type AgentNamespace = {
   lifetimeStats: LifetimeStats;
   /** A session's messages, newest page by default. `limit` default 50, max 500; give `before` or `after`, not both. */
   sessionTranscript: SessionTranscript;
+  /**
+   * Token use per project (the working directory a session ran in: Claude Code, Codex), most tokens
+   * first, sessions with no project last (one row, `project` null; OpenClaw's sessions have none).
+   * With `range`: the same window as `metrics(range)`, ending now. Without: every recorded transcript.
+   * `limit` default 100, max 1000.
+   */
+  projects: Array<ProjectUsage>;
   cronJobs: Array<CronJob>;
   usageCost: UsageCost;
   /**
@@ -518,6 +525,12 @@ export type AgentNamespaceSessionTranscriptArgs = {
   limit: InputMaybe<Scalars['Int']['input']>;
   before: InputMaybe<Scalars['String']['input']>;
   after: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type AgentNamespaceProjectsArgs = {
+  range: InputMaybe<MetricsRange>;
+  limit: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -761,6 +774,28 @@ export type PageInfo = {
   hasNextPage: Scalars['Boolean']['output'];
   startCursor: Maybe<Scalars['String']['output']>;
   endCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** One project's share of a source's usage. */
+export type ProjectUsage = {
+  /** The working directory; null for the sessions with none recorded. */
+  project: Maybe<Scalars['String']['output']>;
+  /** Session keys with usage in the window (a sub-agent counts as its own session). */
+  sessions: Scalars['Int']['output'];
+  /** input + output + cacheRead + cacheWrite. */
+  totalTokens: Scalars['Float']['output'];
+  inputTokens: Scalars['Float']['output'];
+  outputTokens: Scalars['Float']['output'];
+  cacheReadTokens: Scalars['Float']['output'];
+  cacheWriteTokens: Scalars['Float']['output'];
+  /** The part of outputTokens that was reasoning. */
+  reasoningTokens: Scalars['Float']['output'];
+  /** Cost of the priced responses; see unpricedResponses. */
+  costUsd: Scalars['Float']['output'];
+  unpricedResponses: Scalars['Int']['output'];
+  /** User messages. */
+  turns: Scalars['Int']['output'];
+  lastActivityAt: Maybe<Scalars['String']['output']>;
 };
 
 export type CronJob = {

@@ -14,23 +14,51 @@ export type DataSource = Pick<S.DataSource, "id" | "name" | "status" | "lastErro
   attributes: Pick<S.SourceAttributes, "category" | "provider" | "tags">;
 };
 
+export type Provider = S.Provider;
+export type HealthVerdict = S.HealthVerdict;
+export type GatewayState = S.GatewayState;
+
 export type Gateway = Pick<
   S.Gateway,
-  "running" | "version" | "appVersion" | "uptime" | "pid" | "port" | "url" | "startedAt" | "updateAvailable" | "latestVersion" | "latencyMs" | "checkedAt" | "error"
+  "state" | "running" | "version" | "appVersion" | "uptime" | "pid" | "port" | "url" | "startedAt" | "updateAvailable" | "latestVersion" | "latencyMs" | "checkedAt" | "error"
 >;
 export type Resources = Pick<S.Resources, "cpu" | "memoryMB" | "diskMB" | "diskFreeMB" | "sampledAt">;
 export type Channel = Pick<S.Channel, "provider" | "name" | "connected" | "latencyMs" | "lastError">;
 export type HealthCheck = Pick<S.HealthCheck, "name" | "status" | "message">;
 
-export type SystemInfo = Pick<S.ProviderASystem, "provider" | "demo"> & {
+export type Health = Pick<S.Health, "status" | "verdict"> & { checks: HealthCheck[] };
+
+/** OpenClaw's system (ProviderASystem): its gateway. */
+export type SystemInfo = Pick<S.ProviderASystem, "demo"> & {
+  provider: "PROVIDER_A";
   gateway: Gateway;
   resources: Resources;
   channels: Channel[];
-  health: { status: HealthLevel; checks: HealthCheck[] };
+  health: Health;
+};
+
+export type LiveSession = Pick<S.LiveSession, "source" | "sessionKey" | "pid" | "startedAt" | "status" | "project" | "cliVersion" | "cpu" | "memoryMB">;
+
+/** Claude Code's or Codex's system (ProviderBSystem, ProviderCSystem): the CLI's installs. */
+export type CliSystem = Pick<S.ProviderBSystem, "demo" | "versions"> & {
+  provider: "PROVIDER_B" | "PROVIDER_C";
+  liveSessions: LiveSession[];
+  health: Health;
+};
+
+export type AnySystem = SystemInfo | CliSystem;
+
+export type RateLimitWindow = Pick<S.RateLimitWindow, "usedPercent" | "windowMinutes" | "resetsAt">;
+export type RateLimitSample = Pick<S.RateLimitSample, "time" | "primaryUsedPercent" | "secondaryUsedPercent">;
+export type RateLimits = Pick<S.RateLimits, "source" | "limitId" | "planType" | "updatedAt" | "stale"> & {
+  primary: RateLimitWindow | null;
+  secondary: RateLimitWindow | null;
+  credits: Pick<S.RateLimitCredits, "hasCredits" | "unlimited" | "balance"> | null;
+  history: RateLimitSample[];
 };
 
 /** `now` is the daemon's clock (shifted in demo mode). */
-export type DashboardInfo = Pick<S.DashboardNamespace, "version" | "now" | "startedAt" | "uptimeSeconds" | "demo" | "authMode">;
+export type DashboardInfo = Pick<S.DashboardNamespace, "version" | "now" | "startedAt" | "uptimeSeconds" | "demo" | "authMode" | "providers">;
 
 export type MetricsBucket = Pick<
   S.MetricsBucket,
@@ -94,6 +122,17 @@ export type Session = Pick<
   | "parentKey"
   | "thinkingLevel"
   | "windows"
+  | "project"
+  | "gitBranch"
+  | "unpricedResponses"
+>;
+
+/** A session with the source it belongs to (the "All providers" lists mix sources). */
+export type SourcedSession = Session & { source: string };
+
+export type ProjectUsage = Pick<
+  S.ProjectUsage,
+  "project" | "sessions" | "totalTokens" | "inputTokens" | "outputTokens" | "cacheReadTokens" | "cacheWriteTokens" | "costUsd" | "unpricedResponses" | "turns" | "lastActivityAt"
 >;
 
 export type TranscriptMessage = Pick<
@@ -146,9 +185,45 @@ export type CronRun = Pick<S.CronRun, "id" | "status" | "startedAt" | "durationM
 
 export type CronJob = Pick<
   S.CronJob,
-  "id" | "name" | "agentId" | "enabled" | "schedule" | "scheduleKind" | "lastRunAt" | "lastStatus" | "lastDurationMs" | "lastError" | "nextRunAt" | "consecutiveErrors"
+  "id" | "name" | "agentId" | "enabled" | "schedule" | "scheduleKind" | "lastRunAt" | "lastStatus" | "lastDurationMs" | "lastError" | "nextRunAt" | "overdue" | "overdueSeconds" | "consecutiveErrors"
 > & { recentRuns: CronRun[] };
 
 export type LogEntry = Pick<S.LogEntry, "time" | "level" | "module" | "message" | "agentId" | "sessionKey">;
 
 export type OperationResult = Pick<S.OperationResult, "ok" | "message" | "output" | "durationMs">;
+
+// Alerts (docs/alerting.md): daemon-wide, for every provider.
+export type AlertSeverity = S.AlertSeverity;
+export type AlertMetric = S.AlertMetric;
+export type AlertWindow = S.AlertWindow;
+export type AlertChannelType = S.AlertChannelType;
+export type AlertRuleOrigin = S.AlertRuleOrigin;
+
+export type AlertProjection = Pick<S.AlertProjection, "target" | "projectedTotal" | "reachesAt" | "windowEnd">;
+
+/** An alert episode firing now (or in the history of one). */
+export type ActiveAlert = Pick<S.Alert, "id" | "ruleId" | "ruleName" | "metric" | "subject" | "label" | "severity" | "value" | "threshold" | "unit" | "since" | "notified"> & {
+  projection: AlertProjection | null;
+  rule: Pick<S.AlertRule, "name" | "window" | "muted" | "mutedUntil"> | null;
+};
+
+export type AlertScope = Pick<S.AlertScope, "provider" | "source" | "project" | "model">;
+
+export type AlertRule = Pick<
+  S.AlertRule,
+  "id" | "name" | "enabled" | "metric" | "window" | "unit" | "budget" | "warning" | "critical" | "check" | "cooldownMinutes" | "channels" | "origin" | "overridden" | "editable" | "muted" | "mutedUntil" | "mutedBy"
+> & { scope: AlertScope };
+
+/** A channel as the API shows it: never a secret, only whether one is set. */
+export type AlertChannel = Pick<S.AlertChannel, "id" | "type" | "name" | "enabled" | "target" | "secretSet" | "minSeverity" | "sendResolved" | "timeoutSeconds" | "origin" | "editable">;
+
+export type AlertDelivery = Pick<S.AlertDelivery, "channelId" | "outcome" | "attempts" | "error" | "at">;
+
+export type AlertEvent = Pick<S.AlertEvent, "id" | "at" | "alertId" | "ruleId" | "subject" | "kind" | "severity" | "value" | "threshold" | "notified" | "withheld" | "detail"> & {
+  deliveries: AlertDelivery[];
+};
+
+export type AlertRuleInput = S.AlertRuleInput;
+export type AlertRulePatch = S.AlertRulePatch;
+export type AlertChannelInput = S.AlertChannelInput;
+export type AlertChannelPatch = S.AlertChannelPatch;

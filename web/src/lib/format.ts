@@ -114,3 +114,24 @@ export function fmtFull(iso: string | number): string {
   if (Number.isNaN(ms)) return "";
   return new Intl.DateTimeFormat(locale.value, { dateStyle: "medium", timeStyle: "medium" }).format(ms);
 }
+
+/**
+ * Time left until a reset, in whole minutes rounded down, two units at most: "2h 14m", "3d 4h",
+ * "47m", "<1m" (in Chinese "2小时14分钟"). Null once the time has come.
+ */
+export function fmtCountdown(ms: number): string | null {
+  if (!(ms > 0)) return null;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return t("countdown.lt1");
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d > 0) return t("countdown.dh", { d, h });
+  if (h > 0) return t("countdown.hm", { h, m });
+  return t("countdown.m", { m });
+}
+
+/** Nov 21 (month and day in the browser's zone). */
+export function fmtDay(ms: number): string {
+  return new Intl.DateTimeFormat(locale.value, { month: "short", day: "numeric" }).format(ms);
+}

@@ -3,7 +3,7 @@
 // as a safety net. Refetches are coalesced (one in flight, at most one per `minGapMs`), and the
 // last good data is kept while a refetch fails, so a view never blanks because the daemon blinked.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ANY_SOURCE, onChange } from "../api/changes";
+import { ANY_SOURCE, onAlertChange, onChange } from "../api/changes";
 import { ApiError } from "../api/errors";
 
 export interface LiveState<T> {
@@ -22,6 +22,8 @@ export interface LiveOptions {
   pollMs?: number;
   /** Minimum time between two fetches caused by changes. Default 1 s. */
   minGapMs?: number;
+  /** Refetch on `alertChanged` too (alerts fired or resolved, rules, channels or mutes changed). */
+  alerts?: boolean;
 }
 
 export function useLive<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], options: LiveOptions = {}): LiveState<T> {
@@ -29,7 +31,7 @@ export function useLive<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: r
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
   const reloadRef = useRef<() => void>(() => undefined);
-  const { pollMs = 30_000, minGapMs = 1000 } = options;
+  const { pollMs = 30_000, minGapMs = 1000, alerts = false } = options;
   const sourcesKey = options.sources?.join(",") ?? "";
 
   useEffect(() => {
@@ -86,6 +88,7 @@ export function useLive<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: r
     const offChange = onChange((source) => {
       if (source === ANY_SOURCE || !wanted || wanted.has(source)) schedule();
     });
+    const offAlert = alerts ? onAlertChange(schedule) : () => undefined;
     const poll = pollMs > 0 ? window.setInterval(schedule, pollMs) : undefined;
     const onVisible = (): void => {
       if (!document.hidden && dirty) {
@@ -104,10 +107,11 @@ export function useLive<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: r
       window.clearTimeout(timer);
       window.clearInterval(poll);
       offChange();
+      offAlert();
       document.removeEventListener("visibilitychange", onVisible);
     };
     // The caller's deps decide when the inputs changed; the fetcher itself is read through a ref.
-  }, [...deps, sourcesKey, pollMs, minGapMs]);
+  }, [...deps, sourcesKey, pollMs, minGapMs, alerts]);
 
   return { ...state, reload: () => reloadRef.current() };
 }

@@ -8,6 +8,11 @@ const serverOffset = signal(0);
 export const tick = signal(Date.now());
 export const serverNow = computed(() => tick.value + serverOffset.value);
 
+/** The daemon's "now" read from the browser's clock at this instant (not only every 15 s, as serverNow). */
+export function daemonNow(): number {
+  return Date.now() + serverOffset.value;
+}
+
 /** Records a daemon timestamp known to be "now" on the daemon (± a second). */
 export function observeServerNow(daemonMs: number): void {
   if (!Number.isFinite(daemonMs)) return;

@@ -1,26 +1,35 @@
-// What every view shares: the shell query's answer (gateway, health, sources) and the agent the
-// views look at. With several OpenClaw agents the header offers a choice, remembered here.
+// What every view shares: the shell query's answer (each provider's system and health, the
+// sources, the daemon's clock), and handy views of it.
 import { computed, signal } from "@preact/signals";
 import type { ShellData } from "../api/queries";
-import type { DataSource } from "../api/types";
-import { readPref, writePref } from "../lib/storage";
+import type { AnySystem, CliSystem, DataSource, Provider, SystemInfo } from "../api/types";
 
 export const shell = signal<ShellData | null>(null);
 
-export const agents = computed<DataSource[]>(() => (shell.value?.sources ?? []).filter((s) => s.attributes.category === "AGENT"));
+/** Every data source that holds sessions (OpenClaw agents, Claude Code and Codex installs). */
+export const sources = computed<DataSource[]>(() => (shell.value?.sources ?? []).filter((s) => s.attributes.category === "AGENT" && s.attributes.provider !== null));
 
-const chosen = signal<string | null>(readPref("agent"));
-
-/** The agent id the views show: the remembered choice if it still exists, else `main`, else the first. */
-export const agentId = computed<string | null>(() => {
-  const ids = agents.value.map((s) => s.id.replace(/^agent:/, ""));
-  if (chosen.value && ids.includes(chosen.value)) return chosen.value;
-  return ids.includes("main") ? "main" : (ids[0] ?? null);
+/** The providers read, in A, B, C order. */
+export const providers = computed<Provider[]>(() => {
+  const s = shell.value;
+  if (!s) return [];
+  if (s.self.providers?.length) return s.self.providers;
+  return (["PROVIDER_A", "PROVIDER_B", "PROVIDER_C"] as const).filter((p) => s.systems.some((x) => x.provider === p));
 });
 
-export const agentSource = computed<DataSource | null>(() => agents.value.find((s) => s.id === `agent:${agentId.value}`) ?? null);
-
-export function chooseAgent(id: string): void {
-  chosen.value = id;
-  writePref("agent", id);
+export function systemOf(provider: "PROVIDER_A"): SystemInfo | null;
+export function systemOf(provider: Provider): AnySystem | null;
+export function systemOf(provider: Provider): AnySystem | null {
+  return shell.value?.systems.find((s) => s.provider === provider) ?? null;
 }
+
+/** OpenClaw's gateway, when OpenClaw is read. */
+export const openclaw = computed<SystemInfo | null>(() => (shell.value?.systems.find((s): s is SystemInfo => s.provider === "PROVIDER_A") ?? null));
+
+export function cliSystem(provider: Provider): CliSystem | null {
+  const s = systemOf(provider);
+  return s && s.provider !== "PROVIDER_A" ? s : null;
+}
+
+/** Demo mode: the daemon serves its bundled sample state. */
+export const demo = computed<boolean>(() => shell.value?.self.demo ?? false);

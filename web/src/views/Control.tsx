@@ -11,18 +11,25 @@ import { Callout, ErrorNotice } from "../components/States";
 import { ViewHeader } from "../components/ViewHeader";
 import { t } from "../i18n/i18n";
 import { fmtDuration, fmtClock } from "../lib/format";
+import { GATEWAY_LABEL } from "../lib/labels";
+import { gatewayTone } from "../lib/tones";
 import { operation, startOperation } from "../state/operations";
-import { shell } from "../state/shell";
+import { openclaw } from "../state/shell";
+import { RequireSource } from "../components/RequireSource";
 
 const COMMAND: Record<GatewayOperation, string> = { restart: "openclaw gateway restart", update: "openclaw update --yes" };
 
 export function ControlView(): JSX.Element {
-  const s = shell.value;
+  return <RequireSource openclaw>{() => <Control />}</RequireSource>;
+}
+
+function Control(): JSX.Element {
+  const s = openclaw.value;
   const [confirm, setConfirm] = useState<GatewayOperation | null>(null);
   const op = operation.value;
   const running = op.status === "running";
-  const demo = s?.system.demo ?? false;
-  const gw = s?.system.gateway;
+  const demo = s?.demo ?? false;
+  const gw = s?.gateway;
 
   return (
     <div class="view control">
@@ -36,7 +43,15 @@ export function ControlView(): JSX.Element {
           button={t("control.restartButton")}
           disabled={running || demo}
           onClick={() => setConfirm("restart")}
-          extra={gw ? <Badge tone={gw.running ? "ok" : "err"} dot>{gw.running ? t("gateway.running") : t("gateway.down")}</Badge> : null}
+          extra={
+            gw ? (
+              <span data-testid="control-gateway-state" data-state={gw.state}>
+                <Badge tone={gatewayTone(gw.state)} dot>
+                  {t(GATEWAY_LABEL[gw.state])}
+                </Badge>
+              </span>
+            ) : null
+          }
         />
         <ActionCard
           op="update"

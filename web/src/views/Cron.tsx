@@ -14,7 +14,7 @@ import { fmtCompact, fmtDateTime, fmtDuration, fmtFull, fmtRelative } from "../l
 import { runTone } from "../lib/tones";
 import { useLive } from "../lib/use-live";
 import { serverNow } from "../state/clock";
-import { RequireAgent } from "../components/RequireAgent";
+import { RequireSource } from "../components/RequireSource";
 
 function statusLabel(s: string | null): string {
   if (!s) return t("cron.neverRun");
@@ -23,11 +23,11 @@ function statusLabel(s: string | null): string {
 }
 
 export function CronView(): JSX.Element {
-  return <RequireAgent>{(id) => <CronJobs id={id} />}</RequireAgent>;
+  return <RequireSource openclaw>{(src) => <CronJobs id={src.id} />}</RequireSource>;
 }
 
 function CronJobs({ id }: { id: string }): JSX.Element {
-  const live = useLive((signal) => fetchCron(id, signal), [id], { sources: [`agent:${id}`] });
+  const live = useLive((signal) => fetchCron(id, signal), [id], { sources: [id] });
   const jobs = live.data;
   return (
     <div class="view cron">
@@ -56,7 +56,7 @@ function CronCard({ job }: { job: CronJob }): JSX.Element {
   const now = serverNow.value;
   const runsId = `runs-${job.id}`;
   return (
-    <section class={`panel cron-card${job.enabled ? "" : " disabled"}`} aria-labelledby={`job-${job.id}`} data-testid="cron-job" data-job-id={job.id}>
+    <section class={`panel cron-card${job.enabled ? "" : " disabled"}${job.overdue ? " overdue" : ""}`} aria-labelledby={`job-${job.id}`} data-testid="cron-job" data-job-id={job.id}>
       <header class="cron-head">
         <div>
           <h2 id={`job-${job.id}`}>{job.name}</h2>
@@ -70,6 +70,13 @@ function CronCard({ job }: { job: CronJob }): JSX.Element {
           <Badge tone={runTone(job.lastStatus)} dot>
             {statusLabel(job.lastStatus)}
           </Badge>
+          {job.overdue ? (
+            <span data-testid="cron-overdue">
+              <Badge tone="warn" dot>
+                {job.overdueSeconds !== null ? t("cron.overdueBy", { duration: fmtDuration(job.overdueSeconds * 1000) }) : t("cron.overdue")}
+              </Badge>
+            </span>
+          ) : null}
           {job.consecutiveErrors > 0 ? <Badge tone="err">{tn("count.consecutiveErrors", job.consecutiveErrors)}</Badge> : null}
         </div>
       </header>
@@ -84,7 +91,14 @@ function CronCard({ job }: { job: CronJob }): JSX.Element {
         </div>
         <div>
           <dt>{t("cron.nextRun")}</dt>
-          <dd title={job.nextRunAt ? fmtFull(job.nextRunAt) : undefined}>{job.enabled && job.nextRunAt ? `${fmtRelative(job.nextRunAt, now)} · ${fmtDateTime(job.nextRunAt)}` : "—"}</dd>
+          {/* Past its run and not run (the gateway is down or its scheduler stuck): when it was due, in amber. */}
+          {job.overdue && job.overdueSeconds !== null ? (
+            <dd class="tone-text-warn" data-testid="cron-due" title={fmtFull(now - job.overdueSeconds * 1000)}>
+              {t("cron.wasDue", { when: fmtRelative(new Date(now - job.overdueSeconds * 1000).toISOString(), now) })} · {fmtDateTime(now - job.overdueSeconds * 1000)}
+            </dd>
+          ) : (
+            <dd title={job.nextRunAt ? fmtFull(job.nextRunAt) : undefined}>{job.enabled && job.nextRunAt ? `${fmtRelative(job.nextRunAt, now)} · ${fmtDateTime(job.nextRunAt)}` : "—"}</dd>
+          )}
         </div>
       </dl>
       {job.lastError ? <p class={`cron-error tone-text-${job.lastStatus === "skipped" ? "warn" : "err"}`}>{job.lastError}</p> : null}

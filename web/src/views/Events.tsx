@@ -15,8 +15,9 @@ import { t, tn, type MessageKey } from "../i18n/i18n";
 import { fmtClock, fmtDateTime, fmtFull, fmtInt } from "../lib/format";
 import { eventTone } from "../lib/tones";
 import { useLive } from "../lib/use-live";
-import { hrefOf } from "../state/router";
-import { RequireAgent } from "../components/RequireAgent";
+import { href } from "../state/scope";
+import { RequireSource } from "../components/RequireSource";
+import type { DataSource } from "../api/types";
 
 type EventType = "error" | "warning" | "restart";
 const TYPES: EventType[] = ["error", "warning", "restart"];
@@ -24,14 +25,16 @@ const TYPE_LABEL: Record<EventType, MessageKey> = { error: "events.error", warni
 const TYPE_ONE: Record<EventType, MessageKey> = { error: "events.oneError", warning: "events.oneWarning", restart: "events.oneRestart" };
 
 export function EventsView(): JSX.Element {
-  return <RequireAgent>{(id) => <Events id={id} />}</RequireAgent>;
+  return <RequireSource>{(src) => <Events src={src} />}</RequireSource>;
 }
 
-function Events({ id }: { id: string }): JSX.Element {
+function Events({ src }: { src: DataSource }): JSX.Element {
+  const id = src.id;
+  const openclaw = src.attributes.provider === "PROVIDER_A";
   const [hour, setHour] = useState<number | null>(null);
   const [types, setTypes] = useState<ReadonlySet<EventType>>(new Set(TYPES));
   const [query, setQuery] = useState("");
-  const live = useLive((signal) => fetchEvents(id, { from: hour, to: hour === null ? null : hour + 3600 }, signal), [id, hour], { sources: [`agent:${id}`] });
+  const live = useLive((signal) => fetchEvents(id, { from: hour, to: hour === null ? null : hour + 3600 }, signal), [id, hour], { sources: [id] });
   const d = live.data;
 
   const totals = (d?.eventDensity ?? []).reduce((s, b) => ({ error: s.error + b.errorCount, warning: s.warning + b.warningCount, restart: s.restart + b.restartCount }), { error: 0, warning: 0, restart: 0 });
@@ -47,7 +50,7 @@ function Events({ id }: { id: string }): JSX.Element {
 
   return (
     <div class="view events">
-      <ViewHeader title={t("nav.events")} sub={t("events.sub")} />
+      <ViewHeader title={t("nav.events")} sub={t(openclaw ? "events.sub" : "events.subCli")} />
       <SourceNotice />
       {live.error ? <ErrorNotice error={live.error} onRetry={live.reload} compact={!!d} /> : null}
       {!d ? (
@@ -130,7 +133,7 @@ function EventRow({ e }: { e: EventItem }): JSX.Element {
         {e.sessionKey ? (
           <>
             {" "}
-            <a class="small" href={hrefOf({ name: "session", key: e.sessionKey })}>
+            <a class="small" href={href({ name: "session", key: e.sessionKey })}>
               {e.sessionKey}
             </a>
           </>

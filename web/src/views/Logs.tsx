@@ -15,14 +15,14 @@ import { ApiError } from "../api/errors";
 import { levelTone } from "../lib/tones";
 import { readPref, writePref } from "../lib/storage";
 import type { StreamState } from "../state/connection";
-import { RequireAgent } from "../components/RequireAgent";
+import { RequireSource } from "../components/RequireSource";
 import { atLeast, keyOf, LEVELS, merge, moduleMatches } from "./logs/log-lines";
 
 /** Lines fetched when the view opens (the daemon's maximum is 1000). */
 const INITIAL = 500;
 
 export function LogsView(): JSX.Element {
-  return <RequireAgent>{(id) => <GatewayLog id={id} />}</RequireAgent>;
+  return <RequireSource openclaw>{(src) => <GatewayLog id={src.id} />}</RequireSource>;
 }
 
 function GatewayLog({ id }: { id: string }): JSX.Element {

@@ -1,9 +1,11 @@
-// Every session of the agent: sortable columns, a text filter, status and kind filters, the
-// sub-agent tree (collapsible), context-window bars and cost. A name opens the transcript.
+// Every session of the chosen source, or of every source ("All providers", with a provider
+// column): sortable columns, a text filter, status and kind filters, the sub-agent tree
+// (collapsible), the project (Claude Code, Codex), context-window bars and cost. A name opens the
+// transcript.
 import type { JSX } from "preact";
 import { useMemo, useState } from "preact/hooks";
-import { fetchSessions } from "../api/queries";
-import type { Session, SessionStatus } from "../api/types";
+import { fetchAllSessions, fetchSessions } from "../api/queries";
+import type { SourcedSession as Session, SessionStatus } from "../api/types";
 import { Badge } from "../components/Badge";
 import { Icon } from "../components/Icon";
 import { Meter } from "../components/Meter";
@@ -14,14 +16,17 @@ import { ViewHeader } from "../components/ViewHeader";
 import { t, tn } from "../i18n/i18n";
 import { fmtCompact, fmtFull, fmtInt, fmtRelative, fmtTokenCount, fmtUsd } from "../lib/format";
 import { kindKey, STATUS_LABEL } from "../lib/labels";
+import { Cost } from "../components/Cost";
 import { sessionTone } from "../lib/tones";
 import { useLive } from "../lib/use-live";
 import { serverNow } from "../state/clock";
-import { hrefOf } from "../state/router";
-import { RequireAgent } from "../components/RequireAgent";
-import { buildTree, sortTree, visibleRows } from "./sessions/tree";
+import { href, isAll, providerOf } from "../state/scope";
+import { sources } from "../state/shell";
+import { RequireSource } from "../components/RequireSource";
+import { PROVIDER_KEY, PROVIDER_NAME, projectName } from "../lib/providers";
+import { buildTree, sortTree, uidOf, visibleRows } from "./sessions/tree";
 
-type SortKey = "name" | "status" | "model" | "tokens" | "context" | "cost" | "turns" | "activity";
+type SortKey = "name" | "status" | "model" | "project" | "tokens" | "context" | "cost" | "turns" | "activity";
 type StatusFilter = "all" | SessionStatus;
 
 const STATUS_ORDER: Record<SessionStatus, number> = { ACTIVE: 0, FAILED: 1, IDLE: 2, DONE: 3 };
@@ -39,6 +44,7 @@ function comparator(key: SortKey, desc: boolean): (a: Session, b: Session) => nu
     name: (s) => s.displayName.toLowerCase(),
     status: (s) => STATUS_ORDER[s.status] ?? 9,
     model: (s) => (s.model ?? "").toLowerCase(),
+    project: (s) => (s.project ?? "").toLowerCase(),
     tokens: (s) => s.totalTokens,
     context: (s) => s.usagePercent ?? -1,
     cost: (s) => s.costUsd,
@@ -54,11 +60,13 @@ function comparator(key: SortKey, desc: boolean): (a: Session, b: Session) => nu
 }
 
 export function SessionsView(): JSX.Element {
-  return <RequireAgent>{(id) => <SessionsList id={id} />}</RequireAgent>;
+  if (isAll.value) return <SessionsList ids={sources.value.map((src) => src.id)} all />;
+  return <RequireSource>{(src) => <SessionsList ids={[src.id]} all={false} />}</RequireSource>;
 }
 
-function SessionsList({ id }: { id: string }): JSX.Element {
-  const live = useLive((signal) => fetchSessions(id, signal), [id], { sources: [`agent:${id}`] });
+function SessionsList({ ids, all }: { ids: string[]; all: boolean }): JSX.Element {
+  const key = ids.join(",");
+  const live = useLive((signal) => (all ? fetchAllSessions(ids, signal) : fetchSessions(ids[0] as string, signal)), [key, all], { sources: ids });
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [kind, setKind] = useState("all");
@@ -72,7 +80,13 @@ function SessionsList({ id }: { id: string }): JSX.Element {
   const matches = (s: Session): boolean =>
     (status === "all" || s.status === status) &&
     (kind === "all" || s.kind === kind) &&
-    (!q || [s.displayName, s.key, s.model ?? "", s.channel ?? ""].some((v) => v.toLowerCase().includes(q)));
+    (!q || [s.displayName, s.key, s.model ?? "", s.channel ?? "", s.project ?? "", s.gitBranch ?? ""].some((v) => v.toLowerCase().includes(q)));
+  // Claude Code and Codex sessions ran in a working directory: a column for it when any has one.
+  const hasProjects = list.some((s) => s.project);
+  const providerOfSession = (s: Session) => {
+    const src = sources.value.find((x) => x.id === s.source);
+    return src ? providerOf(src) : null;
+  };
   const rows = visibleRows(tree, matches, collapsed);
   // Tree guides only when there is a tree: a flat list keeps its names flush left.
   const isTree = rows.some((r) => r.hasChildren || r.depth > 0);
@@ -94,17 +108,17 @@ function SessionsList({ id }: { id: string }): JSX.Element {
     );
   };
 
-  const toggle = (key: string): void => {
+  const toggle = (uid: string): void => {
     const next = new Set(collapsed);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
+    if (next.has(uid)) next.delete(uid);
+    else next.add(uid);
     setCollapsed(next);
   };
 
   return (
     <div class="view sessions">
       {/* Both counts, so this view and the overview's lifetime transcripts are not read as one figure. */}
-      <ViewHeader title={t("nav.sessions")} sub={live.data ? `${tn("count.sessions", list.length)} · ${tn("count.transcripts", list.reduce((n, s) => n + s.windows, 0))}` : undefined} />
+      <ViewHeader title={all ? t("sessions.allTitle") : t("nav.sessions")} sub={live.data ? `${tn("count.sessions", list.length)} · ${tn("count.transcripts", list.reduce((n, s) => n + s.windows, 0))}` : undefined} />
       <SourceNotice />
       <div class="toolbar">
         <label class="search">
@@ -143,6 +157,7 @@ function SessionsList({ id }: { id: string }): JSX.Element {
             <option value="cost:desc">{t("sessions.cost")}</option>
             <option value="context:desc">{t("sessions.context")}</option>
             <option value="name:asc">{t("sessions.session")}</option>
+            {hasProjects ? <option value="project:asc">{t("sessions.project")}</option> : null}
             <option value="status:asc">{t("sessions.status")}</option>
           </select>
         </label>
@@ -186,22 +201,26 @@ function SessionsList({ id }: { id: string }): JSX.Element {
                 <tr>
                   {header("name", t("sessions.session"), "col-name")}
                   {header("status", t("sessions.status"))}
+                  {hasProjects ? header("project", t("sessions.project"), "hide-md") : null}
                   {header("model", t("sessions.model"), "hide-md")}
                   {header("tokens", t("sessions.tokens"), "num")}
                   {header("context", t("sessions.context"), "col-context")}
                   {header("cost", t("sessions.cost"), "num")}
-                  {header("turns", t("sessions.turns"), "num hide-md")}
+                  {header("turns", t("sessions.turns"), `num hide-md${hasProjects ? " hide-lg" : ""}`)}
                   {header("activity", t("sessions.activity"), "hide-sm")}
                 </tr>
               </thead>
               <tbody>
-                {rows.map(({ session: s, depth, hasChildren, contextOnly }) => (
-                  <tr key={s.key} class={contextOnly ? "context-row" : undefined} data-key={s.key} data-depth={depth}>
+                {rows.map(({ session: s, depth, hasChildren, contextOnly }) => {
+                  const uid = uidOf(s);
+                  const provider = providerOfSession(s);
+                  return (
+                  <tr key={uid} class={contextOnly ? "context-row" : undefined} data-key={s.key} data-source={s.source} data-depth={depth}>
                     <td class="col-name">
                       <div class="tree-cell" style={{ paddingLeft: `${depth * 20}px` }}>
                         {hasChildren ? (
-                          <button type="button" class="tree-toggle" aria-expanded={!collapsed.has(s.key)} aria-label={t(collapsed.has(s.key) ? "sessions.expand" : "sessions.collapse", { name: s.displayName })} onClick={() => toggle(s.key)}>
-                            <Icon name={collapsed.has(s.key) ? "chevron" : "chevronDown"} size={14} />
+                          <button type="button" class="tree-toggle" aria-expanded={!collapsed.has(uid)} aria-label={t(collapsed.has(uid) ? "sessions.expand" : "sessions.collapse", { name: s.displayName })} onClick={() => toggle(uid)}>
+                            <Icon name={collapsed.has(uid) ? "chevron" : "chevronDown"} size={14} />
                           </button>
                         ) : depth > 0 ? (
                           <span class="tree-branch" aria-hidden="true" />
@@ -209,11 +228,19 @@ function SessionsList({ id }: { id: string }): JSX.Element {
                           <span class="tree-spacer" aria-hidden="true" />
                         ) : null}
                         <div class="name-block">
-                          <a href={hrefOf({ name: "session", key: s.key })} class="session-link">
+                          <a href={href({ name: "session", key: s.key }, s.source)} class="session-link">
                             {s.displayName}
                           </a>
-                          <span class="session-key mono" title={s.key}>
-                            {s.key}
+                          <span class="session-sub">
+                            {all && provider ? (
+                              <span class="prov-tag" data-testid="session-provider">
+                                <span class={`prov-dot ${PROVIDER_KEY[provider]}`} aria-hidden="true" />
+                                {PROVIDER_NAME[provider]}
+                              </span>
+                            ) : null}
+                            <span class="session-key mono" title={s.key}>
+                              {s.key}
+                            </span>
                           </span>
                         </div>
                         {s.kind !== "direct" ? <Badge tone={s.kind === "subagent" ? "accent" : "neutral"}>{kindLabel(s.kind)}</Badge> : null}
@@ -224,7 +251,21 @@ function SessionsList({ id }: { id: string }): JSX.Element {
                         {t(STATUS_LABEL[s.status])}
                       </Badge>
                     </td>
-                    <td class="hide-md mono small">{s.model ?? "—"}</td>
+                    {hasProjects ? (
+                      <td class="hide-md col-project" title={s.project ?? undefined}>
+                        {s.project ? (
+                          <>
+                            <span class="project-name">{projectName(s.project)}</span>
+                            {s.gitBranch ? <span class="branch mono">{s.gitBranch}</span> : null}
+                          </>
+                        ) : (
+                          <span class="muted">—</span>
+                        )}
+                      </td>
+                    ) : null}
+                    <td class="hide-md mono small col-model" title={s.model ?? undefined}>
+                      {s.model ?? "—"}
+                    </td>
                     <td class="num col-tokens" data-label={t("sessions.tokens")} title={fmtInt(s.totalTokens)}>
                       {fmtCompact(s.totalTokens)}
                     </td>
@@ -232,14 +273,15 @@ function SessionsList({ id }: { id: string }): JSX.Element {
                       <Meter percent={s.usagePercent} label={t("sessions.contextOf", { name: s.displayName })} />
                     </td>
                     <td class="num col-cost" data-label={t("sessions.cost")}>
-                      {fmtUsd(s.costUsd)}
+                      <Cost usd={s.costUsd} unpriced={s.unpricedResponses} />
                     </td>
-                    <td class="num hide-md">{fmtInt(s.turnCount)}</td>
+                    <td class={`num hide-md${hasProjects ? " hide-lg" : ""}`}>{fmtInt(s.turnCount)}</td>
                     <td class="hide-sm nowrap" title={s.lastActivityAt ? fmtFull(s.lastActivityAt) : undefined}>
                       {fmtRelative(s.lastActivityAt ?? s.updatedAt, now)}
                     </td>
                   </tr>
-                ))}
+                  );
+                })}
               </tbody>
             </table>
           </div>

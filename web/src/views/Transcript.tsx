@@ -13,7 +13,8 @@ import { ViewHeader } from "../components/ViewHeader";
 import { t, tn } from "../i18n/i18n";
 import { fmtInt } from "../lib/format";
 import { useLive } from "../lib/use-live";
-import { RequireAgent } from "../components/RequireAgent";
+import { RequireSource } from "../components/RequireSource";
+import { href } from "../state/scope";
 import { Message } from "./transcript/Message";
 import { TranscriptHeader } from "./transcript/TranscriptHeader";
 
@@ -25,11 +26,11 @@ function nearBottom(): boolean {
 }
 
 export function TranscriptView({ sessionKey }: { sessionKey: string }): JSX.Element {
-  return <RequireAgent>{(id) => <Transcript id={id} sessionKey={sessionKey} />}</RequireAgent>;
+  return <RequireSource>{(src) => <Transcript id={src.id} sessionKey={sessionKey} />}</RequireSource>;
 }
 
 function Transcript({ id, sessionKey }: { id: string; sessionKey: string }): JSX.Element {
-  const live = useLive((signal) => fetchTranscript(id, sessionKey, { limit: PAGE }, signal), [id, sessionKey], { sources: [`agent:${id}`] });
+  const live = useLive((signal) => fetchTranscript(id, sessionKey, { limit: PAGE }, signal), [id, sessionKey], { sources: [id] });
   const [older, setOlder] = useState<{ messages: TranscriptMessage[]; hasPrevious: boolean } | null>(null);
   const [olderState, setOlderState] = useState<{ loading: boolean; error: ApiError | null }>({ loading: false, error: null });
   const [unseen, setUnseen] = useState(0);
@@ -106,7 +107,7 @@ function Transcript({ id, sessionKey }: { id: string; sessionKey: string }): JSX
   const title = latest?.displayName ?? sessionKey;
   return (
     <div class="view transcript">
-      <a class="back-link" href="#/sessions">
+      <a class="back-link" href={href({ name: "sessions" })}>
         <Icon name="back" size={14} />
         {t("nav.sessions")}
       </a>
@@ -114,7 +115,7 @@ function Transcript({ id, sessionKey }: { id: string; sessionKey: string }): JSX
       <SourceNotice />
       {live.error && live.error.code === "NOT_FOUND" ? (
         <Empty title={t("transcript.notFound")} hint={t("transcript.notFoundHint")}>
-          <a class="btn" href="#/sessions">
+          <a class="btn" href={href({ name: "sessions" })}>
             {t("nav.sessions")}
           </a>
         </Empty>

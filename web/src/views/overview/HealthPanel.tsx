@@ -1,13 +1,14 @@
-// The health checks behind the overall level (any FAIL: unhealthy, any WARN: degraded).
+// A provider's health checks behind its verdict: the daemon's one rule (any FAIL: unhealthy, any
+// WARN: degraded, a check with no first reading yet: starting), read from Health.verdict.
 import type { JSX } from "preact";
-import type { SystemInfo } from "../../api/types";
+import type { Health } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { Icon } from "../../components/Icon";
 import { Panel } from "../../components/Panel";
 import { t, type MessageKey } from "../../i18n/i18n";
-import { healthTone } from "../../lib/tones";
+import { VERDICT_LABEL } from "../../lib/labels";
+import { healthTone, verdictTone } from "../../lib/tones";
 
-const LEVEL: Record<string, MessageKey> = { HEALTHY: "health.healthy", DEGRADED: "health.degraded", UNHEALTHY: "health.unhealthy" };
 const CHECK: Record<string, MessageKey> = {
   gateway: "check.gateway",
   ready: "check.ready",
@@ -16,6 +17,8 @@ const CHECK: Record<string, MessageKey> = {
   sources: "check.sources",
   disk: "check.disk",
   store: "check.store",
+  pricing: "check.pricing",
+  "rate-limit": "check.rateLimit",
 };
 
 // Said to screen readers (the icon shows it): in words, not the API's PASS/WARN/FAIL.
@@ -25,16 +28,17 @@ const statusWords = (s: string): string => {
   return key ? t(key) : s;
 };
 
-export function HealthPanel({ health }: { health: SystemInfo["health"] }): JSX.Element {
-  const level = LEVEL[health.status];
+export function HealthPanel({ health, title }: { health: Health; title?: string }): JSX.Element {
   return (
     <Panel
       id="health"
-      title={t("health.title")}
+      title={title ?? t("health.title")}
       actions={
-        <Badge tone={healthTone(health.status)} dot>
-          {level ? t(level) : health.status}
-        </Badge>
+        <span data-testid="health-verdict" data-verdict={health.verdict}>
+          <Badge tone={verdictTone(health.verdict)} dot>
+            {t(VERDICT_LABEL[health.verdict])}
+          </Badge>
+        </span>
       }
     >
       <ul class="checks" data-testid="health-checks">

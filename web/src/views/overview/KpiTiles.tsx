@@ -41,7 +41,8 @@ function Delta({ current, previous, better, period }: { current: number | null; 
   );
 }
 
-export function KpiTiles({ metrics, previous, period }: { metrics: Metrics; previous: PeriodTotals | null; period: string }): JSX.Element {
+/** `uptime`: the gateway uptime tile (OpenClaw only: the other providers have no gateway to probe). */
+export function KpiTiles({ metrics, previous, period, uptime = true }: { metrics: Metrics; previous: PeriodTotals | null; period: string; uptime?: boolean }): JSX.Element {
   const b = metrics.buckets;
   // Summed from the buckets: exact, where rangeTokensK is rounded to tens.
   const tokens = b.reduce((n, x) => n + x.tokens, 0);
@@ -87,7 +88,9 @@ export function KpiTiles({ metrics, previous, period }: { metrics: Metrics; prev
       spark: b.map((x) => x.errors + x.warnings),
       tone: metrics.totalErrors > 0 ? "err" : metrics.totalWarnings > 0 ? "warn" : "ok",
     },
-    {
+  ];
+  if (uptime)
+    tiles.push({
       id: "uptime",
       label: t("kpi.uptime"),
       value: metrics.uptimePercent !== null ? fmtPercent(metrics.uptimePercent) : "—",
@@ -96,10 +99,9 @@ export function KpiTiles({ metrics, previous, period }: { metrics: Metrics; prev
       better: "up",
       spark: b.map((x) => x.uptimePercent),
       tone: metrics.uptimePercent === null ? "neutral" : metrics.uptimePercent >= 99 ? "ok" : metrics.uptimePercent >= 90 ? "warn" : "err",
-    },
-  ];
+    });
   return (
-    <div class="kpis" data-testid="kpis">
+    <div class={`kpis${tiles.length === 4 ? " kpis-4" : ""}`} data-testid="kpis">
       {tiles.map((tile) => (
         <div key={tile.id} class="kpi" data-testid={`kpi-${tile.id}`}>
           <p class="kpi-label">{tile.label}</p>

@@ -1,6 +1,11 @@
 // The sub-agent tree, built from each session's parentKey: any depth, stable under sorting and
 // filtering. A match deep in the tree keeps its ancestors visible so it is shown in context.
-import type { Session } from "../../api/types";
+// Session keys are unique within a source only ("All providers" lists several), so a node is
+// known by its source and key together (uidOf).
+import type { SourcedSession as Session } from "../../api/types";
+
+/** A session's id across sources. */
+export const uidOf = (s: Pick<Session, "source" | "key">): string => `${s.source}\u0000${s.key}`;
 
 export interface TreeNode {
   session: Session;
@@ -16,10 +21,10 @@ export interface VisibleRow {
 }
 
 export function buildTree(list: readonly Session[]): TreeNode[] {
-  const nodes = new Map<string, TreeNode>(list.map((s) => [s.key, { session: s, children: [] }]));
+  const nodes = new Map<string, TreeNode>(list.map((s) => [uidOf(s), { session: s, children: [] }]));
   const roots: TreeNode[] = [];
   for (const node of nodes.values()) {
-    const parent = node.session.parentKey ? nodes.get(node.session.parentKey) : undefined;
+    const parent = node.session.parentKey ? nodes.get(uidOf({ source: node.session.source, key: node.session.parentKey })) : undefined;
     if (parent && parent !== node) parent.children.push(node);
     else roots.push(node);
   }
@@ -44,7 +49,7 @@ export function sortTree(nodes: TreeNode[], compare: (a: Session, b: Session) =>
   return [...nodes].sort((a, b) => compare(a.session, b.session)).map((n) => ({ ...n, children: sortTree(n.children, compare) }));
 }
 
-/** Depth-first rows for display: filtered, with collapsed branches left out. */
+/** Depth-first rows for display: filtered, with collapsed branches (by uidOf) left out. */
 export function visibleRows(roots: TreeNode[], matches: (s: Session) => boolean, collapsed: ReadonlySet<string>): VisibleRow[] {
   const out: VisibleRow[] = [];
   const onPath = new Set<TreeNode>();
@@ -58,7 +63,7 @@ export function visibleRows(roots: TreeNode[], matches: (s: Session) => boolean,
   const walk = (n: TreeNode, depth: number): void => {
     if (depth > 64 || !anyMatch(n)) return;
     out.push({ session: n.session, depth, hasChildren: n.children.length > 0, contextOnly: !matches(n.session) });
-    if (!collapsed.has(n.session.key)) for (const c of n.children) walk(c, depth + 1);
+    if (!collapsed.has(uidOf(n.session))) for (const c of n.children) walk(c, depth + 1);
   };
   roots.forEach((r) => walk(r, 0));
   return out;

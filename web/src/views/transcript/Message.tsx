@@ -54,7 +54,8 @@ export function Message({ m }: { m: TranscriptMessage }): JSX.Element {
         </ul>
       ) : null}
       {m.errorMessage ? <p class="msg-error">{m.errorMessage}</p> : null}
-      {m.role === "assistant" ? (
+      {/* A response written as several lines (Claude Code: one per content block) carries its usage once. */}
+      {m.role === "assistant" && (m.totalTokens > 0 || m.costUsd !== null) ? (
         <footer class="msg-usage num" data-testid="message-usage">
           <span>
             {t("tokens.in")} {fmtInt(m.inputTokens)}

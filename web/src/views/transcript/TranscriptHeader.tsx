@@ -1,15 +1,19 @@
-// The session's facts above its transcript.
+// The session's facts above its transcript: status, kind, model, where it ran (project and git
+// branch, for Claude Code and Codex), size and cost, who spawned it, and the sub-agents it spawned.
 import type { JSX } from "preact";
-import type { Session, SessionTranscript } from "../../api/types";
+import type { SubAgent, TranscriptData } from "../../api/queries";
+import type { SessionTranscript } from "../../api/types";
+import { Cost } from "../../components/Cost";
+import { projectName } from "../../lib/providers";
 import { Badge } from "../../components/Badge";
 import { Meter } from "../../components/Meter";
 import { t } from "../../i18n/i18n";
-import { fmtBytes, fmtDateTime, fmtDuration, fmtInt, fmtUsd } from "../../lib/format";
+import { fmtBytes, fmtCompact, fmtDateTime, fmtDuration, fmtInt, fmtUsd } from "../../lib/format";
 import { kindKey, STATUS_LABEL } from "../../lib/labels";
 import { sessionTone } from "../../lib/tones";
-import { hrefOf } from "../../state/router";
+import { href } from "../../state/scope";
 
-export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; session: Session | null }): JSX.Element {
+export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; session: TranscriptData["session"] }): JSX.Element {
   const kind = session?.kind ?? (tr.isSubAgent ? "subagent" : tr.kind);
   const kindLabel = kindKey(kind);
   return (
@@ -23,6 +27,12 @@ export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; sessi
         <Badge tone={kind === "subagent" ? "accent" : "neutral"}>{kindLabel ? t(kindLabel) : kind}</Badge>
         <Badge>{tr.model}</Badge>
         {tr.channel ? <Badge>{tr.channel}</Badge> : null}
+        {session?.project ? (
+          <span class="chip" title={session.project} data-testid="transcript-project">
+            {projectName(session.project)}
+            {session.gitBranch ? <span class="branch mono">{session.gitBranch}</span> : null}
+          </span>
+        ) : null}
         {tr.thinkingLevel ? <Badge>{t("transcript.thinking", { level: tr.thinkingLevel })}</Badge> : null}
       </div>
       <dl class="facts facts-wide-grid">
@@ -46,7 +56,7 @@ export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; sessi
         </div>
         <div>
           <dt>{t("sessions.cost")}</dt>
-          <dd class="num">{session ? fmtUsd(session.costUsd) : "—"}</dd>
+          <dd class="num">{session ? <Cost usd={session.costUsd} unpriced={session.unpricedResponses} /> : "—"}</dd>
         </div>
         <div>
           <dt>{t("transcript.size")}</dt>
@@ -70,7 +80,7 @@ export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; sessi
         <div class="spawn">
           <p>
             {t("transcript.spawnedBy")}{" "}
-            {session?.parentKey ? <a href={hrefOf({ name: "session", key: session.parentKey })}>{tr.parentDisplayName ?? session.parentKey}</a> : (tr.parentDisplayName ?? "—")}
+            {session?.parentKey ? <a href={href({ name: "session", key: session.parentKey })}>{tr.parentDisplayName ?? session.parentKey}</a> : (tr.parentDisplayName ?? "—")}
           </p>
           {tr.spawnPrompt ? (
             <details>
@@ -80,6 +90,32 @@ export function TranscriptHeader({ tr, session }: { tr: SessionTranscript; sessi
           ) : null}
         </div>
       ) : null}
+      {session?.subAgents.length ? <SubAgents list={session.subAgents} /> : null}
     </section>
+  );
+}
+
+function SubAgents({ list }: { list: SubAgent[] }): JSX.Element {
+  return (
+    <div class="spawn" data-testid="sub-agents">
+      <p class="muted small">{t("transcript.subAgents")}</p>
+      <ul class="rows">
+        {list.map((a) => (
+          <li key={a.key} class="row">
+            <div class="row-main">
+              <a class="row-title" href={href({ name: "session", key: a.key })}>
+                {a.displayName}
+              </a>
+              <span class="row-sub mono">{a.key}</span>
+            </div>
+            <span class="num muted">{fmtCompact(a.totalTokens)}</span>
+            <span class="num">{fmtUsd(a.costUsd)}</span>
+            <Badge tone={sessionTone(a.status)} dot>
+              {t(STATUS_LABEL[a.status])}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

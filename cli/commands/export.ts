@@ -1,0 +1,78 @@
+// `insightsctl export --since D [--until D] [--json|--csv]`: daily rows per host, provider,
+// source, model and project (shared/queries/export.ts), for merging several machines' usage
+// (docs/fleet.md "Export"). Asks the daemon, or reads the store in-process like `usage`.
+import { defineCommand } from "citty";
+import { UsageError } from "../../shared/config/argv.js";
+import { effectiveHostName } from "../../shared/config/host-name.js";
+import { InsightsError } from "../../shared/errors.js";
+import { exportCsv, parseExportParams, type ExportParams, type ExportReport } from "../../shared/queries/export.js";
+import { cliContext } from "../context.js";
+import { ControlClient } from "../control-client.js";
+import { fail, note } from "../output.js";
+
+const HINT = "See `insightsctl export --help` for what it accepts.";
+
+function paramsOf(args: Record<string, unknown>): ExportParams {
+  try {
+    return parseExportParams(
+      {
+        ...(typeof args.since === "string" ? { since: args.since } : {}),
+        ...(typeof args.until === "string" ? { until: args.until } : {}),
+        ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
+        ...(typeof args.provider === "string" ? { provider: args.provider } : {}),
+      },
+      // UTC unless asked: rows of several machines merge only when their days are the same days.
+      "UTC",
+    );
+  } catch (err) {
+    if (err instanceof InsightsError && err.code === "INVALID_PARAM") throw new UsageError(err.message, HINT, err.details);
+    throw err;
+  }
+}
+
+export default defineCommand({
+  meta: { name: "export", description: "Daily usage rows per host, provider, source, model and project, as JSON or CSV, to merge several machines' exports" },
+  args: {
+    since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD (required)", valueHint: "day" },
+    until: { type: "string", alias: "u", description: "Last day (inclusive); default today", valueHint: "day" },
+    timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default UTC, so hosts' days line up)", valueHint: "tz" },
+    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
+    json: { type: "boolean", alias: "j", description: "JSON (the default): the rows with the export's host, zone and time" },
+    csv: { type: "boolean", description: "CSV with a header line (the same columns as the JSON rows)" },
+  },
+  async run({ args }) {
+    try {
+      if (args.json === true && args.csv === true) throw new UsageError("--json and --csv exclude each other", HINT);
+      const params = paramsOf(args);
+      const { paths, loaded } = cliContext();
+      const client = await ControlClient.tryConnect(paths.socketFile);
+      let report: ExportReport;
+      if (client) {
+        try {
+          report = await client.call<ExportReport>("export", { ...params }, (loaded.config.collectTimeoutSeconds + 30) * 1000);
+        } catch (err) {
+          if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
+            throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no export", { hint: "Restart it (`insightsctl restart`) to run this version." });
+          }
+          throw err;
+        } finally {
+          client.close();
+        }
+      } else {
+        const [{ withDeadline }, { LogHub }, { openData }] = await Promise.all([import("../../shared/ingest/collector.js"), import("../../shared/log/logger.js"), import("../../shared/open-data.js")]);
+        // The daemon's log is not ours to write.
+        const hub = new LogHub({ console: "off" });
+        const data = openData({ paths, config: loaded.config, env: process.env, logger: hub.logger, collector: { channels: false, updates: false } });
+        const settled = (await withDeadline(data.collector.run("agents"), loaded.config.collectTimeoutSeconds * 1000)) === "done";
+        report = data.model.exportReport(params, effectiveHostName(loaded.config));
+        note(`gateway-insights is not running; read the store in-process from ${data.demo ? "the bundled demo state" : data.providers.map((p) => p.name).join(", ") || "no provider"}`);
+        if (settled) await data.close();
+      }
+      if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial; export again later (rows with the same key replace these)");
+      const text = args.csv === true ? exportCsv(report) : `${JSON.stringify(report, null, 2)}\n`;
+      process.stdout.write(text, () => process.exit(0));
+    } catch (err) {
+      fail(err);
+    }
+  },
+});

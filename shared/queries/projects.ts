@@ -1,0 +1,106 @@
+// Token use per project (working directory) of one source: what the dashboard's per-project
+// breakdown shows for Claude Code and Codex. One GROUP BY in the store, never a walk over the
+// session list (which stops at 1000): the store's totals joined with `session_meta.project`.
+// Without a range it covers every recorded transcript (transcript_totals, never pruned); with one
+// it covers the same bucket grid as `metrics(range)` (token_usage rows), so the two agree.
+import { finiteTotals } from "../sources/usage-guard.js";
+import type { Store } from "../store/store.js";
+import { bucketGrid, type MetricsRange } from "./metrics.js";
+import { usd } from "./money.js";
+import { iso } from "./time.js";
+
+export interface ProjectUsageView {
+  /** The working directory; null for sessions with none recorded (OpenClaw's, or older files). */
+  project: string | null;
+  /** Session keys with usage in the window (sub-agents count as their own sessions). */
+  sessions: number;
+  totalTokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  reasoningTokens: number;
+  /** Priced cost; see unpricedResponses. */
+  costUsd: number;
+  unpricedResponses: number;
+  /** User messages. */
+  turns: number;
+  lastActivityAt: string | null;
+}
+
+export interface ProjectsOptions {
+  /** Null: every recorded transcript. */
+  range: MetricsRange | null;
+  now: number;
+  /** Default 100, at most 1000. */
+  limit?: number | null;
+}
+
+export const DEFAULT_PROJECT_LIMIT = 100;
+export const MAX_PROJECT_LIMIT = 1000;
+
+interface Row {
+  project: string | null;
+  sessions: number;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  reasoning: number;
+  cost_usd: number;
+  unpriced: number;
+  turns: number;
+  last: number | null;
+}
+
+const COLUMNS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd"] as const;
+
+export function queryProjects(store: Store, sourceId: string, o: ProjectsOptions): ProjectUsageView[] {
+  const limit = Math.min(MAX_PROJECT_LIMIT, Math.max(1, Math.floor(o.limit ?? DEFAULT_PROJECT_LIMIT)));
+  let rows: Row[];
+  if (o.range) {
+    const { start, lastEnd } = bucketGrid(o.range, o.now);
+    rows = store.db
+      .prepare(
+        `SELECT m.project AS project, count(DISTINCT u.session_key) AS sessions, sum(u.input) AS input, sum(u.output) AS output,
+                sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write, sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd,
+                sum(u.unpriced) AS unpriced, sum(u.role = 'user') AS turns, max(u.ts) AS last
+         FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
+         WHERE u.source_id = @source AND u.ts >= @start AND u.ts < @end
+         GROUP BY m.project`,
+      )
+      .all({ source: sourceId, start, end: lastEnd }) as Row[];
+  } else {
+    rows = store.db
+      .prepare(
+        `SELECT m.project AS project, count(DISTINCT t.session_key) AS sessions, sum(t.input) AS input, sum(t.output) AS output,
+                sum(t.cache_read) AS cache_read, sum(t.cache_write) AS cache_write, sum(t.reasoning) AS reasoning, sum(t.cost_usd) AS cost_usd,
+                sum(t.unpriced) AS unpriced, sum(t.user_messages) AS turns, max(t.last_activity) AS last
+         FROM transcript_totals t LEFT JOIN session_meta m ON m.source_id = t.source_id AND m.session_key = t.session_key
+         WHERE t.source_id = ?
+         GROUP BY m.project`,
+      )
+      .all(sourceId) as Row[];
+  }
+  const out = rows.map((r): ProjectUsageView => {
+    // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
+    finiteTotals(r, COLUMNS);
+    return {
+      project: r.project,
+      sessions: r.sessions,
+      totalTokens: r.input + r.output + r.cache_read + r.cache_write,
+      inputTokens: r.input,
+      outputTokens: r.output,
+      cacheReadTokens: r.cache_read,
+      cacheWriteTokens: r.cache_write,
+      reasoningTokens: r.reasoning,
+      costUsd: usd(r.cost_usd),
+      unpricedResponses: r.unpriced ?? 0,
+      turns: r.turns ?? 0,
+      lastActivityAt: iso(r.last),
+    };
+  });
+  // Most tokens first; sessions with no project last; then by name, so the order is stable.
+  out.sort((a, b) => Number(a.project === null) - Number(b.project === null) || b.totalTokens - a.totalTokens || (a.project ?? "").localeCompare(b.project ?? ""));
+  return out.slice(0, limit);
+}

@@ -1,0 +1,56 @@
+// Codex's plan rate limits (every detail): the used share of each window as a small bar with its
+// reset time. Figures recorded before the window reset are "stale": drawn grey, and said so.
+import type { CardCodexBlock, CardRateLimits } from "../card-model.js";
+import { formatDuration, formatPercent, formatRelative } from "../format.js";
+import { RATE_LIMIT_FAIL_PERCENT, RATE_LIMIT_WARN_PERCENT } from "../../queries/rate-limits.js";
+import type { Ctx } from "./context.js";
+import { box, line, row, span, type El } from "./h.js";
+import { clip, empty, NUM, section, unavailable } from "./primitives.js";
+
+type Window = NonNullable<CardRateLimits[number]["primary"]>;
+
+function windowLabel(ctx: Ctx, w: Window, which: "primary" | "secondary"): string {
+  return w.windowMinutes ? ctx.t("rate.window", { duration: formatDuration(w.windowMinutes * 60, ctx.lang) }) : ctx.t(which === "primary" ? "rate.primary" : "rate.secondary");
+}
+
+function windowRow(ctx: Ctx, w: Window, which: "primary" | "secondary", stale: boolean): El {
+  const { p } = ctx;
+  const used = w.usedPercent;
+  const color = stale ? p.idle : used >= RATE_LIMIT_FAIL_PERCENT ? p.bad : used >= RATE_LIMIT_WARN_PERCENT ? p.warn : p.accent;
+  const resets = w.resetsAt ? ctx.t("rate.resets", { time: formatRelative(Date.parse(w.resetsAt), ctx.now, ctx.lang) }) : null;
+  return row(
+    { gap: 10, alignItems: "flex-start" },
+    line(windowLabel(ctx, w, which), { width: 92, fontSize: 12, fontWeight: 600, color: p.text }),
+    box(
+      { flex: 1, gap: 3, paddingTop: 5 },
+      box({ height: 7, borderRadius: 4, backgroundColor: p.barEmpty }, box({ width: `${Math.min(100, used)}%`, height: 7, borderRadius: 4, backgroundColor: color })),
+      resets ? line(resets, { fontSize: 10, color: p.muted }) : null,
+    ),
+    span(formatPercent(used, ctx.lang), { width: 44, justifyContent: "flex-end", fontSize: 13, fontWeight: 700, color: stale ? p.muted : color === p.accent ? p.text : color, ...NUM }),
+  );
+}
+
+export function rateLimits(ctx: Ctx, b: CardCodexBlock): El {
+  const { p } = ctx;
+  const title = ctx.t("rate.title");
+  const rl = b.rateLimits;
+  if (rl === null) return section(ctx, title, null, unavailable(ctx));
+  const shown = rl.filter((r) => r.primary || r.secondary);
+  if (!shown.length) return section(ctx, title, null, empty(ctx, ctx.t("rate.none")));
+  const plans = [...new Set(shown.map((r) => r.planType).filter((x): x is string => x !== null))].map((x) => clip(x, 16)).slice(0, 2);
+  return section(
+    ctx,
+    title,
+    plans.length ? ctx.t("rate.plan", { plan: plans.join(", ") }) : null,
+    shown.map((r) =>
+      box(
+        { gap: 8, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
+        // Several installs (accounts) each have their own quota: name them.
+        shown.length > 1 ? line(r.source, { fontSize: 11, fontWeight: 600, color: p.muted }) : null,
+        r.primary ? windowRow(ctx, r.primary, "primary", r.stale) : null,
+        r.secondary ? windowRow(ctx, r.secondary, "secondary", r.stale) : null,
+        r.stale ? line(ctx.t("rate.stale", { time: formatRelative(Date.parse(r.updatedAt), ctx.now, ctx.lang) }), { fontSize: 11, color: p.warn }) : null,
+      ),
+    ),
+  );
+}

@@ -1,0 +1,135 @@
+// Codex's plan quota: a gauge per window (the 5-hour and the weekly one) with the used share, the
+// warn (80 %) and critical (100 %) colours of the daemon's rate-limit check and a live "resets in"
+// countdown, a "stale" mark when the figures may no longer hold, and a chart of both windows'
+// used % over the last 7 days. The quota belongs to the account: figures are shown, never summed.
+import type { JSX } from "preact";
+import { fetchRateLimits } from "../../api/queries";
+import type { RateLimits, RateLimitWindow } from "../../api/types";
+import { Badge } from "../../components/Badge";
+import { LineChart } from "../../components/LineChart";
+import { Panel } from "../../components/Panel";
+import { Empty, ErrorNotice, Loading } from "../../components/States";
+import { t } from "../../i18n/i18n";
+import { fmtCountdown, fmtDateTime, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
+import { quotaTone } from "../../lib/tones";
+import { useCountdownNow } from "../../lib/use-countdown";
+import { useLive } from "../../lib/use-live";
+import { serverNow } from "../../state/clock";
+
+const HISTORY_DAYS = 7;
+const DAY = 86_400_000;
+
+/** "5-hour window", "Weekly window", …; the slot's name when the length is not known. */
+function windowLabel(w: RateLimitWindow, slot: "primary" | "secondary"): string {
+  const m = w.windowMinutes;
+  if (m === null || !(m > 0)) return t(slot === "primary" ? "quota.primary" : "quota.secondary");
+  if (m === 10_080) return t("quota.weekly");
+  if (m % 1440 === 0) return t("quota.windowDays", { n: m / 1440 });
+  if (m % 60 === 0) return t("quota.windowHours", { n: m / 60 });
+  return t("quota.windowMinutes", { n: m });
+}
+
+/** A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past). */
+function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" }): JSX.Element {
+  const reset = w.resetsAt ? Date.parse(w.resetsAt) : null;
+  const now = useCountdownNow(reset);
+  const tone = quotaTone(w.usedPercent);
+  const label = windowLabel(w, slot);
+  const p = Math.max(0, Math.min(100, w.usedPercent)) / 100;
+  // Arc from 180° (left) to 0° (right), radius 64, centre (80, 80).
+  const R = 64;
+  const point = (f: number): [number, number] => [80 - R * Math.cos(Math.PI * f), 80 - R * Math.sin(Math.PI * f)];
+  const [ex, ey] = point(p);
+  const [wx1, wy1] = point(0.8);
+  const arc = (f: number, x: number, y: number): string => `M16,80 A${R},${R} 0 ${f > 0.5 ? 1 : 0} 1 ${x.toFixed(2)},${y.toFixed(2)}`;
+  const left = reset !== null ? fmtCountdown(reset - now) : null;
+  return (
+    <div class={`gauge tone-${tone}`} data-testid={`gauge-${slot}`} data-used={w.usedPercent} data-tone={tone}>
+      <p class="gauge-label">{label}</p>
+      <div class="gauge-dial" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(w.usedPercent * 10) / 10} aria-valuetext={t("quota.usedOf", { percent: fmtPercent(w.usedPercent) })}>
+        <svg viewBox="0 0 160 92" aria-hidden="true" focusable="false">
+          <path class="gauge-track" d={arc(1, 144, 80)} />
+          {p > 0 ? <path class="gauge-fill" d={arc(p, ex, ey)} /> : null}
+          {/* The 80 % mark, where the daemon starts to warn. */}
+          <line class="gauge-mark" x1={wx1} y1={wy1} x2={80 - (R - 11) * Math.cos(Math.PI * 0.8)} y2={80 - (R - 11) * Math.sin(Math.PI * 0.8)} />
+        </svg>
+        <p class="gauge-value num" data-testid={`gauge-${slot}-value`}>
+          {fmtPercent(w.usedPercent)}
+        </p>
+        <p class="gauge-sub">{t("quota.used")}</p>
+      </div>
+      <p class="gauge-reset" data-testid={`gauge-${slot}-reset`} data-resets-at={w.resetsAt ?? ""} title={w.resetsAt ? fmtFull(w.resetsAt) : undefined}>
+        {reset === null ? t("quota.resetUnknown") : left ? t("quota.resetsIn", { time: left }) : t("quota.resetPassed")}
+      </p>
+    </div>
+  );
+}
+
+export function RateLimitsPanel({ sourceId }: { sourceId: string }): JSX.Element {
+  const live = useLive((signal) => fetchRateLimits(HISTORY_DAYS, signal), [], { sources: [sourceId] });
+  const d = live.data;
+  // This install's figures; the newest of any install when it has none of its own.
+  const rl: RateLimits | null = d ? (d.rateLimitsBySource.find((r) => r.source === sourceId) ?? d.rateLimits) : null;
+  const now = serverNow.value;
+  return (
+    <Panel
+      id="rate-limits"
+      class="rate-limits"
+      title={t("quota.title")}
+      actions={
+        rl ? (
+          <>
+            {rl.stale ? (
+              <span data-testid="quota-stale" title={t("quota.staleHint")}>
+                <Badge tone="warn">{t("quota.stale")}</Badge>
+              </span>
+            ) : null}
+            {rl.planType ? <Badge>{t("quota.plan", { plan: rl.planType })}</Badge> : null}
+            <span class="muted" title={fmtFull(rl.updatedAt)}>
+              {t("quota.asOf", { when: fmtRelative(rl.updatedAt, now) })}
+            </span>
+          </>
+        ) : null
+      }
+    >
+      {live.error && !d ? (
+        <ErrorNotice error={live.error} onRetry={live.reload} />
+      ) : !d ? (
+        <Loading />
+      ) : !rl || (!rl.primary && !rl.secondary) ? (
+        <Empty title={t("quota.none")} hint={t("quota.noneHint")} />
+      ) : (
+        <div class={`quota${rl.stale ? " is-stale" : ""}`} data-testid="rate-limits">
+          <div class="gauges">
+            {rl.primary ? <Gauge w={rl.primary} slot="primary" /> : null}
+            {rl.secondary ? <Gauge w={rl.secondary} slot="secondary" /> : null}
+          </div>
+          <div class="quota-history">
+            <p class="section-title">{t("quota.history")}</p>
+            <LineChart
+              testId="quota-history"
+              label={t("quota.history")}
+              times={rl.history.map((h) => Date.parse(h.time))}
+              domain={[now - HISTORY_DAYS * DAY, now]}
+              yMin={100}
+              thresholds={[
+                { value: 80, tone: "warn" },
+                { value: 100, tone: "err" },
+              ]}
+              format={(n) => fmtPercent(n, 0)}
+              height={170}
+              series={[
+                { key: "quota-primary", label: rl.primary ? windowLabel(rl.primary, "primary") : t("quota.primary"), values: rl.history.map((h) => h.primaryUsedPercent) },
+                { key: "quota-secondary", label: rl.secondary ? windowLabel(rl.secondary, "secondary") : t("quota.secondary"), values: rl.history.map((h) => h.secondaryUsedPercent) },
+              ]}
+            />
+          </div>
+          {rl.credits && (rl.credits.unlimited || rl.credits.balance) ? (
+            <p class="muted small">{rl.credits.unlimited ? t("quota.creditsUnlimited") : t("quota.credits", { balance: rl.credits.balance ?? "" })}</p>
+          ) : null}
+          <p class="muted small quota-updated">{t("quota.recorded", { time: fmtDateTime(rl.updatedAt) })}</p>
+        </div>
+      )}
+    </Panel>
+  );
+}
