@@ -35,6 +35,7 @@ import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
+import { QuietGc } from "./quiet-gc.js";
 import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
@@ -335,6 +336,12 @@ export class Daemon {
       cleanup.unshift(() => interfaces.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
+      // Memory back once nobody asks anything for a while (quiet-gc.ts says why).
+      const quiet = new QuietGc();
+      http.raw.on("request", () => quiet.touch());
+      http.raw.on("upgrade", () => quiet.touch());
+      quiet.start();
+      cleanup.unshift(() => quiet.stop());
 
       // The SDK is loaded only when a push is configured (docs/fleet.md "OTLP push").
       let otlp: OtlpPush | null = null;
