@@ -8,7 +8,7 @@
 import * as http from "node:http";
 import { Appender } from "./append.js";
 import { childInput, reply } from "./child-reply.js";
-import type { FanoutInput, FanoutRep, FanoutResult } from "./graphql-protocol.js";
+import type { AfterChange, FanoutInput, FanoutRep, FanoutResult } from "./graphql-protocol.js";
 
 const SUBSCRIPTION = "subscription { dataChanged { source ts } }";
 
@@ -89,6 +89,20 @@ class Subscription {
   }
 }
 
+/** POSTs the load's query; the round trip and the target session's totalTokens (null when it is not listed). */
+async function query(input: FanoutInput): Promise<{ ms: number; tokens: number | null }> {
+  const t0 = epochNow();
+  const res = await fetch(`${input.url}/graphql`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${input.token}`, "Content-Type": "application/json" },
+    body: input.query.body,
+  });
+  const body = (await res.json()) as { data?: { source?: { sessions?: Array<{ key: string; totalTokens: number }> } }; errors?: unknown[] };
+  const ms = epochNow() - t0;
+  if (res.status !== 200 || body.errors) throw new Error(`the query after a change failed: HTTP ${res.status} ${JSON.stringify(body.errors ?? "")}`);
+  return { ms, tokens: body.data?.source?.sessions?.find((s) => s.key === input.query.sessionKey)?.totalTokens ?? null };
+}
+
 async function fanout(input: FanoutInput): Promise<FanoutResult> {
   // Signals of the target source land here while a measurement waits for them.
   let current: { after: number; byClient: Map<number, Signal> } | null = null;
@@ -113,9 +127,11 @@ async function fanout(input: FanoutInput): Promise<FanoutResult> {
     const connectMs = epochNow() - connectStart;
 
     const measure = async (i: number): Promise<FanoutRep> => {
+      const before = (await query(input)).tokens;
+      const output = 1000 + i;
       const byClient = new Map<number, Signal>();
       current = { after: epochNow(), byClient };
-      appender.append(1000 + i);
+      appender.append(output);
       const appendedAt = epochNow();
       const deadline = appendedAt + input.timeoutMs;
       while (byClient.size < input.clients) {
@@ -123,16 +139,22 @@ async function fanout(input: FanoutInput): Promise<FanoutResult> {
         await sleep(5);
       }
       current = null;
+      // A client that saw the signal asks at once: the answer must hold the appended tokens (the
+      // reply adds 10 input + `output` output tokens).
+      const first = await query(input);
+      const repeat = await query(input);
+      const afterChange: AfterChange = { firstMs: first.ms, repeatMs: repeat.ms, fresh: before !== null && first.tokens === before + 10 + output };
       const got = [...byClient.values()].sort((a, b) => a.client - b.client);
       const received = got.map((s) => s.receivedAt);
-      const first = Math.min(...received);
+      const firstReceipt = Math.min(...received);
       const signalTs = Math.min(...got.map((s) => s.ts));
       return {
         appendedAt,
         detectionMs: signalTs - appendedAt,
         latencyMs: received.map((r) => r - appendedAt),
-        firstAfterSignalMs: first - signalTs,
-        spreadMs: Math.max(...received) - first,
+        firstAfterSignalMs: firstReceipt - signalTs,
+        spreadMs: Math.max(...received) - firstReceipt,
+        afterChange,
       };
     };
 

@@ -18,6 +18,21 @@ export interface FanoutInput {
   pollMs: number;
   /** Longest wait for every client to see one append. */
   timeoutMs: number;
+  /**
+   * The load's query (`sessions` + `metrics` of `source`), sent once each append reached every
+   * client and once more right after: the first answer after a change, and a repeat.
+   */
+  query: { body: string; sessionKey: string };
+}
+
+/** The query sent after a change reached the clients. */
+export interface AfterChange {
+  /** Round trip of the first query after the signal (the daemon's answers for the source were dropped). */
+  firstMs: number;
+  /** Round trip of the same query right after it. */
+  repeatMs: number;
+  /** The first answer showed the appended tokens (`sessionKey`'s totalTokens grew by the append). */
+  fresh: boolean;
 }
 
 export interface FanoutRep {
@@ -31,6 +46,7 @@ export interface FanoutRep {
   firstAfterSignalMs: number;
   /** Last receipt minus first receipt: the fan-out over all clients. */
   spreadMs: number;
+  afterChange: AfterChange;
 }
 
 export interface FanoutResult {

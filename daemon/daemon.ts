@@ -600,6 +600,8 @@ export class Daemon {
   private runRetentionNow(): void {
     try {
       const r = runRetention(this.p.store, { rawDays: this.config.retentionRawDays, rollupDays: this.config.retentionRollupDays }, this.p.clock.now());
+      // Rows moved from raw to hourly and were pruned without any source reporting a change.
+      this.p.model.storeRewritten();
       // Alert history lives as long as the hourly rollups.
       Object.assign(r.deleted, this.p.alerts.prune(this.config.retentionRollupDays));
       const deleted = Object.values(r.deleted).reduce((a, b) => a + b, 0);

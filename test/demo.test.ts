@@ -269,7 +269,9 @@ test("demo mode serves all three providers: recent sessions of each, demo conten
       everything += JSON.stringify(await gqlData(d, sourceQuery(id, "recentLogs(count: 1000) { time level module message } events(limit: 1000) { type message } usageCost { byModel { model } }")));
       for (const bad of MARKERS) assert.not.ok(everything.includes(bad), `${id}: the API shows "${bad}"`);
     }
-    const codex = sys.systems[2]?.rateLimits;
+    // Asked again now that the Codex source has finished its first scan (the limits come from it).
+    const after = await gqlData<typeof sys>(d, `{ systems { provider ... on ProviderCSystem { rateLimits { stale updatedAt primary { usedPercent windowMinutes resetsAt } secondary { usedPercent } } } } }`);
+    const codex = after.systems[2]?.rateLimits;
     assert.ok(codex?.primary && codex.secondary, "Codex's rate limits are there");
     assert.is(codex.stale, false);
     assert.is(codex.primary.windowMinutes, 300);

@@ -2,6 +2,7 @@
 // own node:http server, without express. The HTTP server reads the body under MAX_BODY_BYTES
 // (100 KB, design §5) before this runs, so Apollo only ever sees bounded input; batching stays off.
 import { ApolloServer, HeaderMap, type HTTPGraphQLResponse } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLContext } from "./context.js";
 import { sendErrors, type FormatError } from "./errors.js";
@@ -21,6 +22,11 @@ export async function startApollo(format: FormatError): Promise<ApolloServer<Gra
     // requirement would refuse plain GETs that carry a bearer token.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
+    // Apollo's cache-control plugin wraps every field's resolver to collect cache hints the schema
+    // never gives (every answer is live): it only cost time per field. The HTTP server already
+    // sends Cache-Control: no-store on every response. Parsed and validated documents are kept by
+    // Apollo's default document store (an LRU keyed by the query's hash).
+    plugins: [ApolloServerPluginCacheControlDisabled()],
   });
   await server.start();
   return server;

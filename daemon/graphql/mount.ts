@@ -14,6 +14,8 @@ import type { GatewayOperations } from "../operations/gateway-operations.js";
 import { apolloHandler, MAX_BODY_BYTES, startApollo } from "./apollo.js";
 import { createFormatError, sendErrors } from "./errors.js";
 import type { GraphQLContext } from "./context.js";
+import { DocumentCache } from "./documents.js";
+import { loadSchema, VALIDATION_RULES } from "./schema.js";
 import { isSseRequest, SINGLE_CONNECTION_UNSUPPORTED, sseHandler, STREAM_TOKEN_HEADER } from "./sse.js";
 import { DEFAULT_STREAM_LIMITS, LiveOperations, RETRY_AFTER_SECONDS, type StreamLimits } from "./stream-limits.js";
 import { webSocketGraphQL } from "./websocket.js";
@@ -47,8 +49,9 @@ export async function mountGraphQL(o: GraphQLMountOptions): Promise<{ close(): P
   const liveOps = new LiveOperations({ ...DEFAULT_STREAM_LIMITS, ...o.limits });
   const apollo = await startApollo(format);
   const plain = apolloHandler(apollo, makeContext);
-  const sse = sseHandler({ makeContext, logger: o.logger, format, operations: liveOps });
-  const ws = webSocketGraphQL({ makeContext, logger: o.logger, format, operations: liveOps, authCheck: o.authCheck });
+  const documents = new DocumentCache(loadSchema(), VALIDATION_RULES);
+  const sse = sseHandler({ makeContext, logger: o.logger, format, operations: liveOps, documents });
+  const ws = webSocketGraphQL({ makeContext, logger: o.logger, format, operations: liveOps, authCheck: o.authCheck, documents });
 
   const route = (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> | void => {
     if (req.headers[STREAM_TOKEN_HEADER] !== undefined) return sendErrors(res, 400, SINGLE_CONNECTION_UNSUPPORTED, "BAD_REQUEST");

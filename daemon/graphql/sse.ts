@@ -10,13 +10,14 @@
 // The protocol's "single connection" mode (PUT reserves a stream, operations then carry its token)
 // is not served: nothing here needs it (the dashboard uses distinct connections), and each
 // reservation and its queued results would be kept for a stream that may never be opened.
-import { execute, subscribe, validate } from "graphql";
+import { execute, subscribe, type DocumentNode } from "graphql";
 import { createHandler } from "graphql-sse";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../shared/log/logger.js";
 import type { GraphQLContext } from "./context.js";
+import type { DocumentCache } from "./documents.js";
 import { formatResult, sendErrors, type FormatError } from "./errors.js";
-import { loadSchema, VALIDATION_RULES } from "./schema.js";
+import { loadSchema } from "./schema.js";
 import { RETRY_AFTER_SECONDS, TOO_MANY_SUBSCRIPTIONS, type LiveOperations } from "./stream-limits.js";
 
 /** Bytes one SSE response may have queued unsent before its client counts as too slow. */
@@ -38,12 +39,26 @@ export interface SseOptions {
   logger: Logger;
   format: FormatError;
   operations: LiveOperations;
+  /** Parsed and validated documents by query text (shared with the WebSocket transport). */
+  documents: DocumentCache;
 }
 
 export function sseHandler(o: SseOptions) {
+  const schema = loadSchema();
   const handler = createHandler<IncomingMessage, undefined, GraphQLContext>({
-    schema: loadSchema(),
-    validate: (schema, document) => validate(schema, document, VALIDATION_RULES),
+    schema,
+    validate: (s, document) => o.documents.validate(s, document),
+    // The operation's document from the cache; a text that does not parse is left to graphql-sse,
+    // which answers it with its own 400.
+    onSubscribe: (req, params) => {
+      let document: DocumentNode;
+      try {
+        document = o.documents.parse(params.query);
+      } catch {
+        return undefined;
+      }
+      return { schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue: o.makeContext(req.raw) };
+    },
     execute,
     subscribe,
     // No stream token is ever looked up: every request is its own stream (distinct connections).

@@ -8,7 +8,7 @@
 //   is missing or wrong (a wrong one counts as a failed attempt, like a wrong header).
 // Bounded: open sockets, sockets still waiting for their ConnectionInit, operations per socket
 // and in all (stream-limits.ts), message size, and what a socket may have unsent.
-import { execute, subscribe, validate } from "graphql";
+import { execute, parse, subscribe } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -16,8 +16,9 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { Logger } from "../../shared/log/logger.js";
 import type { AuthCheck } from "../auth/guard.js";
 import type { GraphQLContext } from "./context.js";
+import type { DocumentCache } from "./documents.js";
 import { formatResult, type FormatError } from "./errors.js";
-import { loadSchema, VALIDATION_RULES } from "./schema.js";
+import { loadSchema } from "./schema.js";
 import type { LiveOperations } from "./stream-limits.js";
 
 export const MAX_WS_BUFFER_BYTES = 1024 * 1024;
@@ -37,6 +38,8 @@ export interface WebSocketOptions {
   format: FormatError;
   operations: LiveOperations;
   authCheck: AuthCheck;
+  /** Parsed and validated documents by query text (shared with the SSE transport). */
+  documents: DocumentCache;
 }
 
 /** The `authorization` entry of connectionParams (any letter case), when it is a string. */
@@ -61,7 +64,8 @@ export function webSocketGraphQL(o: WebSocketOptions): WebSocketGraphQL {
   const disposable = useServer<Record<string, unknown>, { context: GraphQLContext }>(
     {
       schema: loadSchema(),
-      validate: (schema, document) => validate(schema, document, VALIDATION_RULES),
+      parse: (source, options) => (typeof source === "string" && !options ? o.documents.parse(source) : parse(source, options)),
+      validate: (schema, document) => o.documents.validate(schema, document),
       execute,
       subscribe,
       // Internal error messages stay in the daemon log, not in close reasons.

@@ -74,6 +74,8 @@ export class AgentSource {
   private firstPassDone = false;
   private transcripts = 0;
   private warnings = 0;
+  /** Writes of this source's rows so far (see `writes`). */
+  private writeCount = 0;
   /** Sessions from our store, for providers without a session index of their own; made on first use. */
   private stored: StoredSessionIndex | null = null;
 
@@ -127,6 +129,16 @@ export class AgentSource {
     return this.reader;
   }
 
+  /**
+   * How many times this source's rows were written (a scan's transcript figures, the provider's
+   * log). Goes up inside the write's transaction, before any reader can see the rows: the read
+   * model keeps an answer only while this count is the one it was made at, so an answer is never
+   * older than the store, even in the middle of a long scan, before the change is announced.
+   */
+  get writes(): number {
+    return this.writeCount;
+  }
+
   /** Marks the source gone (its install vanished). */
   gone(error: SourceError): boolean {
     this.close();
@@ -137,6 +149,15 @@ export class AgentSource {
 
   /** One refresh; true when anything a reader could see changed. Never throws. */
   async refresh(): Promise<boolean> {
+    const writesBefore = this.writeCount;
+    const changed = await this.pass();
+    // A write counts even when nothing else moved (a transcript truncated to nothing and read
+    // again: its figures are gone, with no event and no change in the session index) or when the
+    // pass failed after writing.
+    return changed || this.writeCount !== writesBefore;
+  }
+
+  private async pass(): Promise<boolean> {
     const { clock, provider } = this.deps;
     const before = this.status.current;
     try {
@@ -169,6 +190,7 @@ export class AgentSource {
         clock,
         ...(this.deps.batchEvents ? { batchEvents: this.deps.batchEvents } : {}),
         ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
+        onWrite: () => this.writeCount++,
       });
       this.released = false;
       const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
@@ -273,7 +295,11 @@ export class AgentSource {
       }
       const { entries, cursor: next, done } = read.value;
       store.transaction(() => {
-        for (const e of entries) if (STORED_LOG_LEVELS.has(e.level.toUpperCase())) insert.run(e.ts, e.level.toLowerCase(), e.module, e.message, e.sessionKey, this.id, this.provider);
+        for (const e of entries) {
+          if (!STORED_LOG_LEVELS.has(e.level.toUpperCase())) continue;
+          insert.run(e.ts, e.level.toLowerCase(), e.module, e.message, e.sessionKey, this.id, this.provider);
+          this.writeCount++;
+        }
         save.run(this.id, JSON.stringify(next), clock.now());
       });
       cursor = next;

@@ -23,6 +23,13 @@ import { SourceRegistry } from "./source-registry.js";
 /** The id `dataChanged` carries for gateway-wide state (system namespace). */
 export const SYSTEM_SOURCE = "system";
 
+/**
+ * What a change came from: a source's refresh (its sessions, transcripts and usage), new gateway
+ * log lines, the cron jobs, or the gateway monitor. `dataChanged` does not tell them apart; the
+ * read model does, to keep what a log line cannot change.
+ */
+export type ChangeCause = "sources" | "logs" | "cron" | "gateway";
+
 export interface CronState {
   data: CronData | null;
   error: string | null;
@@ -83,7 +90,7 @@ export class Collector {
   private cronState: CronState = { data: null, error: null, checkedAt: null };
   private cronSignature = "";
   private readonly running = new Map<Job, Promise<void>>();
-  private readonly changeListeners = new Set<(source: string) => void>();
+  private readonly changeListeners = new Set<(source: string, cause: ChangeCause) => void>();
   private readonly entryListeners = new Set<(entry: IngestedEntry) => void>();
   private timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -91,7 +98,7 @@ export class Collector {
   constructor(private readonly options: CollectorOptions) {
     const { store, clock, logger } = options;
     this.registry = new SourceRegistry({ providers: options.providers, store, clock, logger: logger.child("sources") });
-    this.registry.onChange((id) => this.emit(id));
+    this.registry.onChange((id) => this.emit(id, "sources"));
     const oc = options.openclaw;
     this.gateway = oc
       ? new GatewayMonitor({
@@ -109,7 +116,7 @@ export class Collector {
           ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
           ...(options.channels !== undefined ? { channels: options.channels } : {}),
           ...(options.updates !== undefined ? { updates: options.updates } : {}),
-          onChange: () => this.emit(SYSTEM_SOURCE),
+          onChange: () => this.emit(SYSTEM_SOURCE, "gateway"),
         })
       : null;
     this.logs = oc
@@ -131,7 +138,7 @@ export class Collector {
   }
 
   /** A source changed (`agent:<id>` or `system`). */
-  onChange(fn: (source: string) => void): () => void {
+  onChange(fn: (source: string, cause: ChangeCause) => void): () => void {
     this.changeListeners.add(fn);
     return () => this.changeListeners.delete(fn);
   }
@@ -234,7 +241,7 @@ export class Collector {
     }
     // Gateway-wide lines belong to every OpenClaw agent's event log.
     const ids = gatewayWide ? this.openclawSourceIds() : [...touched];
-    for (const id of ids) this.emit(id);
+    for (const id of ids) this.emit(id, "logs");
   }
 
   private openclawSourceIds(): string[] {
@@ -252,14 +259,14 @@ export class Collector {
     this.cronState = next;
     if (signature !== this.cronSignature) {
       this.cronSignature = signature;
-      for (const id of this.openclawSourceIds()) this.emit(id);
+      for (const id of this.openclawSourceIds()) this.emit(id, "cron");
     }
   }
 
-  private emit(source: string): void {
+  private emit(source: string, cause: ChangeCause): void {
     for (const fn of this.changeListeners) {
       try {
-        fn(source);
+        fn(source, cause);
       } catch (err) {
         this.options.logger.error("change listener failed", { source, error: errorMessage(err) });
       }

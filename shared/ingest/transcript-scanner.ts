@@ -27,6 +27,14 @@ export interface ScanOptions {
   batchEvents?: number;
   /** Stop after this many batches per call so one huge backlog cannot hog the process; the next call goes on. */
   maxBatches?: number;
+  /**
+   * Called whenever a scan writes figures a query reads (a transcript's events, a transcript read
+   * again from its start, a new transcript's row, a backfilled first event), inside the write's
+   * transaction: caches of answers about the source compare a count of these calls, so an answer
+   * made before the write is never served after it, even in the middle of a long scan (a write
+   * that is rolled back calls it too: one needless miss, never a stale answer).
+   */
+  onWrite?: () => void;
 }
 
 export interface ScanResult {
@@ -332,7 +340,7 @@ export class TranscriptScanner {
       }
       const ts = read.value.events[0]?.ts ?? null;
       const first = ts === null ? row.firstActivity : row.firstActivity === null ? ts : Math.min(ts, row.firstActivity);
-      if (first !== null) set.run(first, target.id, row.sessionId);
+      if (first !== null && set.run(first, target.id, row.sessionId).changes > 0) this.options.onWrite?.();
       if (i % 200 === 199) await yieldToLoop();
     }
     if (complete) this.store.setMeta(key, String(this.options.clock.now()));
@@ -385,6 +393,8 @@ export class TranscriptScanner {
       }
     }
     result.events += batch.events.length;
+    // A restart with no events left (a transcript truncated to nothing) still forgot its figures.
+    if (batch.events.length || batch.restarted || row === undefined) this.options.onWrite?.();
     if (key && (batch.events.length || batch.restarted || row === undefined)) result.sessions.add(key);
     s.saveTotals.run({ source, session: ref.id, key, ...totals });
     if (key && (batch.events.length || batch.restarted)) this.saveSession(source, key, ref.parentKey, facts, totals);

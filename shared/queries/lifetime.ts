@@ -23,7 +23,21 @@ export interface LifetimeStats {
   unpricedResponses: number;
 }
 
-export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: number): LifetimeStats {
+/** The source's all-time sums (its transcripts' totals): what the store holds; the read model keeps it between changes. */
+export interface LifetimeRow {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  cost: number;
+  unpriced: number;
+  users: number;
+  assistants: number;
+  first: number | null;
+}
+
+export function queryLifetimeRow(store: Store, sourceId: string): LifetimeRow {
   const row = store.db
     .prepare(
       `SELECT coalesce(sum(input), 0) AS input, coalesce(sum(output), 0) AS output, coalesce(sum(cache_read), 0) AS cacheRead,
@@ -32,9 +46,16 @@ export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: numb
               coalesce(sum(assistant_messages), 0) AS assistants, min(coalesce(first_event, first_activity)) AS first
        FROM transcript_totals WHERE source_id = ?`,
     )
-    .get(agent.id) as { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number; cost: number; unpriced: number; users: number; assistants: number; first: number | null };
+    .get(sourceId) as LifetimeRow;
   // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
-  const r = finiteTotals(row, ["input", "output", "cacheRead", "cacheWrite", "reasoning", "cost"]);
+  return finiteTotals(row, ["input", "output", "cacheRead", "cacheWrite", "reasoning", "cost"]);
+}
+
+export function queryLifetimeStats(store: Store, agent: AgentSnapshot, now: number): LifetimeStats {
+  return lifetimeStatsOf(queryLifetimeRow(store, agent.id), agent, now);
+}
+
+export function lifetimeStatsOf(r: LifetimeRow, agent: AgentSnapshot, now: number): LifetimeStats {
   // Earliest known activity: the earliest transcript event of any type (a `session` header comes
   // before the first message; rows summed before first_event existed fall back to their first
   // message), else the earliest session start.

@@ -93,38 +93,72 @@ export function bucketGrid(range: MetricsRange, end: number, exclusiveEnd = fals
 
 const k = (n: number): number => Math.round(n / 10) / 100;
 
-export function queryMetrics(store: Store, scope: EventScope, options: MetricsOptions): Metrics {
-  const range = options.range ?? "TWENTY_FOUR_HOUR";
-  const { count, stepMs, start, lastEnd } = bucketGrid(range, windowEnd(options.date, options.now), Boolean(options.date));
-  const buckets: MetricsBucket[] = Array.from({ length: count }, (_, i) => {
-    const s = start + i * stepMs;
-    return {
-      start: s / 1000,
-      end: (s + stepMs) / 1000,
-      label: clockLabel(s, options.timeZone, options.locale),
-      tokens: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      cacheReadTokens: 0,
-      cacheWriteTokens: 0,
-      costUsd: 0,
-      turns: 0,
-      errors: 0,
-      warnings: 0,
-      uptimePercent: null,
-    };
-  });
-  const params = { source: scope.sourceId, provider: scope.provider, start, end: lastEnd, step: stepMs };
-  // One pass over the range's usage rows (index source_id, ts) gives both the buckets and the
-  // per-model split: the rows are grouped by bucket and model and folded here.
-  const usage = store.db
-    .prepare(
-      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
-              sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies,
-              sum(unpriced) AS unpriced
-       FROM token_usage WHERE source_id = @source AND ts >= @start AND ts < @end GROUP BY i, model`,
-    )
-    .all(params) as Array<{ i: number; model: string; input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number; replies: number; unpriced: number }>;
+/** The bucket grid a metrics question covers: what the store is asked, whatever the clock. */
+export interface MetricsWindow {
+  range: MetricsRange;
+  count: number;
+  stepMs: number;
+  /** Epoch ms, inclusive. */
+  start: number;
+  /** Epoch ms, exclusive. */
+  lastEnd: number;
+}
+
+export function metricsWindow(range: MetricsRange | null | undefined, date: string | null | undefined, now: number): MetricsWindow {
+  const r = range ?? "TWENTY_FOUR_HOUR";
+  return { range: r, ...bucketGrid(r, windowEnd(date, now), Boolean(date)) };
+}
+
+/** A stable name of the window, for caches. */
+export const windowKey = (w: MetricsWindow): string => `${w.range}|${w.start}|${w.lastEnd}`;
+
+/** A source's token use over a window, per bucket and per model (before labels and rounding). */
+export interface WindowUsage {
+  buckets: Array<{ input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number }>;
+  /** Assistant replies' tokens and cost per model, most tokens first. */
+  models: Array<{ model: string; tokens: number; cost: number }>;
+  unpriced: number;
+}
+
+/** Errors and warnings of a source's event log per bucket. */
+export type WindowEvents = Array<{ errors: number; warnings: number }>;
+
+/** Gateway probes per bucket (OpenClaw's uptime): how many, and how many found it up. */
+export type WindowProbes = Array<{ n: number; up: number }>;
+
+// Statements are prepared once per connection: preparing costs more than a small query runs.
+const statements = new WeakMap<object, Map<string, unknown>>();
+function stmt<T>(store: Store, sql: string, make: (sql: string) => T): T {
+  let m = statements.get(store.db);
+  if (!m) statements.set(store.db, (m = new Map()));
+  let s = m.get(sql) as T | undefined;
+  if (!s) m.set(sql, (s = make(sql)));
+  return s;
+}
+
+const USAGE_SQL = `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cacheRead,
+        sum(cache_write) AS cacheWrite, sum(cost_usd) AS cost, sum(role = 'user') AS turns, sum(role = 'assistant') AS replies,
+        sum(unpriced) AS unpriced
+ FROM token_usage WHERE source_id = @source AND ts >= @start AND ts < @end GROUP BY i, model`;
+
+/**
+ * One pass over the window's usage rows (covering index source_id, ts, ...) gives both the buckets
+ * and the per-model split: the rows are grouped by bucket and model and folded here.
+ */
+export function queryWindowUsage(store: Store, sourceId: string, w: MetricsWindow): WindowUsage {
+  const usage = stmt(store, USAGE_SQL, (q) => store.db.prepare(q)).all({ source: sourceId, start: w.start, end: w.lastEnd, step: w.stepMs }) as Array<{
+    i: number;
+    model: string;
+    input: number;
+    output: number;
+    cacheRead: number;
+    cacheWrite: number;
+    cost: number;
+    turns: number;
+    replies: number;
+    unpriced: number;
+  }>;
+  const buckets: WindowUsage["buckets"] = Array.from({ length: w.count }, () => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 }));
   let unpriced = 0;
   const models = new Map<string, { tokens: number; cost: number }>();
   for (const u of usage) {
@@ -140,62 +174,130 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     const b = buckets[u.i];
     if (!b) continue;
     unpriced += Math.max(0, u.unpriced || 0);
-    b.inputTokens += u.input;
-    b.outputTokens += u.output;
-    b.cacheReadTokens += u.cacheRead;
-    b.cacheWriteTokens += u.cacheWrite;
-    b.tokens += tokens;
-    b.costUsd += u.cost;
+    b.input += u.input;
+    b.output += u.output;
+    b.cacheRead += u.cacheRead;
+    b.cacheWrite += u.cacheWrite;
+    b.cost += u.cost;
     b.turns += u.turns;
   }
-  for (const b of buckets) b.costUsd = usd(b.costUsd);
-  const events = store.db
-    .prepare(
-      `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
-       FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end
-         AND (source_id = @source OR (source_id IS NULL AND provider = @provider)) GROUP BY i`,
-    )
-    .all(params) as Array<{ i: number; errors: number; warnings: number }>;
-  for (const e of events) {
-    const b = buckets[e.i];
+  const byModel = [...models.entries()].map(([model, m]) => ({ model, tokens: m.tokens, cost: m.cost })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model));
+  return { buckets, models: byModel, unpriced };
+}
+
+const EVENTS_SQL = `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, sum(type = 'error') AS errors, sum(type = 'warning') AS warnings
+ FROM log_events WHERE type IN ('error', 'warning') AND ts >= @start AND ts < @end
+   AND (source_id = @source OR (source_id IS NULL AND provider = @provider)) GROUP BY i`;
+
+export function queryWindowEvents(store: Store, scope: EventScope, w: MetricsWindow): WindowEvents {
+  const rows = stmt(store, EVENTS_SQL, (q) => store.db.prepare(q)).all({ source: scope.sourceId, provider: scope.provider, start: w.start, end: w.lastEnd, step: w.stepMs }) as Array<{
+    i: number;
+    errors: number;
+    warnings: number;
+  }>;
+  const out: WindowEvents = Array.from({ length: w.count }, () => ({ errors: 0, warnings: 0 }));
+  for (const e of rows) {
+    const b = out[e.i];
     if (!b) continue;
     b.errors = e.errors;
     b.warnings = e.warnings;
   }
-  // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
-  const probes =
-    scope.provider === "openclaw"
-      ? (store.db
-          .prepare(`SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`)
-          .all(params) as Array<{ i: number; n: number; up: number }>)
-      : [];
+  return out;
+}
+
+const PROBES_SQL = `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`;
+
+/** The gateway's stored probes per bucket (they are the gateway's, the same for every OpenClaw source). */
+export function queryWindowProbes(store: Store, w: MetricsWindow): WindowProbes {
+  const rows = stmt(store, PROBES_SQL, (q) => store.db.prepare(q)).all({ start: w.start, end: w.lastEnd, step: w.stepMs }) as Array<{ i: number; n: number; up: number }>;
+  const out: WindowProbes = Array.from({ length: w.count }, () => ({ n: 0, up: 0 }));
+  for (const p of rows) {
+    const b = out[p.i];
+    if (!b) continue;
+    b.n = p.n;
+    b.up = p.up;
+  }
+  return out;
+}
+
+const LIFETIME_SQL = "SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE source_id = ?";
+
+/** All tokens of a source ever (its transcripts' totals). */
+export function queryLifetimeTokens(store: Store, sourceId: string): number {
+  const row = stmt(store, LIFETIME_SQL, (q) => store.db.prepare(q)).get(sourceId) as { t: number };
+  return finiteTotal(row.t);
+}
+
+/** The newest row id of a table (0 when empty): a table only appended to has changed when it moves. */
+export function lastRowId(store: Store, table: "gateway_samples" | "log_events"): number {
+  const sql = `SELECT coalesce(max(rowid), 0) FROM ${table}`;
+  return stmt(store, sql, (q) => store.db.prepare(q).pluck()).get() as number;
+}
+
+/** The answer from its parts; every call builds new objects (the parts may be shared by callers). */
+export function assembleMetrics(
+  w: MetricsWindow,
+  parts: { usage: WindowUsage; events: WindowEvents; probes: WindowProbes | null; lifetimeTokens: number },
+  timeZone: string,
+  locale?: string,
+): Metrics {
+  const { usage, events, probes } = parts;
   let probeCount = 0;
   let upCount = 0;
-  for (const p of probes) {
-    const b = buckets[p.i];
-    if (!b) continue;
-    b.uptimePercent = Math.round((p.up / p.n) * 1000) / 10;
-    probeCount += p.n;
-    upCount += p.up;
-  }
-  const byModel = [...models.entries()].map(([model, m]) => ({ model, tokens: m.tokens, cost: m.cost })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model));
-  const lifetime = store.db
-    .prepare("SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE source_id = ?")
-    .get(scope.sourceId) as { t: number };
+  const buckets: MetricsBucket[] = usage.buckets.map((u, i) => {
+    const s = w.start + i * w.stepMs;
+    const p = probes?.[i];
+    if (p && p.n > 0) {
+      probeCount += p.n;
+      upCount += p.up;
+    }
+    return {
+      start: s / 1000,
+      end: (s + w.stepMs) / 1000,
+      label: clockLabel(s, timeZone, locale),
+      tokens: u.input + u.output + u.cacheRead + u.cacheWrite,
+      inputTokens: u.input,
+      outputTokens: u.output,
+      cacheReadTokens: u.cacheRead,
+      cacheWriteTokens: u.cacheWrite,
+      costUsd: usd(u.cost),
+      turns: u.turns,
+      errors: events[i]?.errors ?? 0,
+      warnings: events[i]?.warnings ?? 0,
+      uptimePercent: p && p.n > 0 ? Math.round((p.up / p.n) * 1000) / 10 : null,
+    };
+  });
   const sum = (f: (b: MetricsBucket) => number): number => buckets.reduce((a, b) => a + f(b), 0);
   return {
-    range,
-    from: new Date(start).toISOString(),
-    to: new Date(lastEnd).toISOString(),
-    totalTokensK: k(finiteTotal(lifetime.t)),
+    range: w.range,
+    from: new Date(w.start).toISOString(),
+    to: new Date(w.lastEnd).toISOString(),
+    totalTokensK: k(parts.lifetimeTokens),
     rangeTokensK: k(sum((b) => b.tokens)),
     totalErrors: sum((b) => b.errors),
     totalWarnings: sum((b) => b.warnings),
     totalTurns: sum((b) => b.turns),
     costUsd: usd(sum((b) => b.costUsd)),
-    unpricedResponses: unpriced,
+    unpricedResponses: usage.unpriced,
     uptimePercent: probeCount ? Math.round((upCount / probeCount) * 1000) / 10 : null,
-    tokensByModel: byModel.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: usd(m.cost) })),
+    tokensByModel: usage.models.map((m) => ({ model: m.model || "unknown", tokens: m.tokens, costUsd: usd(m.cost) })),
     buckets,
   };
+}
+
+/** Metrics straight from the store (no cache): the read model keeps the parts between changes. */
+export function queryMetrics(store: Store, scope: EventScope, options: MetricsOptions): Metrics {
+  const w = metricsWindow(options.range, options.date, options.now);
+  return assembleMetrics(
+    w,
+    {
+      usage: queryWindowUsage(store, scope.sourceId, w),
+      events: queryWindowEvents(store, scope, w),
+      // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
+      probes: scope.provider === "openclaw" ? queryWindowProbes(store, w) : null,
+      lifetimeTokens: queryLifetimeTokens(store, scope.sourceId),
+    },
+    options.timeZone,
+    options.locale,
+  );
 }

@@ -14,9 +14,22 @@ import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
 import { queryEventCounts, queryEventDensity, queryEvents, queryLogs, type EventCounts, type EventScope, type EventDensityBucket, type EventsArgs, type EventView, type LogEntryView } from "./events.js";
-import { queryLifetimeStats, type LifetimeStats } from "./lifetime.js";
-import { queryMetrics, type Metrics, type MetricsRange } from "./metrics.js";
-import { countSessions, findSession, querySessions, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
+import { lifetimeStatsOf, queryLifetimeRow, type LifetimeStats } from "./lifetime.js";
+import {
+  assembleMetrics,
+  lastRowId,
+  metricsWindow,
+  queryLifetimeTokens,
+  queryWindowEvents,
+  queryWindowProbes,
+  queryWindowUsage,
+  windowKey,
+  type Metrics,
+  type MetricsRange,
+  type MetricsWindow,
+} from "./metrics.js";
+import { deepFreeze, SourceCache, type Computed } from "./read-cache.js";
+import { countsAt, countViews, findSession, sessionFilterKey, sessionsAt, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";
@@ -24,10 +37,10 @@ import { queryProviderSystem, type ProviderSystemView } from "./provider-system.
 import { queryUnpricedModels } from "./counters.js";
 import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from "./rate-limits.js";
 import type { ProviderName } from "../sources/contract.js";
-import { safeTimeZone } from "./time.js";
+import { DAY, safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";
-import { queryUsageCost, type UsageCost } from "./usage-cost.js";
+import { usageCostIn, usageCostWindow, type UsageCost } from "./usage-cost.js";
 import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
 import { queryExport, type ExportParams, type ExportReport } from "./export.js";
 
@@ -103,6 +116,9 @@ export interface ReadModelOptions {
   alerts?: () => ActiveAlertFigure[];
 }
 
+/** The cache's name for the gateway's own rows (probes): no source owns them. */
+const GATEWAY_ROWS = "\u0000gateway";
+
 /** Checks about gateway-insights itself, the same in every provider's system. */
 const SHARED_CHECKS = new Set(["disk", "store"]);
 
@@ -115,20 +131,49 @@ export class ReadModel {
   readonly timeZone: string;
 
   /**
-   * Per-source session totals (a GROUP BY over every transcript of the source), kept until the
-   * collector reports a change of that source: only the collector writes them.
+   * Answers kept per source until that source writes (`kept`) or the collector reports a refresh
+   * that changed it (only the collector writes a source's rows), until retention rewrites the
+   * store, or until the clock makes them wrong (read-cache.ts).
+   * New gateway log lines and cron reads change nothing kept here (the log events in metrics are
+   * checked by row id), so those changes keep them. The listener is registered here, when the
+   * read model is made: before any interface's listener, so a source's answers are dropped before
+   * `dataChanged` announces its change.
    */
-  private readonly totals = new Map<string, TotalsByKey>();
+  private readonly cache = new SourceCache();
 
   constructor(private readonly o: ReadModelOptions) {
     this.timeZone = safeTimeZone(o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-    o.collector.onChange((source) => this.totals.delete(source));
+    o.collector.onChange((source, cause) => {
+      if (cause === "sources") this.cache.invalidate(source);
+    });
   }
 
-  private totalsOf(sourceId: string): TotalsByKey {
-    let t = this.totals.get(sourceId);
-    if (!t) this.totals.set(sourceId, (t = totalsByKey(this.o.store, sourceId)));
-    return t;
+  /**
+   * Forget every kept answer at once: retention pruned or rolled up rows. (Store.rewrites already
+   * keeps them from being served; this frees their memory.)
+   */
+  storeRewritten(): void {
+    this.cache.clear();
+  }
+
+  /** Hits and misses of the answer cache since start (for tests and the benchmark). */
+  get cacheStats(): { hits: number; misses: number } {
+    return { ...this.cache.stats };
+  }
+
+  /**
+   * A kept answer about one source: besides `deps`, it holds only while the source has written
+   * nothing since it was made (AgentSource.writes) and retention has not rewritten the store
+   * (Store.rewrites). The change listener drops it too, but only once the refresh is over: a long
+   * scan writes for minutes before that, and a refresh can write without announcing a change.
+   */
+  private kept<T>(sourceId: string, key: string, now: number, deps: readonly unknown[], compute: () => Computed<T>): T {
+    return this.cache.get(sourceId, key, now, [this.o.store.rewrites, this.source(sourceId).writes, ...deps], compute);
+  }
+
+  /** Per-key sums of the source's transcript totals (a GROUP BY over every transcript of the source). */
+  private totalsOf(sourceId: string, now: number): TotalsByKey {
+    return this.kept(sourceId, "totals", now, [], () => ({ value: totalsByKey(this.o.store, sourceId) }));
   }
 
   now(): number {
@@ -250,33 +295,75 @@ export class ReadModel {
     return this.source(sourceId).snapshot();
   }
 
+  /**
+   * Kept per filter until the source changes, its session list is replaced, or the clock moves a
+   * session's status (the list is frozen: every caller shares it).
+   */
   sessions(sourceId: string, filter: SessionFilter = {}): SessionView[] {
-    return querySessions(this.o.store, this.agent(sourceId), filter, this.now(), this.totalsOf(sourceId));
+    const agent = this.agent(sourceId);
+    const now = this.now();
+    const totals = this.totalsOf(sourceId, now);
+    return this.kept(sourceId, `sessions|${sessionFilterKey(filter)}`, now, [agent.sessions, totals], () => {
+      const r = sessionsAt(agent, filter, now, totals);
+      return { value: deepFreeze(r.value), validUntil: r.validUntil, weight: countViews(r.value) };
+    });
   }
 
   /** How many sessions the agent has, by status: no list limit applies. */
   sessionCounts(sourceId: string): SessionCounts {
-    return countSessions(this.o.store, this.agent(sourceId), this.now(), this.totalsOf(sourceId));
+    const agent = this.agent(sourceId);
+    const now = this.now();
+    const totals = this.totalsOf(sourceId, now);
+    return this.kept(sourceId, "session-counts", now, [agent.sessions, totals], () => {
+      const r = countsAt(agent, now, totals);
+      return { value: deepFreeze(r.value), validUntil: r.validUntil };
+    });
   }
 
   session(sourceId: string, key: string): SessionView | null {
-    return findSession(this.o.store, this.agent(sourceId), key, this.now(), this.totalsOf(sourceId));
+    const now = this.now();
+    return findSession(this.o.store, this.agent(sourceId), key, now, this.totalsOf(sourceId, now));
   }
 
+  /**
+   * The store's parts of an answer are kept per window (the bucket grid, which moves with the
+   * clock): usage until the source changes; its errors and warnings also until a log row is added;
+   * the gateway's probes until one is added. Labels and totals are made per call.
+   */
   metrics(sourceId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {
     const scope = this.scope(sourceId);
+    const now = this.now();
+    let w: MetricsWindow;
     try {
-      return queryMetrics(this.o.store, scope, {
-        range: args.range ?? null,
-        date: args.date ?? null,
-        now: this.now(),
-        timeZone: this.zone(args.timeZone),
-        ...(args.locale ? { locale: args.locale } : {}),
-      });
+      w = metricsWindow(args.range ?? null, args.date ?? null, now);
     } catch (err) {
       if (err instanceof RangeError) throw new InsightsError("BAD_USER_INPUT", err.message);
       throw err;
     }
+    const timeZone = this.zone(args.timeZone);
+    const { store } = this.o;
+    // Retention deletes raw rows older than retentionRawDays: a window reaching back before that
+    // may lose rows at any moment, so its parts are read afresh each time.
+    const keep = w.start >= now - this.o.rawDays() * DAY;
+    const part = <T>(owner: string, name: string, deps: readonly unknown[], read: () => T): T => {
+      if (!keep) return read();
+      const key = `${name}|${windowKey(w)}`;
+      const compute = (): Computed<T> => ({ value: read() });
+      // The gateway's probes are no source's: only their last row id tells a new one.
+      return owner === GATEWAY_ROWS ? this.cache.get(owner, key, now, [store.rewrites, ...deps], compute) : this.kept(owner, key, now, deps, compute);
+    };
+    return assembleMetrics(
+      w,
+      {
+        usage: part(sourceId, "usage", [], () => queryWindowUsage(store, sourceId, w)),
+        events: part(sourceId, "events", [lastRowId(store, "log_events")], () => queryWindowEvents(store, scope, w)),
+        // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
+        probes: scope.provider === "openclaw" ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w)) : null,
+        lifetimeTokens: this.kept(sourceId, "lifetime-tokens", now, [], () => ({ value: queryLifetimeTokens(store, sourceId) })),
+      },
+      timeZone,
+      args.locale ?? undefined,
+    );
   }
 
   events(sourceId: string, args: EventsArgs = {}): EventView[] {
@@ -297,17 +384,33 @@ export class ReadModel {
   }
 
   lifetimeStats(sourceId: string): LifetimeStats {
-    return queryLifetimeStats(this.o.store, this.agent(sourceId), this.now());
+    const agent = this.agent(sourceId);
+    const now = this.now();
+    return lifetimeStatsOf(
+      this.kept(sourceId, "lifetime", now, [], () => ({ value: deepFreeze(queryLifetimeRow(this.o.store, sourceId)) })),
+      agent,
+      now,
+    );
   }
 
   sessionTranscript(sourceId: string, args: TranscriptArgs): SessionTranscript {
     return querySessionTranscript(this.source(sourceId), args);
   }
 
-  /** Token use per working directory: over `range` (the metrics grid ending now), or every recorded transcript. */
+  /**
+   * Token use per working directory: over `range` (the metrics grid ending now), or every recorded
+   * transcript. Kept per grid and limit until the source changes.
+   */
   projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
     this.source(sourceId);
-    return queryProjects(this.o.store, sourceId, { range: args.range ?? null, now: this.now(), limit: args.limit ?? null });
+    const now = this.now();
+    const range = args.range ?? null;
+    const limit = args.limit ?? null;
+    const grid = range ? windowKey(metricsWindow(range, null, now)) : "all";
+    return this.kept(sourceId, `projects|${grid}|${limit}`, now, [], () => {
+      const list = queryProjects(this.o.store, sourceId, { range, now, limit });
+      return { value: deepFreeze(list), weight: list.length };
+    });
   }
 
   cronJobs(sourceId: string): CronJobView[] {
@@ -317,9 +420,13 @@ export class ReadModel {
     return queryCronJobs(this.o.collector.cron, s.agentId, this.defaultAgentId() ?? s.agentId, this.now());
   }
 
+  /** Kept per day window (zone, first day, where raw rows start, today) until the source changes or retention runs. */
   usageCost(sourceId: string, timeZone?: string | null): UsageCost {
     this.source(sourceId);
-    return queryUsageCost(this.o.store, sourceId, { now: this.now(), timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
+    const now = this.now();
+    const w = usageCostWindow({ now, timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
+    const key = `usage-cost|${w.timeZone}|${w.days}|${w.from}|${w.rawFrom}|${w.today}`;
+    return this.kept(sourceId, key, now, [], () => ({ value: deepFreeze(usageCostIn(this.o.store, sourceId, w)) }));
   }
 
   /** Tokens and cost by day, month, session or project over every source in the store (`insightsctl usage`). */

@@ -109,6 +109,24 @@ export function sessionStatus(raw: string | null, lastActivity: number | null, n
   return "DONE";
 }
 
+/**
+ * When `sessionStatus` of a session next changes by the clock alone: 30 minutes after its last
+ * activity (ACTIVE -> IDLE), then 24 hours after it (IDLE -> DONE). Infinity when only a change of
+ * the session itself can change it (a provider status, no activity known, already DONE).
+ */
+export function nextStatusChange(raw: string | null, lastActivity: number | null, now: number): number {
+  if (raw === "failed" || raw === "killed" || raw === "timeout" || raw === "running" || lastActivity === null) return Infinity;
+  if (now - lastActivity < ACTIVE_WINDOW_MS) return lastActivity + ACTIVE_WINDOW_MS;
+  if (now - lastActivity < IDLE_WINDOW_MS) return lastActivity + IDLE_WINDOW_MS;
+  return Infinity;
+}
+
+/** An answer and the first instant it no longer holds (a status it shows, or one it was filtered on, changes). */
+export interface Timed<T> {
+  value: T;
+  validUntil: number;
+}
+
 function maxOf(...values: Array<number | null | undefined>): number | null {
   let out: number | null = null;
   for (const v of values) if (typeof v === "number" && Number.isFinite(v) && (out === null || v > out)) out = v;
@@ -180,17 +198,41 @@ const SORTS: Record<SessionSort, (a: Row, b: Row) => number> = {
  * returned: an agent with thousands of sessions still costs one pass over plain rows.
  */
 export function querySessions(store: Store, agent: AgentSnapshot, filter: SessionFilter = {}, now: number, totals = totalsByKey(store, agent.id)): SessionView[] {
+  return sessionsAt(agent, filter, now, totals).value;
+}
+
+/** The filter as `sessionsAt` reads it, as a string: two filters with the same key give the same list. */
+export function sessionFilterKey(filter: SessionFilter): string {
+  const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
+  return `${filter.activeOnly ? "active" : "all"}|${filter.grouped === false ? "flat" : "nested"}|${filter.sortBy ?? "UPDATED_AT"}|${limit}`;
+}
+
+/** Views in a list, sub-agents included (what a cached list weighs). */
+export function countViews(views: readonly SessionView[]): number {
+  let n = 0;
+  for (const v of views) n += 1 + countViews(v.subAgents);
+  return n;
+}
+
+/**
+ * `querySessions` with the instant its answer stops holding: the first status change by the clock
+ * among all the source's sessions (the filter, the nesting and the views all follow from those
+ * statuses; sorting does not depend on them).
+ */
+export function sessionsAt(agent: AgentSnapshot, filter: SessionFilter, now: number, totals: TotalsByKey): Timed<SessionView[]> {
   const limit = Math.min(MAX_SESSION_LIMIT, Math.max(1, filter.limit ?? DEFAULT_SESSION_LIMIT));
   let rows: Row[] = [];
+  let validUntil = Infinity;
   for (const s of agent.sessions) {
     if (s.archived) continue;
     const t = totals.get(s.key);
     const last = maxOf(s.lastActivityAt, s.updatedAt, t?.last_activity);
+    validUntil = Math.min(validUntil, nextStatusChange(s.status, last, now));
     rows.push({ s, t, lastActivity: last ?? -Infinity, status: sessionStatus(s.status, last, now), tokens: t ? t.input + t.output + t.cache_read + t.cache_write : 0 });
   }
   if (filter.activeOnly) rows = rows.filter((r) => r.status === "ACTIVE");
   rows.sort(SORTS[filter.sortBy ?? "UPDATED_AT"]);
-  if (filter.grouped === false) return rows.slice(0, limit).map((r) => toView(r.s, r.t, now));
+  if (filter.grouped === false) return { value: rows.slice(0, limit).map((r) => toView(r.s, r.t, now)), validUntil };
   const byKey = new Map(rows.map((r) => [r.s.key, r]));
   const children = new Map<string, Row[]>();
   const roots: Row[] = [];
@@ -208,7 +250,7 @@ export function querySessions(store: Store, agent: AgentSnapshot, filter: Sessio
     v.subAgents = (children.get(r.s.key) ?? []).map(build);
     return v;
   };
-  return roots.slice(0, limit).map(build);
+  return { value: roots.slice(0, limit).map(build), validUntil };
 }
 
 function isAncestor(candidate: Row, node: Row, byKey: Map<string, Row>): boolean {
@@ -233,12 +275,19 @@ export type SessionCounts = Record<SessionStatus, number> & { total: number };
 
 /** Every (non-archived) session of the agent by status, without any list limit. */
 export function countSessions(store: Store, agent: AgentSnapshot, now: number, totals = totalsByKey(store, agent.id)): SessionCounts {
+  return countsAt(agent, now, totals).value;
+}
+
+/** `countSessions` with the instant its answer stops holding (see `sessionsAt`). */
+export function countsAt(agent: AgentSnapshot, now: number, totals: TotalsByKey): Timed<SessionCounts> {
   const counts: SessionCounts = { total: 0, ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
+  let validUntil = Infinity;
   for (const s of agent.sessions) {
     if (s.archived) continue;
     counts.total++;
-    counts[sessionStatus(s.status, maxOf(s.lastActivityAt, s.updatedAt, totals.get(s.key)?.last_activity), now)]++;
+    const last = maxOf(s.lastActivityAt, s.updatedAt, totals.get(s.key)?.last_activity);
+    validUntil = Math.min(validUntil, nextStatusChange(s.status, last, now));
+    counts[sessionStatus(s.status, last, now)]++;
   }
-  return counts;
+  return { value: counts, validUntil };
 }
-

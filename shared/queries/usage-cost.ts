@@ -59,12 +59,39 @@ interface Row {
   messages: number;
 }
 
-export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCost {
+/**
+ * Everything of the clock and the options the answer depends on: the same window over an
+ * unchanged store gives the same answer (the read model keys its cache on it).
+ */
+export interface UsageCostWindow {
+  timeZone: string;
+  days: number;
+  /** Start of the first day (epoch ms). */
+  from: number;
+  /** Raw rows are read from here on; before it, hourly rollups where retention made them. */
+  rawFrom: number;
+  /** Today's date in the zone. */
+  today: string;
+}
+
+export function usageCostWindow({ now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCostWindow {
+  return {
+    timeZone,
+    days,
+    from: startOfDay(now - (days - 1) * DAY, timeZone),
+    // The raw rows cover whole hours from here on; before it, an hour's rollup where retention made
+    // one, else its raw rows (history a first scan just read: retention rolls it up later).
+    rawFrom: Math.ceil((now - rawDays * DAY) / HOUR) * HOUR,
+    today: dayKey(now, timeZone),
+  };
+}
+
+export function queryUsageCost(store: Store, sourceId: string, options: UsageCostOptions): UsageCost {
+  return usageCostIn(store, sourceId, usageCostWindow(options));
+}
+
+export function usageCostIn(store: Store, sourceId: string, { timeZone, days, from, rawFrom, today: todayKey }: UsageCostWindow): UsageCost {
   const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE source_id = ?").get(sourceId) as { c: number };
-  const from = startOfDay(now - (days - 1) * DAY, timeZone);
-  // The raw rows cover whole hours from here on; before it, an hour's rollup where retention made
-  // one, else its raw rows (history a first scan just read: retention rolls it up later).
-  const rawFrom = Math.ceil((now - rawDays * DAY) / HOUR) * HOUR;
   const rows = store.db
     .prepare(
       // Raw rows in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no
@@ -108,7 +135,7 @@ export function queryUsageCost(store: Store, sourceId: string, { now, timeZone, 
       day.messages += r.messages;
     }
   }
-  const today = byDay.get(dayKey(now, timeZone));
+  const today = byDay.get(todayKey);
   return {
     currency: "USD",
     totalUsd: usd(finiteTotal(total.c)),

@@ -66,6 +66,8 @@ export interface RetentionResult {
 
 export function runRetention(store: Store, policy: RetentionPolicy, now: number): RetentionResult {
   return store.transaction(() => {
+    // Before any row moves: answers kept about the rows (the read model's) are dropped.
+    store.noteRewritten();
     // Only hours whose raw rows are all still kept: an hour half-pruned would roll up short.
     const rawCutoff = now - policy.rawDays * DAY;
     const from = Math.ceil(rawCutoff / HOUR) * HOUR;

@@ -71,6 +71,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export class Store {
   private writeFailure: WriteFailure | null = null;
   private changesStmt: Database.Statement | null = null;
+  private rewriteCount = 0;
 
   private constructor(
     readonly db: Database.Database,
@@ -126,6 +127,19 @@ export class Store {
       this.onWriteHealth?.(null);
     }
     return result;
+  }
+
+  /**
+   * How many times rows were rewritten underneath every source (retention rolled raw rows up
+   * and pruned old ones): answers kept about any source hold only while this count is unchanged.
+   */
+  get rewrites(): number {
+    return this.rewriteCount;
+  }
+
+  /** Call inside the transaction that rewrites rows no source owns the change of (retention). */
+  noteRewritten(): void {
+    this.rewriteCount++;
   }
 
   /** The current write outage, if writes are failing. */

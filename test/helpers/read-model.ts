@@ -16,7 +16,7 @@ export interface FixtureModel {
   model: ReadModel;
   collector: Collector;
   store: Store;
-  clock: Clock & { advance(ms: number): void };
+  clock: Clock & { advance(ms: number): void; set(ms: number): void };
   /** What the first collection skipped (empty when every reader succeeded). */
   degraded: string[];
 }

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
-import { DEFAULT_LINE_READ_BYTES, readLines } from "../jsonl/line-reader.js";
+import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines, warningOffset } from "../jsonl/line-reader.js";
+import { compareVersions } from "../version-order.js";
 import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
@@ -39,34 +40,6 @@ export function openClaudeCodeReader(install: Install, opts: ClaudeCodeReaderOpt
     return fail(classifyIoError(err, install.dir));
   }
   return ok(new ClaudeCodeReader(install.dir, opts));
-}
-
-function isCursor(v: unknown): v is LineCursor {
-  const c = v as Partial<LineCursor> | null;
-  const n = (x: unknown): boolean => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
-  return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
-}
-
-/** Numeric comparison of dotted versions (`2.1.330` > `2.1.99`); non-numeric parts compare as text. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/);
-  const pb = b.split(/[.-]/);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? "";
-    const y = pb[i] ?? "";
-    if (x === y) continue;
-    const nx = /^\d+$/.test(x) ? Number(x) : Number.NaN;
-    const ny = /^\d+$/.test(y) ? Number(y) : Number.NaN;
-    if (Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
-    return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-/** The offset in a line-reader warning's `where` (`<path>:<offset>`), or null. */
-function warningOffset(w: SourceWarning): number | null {
-  const m = /:(\d+)$/.exec(w.where);
-  return m ? Number(m[1]) : null;
 }
 
 class ClaudeCodeReader implements SourceReader {
@@ -125,7 +98,7 @@ class ClaudeCodeReader implements SourceReader {
     const target = this.resolve(ref);
     if (!target) return fail(new SourceError("missing", `${ref.id}: not a Claude Code transcript id`, { where: ref.id }));
     const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
-    const start = cursor === null || cursor === undefined ? null : isCursor(cursor) ? cursor : null;
+    const start = cursor === null || cursor === undefined ? null : isLineCursor(cursor) ? cursor : null;
     const badCursor = cursor !== null && cursor !== undefined && start === null;
     const warnings: SourceWarning[] = [];
     const events: ActivityEvent[] = [];

@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
-import { DEFAULT_LINE_READ_BYTES, readLines } from "../jsonl/line-reader.js";
+import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines, warningOffset } from "../jsonl/line-reader.js";
+import { compareVersions } from "../version-order.js";
 import type { LineCursor } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
@@ -52,40 +53,12 @@ export function openCodexReader(install: Install, opts: CodexReaderOptions = {})
   return ok(new CodexReader(install.dir, opts));
 }
 
-function isLineCursor(v: unknown): v is LineCursor {
-  const c = v as Partial<LineCursor> | null;
-  const n = (x: unknown): boolean => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
-  return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
-}
-
 /** A stored cursor back, or null when it is not one of ours (then reading starts over). */
 function parseCursor(v: unknown): { line: LineCursor; ctx: CodexLineContext } | null {
   const c = v as Partial<CodexCursor> | null;
   if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
   const ctx = restoreContext(c.ctx);
   return ctx ? { line: c.line, ctx } : null;
-}
-
-/** Numeric comparison of dotted versions (`0.169.0` > `0.99.1`); non-numeric parts compare as text. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/);
-  const pb = b.split(/[.-]/);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? "";
-    const y = pb[i] ?? "";
-    if (x === y) continue;
-    const nx = /^\d+$/.test(x) ? Number(x) : Number.NaN;
-    const ny = /^\d+$/.test(y) ? Number(y) : Number.NaN;
-    if (Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
-    return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-/** The offset in a line-reader warning's `where` (`<path>:<offset>`), or null. */
-function warningOffset(w: SourceWarning): number | null {
-  const m = /:(\d+)$/.exec(w.where);
-  return m ? Number(m[1]) : null;
 }
 
 class CodexReader implements SourceReader {

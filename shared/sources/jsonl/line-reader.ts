@@ -17,6 +17,19 @@ export interface LineCursor {
   size: number;
 }
 
+/** A stored cursor back from the store, checked: null, a non-object or a bad offset is not one. */
+export function isLineCursor(v: unknown): v is LineCursor {
+  const c = v as Partial<LineCursor> | null;
+  const n = (x: unknown): boolean => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+  return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
+}
+
+/** The offset in a warning's `where` (`<path>:<offset>`, as readLines writes it), or null. */
+export function warningOffset(w: SourceWarning): number | null {
+  const m = /:(\d+)$/.exec(w.where);
+  return m ? Number(m[1]) : null;
+}
+
 export interface ReadLinesOptions {
   /** Stop at the first line boundary after this many bytes (default 4 MiB); a longer line is still finished. */
   maxBytes?: number;
