@@ -22,7 +22,7 @@ const LEAKY = new Set(["CLAUDE_CONFIG_DIR", "CODEX_HOME"]);
 export interface DaemonStartOptions {
   /** Names the work dir: .tmp/bench/daemon-<name>-<runner pid>/. */
   name: string;
-  /** The OpenClaw state dir to read (--openclaw-dir); null: none given (the providers suite reads Claude Code or Codex, with INSIGHTS_OPENCLAW=off). */
+  /** The OpenClaw state dir to read (--openclaw-dir); null: none given (the daemon shows its bundled demo state, or with INSIGHTS_OPENCLAW=off the providers suite reads Claude Code or Codex). */
   openclawDir: string | null;
   /** Extra INSIGHTS_* settings (strings, as in the environment). */
   env?: Record<string, string>;
@@ -114,7 +114,7 @@ export class Daemon {
     readonly dir: string,
     readonly stateDir: string,
     readonly consoleFile: string,
-    /** The daemon's environment: a CLI run with it finds this daemon's control socket. */
+    /** Its environment (HOME and the XDG dirs): `insightsctl` run with it talks to this daemon. */
     readonly env: Readonly<Record<string, string>>,
   ) {
     this.exitPromise = new Promise((resolve) => {
@@ -227,12 +227,26 @@ export class Daemon {
     return procMemory(this.pid);
   }
 
+  /** The daemon and its render workers together: resident MB, from /proc; null when the daemon is gone. */
+  treeMemory(): { rssMb: number; daemon: ProcMemory; workers: WorkerMemory[] } | null {
+    const daemon = this.memory();
+    if (!daemon) return null;
+    const workers = this.workers();
+    return { rssMb: Math.round((daemon.rssMb + workers.reduce((a, w) => a + w.rssMb, 0)) * 10) / 10, daemon, workers };
+  }
+
   /** Its child processes (render workers) and their memory. */
   workers(): WorkerMemory[] {
     const out: WorkerMemory[] = [];
     for (const pid of childPids(this.pid)) {
       const m = procMemory(pid);
-      if (m) out.push({ ...m, command: path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) });
+      let exe: string;
+      try {
+        exe = fs.readlinkSync(`/proc/${pid}/exe`);
+      } catch {
+        continue; // it exited meanwhile (an idle render worker stopping)
+      }
+      if (m) out.push({ ...m, command: path.basename(exe) });
     }
     return out;
   }
@@ -294,13 +308,18 @@ export class Daemon {
  * The daemon a suite measures, on its copy of the dataset: default config but no snapshot rate
  * limit, inspectable under --profile. Resolves once its first scan is done (every agent ready).
  */
-export async function startReadyDaemon(o: BenchOptions, name: string, copy: StateCopy): Promise<{ daemon: Daemon; ready: { agents: string[]; ms: number } }> {
+export async function startReadyDaemon(
+  o: BenchOptions,
+  name: string,
+  copy: StateCopy,
+  extra: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<{ daemon: Daemon; ready: { agents: string[]; ms: number } }> {
   const daemon = await startDaemon({
     name,
     openclawDir: copy.stateDir,
-    env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000" },
+    env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000", ...extra.env },
     // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
-    ...(o.flags.profile === true ? { nodeArgs: ["--inspect-port=0"] } : {}),
+    nodeArgs: [...(o.flags.profile === true ? ["--inspect-port=0"] : []), ...(extra.nodeArgs ?? [])],
     log: o.log,
   });
   try {

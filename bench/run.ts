@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeMachine, machineInfo } from "./machine.js";
 import { graphqlSuite } from "./graphql.js";
+import { memorySuite } from "./memory-suite.js";
 import { providersSuite } from "./providers.js";
 import { scanSuite } from "./scan.js";
 import { snapshotSuite } from "./snapshot.js";
@@ -16,7 +17,7 @@ import type { BenchOptions, Measurements, Suite } from "./suite.js";
 import { BENCH_TMP } from "./paths.js";
 import { renderTable, type SuiteRows } from "./table.js";
 
-const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, providersSuite];
+const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, memorySuite, providersSuite];
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import type { CardModel } from "../shared/snapshot/card-model.js";
-import { cardFonts } from "../shared/snapshot/fonts.js";
+import { allCardFonts } from "../shared/snapshot/fonts.js";
 import { cardElement } from "../shared/snapshot/layout/card.js";
 import { CARD_WIDTH } from "../shared/snapshot/layout/primitives.js";
 import { PNG_SCALE, renderCard } from "../shared/snapshot/render.js";
@@ -20,7 +20,8 @@ const FORMATS: readonly ImageFormat[] = ["svg", "png"];
 
 async function timing(input: RenderTimingInput): Promise<RenderTimingResult> {
   const models = JSON.parse(fs.readFileSync(input.modelsFile, "utf8")) as Record<Detail, CardModel>;
-  const fonts = await cardFonts();
+  // Every bundled font, as satori would be given them without per-card font picking: the bytes must still match.
+  const fonts = await allCardFonts();
   type Tree = Parameters<typeof satori>[0];
   const bare = async (tree: Tree, format: ImageFormat): Promise<Buffer> => {
     const svg = await satori(tree, { width: CARD_WIDTH, fonts, embedFont: true, pointScaleFactor: PNG_SCALE });

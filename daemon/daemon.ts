@@ -35,6 +35,7 @@ import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
+import { QuietGc } from "./quiet-gc.js";
 import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
@@ -69,8 +70,6 @@ export interface DaemonOptions {
   updates?: boolean;
   /** The peer address of a request; default its socket's (tests inject a remote one). */
   peerOf?: (req: IncomingMessage) => string | undefined;
-  /** Render a throw-away card at start so the first real one is fast (default true; tests turn it off). */
-  warmRenderer?: boolean;
   /** Caps on live GraphQL operations and WebSockets (tests use small ones; defaults in stream-limits.ts). */
   graphqlLimits?: Partial<StreamLimits>;
   /** Snapshot seams (tests): a source refresh that hangs, a renderer that fails or waits. */
@@ -294,7 +293,12 @@ export class Daemon {
           if (name === "update") void collector.gateway?.recheckUpdates();
         },
       });
-      const renderPool = new RenderPool({ size: config.renderConcurrency, logger: hub.logger.child("render"), renderTimeoutMs: config.totalTimeoutSeconds * 1000 });
+      const renderPool = new RenderPool({
+        size: config.renderConcurrency,
+        logger: hub.logger.child("render"),
+        idleMs: config.renderIdleSeconds * 1000,
+        renderTimeoutMs: config.totalTimeoutSeconds * 1000,
+      });
       cleanup.unshift(() => renderPool.close());
       const snapshots = new SnapshotService({
         model,
@@ -309,6 +313,8 @@ export class Daemon {
         ratePerMinute: config.snapshotRateLimitPerMinute,
         maxBytes: config.snapshotMaxBytes,
         render: (card, format) => renderPool.render(card, format),
+        // A test's own renderer needs no worker warming beside it.
+        ...(options.snapshotSeams?.render ? {} : { prepareRender: () => renderPool.prepare() }),
         ...options.snapshotSeams,
       });
       snapshotsRef = snapshots;
@@ -330,6 +336,12 @@ export class Daemon {
       cleanup.unshift(() => interfaces.close());
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
+      // Memory back once nobody asks anything for a while (quiet-gc.ts says why).
+      const quiet = new QuietGc();
+      http.raw.on("request", () => quiet.touch());
+      http.raw.on("upgrade", () => quiet.touch());
+      quiet.start();
+      cleanup.unshift(() => quiet.stop());
 
       // The SDK is loaded only when a push is configured (docs/fleet.md "OTLP push").
       let otlp: OtlpPush | null = null;
@@ -419,13 +431,6 @@ export class Daemon {
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
-      // The first card pays for fonts and the renderer's start-up; pay it now, off any request.
-      if (options.warmRenderer !== false) {
-        renderPool
-          .warm()
-          .then((ms) => log.debug("snapshot renderer warmed", { ms }))
-          .catch((err: unknown) => log.warn("snapshot renderer warm-up failed", { error: errorMessage(err) }));
-      }
       log.info("started", {
         version: VERSION,
         pid: process.pid,

@@ -70,7 +70,6 @@ async function startDemo(): Promise<Demo> {
     clock: shiftedClock(systemClock, NOW),
     console: "off",
     updates: false,
-    warmRenderer: false,
     scanMs: 100,
     logMs: 100,
     cronMs: 200,

@@ -105,7 +105,6 @@ test("demo mode with no demo gateway answering: the gateway is demo (never down)
     probeHttp: async () => fail(new SourceError("unreachable", "no demo gateway in this test")),
     channels: false,
     updates: false,
-    warmRenderer: false,
     scanMs: 100,
     logMs: 100,
   });

@@ -43,7 +43,6 @@ async function startOn(l: ReturnType<typeof layout>): Promise<Daemon> {
     probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)")),
     channels: false,
     updates: false,
-    warmRenderer: false,
   });
 }
 

@@ -5,7 +5,7 @@ import { InsightsError } from "../../shared/errors.js";
 import { LogHub } from "../../shared/log/logger.js";
 import { buildCardModel } from "../../shared/snapshot/build-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "../../shared/snapshot/example-inputs.js";
-import { RenderPool } from "./render-pool.js";
+import { DEFAULT_RENDER_IDLE_MS, RenderPool, type StartIdleTimer } from "./render-pool.js";
 
 const logger = new LogHub({ console: "off" }).logger;
 const card = (detail: "compact" | "full") => buildCardModel(exampleInputs("6h"), { detail, range: "6h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [] });
@@ -31,7 +31,7 @@ test("draws in a child process; workers start on demand, up to the pool size, an
 test("a worker that dies mid-render fails that card with RENDER_FAILED; the next card gets a new worker", async () => {
   const pool = new RenderPool({ size: 1, logger });
   try {
-    await pool.warm();
+    pool.prepare();
     const [pid] = pool.pids();
     const doomed = pool.render(card("full"), "png");
     process.kill(pid as number, "SIGKILL");
@@ -72,7 +72,87 @@ test("a card past the render deadline fails with RENDER_FAILED and frees its wor
   }
 });
 
-test("an idle worker exits", async () => {
+/** Idle timers the test fires by hand, instead of waiting for them. */
+function manualTimers(): { start: StartIdleTimer; armed: () => Array<{ ms: number; fire: () => void }> } {
+  const timers: Array<{ ms: number; fire: () => void; cancelled: boolean }> = [];
+  return {
+    start: (onIdle, ms) => {
+      const t = { ms, fire: onIdle, cancelled: false };
+      timers.push(t);
+      return { cancel: () => void (t.cancelled = true) };
+    },
+    armed: () => timers.filter((t) => !t.cancelled),
+  };
+}
+
+test("lifecycle: one worker for requests that do not overlap, stopped after the idle period, started again by the next card", async () => {
+  const timers = manualTimers();
+  const pool = new RenderPool({ size: 2, logger, idleMs: 45_000, idleTimer: timers.start });
+  try {
+    assert.is(pool.size, 0, "nothing runs before a card is asked for");
+    // A snapshot begins (prepare), then its card is drawn: the prepared worker draws it.
+    pool.prepare();
+    pool.prepare();
+    assert.is(pool.started, 1, "prepare starts one worker, once");
+    await pool.render(card("compact"), "svg");
+    await pool.render(card("compact"), "png");
+    pool.prepare();
+    await pool.render(card("full"), "svg");
+    assert.is(pool.started, 1, "cards one after another share one worker");
+    assert.is(pool.size, 1);
+    const armed = timers.armed();
+    assert.is(armed.length, 1, "the idle worker has one idle timer");
+    assert.is(armed[0]?.ms, 45_000, "the configured idle period");
+    const [pid] = pool.pids();
+    armed[0]?.fire();
+    assert.is(pool.size, 0, "the idle worker is stopped");
+    await pollUntil(() => !alive(pid as number), { what: "the idle worker's process to exit" });
+    // The next card starts a new one.
+    await pool.render(card("compact"), "svg");
+    assert.is(pool.started, 2);
+    assert.is.not(pool.pids()[0], pid);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("lifecycle: a prepared worker that gets no card stops too; a busy worker's stale idle timer does not stop it", async () => {
+  const timers = manualTimers();
+  const pool = new RenderPool({ size: 1, logger, idleTimer: timers.start });
+  try {
+    pool.prepare();
+    assert.is(timers.armed().length, 1, "a prepared worker is idle until a card comes");
+    assert.is(timers.armed()[0]?.ms, DEFAULT_RENDER_IDLE_MS);
+    const stale = timers.armed()[0];
+    const drawing = pool.render(card("compact"), "svg");
+    assert.is(timers.armed().length, 0, "taking the worker cancels its idle timer");
+    stale?.fire();
+    assert.is(pool.size, 1, "a timer fired late does not stop a busy worker");
+    assert.match((await drawing).toString("utf8"), /^<svg/);
+    timers.armed()[0]?.fire();
+    assert.is(pool.size, 0);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("lifecycle: a second worker starts only when a request would wait for the first", async () => {
+  const pool = new RenderPool({ size: 2, logger, idleTimer: manualTimers().start });
+  try {
+    await Promise.all([pool.render(card("compact"), "svg"), pool.render(card("compact"), "svg")]);
+    assert.is(pool.started, 2, "two at once: the second did not wait");
+    await pool.render(card("compact"), "svg");
+    assert.is(pool.started, 2, "a third, alone, takes an idle one");
+  } finally {
+    await pool.close();
+  }
+});
+
+test("the default idle period stops workers within the minute the daemon counts as rest", () => {
+  assert.ok(DEFAULT_RENDER_IDLE_MS > 0 && DEFAULT_RENDER_IDLE_MS <= 60_000, String(DEFAULT_RENDER_IDLE_MS));
+});
+
+test("an idle worker exits on the real timer", async () => {
   const pool = new RenderPool({ size: 1, logger, idleMs: 50 });
   try {
     await pool.render(card("compact"), "svg");
@@ -81,5 +161,14 @@ test("an idle worker exits", async () => {
     await pool.close();
   }
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 test.run();

@@ -1,12 +1,12 @@
 // A render worker: a child process of the daemon that turns card models into SVG or PNG. Drawing
-// a card holds the CPU for up to a few hundred ms and satori's font tables and resvg's native
-// buffers take a few hundred MB; in a child process neither touches the daemon's own event loop
-// or memory, a native crash takes down only the worker, and an idle worker can simply exit.
+// a card holds the CPU for up to a few hundred ms and satori's and resvg's memory comes to a
+// couple of hundred MB while drawing; in a child process neither touches the daemon's own event
+// loop or memory, a native crash takes down only the worker, and an idle worker simply exits.
 import type { CardModel } from "../../shared/snapshot/card-model.js";
 import { renderCard, type CardImageFormat } from "../../shared/snapshot/render.js";
 import { warmRenderer } from "../../shared/snapshot/warm.js";
 
-export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFormat } | { kind: "warm" };
+export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFormat };
 export type WorkerRequest = WorkerJob & { id: number };
 export type WorkerReply = { id: number; ok: true; body?: Uint8Array; ms: number } | { id: number; ok: false; code: string; message: string };
 
@@ -16,18 +16,30 @@ const idleCollectMs = Number(process.argv[2]);
 const collect = Number.isFinite(idleCollectMs) ? (globalThis as { gc?: () => void }).gc : undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 
+// The pool starts a worker as a snapshot begins: load the modules, the WebAssembly and the Latin
+// fonts now, while the daemon collects the card's data. A failed warm-up is not fatal: the card's
+// own render reports whatever is wrong.
+const warm: Promise<unknown> = warmRenderer().catch(() => undefined);
+let rendering = false;
+void warm.then(() => {
+  if (collect && !rendering) idleTimer = setTimeout(collect, idleCollectMs);
+});
+
 function reply(msg: WorkerReply): void {
   process.send?.(msg);
+  rendering = false;
   if (collect) idleTimer = setTimeout(collect, idleCollectMs);
 }
 
+// Cards are drawn one at a time (the pool sends the next only after this one's reply).
 process.on("message", (raw: unknown) => {
   const req = raw as WorkerRequest;
   clearTimeout(idleTimer);
+  rendering = true;
   const started = performance.now();
-  const work = req.kind === "warm" ? warmRenderer().then(() => undefined) : renderCard(req.model, req.format);
+  const work = warm.then(() => renderCard(req.model, req.format));
   work.then(
-    (body) => reply({ id: req.id, ok: true, ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) } : {}), ms: Math.round(performance.now() - started) }),
+    (body) => reply({ id: req.id, ok: true, body: new Uint8Array(body.buffer, body.byteOffset, body.length), ms: Math.round(performance.now() - started) }),
     (err: unknown) => {
       const code = typeof (err as { code?: unknown }).code === "string" ? (err as { code: string }).code : "RENDER_FAILED";
       reply({ id: req.id, ok: false, code, message: err instanceof Error ? err.message : String(err) });

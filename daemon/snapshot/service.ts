@@ -34,6 +34,8 @@ export interface SnapshotServiceOptions {
   maxBytes: number;
   /** Draws a card (the daemon's render workers); tests pass one that fails or waits. */
   render?: (model: CardModel, format: CardImageFormat) => Promise<Buffer>;
+  /** An image is on its way: start a renderer now so its start-up overlaps collecting the data (RenderPool.prepare). */
+  prepareRender?: () => void;
   /** Test seam: a source refresh that hangs. */
   refresh?: (job: RefreshJob) => Promise<void>;
 }
@@ -108,8 +110,9 @@ export class SnapshotService {
     const { clock } = this.o;
     const quick = options.quick === true;
     const key = JSON.stringify([params, quick]);
-    const job = (): Promise<SnapshotResult> =>
-      produceSnapshot(params, {
+    const job = (): Promise<SnapshotResult> => {
+      if (params.format !== "json") this.o.prepareRender?.();
+      return produceSnapshot(params, {
         model: this.o.model,
         clock,
         ...(quick ? {} : { refresh: this.o.refresh ?? ((j: RefreshJob) => this.o.collector.run(j)) }),
@@ -117,6 +120,7 @@ export class SnapshotService {
         maxBytes: this.o.maxBytes,
         ...(this.o.render ? { render: this.o.render } : {}),
       });
+    };
     let timer: NodeJS.Timeout | undefined;
     try {
       const result = await Promise.race([

@@ -60,6 +60,7 @@ export const OPTIONS = {
   renderConcurrency: { kind: int(1, 16), default: 2, env: "INSIGHTS_RENDER_CONCURRENCY", reloadable: false, help: "Snapshots rendered at the same time" },
   renderQueueMax: { kind: int(0, 1000), default: 16, env: "INSIGHTS_RENDER_QUEUE_MAX", reloadable: false, help: "Snapshot requests that may wait for a renderer; more get QUEUE_FULL" },
   renderQueueWaitSeconds: { kind: int(1, 300), default: 5, env: "INSIGHTS_RENDER_QUEUE_WAIT_SECONDS", reloadable: false, help: "Longest wait for a renderer before QUEUE_TIMEOUT" },
+  renderIdleSeconds: { kind: int(1, 3600), default: 30, env: "INSIGHTS_RENDER_IDLE_SECONDS", reloadable: false, help: "A render worker stops after this long without a card; the next card starts one (about 1 s more)" },
   collectTimeoutSeconds: { kind: int(1, 300), default: 5, env: "INSIGHTS_COLLECT_TIMEOUT_SECONDS", reloadable: false, help: "Per-source budget to refresh data for a snapshot; a source over it is skipped" },
   totalTimeoutSeconds: { kind: int(1, 600), default: 15, env: "INSIGHTS_TOTAL_TIMEOUT_SECONDS", reloadable: false, help: "Longest a snapshot request may take in all before TOTAL_TIMEOUT" },
   snapshotRateLimitPerMinute: { kind: int(1, 100_000), default: 30, env: "INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE", reloadable: false, help: "Snapshot requests per client and minute before RATE_LIMITED" },
@@ -102,6 +103,7 @@ export interface Config {
   renderConcurrency: number;
   renderQueueMax: number;
   renderQueueWaitSeconds: number;
+  renderIdleSeconds: number;
   collectTimeoutSeconds: number;
   totalTimeoutSeconds: number;
   snapshotRateLimitPerMinute: number;

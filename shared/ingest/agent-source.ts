@@ -69,6 +69,8 @@ export class AgentSource {
   private signature = "";
   /** The reader's change stamp at the last complete pass; "" forces the next one. */
   private stamp = "";
+  /** The reader's caches were handed back since the last full pass (releaseMemory). */
+  private released = false;
   /** The last pass stopped early (batch budget) or hit an unreadable transcript: go on next time. */
   private rescan = false;
   private appVersion: string | null = null;
@@ -195,6 +197,12 @@ export class AgentSource {
       const stamp = reader.changeStamp();
       if (stamp.ok && stamp.value === this.stamp && !this.rescan) {
         if (liveChanged) await this.loadSessions(reader, NOTHING_CHANGED);
+        // The install is at rest: the reader's caches (SQLite pages, session lists) are not worth
+        // their memory until something changes; ~20 MB of a daemon on 10,000 sessions.
+        if (!this.released) {
+          reader.releaseMemory?.();
+          this.released = true;
+        }
         if (this.firstPassDone) this.status.connected(clock.now());
         return liveChanged || before !== this.status.current;
       }
@@ -204,6 +212,7 @@ export class AgentSource {
         ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
         onWrite: () => this.writeCount++,
       });
+      this.released = false;
       const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);

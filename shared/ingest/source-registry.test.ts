@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -7,6 +8,8 @@ import { LogHub } from "../log/logger.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
+import type { Install, SourceReader } from "../sources/contract.js";
+import type { SourceResult } from "../sources/result.js";
 import { SourceRegistry } from "./source-registry.js";
 
 test.after(removeTempDirs);
@@ -39,6 +42,53 @@ test("both eras: one AGENT source per agent, CONNECTED and ready after the first
     registry.close();
     store.close();
   }
+});
+
+test("an agent at rest hands back its reader's caches once; a change reads anew and rests again", async () => {
+  const dir = copyFixture(SQLITE_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  let released = 0;
+  // The real provider, its readers counting releaseMemory calls.
+  class Counting extends OpenClawProvider {
+    override open(install: Install): SourceResult<SourceReader> {
+      const opened = super.open(install);
+      if (opened.ok) {
+        const release = opened.value.releaseMemory?.bind(opened.value);
+        opened.value.releaseMemory = () => {
+          released++;
+          release?.();
+        };
+      }
+      return opened;
+    }
+  }
+  const registry = new SourceRegistry({ providers: [new Counting({ stateDir: dir, env: {} })], store, clock, logger: new LogHub({ console: "off" }).logger });
+  const sessions = (): string => JSON.stringify(registry.agentSnapshots()[0]?.sessions.map((x) => [x.key, x.updatedAt]));
+  const costOf = (): number => (store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM token_usage").get() as { c: number }).c;
+  await registry.refresh();
+  assert.is(released, 0, "a pass that read something keeps its caches");
+  const listed = sessions();
+  const cost = costOf();
+  await registry.refresh();
+  assert.is(released, 1, "the first pass with nothing new hands them back");
+  await registry.refresh();
+  assert.is(released, 1, "once per rest");
+  assert.is(sessions(), listed);
+
+  // The gateway writes: the next pass reads (from the OS's cache), then the install rests again.
+  const w = new Database(join(dir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const last = w.prepare("SELECT session_id AS id, max(seq) AS seq FROM transcript_events GROUP BY session_id LIMIT 1").get() as { id: string; seq: number };
+  const event = { type: "message", id: "rest-1", message: { role: "assistant", usage: { input: 7, output: 3, totalTokens: 10, cost: { total: 0.25 } } } };
+  w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)").run(last.id, last.seq + 1, JSON.stringify(event), Date.UTC(2026, 10, 22));
+  w.close();
+  assert.equal(await registry.refresh(), ["agent:main"], "the change is read after the caches were dropped");
+  assert.is(released, 1);
+  assert.is(Math.round((costOf() - cost) * 100) / 100, 0.25, "its usage is stored");
+  assert.is(sessions(), listed, "the session list, read again, is the same");
+  await registry.refresh();
+  assert.is(released, 2);
+  registry.close();
+  store.close();
 });
 
 test("a new agent appears without a restart", async () => {

@@ -7,10 +7,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel } from "./build-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
-import { fontsDir, type FontManifest } from "./fonts.js";
+import satori from "satori";
+import { allCardFonts, decodeCodePoints, elementText, encodeCodePoints, FontSet, fontsDir, type FontManifest } from "./fonts.js";
+import { cardElement } from "./layout/card.js";
+import { CARD_WIDTH } from "./layout/primitives.js";
 import { daemonCatalogText } from "../i18n/font-text.js";
 import { CATALOG, LANGS, type MessageKey } from "./messages.js";
-import { renderCard } from "./render.js";
+import { PNG_SCALE, renderCard } from "./render.js";
 
 const dir = fontsDir();
 const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as FontManifest;
@@ -21,10 +24,13 @@ interface Cmap {
   has: (cp: number) => boolean;
 }
 
+const cmapOf = (file: string): Record<number, number> => {
+  const buf = readFileSync(join(dir, file));
+  return opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength)).tables.cmap.glyphIndexMap;
+};
+
 const cmaps: Cmap[] = manifest.fonts.map((f) => {
-  const buf = readFileSync(join(dir, f.file));
-  const font = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-  const map = font.tables.cmap.glyphIndexMap;
+  const map = cmapOf(f.file);
   return { weight: f.weight, role: f.role, has: (cp) => (map[cp] ?? 0) > 0 };
 });
 
@@ -91,6 +97,70 @@ test("a rendered zh card prints no character outside the fonts (formatted number
   // The example data is chosen to be printable, so anything missing here is the card's own.
   const missing = new Set([...text].filter((ch) => !isSpace(ch) && !covered(ch.codePointAt(0) as number)));
   assert.equal([...missing], []);
+});
+
+const model = (lang: "en" | "zh", detail: "compact" | "standard" | "full" = "full") =>
+  buildCardModel(exampleInputs("24h"), { detail, range: "24h", theme: "dark", lang, generatedAt: EXAMPLE_NOW, demo: true, degradedSources: [] });
+const textOf = (lang: "en" | "zh"): string => elementText(cardElement(model(lang))).join("");
+
+test("the manifest lists, for each file, exactly the characters its cmap has (what picks the CJK slices)", () => {
+  for (const f of manifest.fonts) {
+    const cmap = Object.entries(cmapOf(f.file))
+      .filter(([, glyph]) => glyph > 0)
+      .map(([cp]) => Number(cp));
+    assert.equal([...decodeCodePoints(f.codePoints)].sort((a, b) => a - b), cmap.sort((a, b) => a - b), f.file);
+  }
+});
+
+test("code point ranges: encoded sorted and merged, decoded back; a malformed range is refused", () => {
+  assert.is(encodeCodePoints([0x4e01, 0x20, 0x21, 0x22, 0x4e00, 0x7e]), "20-22,7e,4e00-4e01");
+  assert.equal([...decodeCodePoints("20-22,7e")], [0x20, 0x21, 0x22, 0x7e]);
+  assert.equal([...decodeCodePoints("")], []);
+  for (const bad of ["20-", "zz", "22-20", "20,,21", "1234567"]) assert.throws(() => decodeCodePoints(bad), /bad code point range/, bad);
+});
+
+test("Latin text loads no CJK slice; a card with hanzi loads only the slices its characters are in; the set only grows", async () => {
+  const set = await FontSet.open();
+  const lastFamily = manifest.fonts[manifest.fonts.length - 1]?.family as string;
+  const latin = [...new Set(manifest.fonts.filter((f) => f.role === "latin").map((f) => f.family))];
+  const plain = await set.fontsFor("Gateway up 3d 4h · 12,345 tokens · $1.23 — 45 % «ok» … ");
+  assert.equal(set.loadedFamilies(), [...latin, lastFamily], "Latin, and the last font (satori's pick for a character no font has)");
+  assert.is(plain.length, manifest.fonts.filter((f) => f.role === "latin" || f.family === lastFamily).length);
+  assert.is(await set.fontsFor("more text"), plain, "the same array again: satori keeps its parsed fonts per array");
+
+  const primary = cmaps.filter((_, i) => manifest.fonts[i]?.family === "Inter");
+  const families = new Set(manifest.fonts.map((f) => f.family));
+  let before = set.loadedFamilies();
+  for (const lang of ["en", "zh"] as const) {
+    // The example's session names are Chinese in both languages; the zh card adds its own words.
+    const text = textOf(lang);
+    await set.fontsFor(text);
+    const loaded = set.loadedFamilies();
+    assert.ok(before.every((f) => loaded.includes(f)), "slices loaded before stay");
+    const added = loaded.filter((f) => !before.includes(f));
+    assert.ok(added.length > 0, `${lang}: the card's hanzi load slices`);
+    assert.ok(loaded.length < families.size, `${lang}: not all of them: ${loaded.length} of ${families.size}`);
+    // Each slice added has a glyph for one of the card's characters that Inter lacks.
+    const chars = [...new Set(text)].map((ch) => ch.codePointAt(0) as number).filter((cp) => !primary.every((c) => c.has(cp)));
+    for (const fam of added) {
+      const files = manifest.fonts.filter((f) => f.family === fam).map((f) => decodeCodePoints(f.codePoints));
+      assert.ok(chars.some((cp) => files.some((s) => s.has(cp))), `${lang}: ${fam} has none of the card's characters`);
+    }
+    before = loaded;
+  }
+});
+
+test("a card draws the same bytes with the fonts its text needs as with every bundled font", async () => {
+  const all = await allCardFonts();
+  for (const lang of LANGS) {
+    for (const detail of ["compact", "full"] as const) {
+      const m = model(lang, detail);
+      const ours = (await renderCard(m, "svg")).toString("utf8");
+      const tree = cardElement(m) as unknown as Parameters<typeof satori>[0];
+      const everything = await satori(tree, { width: CARD_WIDTH, fonts: all, embedFont: true, pointScaleFactor: PNG_SCALE });
+      assert.ok(ours === everything, `${lang} ${detail}: the SVGs differ`);
+    }
+  }
 });
 
 test.run();

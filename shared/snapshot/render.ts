@@ -2,7 +2,7 @@
 // that importing this module (e.g. from the CLI) costs nothing until a card is drawn.
 import { InsightsError, errorMessage } from "../errors.js";
 import type { CardModel } from "./card-model.js";
-import { cardFonts } from "./fonts.js";
+import { cardFonts, elementText, PRIMARY_FAMILY } from "./fonts.js";
 import { cardElement } from "./layout/card.js";
 import { CARD_WIDTH } from "./layout/primitives.js";
 
@@ -29,12 +29,25 @@ const loadSatori = (): Promise<Satori> => (satoriFn ??= import("satori").then((m
 const loadResvg = (): Promise<RenderAsync> => (resvgFn ??= import("@resvg/resvg-js").then((m) => m.renderAsync));
 
 async function toSvg(model: CardModel, embedFont: boolean): Promise<string> {
-  const [satori, fonts] = await Promise.all([loadSatori(), cardFonts()]);
+  const tree = cardElement(model);
+  // The fonts for this card's characters: the CJK slices load only when its text has hanzi.
+  const [satori, fonts] = await Promise.all([loadSatori(), cardFonts(elementText(tree).join(""))]);
   // pointScaleFactor 2 rounds the layout to half pixels: whole pixels of the 2x PNG.
   // satori types its input as React's ReactNode; plain {type, props} objects are what it takes
   // without React, so the element is passed as that type.
-  const element = cardElement(model) as unknown as Parameters<Satori>[0];
+  const element = tree as unknown as Parameters<Satori>[0];
   return satori(element, { width: CARD_WIDTH, fonts, embedFont, pointScaleFactor: PNG_SCALE });
+}
+
+/**
+ * Loads what every card needs: satori and resvg, their WebAssembly and native parts, and the Latin
+ * fonts, by laying out and rasterizing one word. A render worker runs it as it starts (warm.ts).
+ */
+export async function loadRenderer(): Promise<void> {
+  const [satori, fonts, renderAsync] = await Promise.all([loadSatori(), cardFonts(""), loadResvg()]);
+  const word = { type: "div", props: { style: { display: "flex", fontFamily: PRIMARY_FAMILY }, children: "Insights" } } as unknown as Parameters<Satori>[0];
+  const svg = await satori(word, { width: 80, height: 20, fonts, embedFont: true });
+  await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: "off" });
 }
 
 /** Draws the card. Errors are InsightsError RENDER_FAILED with the cause attached. */

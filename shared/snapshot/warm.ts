@@ -1,18 +1,13 @@
-// Start-up warm-up for the daemon: the first card of a process pays for reading ~100 font files,
-// satori parsing them and its layout engine starting, and resvg's native module loading (about a
-// second together). warmRenderer pays that once, off any request, so the first snapshot is fast.
-import { buildCardModel } from "./build-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
-import { LANGS } from "./messages.js";
-import { renderCard } from "./render.js";
+// Warm-up for a render worker that has just started: satori's and resvg's modules, their
+// WebAssembly (layout, text shaping) and the Latin fonts, loaded while the daemon collects the
+// card's data, so the first card does not wait for them. No card is drawn here: a throw-away card
+// cost as much again as the loading, and the first real card would still pay the JIT's warm-up.
+// Chinese fonts are not loaded either: only a card that shows hanzi loads its slices.
+import { loadRenderer } from "./render.js";
 
-/** Renders a throw-away full card per language (SVG) and a compact PNG; resolves with the time taken. */
+/** Loads the renderer; resolves with the time taken. */
 export async function warmRenderer(): Promise<{ ms: number }> {
   const started = performance.now();
-  const inputs = exampleInputs("1h");
-  const base = { range: "1h", theme: "dark", generatedAt: EXAMPLE_NOW, demo: true, degradedSources: ["warm-up"] } as const;
-  // Both languages, so glyph lookups in the CJK fonts are warm too.
-  for (const lang of LANGS) await renderCard(buildCardModel(inputs, { ...base, detail: "full", lang }), "svg");
-  await renderCard(buildCardModel(inputs, { ...base, detail: "compact", lang: "en" }), "png");
+  await loadRenderer();
   return { ms: Math.round(performance.now() - started) };
 }

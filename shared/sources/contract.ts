@@ -280,6 +280,8 @@ export interface SourceReader {
   appVersion(): SourceResult<string | null>;
   /** Changes whenever transcripts may have changed (cheap): an equal stamp lets the core skip a pass. */
   changeStamp(): SourceResult<string>;
+  /** Optional: nothing changed since the last pass, so hand back caches (the next read refills them). */
+  releaseMemory?(): void;
   close(): void;
 }
 

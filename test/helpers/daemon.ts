@@ -69,7 +69,6 @@ export async function startDaemon(o: StartOptions = {}): Promise<TestDaemon> {
     // No gateway runs beside the fixtures: the probe says so at once.
     ...(stubbed ? { probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED (no gateway in this test)")), channels: false } : {}),
     updates: false,
-    warmRenderer: false,
     scanMs: 100,
     logMs: 100,
     cronMs: 200,

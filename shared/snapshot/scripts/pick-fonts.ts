@@ -9,13 +9,17 @@
 // job names, messages: text the card does not control), every slice holding a character of
 // GB2312 level 1, the 3,755 common hanzi; at the bold weight (its own headings) only the slices
 // its catalog needs. A character in none of them is drawn as the font's empty box (.notdef).
+//
+// Each file's entry carries the characters it has a glyph for (its cmap, as hex ranges), so the
+// renderer loads only the CJK slices a card's text needs (fonts.ts).
+import opentype from "@shuding/opentype.js";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOG, LANGS } from "../messages.js";
 import { daemonCatalogText } from "../../i18n/font-text.js";
-import type { FontManifest, ManifestFont } from "../fonts.js";
+import { encodeCodePoints, type FontManifest, type ManifestFont } from "../fonts.js";
 
 const require = createRequire(import.meta.url);
 const outDir = join(dirname(fileURLToPath(import.meta.url)), "..", "fonts");
@@ -44,6 +48,15 @@ function readSlices(dir: string): Slice[] {
       return [lo, b === undefined ? lo : parseInt(b, 16)];
     }),
   }));
+}
+
+/** The code points a font file maps to a glyph, as satori's parser (opentype.js) reads them. */
+function cmapOf(file: string): number[] {
+  const buf = readFileSync(file);
+  const font = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  return Object.entries(font.tables.cmap.glyphIndexMap)
+    .filter(([, glyph]) => glyph > 0)
+    .map(([cp]) => Number(cp));
 }
 
 const covers = (s: Slice, cp: number): boolean => s.ranges.some(([a, b]) => cp >= a && cp <= b);
@@ -96,7 +109,7 @@ function main(): void {
   const fonts: ManifestFont[] = [];
   const add = (srcDir: string, file: string, family: string, weight: number, role: ManifestFont["role"]): void => {
     copyFileSync(join(srcDir, "files", file), join(outDir, file));
-    fonts.push({ file, family, weight, role });
+    fonts.push({ file, family, weight, role, codePoints: encodeCodePoints(cmapOf(join(outDir, file))) });
   };
   // Satori falls back through the fonts in the order given: Latin first, then the CJK slices
   // from the most to the least frequent characters.

@@ -430,6 +430,11 @@ export class AgentDb {
     });
   }
 
+  /** Hands the page cache back (sqlite3_db_release_memory): pages are read again from the OS cache when next needed. */
+  releaseMemory(): void {
+    this.guard("shrink_memory", () => this.db.pragma("shrink_memory"));
+  }
+
   close(): void {
     this.stmts.clear();
     if (this.db.open) this.db.close();

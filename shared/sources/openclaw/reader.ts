@@ -116,6 +116,7 @@ export function openclawReader(data: AgentData): SourceReader {
     liveSessions: () => ok([]),
     appVersion: () => data.appVersion(),
     changeStamp: () => data.changeStamp(),
+    releaseMemory: () => data.releaseMemory?.(),
     close: () => data.close(),
   };
 }
