@@ -11,6 +11,7 @@ import { childPids, procMemory, removeStaleDirs, type ProcMemory } from "./proc.
 import { profileProcess } from "./inspect.js";
 import { BENCH_TMP, newProfileDir, REPO_ROOT } from "./paths.js";
 import { formatSummary, summarize } from "./profile-summary.js";
+import { daemonEnv } from "../cli/daemon-process.js";
 import type { StateCopy } from "./state-copy.js";
 import type { BenchOptions } from "./suite.js";
 
@@ -52,7 +53,8 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   // user's own Claude Code or Codex history).
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("INSIGHTS_") && !k.startsWith("OPENCLAW_") && !LEAKY.has(k)) env[k] = v;
-  Object.assign(env, dirs, o.env ?? {});
+  // As insightsctl start and the systemd unit run it (the malloc setting).
+  Object.assign(env, daemonEnv(env), dirs, o.env ?? {});
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", ...(o.openclawDir !== null ? ["--openclaw-dir", o.openclawDir] : [])], {

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startFailure } from "./daemon-process.js";
+import { readFileSync } from "node:fs";
+import { DAEMON_GLIBC_TUNABLES, daemonEnv, startFailure } from "./daemon-process.js";
 
 const logLine = (level: string, msg: string, extra: Record<string, unknown> = {}): string => JSON.stringify({ time: "2026-11-21T12:00:00.000Z", level, module: "daemon", msg, ...extra });
 
@@ -15,6 +16,14 @@ test("without that line: the last error record, then a thrown Error line, then t
   assert.is(startFailure(crash, 1), "SyntaxError: The requested module 'y' does not provide an export named 'nope'");
   assert.is(startFailure("", 7), "insightsd exited with code 7");
   assert.is(startFailure(logLine("info", "only info"), null), "");
+});
+
+test("the daemon starts with the fixed malloc threshold, as the systemd unit sets it; a setting of the user's own wins", () => {
+  assert.is(daemonEnv({ PATH: "/bin" }).GLIBC_TUNABLES, DAEMON_GLIBC_TUNABLES);
+  assert.is(daemonEnv({ PATH: "/bin" }).PATH, "/bin");
+  assert.is(daemonEnv({ GLIBC_TUNABLES: "glibc.malloc.arena_max=1" }).GLIBC_TUNABLES, "glibc.malloc.arena_max=1");
+  const unit = readFileSync(new URL("../systemd/gateway-insights.service", import.meta.url), "utf8");
+  assert.ok(unit.split("\n").includes(`Environment=GLIBC_TUNABLES=${DAEMON_GLIBC_TUNABLES}`), "the unit sets the same");
 });
 
 test.run();

@@ -19,12 +19,25 @@ export interface Started {
   dashboardUrl: string;
 }
 
+/**
+ * glibc's malloc setting for the daemon, set by whatever starts it (here, and the systemd unit's
+ * Environment= line): glibc must see it when the process starts. With its default dynamic mmap
+ * threshold, the threshold rises after a card's PNG-sized buffer is freed, the next ones come
+ * from the heap arenas and stay there: measured +24.8 % RSS at rest after 1,000 cards, +3.8 % with
+ * this fixed one (docs/benchmarks.md, memory suite). A GLIBC_TUNABLES of the user's own wins.
+ */
+export const DAEMON_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=131072";
+
+export function daemonEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return env.GLIBC_TUNABLES ? env : { ...env, GLIBC_TUNABLES: DAEMON_GLIBC_TUNABLES };
+}
+
 /** Spawns insightsd detached and resolves once its control socket and /health both answer. */
 export async function spawnDaemon(paths: Paths, argv: string[], timeoutMs = 20_000): Promise<Started> {
   const child = spawn(process.execPath, [DAEMON_MAIN, ...argv, "--detached"], {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
-    env: process.env,
+    env: daemonEnv(),
   });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
