@@ -177,6 +177,25 @@ export class AgentSource {
     return changed || this.writeCount !== writesBefore;
   }
 
+  /**
+   * Who runs, between the full passes a watched source sits out: a process's end writes nothing a
+   * watch would see (a Codex writer's exit only releases its lock; a crashed Claude Code leaves its
+   * record), so every poll pass still looks, as every pass did before watching. Also refreshes the
+   * live processes' CPU and memory figures. True when who runs changed. Never throws.
+   */
+  async refreshLive(): Promise<boolean> {
+    const reader = this.reader;
+    if (!reader) return false;
+    const before = this.status.current;
+    try {
+      if (!this.readLive(reader)) return false;
+      await this.loadSessions(reader, NOTHING_CHANGED);
+      return true;
+    } catch (err) {
+      return this.fail(new SourceError("corrupt", err instanceof Error ? err.message : String(err), {}, { cause: err }), before);
+    }
+  }
+
   private async pass(): Promise<boolean> {
     const { clock, provider } = this.deps;
     const before = this.status.current;

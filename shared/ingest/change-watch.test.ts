@@ -4,6 +4,7 @@
 // in the last test, which appends to a real copy of the Claude Code fixture with the poll set to
 // an hour, so only the real fs.watch can make it pass. No fixed sleeps: every wait polls a
 // condition with a deadline.
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
@@ -324,6 +325,33 @@ test("the poll is the fallback: a watched source is read by every third pass onl
     for (let i = 0; i < 3; i++) await c.collector.run("agents");
     assert.equal({ claude: count("claude-code:default") - claude0, codex: count("codex:default") - codex0 }, { claude: 4, codex: 2 }, "Claude Code polled only: read by every pass");
   } finally {
+    await c.close();
+  }
+});
+
+test("a watched source sitting out a pass still sees a process end (no file event tells it): its live session is gone at the next pass", async () => {
+  const fake = new FakeWatches();
+  const c = collectorOver(fake.factory, new Map(), 15);
+  // A running Claude Code process and its record; killed later as a crash would (the record stays).
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 60000)"], { stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    const pid = child.pid as number;
+    const sessionsDir = path.join(c.claude.claudeDir, "sessions");
+    fs.mkdirSync(sessionsDir, { recursive: true });
+    fs.writeFileSync(path.join(sessionsDir, `${pid}.json`), JSON.stringify({ pid, sessionId: "5f0c8a52-0000-4000-8000-00000000live" }));
+    c.collector.start();
+    const claude = () => c.collector.registry.agentSnapshots().find((a) => a.id === "claude-code:default");
+    await until(() => c.collector.registry.ready && c.collector.registry.agentSnapshots().every((a) => a.detection?.mode === "watching"), "the first pass and the watches");
+    await c.collector.run("agents");
+    assert.equal(claude()?.live.map((l) => l.pid), [pid], "the running process is seen");
+    child.kill("SIGKILL");
+    await exited;
+    // One poll pass: before issue 13 every pass looked at who runs; a watched source sits 14 of 15 out.
+    await c.collector.run("agents");
+    assert.equal(claude()?.live.map((l) => l.pid), [], "the ended process is not live any more");
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await c.close();
   }
 });

@@ -114,8 +114,14 @@ export class SourceRegistry {
     return slot.next;
   }
 
-  private startPass(source: AgentSource): Promise<boolean> {
-    const running: Promise<boolean> = source.refresh().finally(() => {
+  /** The live processes only (a source sitting out a pass), never beside a pass of it, which reads them itself. */
+  private checkLive(source: AgentSource): Promise<boolean> {
+    if (this.passes.has(source.id)) return Promise.resolve(false);
+    return this.startPass(source, () => source.refreshLive());
+  }
+
+  private startPass(source: AgentSource, run: () => Promise<boolean> = () => source.refresh()): Promise<boolean> {
+    const running: Promise<boolean> = run().finally(() => {
       const slot = this.passes.get(source.id);
       // A queued pass starts next (through startPass) and keeps the slot.
       if (slot?.running === running && !slot.next) this.passes.delete(source.id);
@@ -177,7 +183,11 @@ export class SourceRegistry {
     this.discovered = true;
     for (const [id, source] of this.sources) {
       if (present.has(id)) {
-        if (this.sitsOut(source, refreshOptions)) continue;
+        if (this.sitsOut(source, refreshOptions)) {
+          // Its files are watched, its processes are not: who runs is looked at by every pass.
+          if (await this.checkLive(source)) changed.push(id);
+          continue;
+        }
         if (await this.refreshOne(source)) changed.push(id);
       } else if (source.gone(lost.get(id) ?? new SourceError("missing", `${id} is gone`))) changed.push(id);
     }
