@@ -356,6 +356,27 @@ test("a watched source sitting out a pass still sees a process end (no file even
   }
 });
 
+test("stop waits for the refreshes a change started (and one queued behind): none reads on, or opens a reader, after it", async () => {
+  const fake = new FakeWatches();
+  const c = collectorOver(fake.factory);
+  let closed = false;
+  try {
+    c.collector.start();
+    await until(() => c.collector.registry.ready && c.collector.registry.agentSnapshots().every((a) => a.detection?.mode === "watching"), "the first pass and the watches");
+    const ended: string[] = [];
+    // What a watch event starts (collector.ts: onChange): one pass running, one queued behind it.
+    void c.collector.registry.refreshSource("codex:default").finally(() => ended.push("first"));
+    void c.collector.registry.refreshSource("codex:default").finally(() => ended.push("queued"));
+    await c.collector.stop();
+    assert.equal(ended.sort(), ["first", "queued"], "both passes ended before stop did");
+    assert.is(c.collector.registry.source("codex:default")?.openReader() ?? null, null, "no reader open after stop");
+    await c.close();
+    closed = true;
+  } finally {
+    if (!closed) await c.close();
+  }
+});
+
 test("real fs.watch: a response appended to a copied Claude Code transcript is read without waiting for the (hour-long) poll", async () => {
   const c = collectorOver(undefined);
   try {

@@ -196,6 +196,8 @@ export class Collector {
     this.watcher?.close();
     this.watcher = null;
     await Promise.all([this.gateway?.stop(), ...this.running.values()]);
+    // The refreshes watch events started (and any queued behind them) end before the readers close.
+    await this.registry.settle();
     this.registry.close();
   }
 

@@ -99,6 +99,19 @@ export class SourceRegistry {
     return [...this.sources.keys()];
   }
 
+  /**
+   * Waits until no pass of any source runs or is queued: a refresh a watch event started is no job
+   * of the collector's, and one queued behind it would open a reader again after close().
+   */
+  async settle(): Promise<void> {
+    const pending = (): Array<Promise<boolean>> => [...this.passes.values()].flatMap((s) => (s.next ? [s.running, s.next] : [s.running]));
+    for (let waited = new Set<Promise<boolean>>(), now = pending(); now.some((p) => !waited.has(p)); now = pending()) {
+      // Only passes not waited for yet: one that settled but kept its slot (it never does) ends the wait.
+      for (const p of now) waited.add(p);
+      await Promise.allSettled(now);
+    }
+  }
+
   close(): void {
     for (const a of this.sources.values()) a.close();
   }
