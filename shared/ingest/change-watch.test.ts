@@ -202,6 +202,32 @@ test("the watched dir itself removed: its watch is dropped and its parent waits 
   assert.not.ok(fake.open.has(path.join(sessions, "2026")), "the moved one's watches are gone");
 });
 
+test("a root replaced, or one that appeared, seen only by a sync (its events missed): the source is read as well as watched", async () => {
+  const fake = new FakeWatches();
+  const { home, targets } = codexTree();
+  const { watcher, changes } = watcherOf(fake);
+  watcher.sync("codex:default", targets);
+  const sessions = path.join(home, "sessions");
+  // Replaced with a rollout already in it, and no event seen (a watch follows the old inode).
+  fs.renameSync(sessions, `${sessions}.old`);
+  fs.mkdirSync(path.join(sessions, "2027", "01", "02"), { recursive: true });
+  fs.writeFileSync(path.join(sessions, "2027", "01", "02", "rollout-2027-01-02T10-00-00-0199a0b1-0000-7000-8000-000000000002.jsonl"), "{}\n");
+  watcher.sync("codex:default", targets);
+  // The rollout written before the new watch existed: only a refresh of the source reads it.
+  await until(() => changes.length >= 1, "a refresh after the replaced root is watched again");
+  // archived_sessions appeared without the event (its parent waits for sessions only, or the event was lost).
+  fs.mkdirSync(path.join(home, "archived_sessions"));
+  fs.rmSync(sessions, { recursive: true });
+  watcher.sync("codex:default", targets);
+  // The removal is a replacement too (the watched inode is gone): that refresh first.
+  await until(() => changes.length >= 2, "a refresh after the root went");
+  const after = changes.length;
+  fs.mkdirSync(sessions);
+  watcher.sync("codex:default", targets);
+  await until(() => changes.length > after, "a refresh after the root that appeared is watched");
+  watcher.close();
+});
+
 // ---------------------------------------------------------------------------------------------
 // The collector: a change refreshes that source only; a failure shows in the health check.
 // ---------------------------------------------------------------------------------------------

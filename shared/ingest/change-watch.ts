@@ -152,11 +152,16 @@ export class ChangeWatcher {
       return this.build(entry);
     }
     if (entry.state?.mode === "polling" && now >= entry.retryAt) return this.build(entry);
-    // A root replaced by another dir at the same path (moved away and made anew): watch the new one.
-    if (entry.state?.mode === "watching" && targets.some((t) => this.replaced(entry, t.dir))) return this.build(entry);
+    // A root replaced by another dir at the same path (moved away and made anew): watch the new one,
+    // and read the source, as the events that would have said so were missed (a watched source sits
+    // out most poll passes, so what was written there before the new watch would wait for the safety net).
+    const replaced = entry.state?.mode === "watching" && targets.some((t) => this.replaced(entry, t.dir));
     // A missing root (or its parent) that appeared without an event we saw.
     const appeared = (t: WatchTarget): boolean => !entry.watches.has(t.dir) && (isDir(t.dir) || (!entry.watches.has(path.dirname(t.dir)) && isDir(path.dirname(t.dir))));
-    if (entry.state?.mode === "watching" && entry.waiting && targets.some(appeared)) this.build(entry);
+    if (replaced || (entry.state?.mode === "watching" && entry.waiting && targets.some(appeared))) {
+      this.build(entry);
+      this.schedule(entry);
+    }
   }
 
   private replaced(entry: Entry, dir: string): boolean {
