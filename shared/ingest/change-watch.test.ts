@@ -403,6 +403,32 @@ test("stop waits for the refreshes a change started (and one queued behind): non
   }
 });
 
+test("what was written after a source's read but before its watch existed is read by the next poll pass, not the 15th", async () => {
+  const fake = new FakeWatches();
+  const c = collectorOver(fake.factory, new Map(), 15);
+  try {
+    // The first pass reads every source, then their watches are made (after the whole pass: a big
+    // install's first scan may take minutes). A response appended in between makes no event.
+    c.collector.start();
+    await until(() => c.collector.registry.ready && c.collector.registry.agentSnapshots().every((a) => a.detection?.mode === "watching"), "the first pass and the watches");
+    const w1 = sessionIdOf("a192c37f", transcripts(c.claude.claudeDir));
+    const before = c.model.session("claude-code:default", w1.key);
+    const response = w1.lines.find((l) => l.type === "assistant") as RawLine;
+    const line: RawLine = {
+      ...response,
+      uuid: "44444444-4444-4444-8444-444444444444",
+      timestamp: "2026-11-23T22:00:02.000Z",
+      requestId: "req_011Cgapgapgapgapgapgapgap",
+      message: { ...response.message, id: "msg_01gapgapgapgapgapgapgap", usage: { ...response.message.usage, input_tokens: 5, output_tokens: 23, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 } } },
+    };
+    fs.appendFileSync(w1.file, `${JSON.stringify(line)}\n`);
+    await c.collector.run("agents");
+    assert.is(c.model.session("claude-code:default", w1.key)?.outputTokens, (before?.outputTokens ?? 0) + 23, "the response is read by the first pass after the watch began");
+  } finally {
+    await c.close();
+  }
+});
+
 test("real fs.watch: a response appended to a copied Claude Code transcript is read without waiting for the (hour-long) poll", async () => {
   const c = collectorOver(undefined);
   try {

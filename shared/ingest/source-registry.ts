@@ -37,6 +37,12 @@ export class SourceRegistry {
   private refreshing: Promise<string[]> | null = null;
   /** Per watched source: passes sat out since it was last read by one. */
   private readonly satOut = new Map<string, number>();
+  /**
+   * Watched sources read by a pass since their watch began. Watches are made after a pass, so
+   * what was written between a source's read and its watch made no event: the first pass after
+   * the watch began reads it (else that waited for the safety net).
+   */
+  private readonly readSinceWatched = new Set<string>();
   /** Per source: the refresh running and the one queued behind it (a source never refreshes twice at once). */
   private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null }>();
   private discovered = false;
@@ -149,7 +155,10 @@ export class SourceRegistry {
 
   /** A watched, settled source sits this pass out (all but every `watchedEvery`-th). */
   private sitsOut(source: AgentSource, o: RefreshOptions): boolean {
-    if (!o.watched?.(source.id) || !source.settled) {
+    const watched = o.watched?.(source.id) ?? false;
+    if (!watched) this.readSinceWatched.delete(source.id);
+    if (!watched || !source.settled || !this.readSinceWatched.has(source.id)) {
+      if (watched) this.readSinceWatched.add(source.id);
       this.satOut.delete(source.id);
       return false;
     }
