@@ -35,7 +35,7 @@ import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
-import { QuietGc } from "./quiet-gc.js";
+import { QuietGc, type QuietGcOptions } from "./quiet-gc.js";
 import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
@@ -82,6 +82,8 @@ export interface DaemonOptions {
   alertDebounceMs?: number;
   /** The OTLP push's interval in ms, replacing otlpIntervalSeconds (tests). */
   otlpIntervalMs?: number;
+  /** The quiet collection's seams (tests: its periodic check and the collection). */
+  quietGc?: QuietGcOptions;
   /** Collector pace overrides (tests). */
   scanMs?: number;
   logMs?: number;
@@ -115,6 +117,8 @@ interface Parts {
   address: { host: string; port: number };
   /** The OTLP push, when otlpEndpoint is set. */
   otlp: OtlpPush | null;
+  /** The collection once the daemon is quiet: its periodic check ends with the daemon. */
+  quiet: QuietGc;
 }
 
 const HOUR = 3_600_000;
@@ -337,7 +341,7 @@ export class Daemon {
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
       // Memory back once nobody asks anything for a while (quiet-gc.ts says why).
-      const quiet = new QuietGc();
+      const quiet = new QuietGc(options.quietGc);
       http.raw.on("request", () => quiet.touch());
       http.raw.on("upgrade", () => quiet.touch());
       quiet.start();
@@ -427,7 +431,7 @@ export class Daemon {
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
 
-      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp }, options, startedAt);
+      daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp, quiet }, options, startedAt);
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
@@ -567,6 +571,7 @@ export class Daemon {
       const log = this.log;
       log.info("stopping", { reason });
       if (this.retentionTimer) clearInterval(this.retentionTimer);
+      this.p.quiet.stop();
       const graceMs = this.config.shutdownGraceSeconds * 1000;
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();

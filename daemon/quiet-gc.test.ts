@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { startDaemon } from "../test/helpers/daemon.js";
 import { fullGc, QuietGc } from "./quiet-gc.js";
 
 const MB = 1024 * 1024;
@@ -157,6 +158,24 @@ test("this Node's V8 gives the full collection, without exposing gc to the daemo
   garbage = null;
   (gc as () => void)();
   assert.is((globalThis as { gc?: unknown }).gc, undefined);
+});
+
+test("the daemon's quiet check is started with it and ends when it stops (it outlived stop, in every process that starts a daemon)", async () => {
+  const checks = { started: 0, cancelled: 0 };
+  const d = await startDaemon({
+    daemon: {
+      quietGc: {
+        collect: () => undefined,
+        every: () => {
+          checks.started++;
+          return { cancel: () => checks.cancelled++ };
+        },
+      },
+    },
+  });
+  assert.equal(checks, { started: 1, cancelled: 0 });
+  await d.stop();
+  assert.equal(checks, { started: 1, cancelled: 1 });
 });
 
 test.run();
