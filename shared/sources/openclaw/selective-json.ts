@@ -72,44 +72,26 @@ BYTE_CLASS[0x7b] = 2;
 BYTE_CLASS[0x5b] = 3;
 BYTE_CLASS[0x7d] = 4;
 BYTE_CLASS[0x5d] = 5;
-/** The open brackets of the value being skipped; grown for deep nesting, kept between calls. */
+/** The open brackets of the value being skipped; grown for deep nesting, kept between calls up to KEPT_STACK. */
 let openStack = new Uint8Array(64);
+/** A stack grown past this (a hostile blob nested a million deep) is not kept for the next value. */
+const KEPT_STACK = 64 * 1024;
+
+/** Bytes of the skip stack kept between calls (tests). */
+export function keptSkipStackBytes(): number {
+  return openStack.length;
+}
 
 /** Offset just past the JSON value starting at `i` (no leading space), without building it. */
 export function skipValue(buf: Buffer, i: number): number {
   const b = buf[i];
   if (b === QUOTE) return skipString(buf, i);
   if (b === LBRACE || b === LBRACKET) {
-    // Brackets must pair up by kind: a stack of what is open (1 = object, 2 = array). One table
-    // load per byte: most bytes of a blob are indentation or inside strings (skipped natively).
-    let stack = openStack;
-    let depth = 0;
-    const n = buf.length;
-    let j = i;
-    while (j < n) {
-      const k = BYTE_CLASS[buf[j] as number] as number;
-      if (k === 0) {
-        j++;
-        continue;
-      }
-      if (k === 1) {
-        j = skipString(buf, j);
-        continue;
-      }
-      if (k <= 3) {
-        if (depth === stack.length) {
-          const bigger = new Uint8Array(stack.length * 2);
-          bigger.set(stack);
-          stack = openStack = bigger;
-        }
-        stack[depth++] = k - 1;
-      } else {
-        if (depth === 0 || stack[--depth] !== k - 3) throw new IndexSyntaxError("unbalanced brackets", j);
-        if (depth === 0) return j + 1;
-      }
-      j++;
+    try {
+      return skipNested(buf, i);
+    } finally {
+      if (openStack.length > KEPT_STACK) openStack = new Uint8Array(64);
     }
-    throw atEnd ? new IndexSyntaxError("unterminated value", i) : NEED_MORE;
   }
   // A number, true, false or null: up to the next delimiter; JSON.parse judges it when it is kept.
   let j = i;
@@ -121,6 +103,40 @@ export function skipValue(buf: Buffer, i: number): number {
   if (j === buf.length && !atEnd) throw NEED_MORE; // the number may go on
   if (j === i) throw new IndexSyntaxError("value expected", i);
   return j;
+}
+
+/** skipValue of an object or array starting at `i`. */
+function skipNested(buf: Buffer, i: number): number {
+  // Brackets must pair up by kind: a stack of what is open (1 = object, 2 = array). One table
+  // load per byte: most bytes of a blob are indentation or inside strings (skipped natively).
+  let stack = openStack;
+  let depth = 0;
+  const n = buf.length;
+  let j = i;
+  while (j < n) {
+    const k = BYTE_CLASS[buf[j] as number] as number;
+    if (k === 0) {
+      j++;
+      continue;
+    }
+    if (k === 1) {
+      j = skipString(buf, j);
+      continue;
+    }
+    if (k <= 3) {
+      if (depth === stack.length) {
+        const bigger = new Uint8Array(stack.length * 2);
+        bigger.set(stack);
+        stack = openStack = bigger;
+      }
+      stack[depth++] = k - 1;
+    } else {
+      if (depth === 0 || stack[--depth] !== k - 3) throw new IndexSyntaxError("unbalanced brackets", j);
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  throw atEnd ? new IndexSyntaxError("unterminated value", i) : NEED_MORE;
 }
 
 export function parseSlice(buf: Buffer, start: number, end: number): unknown {

@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readSessionsJson } from "./legacy-files.js";
+import { keptSkipStackBytes } from "./selective-json.js";
 import { IndexSyntaxError, walkSessionsIndex } from "./sessions-index.js";
 import { FILES_FIXTURE, copyFixture, removeTempDirs } from "./test-fixtures.js";
 
@@ -138,6 +139,16 @@ test("malformed files are corrupt, with the byte offset; a bad blob that does no
     assert.ok(!r.ok);
     assert.is(r.error.kind, "corrupt");
   }
+});
+
+test("a blob nested a million deep is stepped over, and the walk keeps no memory of its depth afterwards (well-formed or cut short)", () => {
+  const depth = 1_000_000;
+  const deep = "[".repeat(depth) + "]".repeat(depth);
+  const entry = (blob: string): string => `{"s1": {"label": "x", "${[...SKIP][0]}": ${blob}}}`;
+  assert.equal(walk(entry(deep)).entries, [["s1", { label: "x" }]]);
+  assert.ok(keptSkipStackBytes() <= 64 * 1024, `kept ${keptSkipStackBytes()} bytes`);
+  assert.throws(() => walk(entry("[".repeat(depth))), (e: unknown) => e instanceof IndexSyntaxError);
+  assert.ok(keptSkipStackBytes() <= 64 * 1024, `kept ${keptSkipStackBytes()} bytes after a cut-short blob`);
 });
 
 test("the fixture's sessions.json: entries without the blobs, which are never handed to JSON.parse, read through a bounded window", () => {
