@@ -58,6 +58,22 @@ test("an hour that already has a rollup keeps it: its raw rows may be pruned in 
   store.close();
 });
 
+test("a session's project learned between two runs moves its rollup; nothing is counted twice once the raw rows go", () => {
+  const store = open();
+  const hour = now - 2 * DAY - (now % HOUR);
+  usage(store, hour + 10, 5);
+  usage(store, hour + 20, 7);
+  // First run: the session's project is not known yet.
+  runRetention(store, policy, hour + HOUR + 60_000);
+  store.db.prepare("INSERT INTO session_meta (source_id, session_key, project) VALUES ('claude-code:default', 'k1', '/home/op/code/api')").run();
+  runRetention(store, policy, now);
+  // Later: the raw rows are pruned; the rollup is what remains.
+  runRetention(store, policy, hour + (policy.rawDays + 1) * DAY);
+  assert.equal(store.db.prepare("SELECT count(*) AS n FROM token_usage").get(), { n: 0 });
+  assert.equal(store.db.prepare("SELECT hour, project, messages, input FROM token_usage_hourly").all(), [{ hour, project: "/home/op/code/api", messages: 2, input: 12 }]);
+  store.close();
+});
+
 test("gateway samples a daemon left before a long stop are rolled up too", () => {
   const store = open();
   const last = now - 30 * DAY - (now % HOUR);

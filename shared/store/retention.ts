@@ -22,6 +22,11 @@ export const ROLLUP_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+// The hours about to be recomputed hold every raw row still, so their usage rollups are rebuilt
+// whole: a row upserted under a key that no longer comes out (the session's project became known
+// since the last run, or all its raw rows went) would otherwise stay beside the new one and count twice.
+const CLEAR_USAGE_ROLLUPS = `DELETE FROM token_usage_hourly WHERE hour >= :from AND hour < :to`;
+
 // Each recomputes the rollup of every complete hour in [from, to) from the raw rows (idempotent).
 const ROLLUPS = [
   `INSERT INTO gateway_samples_hourly (hour, samples, up_samples, cpu_avg, rss_max_mb)
@@ -73,6 +78,7 @@ export function runRetention(store: Store, policy: RetentionPolicy, now: number)
     const from = Math.ceil(rawCutoff / HOUR) * HOUR;
     const to = Math.floor(now / HOUR) * HOUR;
     let rolledUpHours = 0;
+    store.db.prepare(CLEAR_USAGE_ROLLUPS).run({ from, to });
     for (const sql of ROLLUPS) rolledUpHours += store.db.prepare(sql).run({ from, to }).changes;
     for (const sql of LATE_ROLLUPS) rolledUpHours += store.db.prepare(sql).run({ from }).changes;
     const deleted: Record<string, number> = {};
