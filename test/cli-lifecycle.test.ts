@@ -61,7 +61,10 @@ test("status in text and JSON", async () => {
   assert.is(text.code, 0);
   assert.match(text.stdout, /running \(pid \d+\)/);
   assert.match(text.stdout, /demo state/);
-  assert.match(text.stdout, new RegExp(`^  health     ${verdict}( \\(.+\\))?$`, "m"));
+  assert.match(text.stdout, new RegExp(`^  health +${verdict}( \\(.+\\))?$`, "m"));
+  // Every line under the first is a label, a space, then its value (claude-code is the longest label).
+  for (const line of text.stdout.trimEnd().split("\n").slice(1)) assert.match(line, /^  [a-z-]+ +\S/, line);
+  for (const p of ["openclaw", "claude-code", "codex"]) assert.match(text.stdout, new RegExp(`^  ${p} +ok, `, "m"), `a line for ${p}`);
   assert.not.match(text.stdout, /gateway checks:/, "no second verdict beside the first");
   const json = await ctl(box, ["status", "--json"]);
   assert.is(json.code, 0);

@@ -8,6 +8,9 @@ import { fail, formatBytes, formatDuration, printJson, say } from "../output.js"
 
 const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
 
+/** A line's label column, wide enough for the longest provider name (`claude-code`). */
+const label = (name: string): string => `  ${name.padEnd(12)} `;
+
 function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): string {
   const parts: string[] = [p.health];
   if (p.provider === "openclaw") {
@@ -47,16 +50,16 @@ export default defineCommand({
       say(`gateway-insights ${s.version}: running (pid ${s.pid}), up ${formatDuration(s.uptimeSeconds)}`);
       // The one verdict /health and GraphQL give too, with the checks behind it when it is not ok.
       const reasons = s.healthReasons ?? [];
-      say(`  health     ${s.health}${reasons.length ? ` (${describeReasons(reasons)})` : ""}`);
-      say(`  dashboard  ${s.url}/   (insightsctl url prints the sign-in link)`);
-      if (s.demo) say(`  data       demo state (bundled sample)${s.openclawDir ? ` in ${s.openclawDir}` : ""}`);
+      say(`${label("health")}${s.health}${reasons.length ? ` (${describeReasons(reasons)})` : ""}`);
+      say(`${label("dashboard")}${s.url}/   (insightsctl url prints the sign-in link)`);
+      if (s.demo) say(`${label("data")}demo state (bundled sample)${s.openclawDir ? ` in ${s.openclawDir}` : ""}`);
       // One line per provider read: its own verdict, what it runs and how much it holds.
-      for (const p of s.providers ?? []) say(`  ${p.provider.padEnd(11)}${providerLine(p, s)}`);
+      for (const p of s.providers ?? []) say(`${label(p.provider)}${providerLine(p, s)}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
-      say(`  sources    ${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
-      say(`  store      ${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);
-      say(`  auth       ${s.auth}`);
-      say(`  log        ${s.logFile}`);
+      say(`${label("sources")}${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
+      say(`${label("store")}${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);
+      say(`${label("auth")}${s.auth}`);
+      say(`${label("log")}${s.logFile}`);
     } catch (err) {
       fail(err);
     }
