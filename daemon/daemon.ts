@@ -496,6 +496,7 @@ export class Daemon {
     const h = this.health(systems);
     const gw = systems.find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw")?.gateway ?? null;
     const { paths } = this.options;
+    const allAgents = this.p.model.agents();
     return {
       running: true,
       pid: process.pid,
@@ -525,7 +526,7 @@ export class Daemon {
       healthReasons: overall.reasons.map((c) => ({ name: c.name, status: c.status, message: c.message })),
       sources: this.p.model.sources().map((s) => ({ id: s.id, status: s.status, lastError: s.lastError })),
       providers: systems.map((sys) => {
-        const agents = this.p.model.agents().filter((a) => a.provider === sys.provider);
+        const agents = allAgents.filter((a) => a.provider === sys.provider);
         return {
           provider: sys.provider,
           health: VERDICT_WORD[sys.health.verdict],
