@@ -251,6 +251,22 @@ interface CellRow {
   responses: number;
 }
 
+type SumColumns = Pick<CellRow, "input" | "output" | "cache_read" | "cache_write" | "reasoning" | "cost_usd" | "unpriced" | "responses">;
+
+/** A row's sums, finite and never negative even if an older version stored a poisoned row. */
+function cellSums(r: SumColumns): Pick<UsageCell, "input" | "output" | "cacheRead" | "cacheWrite" | "reasoning" | "costUsd" | "responses" | "unpriced"> {
+  return {
+    input: finiteTotal(r.input),
+    output: finiteTotal(r.output),
+    cacheRead: finiteTotal(r.cache_read),
+    cacheWrite: finiteTotal(r.cache_write),
+    reasoning: finiteTotal(r.reasoning),
+    costUsd: finiteTotal(r.cost_usd),
+    responses: finiteTotal(r.responses),
+    unpriced: finiteTotal(r.unpriced),
+  };
+}
+
 /** The SQL of the cells (`at`, source_id, model, project, the sums, responses) and its parameters. */
 function cellQuery(o: UsageCellOptions): { sql: string; params: Record<string, number | string | null> } {
   // The raw rows cover whole hours from here on; before it, an hour's rollup where there is one.
@@ -299,15 +315,7 @@ export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
     sourceId: r.source_id,
     model: r.model,
     project: r.project,
-    // Finite and never negative even if an older version stored a poisoned row.
-    input: finiteTotal(r.input),
-    output: finiteTotal(r.output),
-    cacheRead: finiteTotal(r.cache_read),
-    cacheWrite: finiteTotal(r.cache_write),
-    reasoning: finiteTotal(r.reasoning),
-    costUsd: finiteTotal(r.cost_usd),
-    responses: finiteTotal(r.responses),
-    unpriced: finiteTotal(r.unpriced),
+    ...cellSums(r),
   }));
 }
 
@@ -416,14 +424,7 @@ export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject
       day: iso.slice(0, 10),
       sourceId: r.source_id,
       model: r.model,
-      input: finiteTotal(r.input),
-      output: finiteTotal(r.output),
-      cacheRead: finiteTotal(r.cache_read),
-      cacheWrite: finiteTotal(r.cache_write),
-      reasoning: finiteTotal(r.reasoning),
-      costUsd: finiteTotal(r.cost_usd),
-      responses: finiteTotal(r.responses),
-      unpriced: finiteTotal(r.unpriced),
+      ...cellSums(r),
     });
   }
   return out;
