@@ -74,14 +74,15 @@ function credits(json: string | null): RateLimitsView["credits"] {
 /** The latest figures of each source, by the time the provider recorded them. */
 export function queryRateLimits(store: Store, sourceIds: readonly string[], now: number): RateLimitsView[] {
   if (!sourceIds.length) return [];
-  const rows = store.db
-    .prepare(
-      `SELECT r.* FROM rate_limit_samples r
-       WHERE r.source_id IN (SELECT value FROM json_each(?))
-         AND r.rowid = (SELECT rowid FROM rate_limit_samples x WHERE x.source_id = r.source_id ORDER BY x.ts DESC, x.rowid DESC LIMIT 1)
-       ORDER BY r.source_id`,
-    )
-    .all(JSON.stringify(sourceIds)) as Row[];
+  // The newest sample of each source, one index probe each. (A single query that kept the rows
+  // equal to their source's newest ran that lookup once per stored sample: 11 ms at 30,000
+  // samples, on every status, card and /metrics scrape.)
+  const newest = store.db.prepare(`SELECT * FROM rate_limit_samples WHERE source_id = ? ORDER BY ts DESC, rowid DESC LIMIT 1`);
+  const rows: Row[] = [];
+  for (const id of [...new Set(sourceIds)].sort()) {
+    const row = newest.get(id) as Row | undefined;
+    if (row) rows.push(row);
+  }
   return rows.map((r) => {
     const windowMs = r.primary_window_minutes !== null ? r.primary_window_minutes * MINUTE : DEFAULT_STALE_MS;
     const stale = (r.primary_resets_at !== null && r.primary_resets_at <= now) || now - r.ts > windowMs;
