@@ -77,7 +77,10 @@ function Shell(): JSX.Element {
   // The address names the source shown, so a copied link opens the same view of the same source.
   const id = scopeId.value;
   useEffect(() => {
-    if (id && switcherShown.value && urlSource.value !== id) replaceSource(id);
+    // Read again here, not the render's `id`: the address may have changed since that render (a
+    // link opened as the page loads), and writing the older scope back would undo it.
+    const now = scopeId.value;
+    if (now && switcherShown.value && urlSource.value !== now) replaceSource(now);
   }, [id, switcherShown.value, urlSource.value]);
 
   const r = route.value;
