@@ -7,9 +7,8 @@
 import { InsightsError } from "../errors.js";
 import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
 import type { Store } from "../store/store.js";
-import { usd } from "./money.js";
 import { dayKey } from "./time.js";
-import { parseDay, parseProvider, parseTimeZone, projectKey, usageCells } from "./usage-report.js";
+import { add, figures, parseDay, parseProvider, parseTimeZone, projectKey, sumsOfCell, usageCells, zero, type Sums, type UsageFigures } from "./usage-report.js";
 
 export const EXPORT_SCHEMA_VERSION = 1;
 /** The columns that make a row's identity, in order. */
@@ -37,7 +36,8 @@ export interface ExportParams {
   provider: ProviderName | null;
 }
 
-export interface ExportRow {
+/** The figures are the usage report's (docs/usage.md), without costComplete: unpricedResponses tells it. */
+export interface ExportRow extends Omit<UsageFigures, "costComplete"> {
   host: string;
   /** `YYYY-MM-DD` in timeZone. */
   date: string;
@@ -48,20 +48,6 @@ export interface ExportRow {
   /** The working directory; OpenClaw's agent by its source id; "(no project)" when none is known. */
   project: string;
   timeZone: string;
-  /** Input not read from cache. */
-  inputTokens: number;
-  /** Output, reasoning included. */
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  /** The reasoning part of outputTokens. */
-  reasoningTokens: number;
-  /** input + output + cache write + cache read. */
-  totalTokens: number;
-  responses: number;
-  /** Responses of a model with no known price: their tokens count, their cost is not in costUsd. */
-  unpricedResponses: number;
-  costUsd: number;
 }
 
 export interface ExportReport {
@@ -123,7 +109,7 @@ export function queryExport(store: Store, p: ExportParams, o: ExportOptions): Ex
   // Wide enough for every instant of the days in any zone (UTC-12 to UTC+14); days are cut below.
   const from = Date.parse(`${p.since}T00:00:00Z`) - DAY;
   const to = p.until === null ? null : Date.parse(`${p.until}T00:00:00Z`) + 2 * DAY;
-  const rows = new Map<string, ExportRow>();
+  const rows = new Map<string, { head: Omit<ExportRow, keyof UsageFigures>; sums: Sums }>();
   for (const c of usageCells(store, { now: o.now, rawDays: o.rawDays, provider: p.provider, from, to })) {
     const date = dayKey(c.at, p.timeZone);
     if (date < p.since || (p.until !== null && date > p.until)) continue;
@@ -133,21 +119,14 @@ export function queryExport(store: Store, p: ExportParams, o: ExportOptions): Ex
     const project = projectKey(c.sourceId, c.project);
     const key = JSON.stringify([date, c.sourceId, model, project]);
     let r = rows.get(key);
-    if (!r) {
-      r = { host: o.host, date, provider, source: c.sourceId, model, project, timeZone: p.timeZone, inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, responses: 0, unpricedResponses: 0, costUsd: 0 };
-      rows.set(key, r);
-    }
-    r.inputTokens += c.input;
-    r.outputTokens += c.output;
-    r.cacheWriteTokens += c.cacheWrite;
-    r.cacheReadTokens += c.cacheRead;
-    r.reasoningTokens += c.reasoning;
-    r.totalTokens += c.input + c.output + c.cacheWrite + c.cacheRead;
-    r.responses += c.responses;
-    r.unpricedResponses += c.unpriced;
-    r.costUsd += c.costUsd;
+    if (!r) rows.set(key, (r = { head: { host: o.host, date, provider, source: c.sourceId, model, project, timeZone: p.timeZone }, sums: zero() }));
+    add(r.sums, sumsOfCell(c));
   }
-  const out = [...rows.values()].map((r) => ({ ...r, costUsd: usd(r.costUsd) }));
+  const out: ExportRow[] = [...rows.values()].map(({ head, sums }) => {
+    // Cost last, as EXPORT_COLUMNS has it.
+    const { costComplete: _complete, costUsd, ...tokens } = figures(sums);
+    return { ...head, ...tokens, costUsd };
+  });
   // A stable order, so two exports of the same data are the same text.
   out.sort((a, b) => cmp(a.date, b.date) || cmp(a.source, b.source) || cmp(a.model, b.model) || cmp(a.project, b.project));
   return {

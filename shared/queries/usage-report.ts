@@ -439,7 +439,8 @@ export function projectKey(sourceId: string, project: string): string {
 // ---------------------------------------------------------------------------------------------
 // Grouping.
 
-interface Sums {
+/** Sums of usage cells as they are added up (the report's rows, the export's rows). */
+export interface Sums {
   input: number;
   output: number;
   cacheRead: number;
@@ -450,9 +451,9 @@ interface Sums {
   unpriced: number;
 }
 
-const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, responses: 0, unpriced: 0 });
+export const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, responses: 0, unpriced: 0 });
 
-function add(to: Sums, from: Sums): void {
+export function add(to: Sums, from: Sums): void {
   to.input += from.input;
   to.output += from.output;
   to.cacheRead += from.cacheRead;
@@ -463,7 +464,7 @@ function add(to: Sums, from: Sums): void {
   to.unpriced += from.unpriced;
 }
 
-function figures(s: Sums): UsageFigures {
+export function figures(s: Sums): UsageFigures {
   return {
     inputTokens: s.input,
     outputTokens: s.output,
@@ -526,7 +527,7 @@ class Group {
   }
 }
 
-const sumsOfCell = (c: Omit<UsageCell, "at" | "project">): Sums => ({
+export const sumsOfCell = (c: Omit<UsageCell, "at" | "project">): Sums => ({
   input: c.input,
   output: c.output,
   cacheRead: c.cacheRead,
