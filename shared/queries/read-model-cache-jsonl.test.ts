@@ -8,19 +8,16 @@ import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../log/logger.js";
+import type { Collector } from "../ingest/collector.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";
-import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
 import { copyClaudeHome } from "../sources/claude-code/test-fixture.js";
-import { CodexProvider } from "../sources/codex/provider.js";
 import { copyCodexHome } from "../sources/codex/test-fixture.js";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
-import { Store } from "../store/store.js";
-import { ReadModel } from "./read-model.js";
+import { removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import type { Store } from "../store/store.js";
+import { providerReadModel } from "../../test/helpers/provider-model.js";
+import type { ReadModel } from "./read-model.js";
 
 test.after(removeTempDirs);
 
@@ -43,39 +40,26 @@ interface World {
 async function world(provider: "claude-code" | "codex" = "claude-code"): Promise<World> {
   const pricer = new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") });
   let file: string;
-  let reader: ClaudeCodeProvider | CodexProvider;
+  let home: string;
   if (provider === "claude-code") {
-    const { home, claudeDir } = copyClaudeHome();
+    const copy = copyClaudeHome();
+    home = copy.home;
+    const claudeDir = copy.claudeDir;
     const project = join(claudeDir, "projects", "-home-op-code-api-server");
     const name = readdirSync(project).find((n) => n.startsWith("5108af6e") && n.endsWith(".jsonl"));
     assert.ok(name, "the fixture has session 5108af6e");
     file = join(project, name);
-    reader = new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer });
   } else {
-    const { home, codexDir } = copyCodexHome();
+    const copy = copyCodexHome();
+    home = copy.home;
+    const codexDir = copy.codexDir;
     const day = join(codexDir, "sessions", "2026", "11", "23");
     const name = readdirSync(day).find((n) => n.includes("01a20a4f-b29a") && n.endsWith(".jsonl"));
     assert.ok(name, "the fixture has rollout 01a20a4f-b29a");
     file = join(day, name);
-    reader = new CodexProvider({ env: {}, home, dirs: [codexDir], pricer });
   }
-  const clock = manualClock(NOW);
-  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
-  const collector = new Collector({
-    providers: [reader],
-    openclaw: null,
-    stateDir: makeTempDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-  });
-  const { degraded } = await collector.collectOnce(60_000);
-  assert.equal(degraded, []);
-  const make = (): ReadModel => new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: NOW, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
-  return { file, store, collector, model: make(), fresh: make };
+  const core = await providerReadModel(provider, home, { now: NOW, pricer });
+  return { file, store: core.store, collector: core.collector, model: core.model, fresh: core.freshModel };
 }
 
 let line = 0;

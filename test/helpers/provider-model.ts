@@ -23,6 +23,8 @@ export interface ProviderModel {
   collector: Collector;
   store: Store;
   clock: Clock & { advance(ms: number): void; set(ms: number): void };
+  /** Another read model over the same store and collector that keeps nothing yet: the store as it is now. */
+  freshModel(): ReadModel;
   /** The install's source id (`claude-code:default`, `codex:default`). */
   sourceId: string;
   /** One collection pass; rejects when a job ran past its budget or the provider could not be read. */
@@ -39,12 +41,13 @@ export interface ProviderModelOptions {
   storeFile?: string;
   /** Environment the provider sees (CLAUDE_CONFIG_DIR, CODEX_HOME); default none, so HOME's default dir is read. */
   env?: Record<string, string>;
+  /** Prices (default the shipped data set). */
+  pricer?: Pricer;
 }
 
 export const CORE_NOW = Date.parse("2026-11-25T00:00:00Z");
 
-function providerFor(kind: CoreProvider, home: string, env: Record<string, string>): Provider {
-  const pricer = new Pricer();
+function providerFor(kind: CoreProvider, home: string, env: Record<string, string>, pricer: Pricer): Provider {
   return kind === "claude-code" ? new ClaudeCodeProvider({ env, home, dirs: null, pricer }) : new CodexProvider({ env, home, dirs: null, pricer });
 }
 
@@ -54,7 +57,7 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
   const clock = manualClock(now);
   const storeFile = opts.storeFile ?? join(makeTempDir("gi-core-"), "insights.db");
   const store = Store.open(storeFile, { clock });
-  const provider = providerFor(kind, home, opts.env ?? {});
+  const provider = providerFor(kind, home, opts.env ?? {}, opts.pricer ?? new Pricer());
   const collector = new Collector({
     providers: [provider],
     openclaw: null,
@@ -66,7 +69,8 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
     gatewayUrl: () => null,
     sampleMs: 60_000,
   });
-  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
+  const freshModel = (): ReadModel => new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
+  const model = freshModel();
   const sourceId = `${kind}:default`;
   const collect = async (): Promise<void> => {
     const { degraded } = await collector.collectOnce(60_000);
@@ -79,6 +83,7 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
   await collect();
   return {
     model,
+    freshModel,
     collector,
     store,
     clock,
