@@ -9,14 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { providerReadModel } from "../../test/helpers/provider-model.js";
 import { claudeResponses, dayIn, figuresOf, groupBy, sums } from "../../test/helpers/usage-expectations.js";
 import { manualClock } from "../clock.js";
-import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../log/logger.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";
-import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
 import { copyClaudeHome, transcriptFiles } from "../sources/claude-code/test-fixture.js";
 import { OFFSET_SPAN, offsetPieces, queryUsageReport, type UsageReport, type UsageReportParams } from "../queries/usage-report.js";
 import { MIGRATIONS } from "./migrations.js";
@@ -225,18 +223,9 @@ test("days in zones 30 and 45 minutes off the hour: each response on its local d
 
 test("through the scanner: a transcript rewritten shorter is forgotten and re-read; the daily sums follow the files as they are", async () => {
   const { claudeDir, home } = copyClaudeHome();
-  const clock = manualClock(Date.UTC(2026, 10, 24, 12, 0));
-  const store = open();
-  const collector = new Collector({
-    providers: [new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer: new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") }) })],
-    openclaw: null,
-    stateDir: newDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
+  const { store, collector, clock } = await providerReadModel("claude-code", home, {
+    now: Date.UTC(2026, 10, 24, 12, 0),
+    pricer: new Pricer({ overrides: parsePriceOverrides({}, "test"), dataset: buildIndex([], "empty") }),
   });
   const expectDaily = (what: string): void => {
     const expected = [...groupBy(claudeResponses(claudeDir), (x) => dayIn(x.ts, "UTC"))].map(([day, rs]) => [day, sums(rs)]);
@@ -249,7 +238,6 @@ test("through the scanner: a transcript rewritten shorter is forgotten and re-re
     assertFollows(store, what);
   };
   try {
-    await collector.collectOnce(60_000);
     expectDaily("after the first scan");
     // The transcript with the most responses, rewritten with only its first half (a restart).
     const before = claudeResponses(claudeDir).length;
