@@ -19,7 +19,7 @@ import { runChild } from "./child.js";
 import { newProfileDir } from "./paths.js";
 import { formatSummary, summarize, summarizeWindows } from "./profile-summary.js";
 import { nodeFloorMs, ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
-import type { BareInput, BareResult, CheckInput, CheckResult, ScanResult } from "./providers-protocol.js";
+import type { BareInput, BareResult, CheckInput, CheckResult, IncrementalRun, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
 import { CC_SIZES, ensureClaudeCodeData } from "./synthetic/claude-code.js";
@@ -373,10 +373,10 @@ function scanRows(label: string, bytes: number, scans: ScanResult[], bare: BareR
   );
   const inc = scans.find((s) => s.incremental)?.incremental;
   if (inc) {
-    const of = (how: string) => inc.filter((r) => r.how === how);
+    const of = (how: string): IncrementalRun[] => inc.filter((r) => r.how === how);
     const hinted = of("hinted");
     const full = of("full");
-    const ms = (xs: typeof inc, f: (r: (typeof inc)[number]) => number): string => `${median(xs.map(f)).toFixed(1)} ms`;
+    const ms = (xs: IncrementalRun[], f: (r: IncrementalRun) => number): string => `${median(xs.map(f)).toFixed(1)} ms`;
     rows.push(
       {
         metric: `${label}: incremental update after one appended line (the file its watch event names -> visible in findSession), median`,
