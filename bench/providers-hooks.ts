@@ -48,7 +48,7 @@ export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: numb
     mode: "scan",
     kind: input.kind,
     root: mirror?.root ?? input.root,
-    home: input.home,
+    home: mirror?.home ?? input.home,
     storePath,
     anchorNow: input.dataset.manifest.now,
     idleRefreshes: opts.idleRefreshes,
@@ -88,11 +88,13 @@ function firstTranscript(kind: HookInput["kind"], root: string): string {
  * `root` mirrored at `dest` with hard links (cp -al: no byte of the dataset is copied or written),
  * then one transcript replaced by a copy of its own (a new inode) for the appends.
  */
-function mirrorForAppends(input: HookInput, dest: string): { root: string; file: string } {
+function mirrorForAppends(input: HookInput, dest: string): { home: string; root: string; file: string } {
   fs.rmSync(dest, { recursive: true, force: true });
   fs.mkdirSync(dest, { recursive: true });
-  const root = path.join(dest, path.basename(input.root));
-  execFileSync("cp", ["-al", input.root, root]);
+  // The whole HOME, so the provider's default dir (HOME/.claude, HOME/.codex) is the mirror too, not the dataset.
+  const home = path.join(dest, path.basename(input.home));
+  execFileSync("cp", ["-al", input.home, home]);
+  const root = path.join(home, path.relative(input.home, input.root));
   const file = firstTranscript(input.kind, root);
   const tmp = `${file}.copy`;
   fs.copyFileSync(file, tmp);
@@ -100,7 +102,7 @@ function mirrorForAppends(input: HookInput, dest: string): { root: string; file:
   const original = path.join(input.root, path.relative(root, file));
   if (fs.statSync(file).ino === fs.statSync(original).ino) throw new Error(`${file} is still the dataset's file`);
   input.log(`  appends go to a copy of ${path.relative(root, file)} in a hard-linked mirror of the dataset`);
-  return { root, file };
+  return { home, root, file };
 }
 
 export interface UsageDailyRun {

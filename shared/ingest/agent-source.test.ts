@@ -11,6 +11,8 @@ import { Pricer } from "../pricing/pricer.js";
 import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
 import { copyClaudeHome } from "../sources/claude-code/test-fixture.js";
 import type { Install, Provider, SourceReader } from "../sources/contract.js";
+import { CodexProvider } from "../sources/codex/provider.js";
+import { copyCodexHome, rawLines, rolloutFiles, sessionIdOf as rolloutSessionId, type RawLine as CodexLine } from "../sources/codex/test-fixture.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
@@ -138,6 +140,28 @@ test("Claude Code: a hinted refresh reads only the named file, without listing t
   assert.equal(totals(store, source.id), totals(full.store, full.source.id));
   store.close();
   full.store.close();
+});
+
+test("Codex (through its provider, which wraps the reader): a hinted refresh reads the named rollout without listing", async () => {
+  const { home, codexDir } = copyCodexHome();
+  const spy = spied(new CodexProvider({ env: {}, home, dirs: null, pricer: new Pricer() }));
+  const { source, store } = sourceOf(spy.provider);
+  await source.refresh();
+  assert.is(spy.lists.n, 1);
+  const file = path.join(codexDir, rolloutFiles(codexDir).find((f) => rawLines(path.join(codexDir, f)).some((l) => l.type === "token_usage_record")) as string);
+  const id = rolloutSessionId(file);
+  const before = totals(store, source.id).find((r) => r.session_id === id) as Row;
+  const record = [...rawLines(file)].reverse().find((l) => l.type === "token_usage_record") as CodexLine;
+  const line = { ...record, payload: { ...record.payload, response_id: "resp_hinted_1", usage: { ...record.payload.usage, input_tokens: 40, cached_input_tokens: 0, output_tokens: 9, reasoning_output_tokens: 0 } } };
+  fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+  spy.lists.forbid = true;
+  assert.ok(await source.refresh({ paths: new Set([file]) }));
+  assert.is(spy.lists.n, 1, "no listing");
+  const after = totals(store, source.id).find((r) => r.session_id === id) as Row;
+  assert.is(after.output, before.output + 9);
+  assert.is(after.input, before.input + 40);
+  assert.is(after.assistant_messages, before.assistant_messages + 1);
+  store.close();
 });
 
 test("OpenClaw file era: a hinted refresh reads the transcript without listing, and leaves the change stamp for the next full pass", async () => {
