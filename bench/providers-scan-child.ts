@@ -82,7 +82,7 @@ function stallProbes(): { stop(): { maxStallMs: number; maxTimerDriftMs: number;
 const tick = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 // any: a transcript line as JSON, copied with a few fields changed.
-type Line = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Line = Record<string, any>;
 
 /**
  * The session a transcript belongs to, and a line like its last response's with fresh ids and

@@ -309,6 +309,9 @@ export class AgentSource {
       events = scan.events;
       sessions = scan.sessions;
     }
+    // The provider's own log (Codex) is not watched: read on as every full pass does, so its
+    // entries do not wait for the next full pass (a cursor query when nothing is new).
+    this.ingestLogs(reader);
     // A provider's own session index did not change with a transcript (its own file's event will
     // say when it does): listed again only when who runs changed, as an idle full pass does. The
     // sessions kept in our store are read again for the keys whose transcripts had something new.
