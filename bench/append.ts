@@ -20,8 +20,9 @@ export class Appender {
   private readonly db: Database.Database | null = null;
   private seq = -1;
   private parentId: string | null = null;
-  private readonly jsonl: string;
-  private readonly sessionsJson: string;
+  /** File era: the transcript appended to, and the index rewritten after it (the files a watch event names). */
+  readonly jsonl: string;
+  readonly sessionsJson: string;
 
   constructor(
     stateDir: string,
@@ -66,8 +67,18 @@ export class Appender {
     return JSON.stringify(event);
   }
 
-  /** Appends one assistant message with `output` output tokens; returns once it is written. */
+  /** Appends one assistant message with `output` output tokens, then touches the session (appendLine + touchIndex). */
   append(output: number): void {
+    this.appendLine(output);
+    this.touchIndex();
+  }
+
+  /**
+   * The message alone: SQLite era, the whole transaction (message and timestamps); file era, the
+   * JSONL line only, so a benchmark can time what a watch event on the transcript costs apart from
+   * the one on sessions.json that follows (touchIndex).
+   */
+  appendLine(output: number): void {
     const now = this.clock.now();
     const json = this.event(output, now);
     if (this.db) {
@@ -82,6 +93,15 @@ export class Appender {
       return;
     }
     fs.appendFileSync(this.jsonl, `${json}\n`);
+    this.lastNow = now;
+  }
+
+  private lastNow = 0;
+
+  /** File era: sessions.json rewritten (temp file + rename) with the session's new updatedAt, as the gateway does after a turn. */
+  touchIndex(): void {
+    if (this.db) return;
+    const now = this.lastNow || this.clock.now();
     const sessions = asObject(JSON.parse(fs.readFileSync(this.sessionsJson, "utf8")));
     const entry = asObject(sessions[this.target.sessionKey]);
     sessions[this.target.sessionKey] = { ...entry, updatedAt: now, lastActivityAt: now, lastInteractionAt: now };

@@ -5,6 +5,7 @@
 //     first scan is done; then `insightsctl usage daily --json` (dist/cli/main.js) timed as a
 //     whole process, as a user runs it, and its rows as per-day totals.
 // Neither writes into the dataset: the store and the daemon's dirs live under .tmp/bench/.
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ControlClient } from "../cli/control-client.js";
@@ -36,25 +37,72 @@ export interface HookInput {
  * One first scan of `input.root` by the core (SourceRegistry + the provider), on a fresh store,
  * in its own child process on plain node against dist/. `profileDir`: CPU-profile it there.
  */
-export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: number; profileDir: string | null }): Promise<ScanResult> {
+export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: number; profileDir: string | null; incrementalReps?: number }): Promise<ScanResult> {
   removeStaleDirs(BENCH_TMP, "providers-store-");
   const dir = path.join(BENCH_TMP, `providers-store-${process.pid}`);
   const storePath = path.join(dir, `${input.kind}.sqlite`);
+  // Appending needs a tree of our own: hard links to the dataset's files (the same files, so the
+  // first scan reads the same bytes and inodes), but the transcript appended to a copy.
+  const mirror = opts.incrementalReps ? mirrorForAppends(input, path.join(dir, "tree")) : null;
   const scanInput: ScanInput = {
     mode: "scan",
     kind: input.kind,
-    root: input.root,
-    home: input.home,
+    root: mirror?.root ?? input.root,
+    home: mirror?.home ?? input.home,
     storePath,
     anchorNow: input.dataset.manifest.now,
     idleRefreshes: opts.idleRefreshes,
     profileDir: opts.profileDir,
+    incremental: mirror && opts.incrementalReps ? { file: mirror.file, reps: opts.incrementalReps } : null,
   };
   try {
     return await runChild<ScanResult>("providers-scan-child.ts", scanInput);
   } finally {
     if (!input.keep) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The first transcript of a tree with a response in it, by sorted path (Claude Code: a session's own file, not a sub-agent's). */
+function firstTranscript(kind: HookInput["kind"], root: string): string {
+  const marker = kind === "claude-code" ? '"type":"assistant"' : '"type":"token_usage_record"';
+  const walk = (dir: string, depth: number): string | null => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const d of entries) {
+      const p = path.join(dir, d.name);
+      if (d.isFile() && d.name.endsWith(".jsonl") && fs.readFileSync(p, "utf8").includes(marker)) return p;
+    }
+    if (depth === 0) return null;
+    for (const d of entries) {
+      if (!d.isDirectory()) continue;
+      const found = walk(path.join(dir, d.name), depth - 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  const found = kind === "claude-code" ? walk(path.join(root, "projects"), 1) : walk(path.join(root, "sessions"), 3);
+  if (!found) throw new Error(`no transcript with a response under ${root}`);
+  return found;
+}
+
+/**
+ * `root` mirrored at `dest` with hard links (cp -al: no byte of the dataset is copied or written),
+ * then one transcript replaced by a copy of its own (a new inode) for the appends.
+ */
+function mirrorForAppends(input: HookInput, dest: string): { home: string; root: string; file: string } {
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  // The whole HOME, so the provider's default dir (HOME/.claude, HOME/.codex) is the mirror too, not the dataset.
+  const home = path.join(dest, path.basename(input.home));
+  execFileSync("cp", ["-al", input.home, home]);
+  const root = path.join(home, path.relative(input.home, input.root));
+  const file = firstTranscript(input.kind, root);
+  const tmp = `${file}.copy`;
+  fs.copyFileSync(file, tmp);
+  fs.renameSync(tmp, file);
+  const original = path.join(input.root, path.relative(root, file));
+  if (fs.statSync(file).ino === fs.statSync(original).ino) throw new Error(`${file} is still the dataset's file`);
+  input.log(`  appends go to a copy of ${path.relative(root, file)} in a hard-linked mirror of the dataset`);
+  return { home, root, file };
 }
 
 export interface UsageDailyRun {

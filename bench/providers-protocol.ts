@@ -66,6 +66,23 @@ export interface ScanInput {
   idleRefreshes: number;
   /** CPU-profile the scan into this dir (a run not used for the figures). */
   profileDir: string | null;
+  /**
+   * After the idle refreshes: `reps` pairs of one response line appended to `file` (a transcript
+   * under `root` that is a copy of its own, never the dataset's), each refreshed the daemon's way
+   * (the source's refresh with the file a watch event names) or by a full pass of the source (the
+   * way before), alternating.
+   */
+  incremental?: { file: string; reps: number } | null;
+}
+
+/** One appended line: its refresh until the response is visible in findSession. */
+export interface IncrementalRun {
+  how: "hinted" | "full";
+  /** Append on disk -> visible in the query, ms (refresh + query). */
+  ms: number;
+  refreshMs: number;
+  refreshCpuMs: number;
+  queryMs: number;
 }
 
 export interface ScanResult {
@@ -101,4 +118,6 @@ export interface ScanResult {
   profiles: string[];
   /** The longest stretches without timers (at most 10, > 50 ms). */
   stallWindows: StallWindow[];
+  /** ScanInput.incremental's runs, in order; null when not asked. */
+  incremental: IncrementalRun[] | null;
 }

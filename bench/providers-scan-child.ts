@@ -14,12 +14,13 @@ import { Pricer } from "../shared/pricing/pricer.js";
 import { ClaudeCodeProvider } from "../shared/sources/claude-code/provider.js";
 import { CodexProvider } from "../shared/sources/codex/provider.js";
 import type { Provider } from "../shared/sources/contract.js";
+import { findSession } from "../shared/queries/sessions.js";
 import { Store } from "../shared/store/store.js";
 import { childInput, reply } from "./child-reply.js";
 import { CpuProfiler } from "./cpu-profile.js";
 import { memorySnapshot, MemorySampler } from "./memory.js";
 import { procMemory } from "./proc.js";
-import type { ScanInput, ScanResult, StallWindow } from "./providers-protocol.js";
+import type { IncrementalRun, ScanInput, ScanResult, StallWindow } from "./providers-protocol.js";
 import { since } from "./stats.js";
 
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
@@ -79,6 +80,81 @@ function stallProbes(): { stop(): { maxStallMs: number; maxTimerDriftMs: number;
 }
 
 const tick = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+// any: a transcript line as JSON, copied with a few fields changed.
+type Line = Record<string, any>;
+
+/**
+ * The session a transcript belongs to, and a line like its last response's with fresh ids and
+ * `output` output tokens (Claude Code: an assistant line; Codex: a token_usage_record).
+ */
+function appendTemplate(kind: ScanInput["kind"], file: string): { key: string; line(i: number, output: number, now: number): string } {
+  const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");
+  const parsed = lines.map((l) => {
+    try {
+      return JSON.parse(l) as Line;
+    } catch {
+      return null;
+    }
+  });
+  if (kind === "claude-code") {
+    const t = [...parsed].reverse().find((l) => l?.type === "assistant" && l.message?.usage);
+    if (!t) throw new Error(`${file}: no assistant line with usage`);
+    return {
+      key: path.basename(file, ".jsonl"),
+      line: (i, output, now) =>
+        JSON.stringify({
+          ...t,
+          uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          timestamp: new Date(now).toISOString(),
+          requestId: `req_bench_incremental_${i}`,
+          message: { ...t.message, id: `msg_bench_incremental_${i}`, usage: { ...t.message.usage, output_tokens: output } },
+        }),
+    };
+  }
+  const t = [...parsed].reverse().find((l) => l?.type === "token_usage_record");
+  if (!t) throw new Error(`${file}: no token_usage_record line`);
+  const m = /([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.jsonl$/.exec(file);
+  if (!m?.[1]) throw new Error(`${file}: not a rollout name`);
+  return {
+    key: m[1].toLowerCase(),
+    line: (i, output, now) =>
+      JSON.stringify({ ...t, timestamp: new Date(now).toISOString(), payload: { ...t.payload, response_id: `resp_bench_incremental_${i}`, usage: { ...t.payload.usage, output_tokens: output } } }),
+  };
+}
+
+/**
+ * One line appended at a time, then refreshed as the daemon does on its watch event (the file
+ * named: `hinted`) or by a full pass of the source (`full`, the way before), alternating, until
+ * the session's output tokens moved in findSession. Returns every run.
+ */
+async function incrementalRuns(registry: SourceRegistry, store: Store, clock: { now(): number }, kind: ScanInput["kind"], file: string, reps: number): Promise<IncrementalRun[]> {
+  const [snap] = registry.agentSnapshots();
+  const source = snap ? registry.source(snap.id) : undefined;
+  if (!source) throw new Error("no source to append to");
+  const { key, line } = appendTemplate(kind, file);
+  const output = (): number | null => findSession(store, source.snapshot(), key, clock.now())?.outputTokens ?? null;
+  let last = output();
+  if (last === null) throw new Error(`session ${key} not found`);
+  const runs: IncrementalRun[] = [];
+  for (let i = 0; i < reps * 2; i++) {
+    // Pairs in alternating order (hinted, full, full, hinted, ...): neither always goes first.
+    const how: IncrementalRun["how"] = i % 4 === 0 || i % 4 === 3 ? "hinted" : "full";
+    fs.appendFileSync(file, `${line(i, 1000 + i, clock.now())}\n`);
+    const t = performance.now();
+    const c = process.cpuUsage();
+    await registry.refreshSource(source.id, how === "hinted" ? { paths: new Set([file]) } : null);
+    const refreshMs = since(t);
+    const d = process.cpuUsage(c);
+    const q = performance.now();
+    const now = output();
+    const queryMs = since(q);
+    if (now === null || now === last) throw new Error(`the appended line was not visible after one ${how} refresh`);
+    last = now;
+    runs.push({ how, ms: since(t), refreshMs, refreshCpuMs: (d.user + d.system) / 1000, queryMs });
+  }
+  return runs;
+}
 
 async function scan(input: ScanInput): Promise<ScanResult> {
   const baseline = memorySnapshot();
@@ -141,6 +217,7 @@ async function scan(input: ScanInput): Promise<ScanResult> {
     await idleProfiler.stop(file);
     profiles.push(file);
   }
+  const incremental = input.incremental ? await incrementalRuns(registry, store, clock, input.kind, input.incremental.file, input.incremental.reps) : null;
   const usageRows = (store.db.prepare("SELECT count(*) AS n FROM token_usage WHERE role = 'assistant'").get() as { n: number }).n;
   registry.close();
   store.close();
@@ -171,6 +248,7 @@ async function scan(input: ScanInput): Promise<ScanResult> {
     storeBytes,
     profiles,
     stallWindows,
+    incremental,
   };
 }
 

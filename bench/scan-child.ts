@@ -165,12 +165,19 @@ async function real(input: RealInput): Promise<RealResult> {
     const before = findSession(store, agent.snapshot(), target.sessionKey, clock.now());
     if (!before) throw new Error(`session ${target.sessionKey} not found`);
     let expected = before.outputTokens;
-    const result = { latencyMs: [] as number[], refreshMs: [] as number[], queryMs: [] as number[], refreshes: [] as number[] };
+    const result: NonNullable<RealResult["incremental"]> = { latencyMs: [], refreshMs: [], queryMs: [], refreshes: [], how: [], indexRefreshMs: [] };
+    const files = target.era === "files";
     await profile("incremental", async () => {
       for (let i = 0; i < reps; i++) {
         const output = 1000 + i;
-        appender.append(output); // the writer's own cost is not ours: timing starts once it is on disk
+        // The writer's own cost is not ours: timing starts once it is on disk. File era: the JSONL
+        // line first, refreshed as its watch event makes the daemon refresh (that agent, the file
+        // named), then sessions.json, refreshed as its own event does (below).
+        appender.appendLine(output);
         expected += output;
+        const how = !files ? "registry" : i % 2 === 0 ? "hinted" : "full";
+        const refresh = (): Promise<unknown> =>
+          how === "registry" ? registry.refresh() : registry.refreshSource(agent.id, how === "hinted" ? { paths: new Set([appender.jsonl]) } : null);
         const t = performance.now();
         let refreshMs = 0;
         let queryMs = 0;
@@ -178,7 +185,7 @@ async function real(input: RealInput): Promise<RealResult> {
         for (let visible = false; !visible; ) {
           if (n >= 5) throw new Error(`appended event not visible in querySessions after ${n} refreshes`);
           const r = performance.now();
-          await registry.refresh();
+          await refresh();
           refreshMs += since(r);
           n++;
           const q = performance.now();
@@ -190,6 +197,13 @@ async function real(input: RealInput): Promise<RealResult> {
         result.refreshMs.push(refreshMs);
         result.queryMs.push(queryMs);
         result.refreshes.push(n);
+        result.how.push(how);
+        if (files) {
+          appender.touchIndex();
+          const r = performance.now();
+          await registry.refreshSource(agent.id, { paths: new Set([appender.sessionsJson]) });
+          result.indexRefreshMs.push(since(r));
+        }
       }
     });
     appender.close();

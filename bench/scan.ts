@@ -219,11 +219,35 @@ function rows(pairs: Pair[], windows: number, agents: number): Row[] {
   ];
   const inc = first.incremental;
   if (inc) {
-    const how = `refresh ${ms1(median(inc.refreshMs))} + querySessions ${ms1(median(inc.queryMs))} (medians); visible after ${Math.max(...inc.refreshes)} refresh`;
+    // SQLite era: every append through a registry pass. File era: the appends the daemon's way
+    // (hinted: the agent's refresh of the JSONL named by its watch event), the others a full pass
+    // of the agent on the same event (the way before), and each sessions.json rewrite's own refresh.
+    const pick = <T>(xs: T[], how: string): T[] => xs.filter((_, i) => inc.how[i] === how);
+    const main = inc.how.includes("hinted") ? "hinted" : "registry";
+    const lat = pick(inc.latencyMs, main);
+    const how = `refresh ${ms1(median(pick(inc.refreshMs, main)))} + querySessions ${ms1(median(pick(inc.queryMs, main)))} (medians); visible after ${Math.max(...pick(inc.refreshes, main))} refresh`;
+    const what = main === "hinted" ? "append -> the agent's refresh of the JSONL its watch event names -> querySessions" : "append -> refresh -> querySessions";
     out.push(
-      { metric: "incremental update (append -> refresh -> querySessions), median", value: median(inc.latencyMs), unit: "ms", aim: { op: "<=", limit: AIM_INCREMENTAL_MS }, note: `${inc.latencyMs.length} appends; ${how}` },
-      { metric: "incremental update, p95", value: percentile(inc.latencyMs, 95), unit: "ms", note: "poll interval not included" },
+      { metric: `incremental update (${what}), median`, value: median(lat), unit: "ms", aim: { op: "<=", limit: AIM_INCREMENTAL_MS }, note: `${lat.length} appends; ${how}` },
+      { metric: "incremental update, p95", value: percentile(lat, 95), unit: "ms", note: "poll interval not included" },
     );
+    const full = pick(inc.latencyMs, "full");
+    if (full.length) {
+      out.push({
+        metric: "incremental update through a full pass of the agent (no hint), median",
+        value: median(full),
+        unit: "ms",
+        note: `${full.length} appends alternating with the hinted ones; refresh ${ms1(median(pick(inc.refreshMs, "full")))}: lists and stats every transcript`,
+      });
+    }
+    if (inc.indexRefreshMs.length) {
+      out.push({
+        metric: "the agent's refresh after sessions.json is rewritten (its own watch event), median",
+        value: median(inc.indexRefreshMs),
+        unit: "ms",
+        note: `${inc.indexRefreshMs.length} rewrites; a new index file: the reader is reopened, sessions.json walked and every transcript listed. In the daemon both events usually land in one burst: one such pass`,
+      });
+    }
   }
   const q = first.queries;
   if (q) {

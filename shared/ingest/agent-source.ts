@@ -5,14 +5,14 @@
 // here knows a provider's format: the provider adapter does (shared/sources/<provider>/).
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, WatchTarget } from "../sources/contract.js";
+import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, TranscriptRef, WatchTarget } from "../sources/contract.js";
 import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
-import type { DetectionState } from "./change-watch.js";
+import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
-import { TranscriptScanner } from "./transcript-scanner.js";
+import { FIRST_EVENT_BACKFILL, TranscriptScanner } from "./transcript-scanner.js";
 
 export interface AgentSnapshot {
   /** `agent:<agentId>`, `claude-code:<name>`, `codex:<name>`. */
@@ -167,10 +167,15 @@ export class AgentSource {
     return before !== this.status.current;
   }
 
-  /** One refresh; true when anything a reader could see changed. Never throws. */
-  async refresh(): Promise<boolean> {
+  /**
+   * One refresh; true when anything a reader could see changed. Never throws. With a hint (the
+   * files a watch event named), a settled source reads just those when its reader can tell which
+   * transcripts they are (SourceReader.transcriptsAt); otherwise, and always without a hint, it
+   * makes a full pass.
+   */
+  async refresh(hint: ChangeHint | null = null): Promise<boolean> {
     const writesBefore = this.writeCount;
-    const changed = await this.pass();
+    const changed = await this.pass(hint);
     // A write counts even when nothing else moved (a transcript truncated to nothing and read
     // again: its figures are gone, with no event and no change in the session index) or when the
     // pass failed after writing.
@@ -196,13 +201,16 @@ export class AgentSource {
     }
   }
 
-  private async pass(): Promise<boolean> {
+  private async pass(hint: ChangeHint | null): Promise<boolean> {
     const { clock, provider } = this.deps;
     const before = this.status.current;
     try {
       const identity = provider.identity(this.install);
       if (identity === null) return this.gone(new SourceError("missing", `${this.install.dir}: nothing to read`, { where: this.install.dir }));
       if (this.reader && identity !== this.identity) this.close(); // replaced underneath us: reopen
+      // Only a source caught up (first pass done, nothing left over, CONNECTED) with its reader
+      // still open may read just the named files: anything else needs the full pass.
+      const mayPartial = hint !== null && this.reader !== null && this.settled;
       if (!this.reader) {
         const opened = provider.open(this.install);
         this.count(opened.warnings);
@@ -212,6 +220,11 @@ export class AgentSource {
       }
       const reader = this.reader;
       const liveChanged = this.readLive(reader);
+      if (mayPartial && hint && this.deps.store.getMeta(FIRST_EVENT_BACKFILL + this.id) !== undefined) {
+        const refs = reader.transcriptsAt?.([...hint.paths]) ?? null;
+        if (refs) this.count(refs.warnings);
+        if (refs?.ok) return await this.partialPass(reader, refs.value, liveChanged, before);
+      }
       // Nothing written since the last full pass: skip listing and scanning (an idle install costs ~nothing).
       const stamp = reader.changeStamp();
       if (stamp.ok && stamp.value === this.stamp && !this.rescan) {
@@ -267,6 +280,49 @@ export class AgentSource {
       // A bug or an unexpected I/O failure: the source is in ERROR, the daemon goes on.
       return this.fail(new SourceError("corrupt", err instanceof Error ? err.message : String(err), {}, { cause: err }), before);
     }
+  }
+
+  /**
+   * A pass over the transcripts a watch event named only (`refs`, from transcriptsAt). Cursors,
+   * change tokens and de-dup are the full pass's (the scanner is the same), so nothing is lost or
+   * counted twice. It proves nothing about the rest of the install, so it leaves the change stamp
+   * and `rescan` as they are: the next full pass (the poll, or the safety net of a watched source)
+   * still looks at everything. The transcript count stays the last full pass's.
+   */
+  private async partialPass(reader: SourceReader, refs: TranscriptRef[], liveChanged: boolean, before: StatusState): Promise<boolean> {
+    const { clock, provider } = this.deps;
+    let events = 0;
+    let sessions: ReadonlySet<string> = NOTHING_CHANGED;
+    if (refs.length) {
+      const scanner = new TranscriptScanner(this.deps.store, {
+        clock,
+        ...(this.deps.batchEvents ? { batchEvents: this.deps.batchEvents } : {}),
+        ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
+        onWrite: () => this.writeCount++,
+      });
+      this.released = false;
+      const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
+      this.count(scan.warnings);
+      for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+      // Left over (batch budget) or unreadable: the next pass is a full one (a source with `rescan` is not settled).
+      if (!scan.done || scan.errors.length > 0) this.rescan = true;
+      events = scan.events;
+      sessions = scan.sessions;
+    }
+    // The provider's own log (Codex) is not watched: read on as every full pass does, so its
+    // entries do not wait for the next full pass (a cursor query when nothing is new).
+    this.ingestLogs(reader);
+    // A provider's own session index did not change with a transcript (its own file's event will
+    // say when it does): listed again only when who runs changed, as an idle full pass does. The
+    // sessions kept in our store are read again for the keys whose transcripts had something new.
+    let sessionsChanged = false;
+    if (!reader.listSessions || liveChanged) {
+      const listed = await this.loadSessions(reader, sessions);
+      if (!listed) return this.fail(this.lastListError ?? new SourceError("corrupt", "sessions could not be listed"), before);
+      sessionsChanged = listed.changed;
+    }
+    this.status.connected(clock.now());
+    return sessionsChanged || liveChanged || events > 0 || before !== this.status.current;
   }
 
   close(): void {

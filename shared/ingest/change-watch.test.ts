@@ -21,7 +21,7 @@ import type { Install, Provider } from "../sources/contract.js";
 import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { sessionIdOf, transcripts, type RawLine } from "../../test/helpers/claude-code-oracle.js";
-import { ChangeWatcher, type DetectionState, type WatchEventType, type WatchFactory } from "./change-watch.js";
+import { ChangeWatcher, MAX_HINT_PATHS, type DetectionState, type WatchEventType, type WatchFactory } from "./change-watch.js";
 import { Collector } from "./collector.js";
 
 test.after(removeTempDirs);
@@ -138,6 +138,52 @@ test("a burst of writes to one rollout is one change; other names are ignored; a
   assert.is(fake.open.size, 0, "close ends every watch");
 });
 
+test("each burst hands over the files it named; a nameless event, a new dir or too many names make it null (read everything)", async () => {
+  const fake = new FakeWatches();
+  const { month, day, targets } = codexTree();
+  const clock = manualClock();
+  const got: Array<{ id: string; paths: string[] | null }> = [];
+  const watcher = new ChangeWatcher({
+    watch: fake.factory,
+    clock,
+    logger,
+    debounceMs: 0,
+    onChange: (id, hint) => got.push({ id, paths: hint ? [...hint.paths].sort() : null }),
+  });
+  watcher.sync("codex:default", targets);
+  const a = "rollout-2026-11-23T10-00-00-0199a0b1-0000-7000-8000-000000000001.jsonl";
+  const b = "rollout-2026-11-23T11-00-00-0199a0b1-0000-7000-8000-000000000002.jsonl";
+  fake.fire(day, "change", a);
+  fake.fire(day, "rename", b);
+  fake.fire(day, "change", a);
+  fake.fire(day, "change", "notes.txt");
+  await until(() => got.length >= 1, "the first burst");
+  assert.equal(got[0], { id: "codex:default", paths: [path.join(day, a), path.join(day, b)].sort() }, "both files named, once each, absolute");
+  // The next burst starts anew.
+  fake.fire(day, "change", b);
+  await until(() => got.length >= 2, "the second burst");
+  assert.equal(got[1]?.paths, [path.join(day, b)]);
+  // A nameless event anywhere in a burst: not known.
+  fake.fire(day, "change", a);
+  fake.fire(day, "change", null);
+  await until(() => got.length >= 3, "the nameless burst");
+  assert.is(got[2]?.paths, null);
+  // A new dir: what was written in it before its watch is not named by any event.
+  fs.mkdirSync(path.join(month, "24"));
+  fake.fire(day, "change", a);
+  fake.fire(month, "rename", "24");
+  await until(() => got.length >= 4, "the new dir's burst");
+  assert.is(got[3]?.paths, null);
+  // More names than a hint holds.
+  for (let i = 0; i <= MAX_HINT_PATHS; i++) fake.fire(day, "change", `rollout-2026-11-23T10-00-00-0199a0b1-0000-7000-8000-${String(i).padStart(12, "0")}.jsonl`);
+  await until(() => got.length >= 5, "the long burst");
+  assert.is(got[4]?.paths, null);
+  fake.fire(day, "change", a);
+  await until(() => got.length >= 6, "a burst after the long one");
+  assert.equal(got[5]?.paths, [path.join(day, a)]);
+  watcher.close();
+});
+
 test("a watch that errors falls back to polling with the reason; watching is tried again after retryMs", () => {
   const fake = new FakeWatches();
   const { day, targets } = codexTree();
@@ -247,15 +293,15 @@ function counting(p: Provider, refreshes: Map<string, number>): Provider {
   };
 }
 
-function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<string, number>(), watchedPollEvery?: number) {
+function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<string, number>(), watchedPollEvery?: number, wrap: (p: Provider) => Provider = (p) => p) {
   const claude = copyClaudeHome();
   const codex = copyCodexHome();
   const clock = manualClock(Date.parse("2026-11-25T00:00:00Z"));
   const store = Store.open(path.join(makeTempDir("gi-watch-store-"), "insights.db"), { clock });
   const pricer = new Pricer();
   const providers = [
-    counting(new ClaudeCodeProvider({ env: {}, home: claude.home, dirs: null, pricer }), refreshes),
-    counting(new CodexProvider({ env: {}, home: codex.home, dirs: null, pricer }), refreshes),
+    counting(wrap(new ClaudeCodeProvider({ env: {}, home: claude.home, dirs: null, pricer })), refreshes),
+    counting(wrap(new CodexProvider({ env: {}, home: codex.home, dirs: null, pricer })), refreshes),
   ];
   const collector = new Collector({
     providers,
@@ -457,6 +503,71 @@ test("real fs.watch: a response appended to a copied Claude Code transcript is r
     // The read model sees the write as soon as the scanner commits it; the refresh announces it when it ends.
     await until(() => changes.includes("claude-code:default"), "dataChanged announced for the source");
     assert.not.ok(changes.includes("codex:default"), "nothing announced for a source that did not change");
+  } finally {
+    await c.close();
+  }
+});
+
+/** A provider whose readers count full listings (per source id). */
+function listingSpy(lists: Map<string, number>): (p: Provider) => Provider {
+  return (p) => ({
+    name: p.name,
+    discover: () => p.discover(),
+    identity: (i) => p.identity(i),
+    open: (i) => {
+      const opened = p.open(i);
+      if (!opened.ok) return opened;
+      const reader = opened.value;
+      const count = (): void => void lists.set(i.id, (lists.get(i.id) ?? 0) + 1);
+      const spy = new Proxy(reader, {
+        get(target, prop) {
+          if (prop === "listTranscripts") return () => (count(), target.listTranscripts());
+          if (prop === "listTranscriptsPaced") return undefined; // every listing goes through listTranscripts, counted
+          const v = Reflect.get(target, prop) as unknown;
+          return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+      return { ...opened, value: spy };
+    },
+    price: (i, r) => p.price(i, r),
+    ...(p.watchTargets ? { watchTargets: (i: Install) => p.watchTargets?.(i) ?? [] } : {}),
+  });
+}
+
+test("real fs.watch: an appended Claude Code line is read from that file alone (no listing of the install), and counted once", async () => {
+  const lists = new Map<string, number>();
+  const c = collectorOver(undefined, new Map(), undefined, listingSpy(lists));
+  try {
+    c.collector.start();
+    await until(() => c.collector.registry.ready && c.collector.registry.agentSnapshots().every((a) => a.detection?.mode === "watching"), "the first pass and the watches");
+    // The poll is an hour away: the first pass and the first pass after the watch began list; nothing else will.
+    await c.collector.run("agents");
+    const listsBefore = lists.get("claude-code:default") ?? 0;
+    assert.ok(listsBefore >= 1, "the first pass lists");
+    const w1 = sessionIdOf("a192c37f", transcripts(c.claude.claudeDir));
+    const before = c.model.session("claude-code:default", w1.key);
+    const response = w1.lines.find((l) => l.type === "assistant") as RawLine;
+    const line = (n: number, output: number): RawLine => ({
+      ...response,
+      uuid: `44444444-4444-4444-8444-44444444444${n}`,
+      timestamp: `2026-11-23T22:00:0${n}.000Z`,
+      requestId: `req_011Cperfile${n}`,
+      message: { ...response.message, id: `msg_01perfile${n}`, usage: { ...response.message.usage, input_tokens: 3, output_tokens: output, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 } } },
+    });
+    fs.appendFileSync(w1.file, `${JSON.stringify(line(1, 19))}\n`);
+    await until(() => (c.model.session("claude-code:default", w1.key)?.outputTokens ?? 0) === (before?.outputTokens ?? 0) + 19, "the first appended response");
+    // The same response's second content-block line (same message id, whole usage again) counts once.
+    fs.appendFileSync(w1.file, `${JSON.stringify({ ...line(1, 19), uuid: "44444444-4444-4444-8444-444444444449" })}\n${JSON.stringify(line(2, 5))}\n`);
+    await until(() => (c.model.session("claude-code:default", w1.key)?.outputTokens ?? 0) === (before?.outputTokens ?? 0) + 24, "the second response");
+    await c.collector.registry.settle();
+    const after = c.model.session("claude-code:default", w1.key);
+    assert.is(after?.inputTokens, (before?.inputTokens ?? 0) + 6);
+    assert.is(after?.assistantMessages, (before?.assistantMessages ?? 0) + 2);
+    assert.is(lists.get("claude-code:default") ?? 0, listsBefore, "no refresh after an appended line listed the install");
+    // A full pass (no hint: the poll's, or the safety net's) still reads everything, and finds nothing more to count.
+    await c.collector.registry.refreshSource("claude-code:default");
+    assert.ok((lists.get("claude-code:default") ?? 0) > listsBefore, "a full pass lists");
+    assert.is(c.model.session("claude-code:default", w1.key)?.outputTokens, (before?.outputTokens ?? 0) + 24);
   } finally {
     await c.close();
   }

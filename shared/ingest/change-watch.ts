@@ -40,12 +40,28 @@ export interface DetectionState {
   since: number;
 }
 
+/**
+ * Which files changed in one burst (absolute paths), so the source may read just those
+ * (AgentSource.refresh). Given only when every event of the burst named a file; null stands for
+ * "not known": read everything, as before.
+ */
+export interface ChangeHint {
+  paths: ReadonlySet<string>;
+}
+
+/** Changed names gathered per burst at most; a burst beyond it is "not known" (a full pass is cheaper then). */
+export const MAX_HINT_PATHS = 256;
+
 export interface ChangeWatcherOptions {
   watch: WatchFactory;
   clock: Clock;
   logger: Logger;
-  /** A source's data may have changed (once per burst). */
-  onChange(sourceId: string): void;
+  /**
+   * A source's data may have changed (once per burst); `hint` names the files that changed when
+   * every event of the burst said so, else null (a nameless event, a directory made, removed or
+   * replaced, a root that appeared, more than MAX_HINT_PATHS names).
+   */
+  onChange(sourceId: string, hint: ChangeHint | null): void;
   /** A source's detection state changed. */
   onState?(sourceId: string, state: DetectionState | null): void;
   /** How long a burst of events is gathered before the one refresh (default 20 ms). */
@@ -80,6 +96,8 @@ interface Entry {
   /** A root was missing at the last build: check on every sync whether it appeared. */
   waiting: boolean;
   timer: NodeJS.Timeout | null;
+  /** The files named in the burst being gathered; null once something in it was not a named file. */
+  paths: Set<string> | null;
 }
 
 /** Why a watch could not be made, in words a user can act on. */
@@ -141,7 +159,7 @@ export class ChangeWatcher {
     const key = JSON.stringify(targets.map((t) => [t.dir, t.depth]));
     let entry = this.entries.get(sourceId);
     if (!entry) {
-      entry = { id: sourceId, targets, key, watches: new Map(), state: null, retryAt: 0, waiting: false, timer: null };
+      entry = { id: sourceId, targets, key, watches: new Map(), state: null, retryAt: 0, waiting: false, timer: null, paths: new Set() };
       this.entries.set(sourceId, entry);
       return this.build(entry);
     }
@@ -280,15 +298,27 @@ export class ChangeWatcher {
         return this.schedule(entry);
       }
     }
-    if (!target.match || target.match(name)) this.schedule(entry);
+    if (!target.match || target.match(name)) this.schedule(entry, path.join(dir, name));
   }
 
-  /** One refresh per burst: the first event starts the wait, the rest of the burst joins it. */
-  private schedule(entry: Entry): void {
-    if (entry.timer || this.closed) return;
+  /**
+   * One refresh per burst: the first event starts the wait, the rest of the burst joins it. `file`
+   * is the entry the event named; without one (null), the burst's hint is "not known".
+   */
+  private schedule(entry: Entry, file: string | null = null): void {
+    if (this.closed) return;
+    if (file === null) entry.paths = null;
+    else if (entry.paths) {
+      entry.paths.add(file);
+      if (entry.paths.size > MAX_HINT_PATHS) entry.paths = null;
+    }
+    if (entry.timer) return;
     entry.timer = setTimeout(() => {
       entry.timer = null;
-      if (this.entries.get(entry.id) === entry) this.options.onChange(entry.id);
+      const paths = entry.paths;
+      // The next burst starts anew; events after this point are read by a refresh after this one.
+      entry.paths = new Set();
+      if (this.entries.get(entry.id) === entry) this.options.onChange(entry.id, paths && paths.size ? { paths } : null);
     }, this.debounceMs);
     entry.timer.unref();
   }

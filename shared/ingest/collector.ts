@@ -259,8 +259,9 @@ export class Collector {
       logger: logger.child("watch"),
       ...(this.options.watchDebounceMs !== undefined ? { debounceMs: this.options.watchDebounceMs } : {}),
       ...(this.options.maxWatchedDirs !== undefined ? { maxDirs: this.options.maxWatchedDirs } : {}),
-      // Only the source whose files changed is read again; the rest wait for their own change or the poll.
-      onChange: (id) => void this.registry.refreshSource(id).catch((err: unknown) => logger.error("refresh after a change failed", { source: id, error: errorMessage(err) })),
+      // Only the source whose files changed is read again (only the files named, when its reader can
+      // tell which transcripts they are); the rest wait for their own change or the poll.
+      onChange: (id, hint) => void this.registry.refreshSource(id, hint).catch((err: unknown) => logger.error("refresh after a change failed", { source: id, error: errorMessage(err) })),
       onState: (id, state) => {
         const source = this.registry.source(id);
         if (!source) return;

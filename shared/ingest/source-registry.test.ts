@@ -44,6 +44,55 @@ test("both eras: one AGENT source per agent, CONNECTED and ready after the first
   }
 });
 
+test("refreshes joining one queued pass: a hinted one and a full one make that pass full; two hints are read together", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  let lists = 0;
+  // The real provider, its readers counting full listings.
+  class Counting extends OpenClawProvider {
+    override open(install: Install): SourceResult<SourceReader> {
+      const opened = super.open(install);
+      if (opened.ok) {
+        const r = opened.value;
+        const list = r.listTranscripts.bind(r);
+        const paced = r.listTranscriptsPaced?.bind(r);
+        r.listTranscripts = () => (lists++, list());
+        if (paced) r.listTranscriptsPaced = (pause) => (lists++, paced(pause));
+      }
+      return opened;
+    }
+  }
+  const registry = new SourceRegistry({ providers: [new Counting({ stateDir: dir, env: {} })], store, clock, logger: new LogHub({ console: "off" }).logger });
+  await registry.refresh();
+  assert.is(lists, 1);
+  const sessions = join(dir, "agents", "main", "sessions");
+  const a = join(sessions, "4d7eee47-dc3e-4269-8d1c-bb0990fbc547.jsonl");
+  const b = join(sessions, "d8df227b-0372-4cd5-8fa4-e413554a2d69.jsonl");
+  const meta = (id: string): string => `${JSON.stringify({ type: "custom", customType: "note", id, parentId: null, timestamp: "2026-11-23T23:00:00.000Z" })}\n`;
+  writeFileSync(a, meta("x1"), { flag: "a" });
+  // One pass runs (hinted: no listing); a hinted and a full refresh join the one queued behind it.
+  const first = registry.refreshSource("agent:main", { paths: new Set([a]) });
+  const queued = [registry.refreshSource("agent:main", { paths: new Set([b]) }), registry.refreshSource("agent:main", null)];
+  await Promise.all([first, ...queued]);
+  assert.is(lists, 2, "the running pass did not list; the queued one, full, did");
+  // Two hinted refreshes joining one queued pass: both files are read by it, and nothing is listed.
+  const cursorOf = (file: string): string | undefined =>
+    (store.db.prepare("SELECT change_token AS t FROM scan_cursors WHERE source = 'agent:main' AND item = ?").get(file.slice(sessions.length + 1, -".jsonl".length)) as { t: string } | undefined)?.t;
+  writeFileSync(a, meta("x2"), { flag: "a" });
+  writeFileSync(b, meta("y1"), { flag: "a" });
+  const again = registry.refreshSource("agent:main", { paths: new Set([a]) });
+  const joined = [registry.refreshSource("agent:main", { paths: new Set([a]) }), registry.refreshSource("agent:main", { paths: new Set([b]) })];
+  await Promise.all([again, ...joined]);
+  assert.is(lists, 2, "hinted passes only");
+  const { statSync } = await import("node:fs");
+  for (const f of [a, b]) {
+    const st = statSync(f);
+    assert.is(cursorOf(f), `file:${st.size}:${st.ino}:${st.mtimeMs}`, `${f} read to its end`);
+  }
+  registry.close();
+  store.close();
+});
+
 test("an agent at rest hands back its reader's caches once; a change reads anew and rests again", async () => {
   const dir = copyFixture(SQLITE_FIXTURE);
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });

@@ -8,6 +8,7 @@ import type { Provider, ProviderName } from "../sources/contract.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { AgentSource, type AgentSnapshot } from "./agent-source.js";
+import { MAX_HINT_PATHS, type ChangeHint } from "./change-watch.js";
 
 export interface SourceRegistryOptions {
   providers: readonly Provider[];
@@ -27,6 +28,13 @@ export interface RefreshOptions {
   watchedEvery?: number;
 }
 
+/** Two hints for one pass: what both named, or null (a full pass) when either is null or it grows too large. */
+function mergeHints(a: ChangeHint | null, b: ChangeHint | null): ChangeHint | null {
+  if (!a || !b) return null;
+  const paths = new Set([...a.paths, ...b.paths]);
+  return paths.size > MAX_HINT_PATHS ? null : { paths };
+}
+
 /** Provider order of the interface (spec: PROVIDER_A, B, C), then source id. */
 const ORDER: Record<ProviderName, number> = { openclaw: 0, "claude-code": 1, codex: 2 };
 
@@ -44,7 +52,7 @@ export class SourceRegistry {
    */
   private readonly readSinceWatched = new Set<string>();
   /** Per source: the refresh running and the one queued behind it (a source never refreshes twice at once). */
-  private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null }>();
+  private readonly passes = new Map<string, { running: Promise<boolean>; next: Promise<boolean> | null; nextHint: ChangeHint | null }>();
   private discovered = false;
 
   constructor(private readonly options: SourceRegistryOptions) {}
@@ -90,12 +98,13 @@ export class SourceRegistry {
 
   /**
    * A refresh of one source only (a change was seen in its files), without discovery; announced
-   * like any other. Joins a pass of that source that is already queued.
+   * like any other. Joins a pass of that source that is already queued. `hint`: the files the
+   * change named (AgentSource.refresh), null for a full pass.
    */
-  async refreshSource(id: string): Promise<boolean> {
+  async refreshSource(id: string, hint: ChangeHint | null = null): Promise<boolean> {
     const source = this.sources.get(id);
     if (!source) return false;
-    const changed = await this.refreshOne(source);
+    const changed = await this.refreshOne(source, hint);
     if (changed) this.emit([id]);
     return changed;
   }
@@ -124,12 +133,21 @@ export class SourceRegistry {
 
   /**
    * One refresh of a source, never two at once: while one runs, a caller queues one more pass
-   * (which sees whatever was written meanwhile), and later callers join that queued pass.
+   * (which sees whatever was written meanwhile), and later callers join that queued pass: its
+   * hint then covers every caller's (any full one makes it full).
    */
-  private refreshOne(source: AgentSource): Promise<boolean> {
+  private refreshOne(source: AgentSource, hint: ChangeHint | null = null): Promise<boolean> {
     const slot = this.passes.get(source.id);
-    if (!slot) return this.startPass(source);
-    slot.next ??= slot.running.then(() => this.startPass(source));
+    if (!slot) return this.startPass(source, () => source.refresh(hint));
+    if (slot.next) slot.nextHint = mergeHints(slot.nextHint, hint);
+    else {
+      slot.nextHint = hint;
+      slot.next = slot.running.then(() => {
+        const queued = slot.nextHint;
+        slot.nextHint = null;
+        return this.startPass(source, () => source.refresh(queued));
+      });
+    }
     return slot.next;
   }
 
@@ -139,7 +157,7 @@ export class SourceRegistry {
     return this.startPass(source, () => source.refreshLive());
   }
 
-  private startPass(source: AgentSource, run: () => Promise<boolean> = () => source.refresh()): Promise<boolean> {
+  private startPass(source: AgentSource, run: () => Promise<boolean>): Promise<boolean> {
     const running: Promise<boolean> = run().finally(() => {
       const slot = this.passes.get(source.id);
       // A queued pass starts next (through startPass) and keeps the slot.
@@ -149,7 +167,7 @@ export class SourceRegistry {
     if (slot) {
       slot.running = running;
       slot.next = null;
-    } else this.passes.set(source.id, { running, next: null });
+    } else this.passes.set(source.id, { running, next: null, nextHint: null });
     return running;
   }
 

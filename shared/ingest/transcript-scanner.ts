@@ -12,6 +12,16 @@ import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { emptyTotals, touch, type TranscriptTotals } from "./fold.js";
 
+/**
+ * What one scan reads. `only`: these transcripts (the files a watch event named, as the reader's
+ * transcriptsAt gave them) instead of the reader's whole listing; everything else (change tokens,
+ * cursors, de-dup) is as in a full scan, so the figures end up the same. `ScanResult.transcripts` is
+ * then the count of `only`, not the source's.
+ */
+export interface ScanScope {
+  only?: readonly TranscriptRef[];
+}
+
 /** The source being scanned: its id, its provider and how to price a response with no recorded cost. */
 export interface ScanTarget {
   id: string;
@@ -190,27 +200,48 @@ export class TranscriptScanner {
     };
   }
 
+  /**
+   * May a scan of `sourceId` read only some transcripts (ScanScope.only)? Not before the one-time
+   * first-event backfill is done: it needs every listed transcript, and a batch folded into a row
+   * it has not reached yet would take that batch's first event as the transcript's.
+   */
+  canScanOnly(sourceId: string): boolean {
+    return this.store.getMeta(FIRST_EVENT_BACKFILL + sourceId) !== undefined;
+  }
+
   /** One pass over one source's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
-  async scan(target: ScanTarget): Promise<ScanResult> {
+  async scan(target: ScanTarget, scope: ScanScope = {}): Promise<ScanResult> {
     const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true, sessions: new Set() };
-    // Paced when the reader can: a stat per file, 20,000 files, was 200 ms of the loop at once.
-    const listed = target.reader.listTranscriptsPaced ? await target.reader.listTranscriptsPaced(yieldToLoop) : target.reader.listTranscripts();
-    result.warnings.push(...listed.warnings);
-    if (!listed.ok) {
-      result.errors.push(listed.error);
-      result.done = false;
-      return result;
-    }
-    result.transcripts = listed.value.length;
-    // Before any new batch: a batch folded into a row without its first event would take its own.
-    await this.backfillFirstEvents(target, listed.value, result);
+    const only = scope.only && this.canScanOnly(target.id) ? scope.only : null;
+    let refs: readonly TranscriptRef[];
     const tokens = new Map<string, string | null>();
-    for (const r of this.stmts.tokens.all(target.id)) tokens.set(r.item, r.change_token);
-    // A turn of the loop between the listing's last stretch and the first group.
-    await yieldToLoop();
+    if (only) {
+      refs = only;
+      result.transcripts = only.length;
+      // A point query each: reading every token of the source is what a partial pass saves.
+      for (const r of only) {
+        const row = this.stmts.cursor.get(target.id, r.id);
+        if (row) tokens.set(r.id, row.change_token);
+      }
+    } else {
+      // Paced when the reader can: a stat per file, 20,000 files, was 200 ms of the loop at once.
+      const listed = target.reader.listTranscriptsPaced ? await target.reader.listTranscriptsPaced(yieldToLoop) : target.reader.listTranscripts();
+      result.warnings.push(...listed.warnings);
+      if (!listed.ok) {
+        result.errors.push(listed.error);
+        result.done = false;
+        return result;
+      }
+      refs = listed.value;
+      result.transcripts = listed.value.length;
+      // Before any new batch: a batch folded into a row without its first event would take its own.
+      await this.backfillFirstEvents(target, listed.value, result);
+      for (const r of this.stmts.tokens.all(target.id)) tokens.set(r.item, r.change_token);
+      // A turn of the loop between the listing's last stretch and the first group.
+      await yieldToLoop();
+    }
     let batchesLeft = this.options.maxBatches ?? Infinity;
     const limit = this.options.batchEvents ?? 1000;
-    const refs = listed.value;
     let next = 0;
     /** The next transcript with something new, and where to read it from; null when none is left. */
     const nextToRead = (): { ref: TranscriptRef; cursor: unknown } | null => {

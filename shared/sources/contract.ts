@@ -270,6 +270,16 @@ export interface SourceReader {
    * file) does not block the event loop at once; the core prefers it when present.
    */
   listTranscriptsPaced?(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>>;
+  /**
+   * Optional: the transcripts at these absolute paths (files a watch event named), each exactly as
+   * listTranscripts would give it now (same id, sessionKey, parentKey, changeToken), so the core can
+   * read just those after an event instead of listing the whole install. A path whose file is gone
+   * gives no ref (removals are the next full listing's job); a path that is not a transcript but
+   * changes nothing the core reads from transcripts (a live-process record) gives none either. null:
+   * these paths cannot be told apart from a change the listing must see (the provider's own index
+   * file, a database, a file whose listing could pick another copy): the core does a full pass.
+   */
+  transcriptsAt?(paths: readonly string[]): SourceResult<TranscriptRef[]> | null;
   /** Events after `cursor` (null = from the start), at most about `limit` per call. */
   readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch>;
   /** Every message of one transcript, in order (the transcript view). */

@@ -129,3 +129,44 @@ function* listing(installDir: string): Generator<void, SourceResult<TranscriptRe
   out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return ok(out, warnings);
 }
+
+/**
+ * The transcripts at these absolute paths (files a watch event named), each exactly as the listing
+ * would give it now. A live-process record (`sessions/<pid>.json`) gives none: every refresh reads
+ * those anyway. A file that is gone gives none (the next full listing drops it). null when a path is
+ * neither (outside the install, not a transcript's shape): the caller lists everything.
+ */
+export function transcriptFilesAt(installDir: string, paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+  const root = path.resolve(installDir);
+  const out = new Map<string, TranscriptRef>();
+  const warnings: SourceWarning[] = [];
+  for (const p of paths) {
+    const rel = path.relative(root, path.resolve(p));
+    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return null;
+    const id = rel.split(path.sep).join("/");
+    if (/^sessions\/[^/]+\.json$/.test(id)) continue;
+    const parsed = parseTranscriptId(id);
+    if (!parsed) return null;
+    const parts = id.split("/");
+    // The listing enters a session's own folder only when it is a folder, not a link to one.
+    if (parsed.subagent) {
+      const sessionDir = path.join(root, ...parts.slice(0, 3));
+      try {
+        if (!fs.lstatSync(sessionDir).isDirectory()) continue;
+      } catch {
+        continue; // gone
+      }
+    }
+    const file = path.join(root, ...parts);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(file, { throwIfNoEntry: false });
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: file });
+      continue;
+    }
+    if (st?.isFile()) out.set(id, { id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: changeTokenOf(st), sizeBytes: st.size });
+  }
+  return ok([...out.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), warnings);
+}

@@ -12,7 +12,7 @@ import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
-import { listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId } from "./files.js";
+import { listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId, transcriptFilesAt } from "./files.js";
 import { lineEvents, newLineContext } from "./line.js";
 import { parseLineObject, text } from "./line-shape.js";
 import { defaultLiveProbe, readLiveSessions } from "./live.js";
@@ -74,6 +74,10 @@ class ClaudeCodeReader implements SourceReader {
 
   async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
     return this.listed(await listTranscriptFilesPaced(this.dir, pause));
+  }
+
+  transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+    return transcriptFilesAt(this.dir, paths);
   }
 
   /** Notes the newest transcript of a listing (for appVersion). */

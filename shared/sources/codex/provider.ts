@@ -52,6 +52,7 @@ export class CodexProvider implements Provider {
       {
         listTranscripts: () => reader.listTranscripts(),
         listTranscriptsPaced: async (pause) => (reader.listTranscriptsPaced ? reader.listTranscriptsPaced(pause) : reader.listTranscripts()),
+        transcriptsAt: (paths) => reader.transcriptsAt?.(paths) ?? null,
         readTranscript: (ref, cursor, limit) => reader.readTranscript(ref, cursor, limit),
         readMessages: (ref) => reader.readMessages(ref),
         liveSessions: () => reader.liveSessions(),

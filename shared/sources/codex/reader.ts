@@ -7,6 +7,7 @@
 // an index, and even a read-only open of a WAL database creates -wal/-shm files beside it).
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
 import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines, warningOffset } from "../jsonl/line-reader.js";
 import { compareVersions } from "../version-order.js";
@@ -14,7 +15,7 @@ import type { LineCursor } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead } from "./classify.js";
-import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, transcriptRefs } from "./files.js";
+import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
 import type { RolloutFile } from "./files.js";
 import { withoutInstructions } from "./instructions.js";
 import { cliVersionOf, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
@@ -93,6 +94,39 @@ class CodexReader implements SourceReader {
     if (!r.ok) return r;
     this.files = pickRollouts(r.value);
     return ok(transcriptRefs(this.files), r.warnings);
+  }
+
+  /**
+   * The rollouts at these absolute paths (files a watch event named), as listTranscripts would give
+   * them now. Only a file the last listing chose for its session, still there and not smaller, is
+   * answered here: a new session's file, another copy of a session, or a chosen file that shrank
+   * could change which copy the listing picks (the header of files.ts), so those are null, as are
+   * paths that are not rollouts (the caller lists everything). A chosen file that is gone gives no
+   * ref; the next full listing drops it or picks another copy.
+   */
+  transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+    const found = new Map<string, RolloutFile>();
+    const warnings: SourceWarning[] = [];
+    for (const p of paths) {
+      const sessionId = sessionIdOfName(path.basename(p));
+      if (sessionId === null) return null;
+      const known = this.files.get(sessionId);
+      if (!known || path.resolve(known.abs) !== path.resolve(p)) return null;
+      let st: fs.Stats | undefined;
+      try {
+        st = fs.statSync(known.abs, { throwIfNoEntry: false });
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (code !== "ENOENT" && code !== "ENOTDIR") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: known.abs });
+        continue;
+      }
+      if (!st?.isFile()) continue;
+      if (st.size < known.stat.size) return null;
+      found.set(sessionId, { ...known, stat: st });
+    }
+    // Kept for readTranscript and appVersion, as a listing would.
+    for (const [id, f] of found) this.files.set(id, f);
+    return ok(transcriptRefs(found), warnings);
   }
 
   /** The file of a transcript id; ids are session uuids, checked before any path is built from them. */

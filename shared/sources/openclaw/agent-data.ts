@@ -8,7 +8,7 @@ import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
 import type { SessionWindowRow } from "./agent-db.js";
-import { listTranscriptFiles, listTranscriptFilesPaced, readJsonlTranscript, readSessionsJson, readSessionsJsonPaced, DEFAULT_MAX_BYTES } from "./legacy-files.js";
+import { listTranscriptFiles, listTranscriptFilesPaced, readJsonlTranscript, readSessionsJson, readSessionsJsonPaced, transcriptSessionId, DEFAULT_MAX_BYTES } from "./legacy-files.js";
 import type { FileCursor, LegacySessionEntry, TranscriptFile } from "./legacy-files.js";
 import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
 import type { SessionRecord } from "./session-record.js";
@@ -61,6 +61,12 @@ export interface AgentData {
   listTranscripts(): SourceResult<TranscriptRef[]>;
   /** The same, awaiting `pause()` between stretches of work (the file era's listing and index walk). */
   listTranscriptsPaced?(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>>;
+  /**
+   * File era: the transcripts at these absolute paths, as listTranscripts would give them now; null
+   * when that cannot be told without the full listing (see FileAgentData.transcriptsAt). Absent in
+   * the SQLite era (a database changes as a whole).
+   */
+  transcriptsAt?(paths: readonly string[]): SourceResult<TranscriptRef[]> | null;
   /** Events after `cursor` (null = from the start), at most `limit` (default 1000) per call. */
   readTranscript(ref: Pick<TranscriptRef, "sessionId">, cursor: TranscriptCursor | null, limit?: number): SourceResult<TranscriptBatch>;
   /** The OpenClaw version that last wrote the store (`schema_meta.app_version`), if known. */
@@ -243,7 +249,7 @@ class FileAgentData implements AgentData {
     private readonly maxBytes: number,
   ) {}
 
-  private parsed: { id: string; read: SourceResult<LegacySessionEntry[]> } | null = null;
+  private parsed: { id: string; read: SourceResult<LegacySessionEntry[]>; keys?: Map<string, string> } | null = null;
   /**
    * The listing the last changeStamp made, for the listTranscripts right after it (a refresh asks
    * for both): each stats every transcript, ~2,000 per agent. Replaced by every changeStamp and
@@ -317,13 +323,55 @@ class FileAgentData implements AgentData {
     return this.refsOf(files, await this.sessionsJsonPaced(pause));
   }
 
-  private refsOf(files: SourceResult<TranscriptFile[]>, sessions: SourceResult<LegacySessionEntry[]>): SourceResult<TranscriptRef[]> {
+  /**
+   * The transcripts at these paths (`<sessionId>.jsonl` in the sessions dir), each as listTranscripts
+   * would give it now, without listing the dir or walking sessions.json: only while the parse of
+   * sessions.json kept from the last listing is of the file there now (its keys are the refs'
+   * keys). null for sessions.json itself, any other path, or a parse that is stale or failed: the
+   * caller does a full pass (which walks the new index). A file that is gone gives no ref.
+   */
+  transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+    const parsed = this.parsed;
+    if (!parsed || !parsed.read.ok || parsed.id !== this.indexId()) return null;
+    const dir = path.resolve(this.sessionsDir);
+    const files: TranscriptFile[] = [];
+    const warnings: SourceWarning[] = [];
+    const seen = new Set<string>();
+    for (const p of paths) {
+      const abs = path.resolve(p);
+      const sessionId = transcriptSessionId(path.basename(abs));
+      if (path.dirname(abs) !== dir || sessionId === null) return null;
+      if (seen.has(sessionId)) continue;
+      seen.add(sessionId);
+      try {
+        const st = fs.statSync(abs, { throwIfNoEntry: false });
+        if (st?.isFile()) files.push({ sessionId, path: abs, size: st.size, inode: st.ino, mtimeMs: st.mtimeMs });
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== "ENOENT") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: abs });
+      }
+    }
+    files.sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+    return this.refsOf(ok(files, warnings), parsed.read, false);
+  }
+
+  /** sessionId -> key of one parse of sessions.json, made once per parse (10,000 entries). */
+  private keysOf(sessions: LegacySessionEntry[]): Map<string, string> {
+    const parsed = this.parsed;
+    if (parsed?.read.ok && parsed.read.value === sessions && parsed.keys) return parsed.keys;
+    const keyOf = new Map<string, string>();
+    for (const { key, entry } of sessions) if (typeof entry.sessionId === "string") keyOf.set(entry.sessionId, key);
+    if (parsed?.read.ok && parsed.read.value === sessions) parsed.keys = keyOf;
+    return keyOf;
+  }
+
+  private refsOf(files: SourceResult<TranscriptFile[]>, sessions: SourceResult<LegacySessionEntry[]>, indexWarnings = true): SourceResult<TranscriptRef[]> {
     if (!files.ok) return files;
     const warnings = [...files.warnings];
-    const keyOf = new Map<string, string>();
+    let keyOf = new Map<string, string>();
     if (sessions.ok) {
-      for (const { key, entry } of sessions.value) if (typeof entry.sessionId === "string") keyOf.set(entry.sessionId, key);
-      warnings.push(...sessions.warnings);
+      keyOf = this.keysOf(sessions.value);
+      // The index's own warnings come with a listing, not again with each watch event's refs.
+      if (indexWarnings) warnings.push(...sessions.warnings);
     } else {
       // The transcripts are still worth scanning; they just stay unattributed this time.
       warnings.push({ code: "BAD_ROW", message: `sessions.json unreadable, transcripts listed without keys: ${sessions.error.message}`, where: this.sessionsDir });

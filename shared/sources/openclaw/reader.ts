@@ -101,6 +101,15 @@ export function openclawReader(data: AgentData): SourceReader {
     listTranscripts: () => toRefs(data.listTranscripts()),
     // The file era lists in stretches (a stat per file, a walk of sessions.json) so a first scan does not hold the loop.
     ...(paced ? { listTranscriptsPaced: async (pause: () => Promise<void>) => toRefs(await paced(pause)) } : {}),
+    // The file era can name the transcripts a watch event saw; the SQLite era cannot (one database).
+    ...(data.transcriptsAt
+      ? {
+          transcriptsAt: (paths: readonly string[]) => {
+            const found = data.transcriptsAt?.(paths) ?? null;
+            return found && toRefs(found);
+          },
+        }
+      : {}),
     readTranscript: (ref, cursor, limit) => {
       // A stored cursor that is not this reader's shape reads from the start (and says so).
       const read = data.readTranscript({ sessionId: ref.id }, isCursor(cursor) ? cursor : null, limit);
