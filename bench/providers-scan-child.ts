@@ -14,6 +14,7 @@ import { Pricer } from "../shared/pricing/pricer.js";
 import { ClaudeCodeProvider } from "../shared/sources/claude-code/provider.js";
 import { CodexProvider } from "../shared/sources/codex/provider.js";
 import type { Provider } from "../shared/sources/contract.js";
+import { KeptTotals } from "../shared/queries/kept-totals.js";
 import { findSession } from "../shared/queries/sessions.js";
 import { Store } from "../shared/store/store.js";
 import { childInput, reply } from "./child-reply.js";
@@ -133,7 +134,9 @@ async function incrementalRuns(registry: SourceRegistry, store: Store, clock: { 
   const source = snap ? registry.source(snap.id) : undefined;
   if (!source) throw new Error("no source to append to");
   const { key, line } = appendTemplate(kind, file);
-  const output = (): number | null => findSession(store, source.snapshot(), key, clock.now())?.outputTokens ?? null;
+  // Per-session totals as the daemon's read model keeps them: read again for the sessions written only.
+  const kept = new KeptTotals(store);
+  const output = (): number | null => findSession(store, source.snapshot(), key, clock.now(), kept.of(source))?.outputTokens ?? null;
   let last = output();
   if (last === null) throw new Error(`session ${key} not found`);
   const runs: IncrementalRun[] = [];

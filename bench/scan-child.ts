@@ -10,6 +10,7 @@ import { OpenClawProvider } from "../shared/sources/openclaw/provider.js";
 import { SourceRegistry } from "../shared/ingest/source-registry.js";
 import { LogHub } from "../shared/log/logger.js";
 import { queryMetrics } from "../shared/queries/metrics.js";
+import { KeptTotals } from "../shared/queries/kept-totals.js";
 import { findSession, querySessions } from "../shared/queries/sessions.js";
 import { decodeZstd, zstdBackend } from "../shared/sources/openclaw/zstd.js";
 import { Store } from "../shared/store/store.js";
@@ -162,7 +163,9 @@ async function real(input: RealInput): Promise<RealResult> {
     const appender = new Appender(input.stateDir, target, clock);
     const agent = registry.source(`agent:${target.agentId}`);
     if (!agent) throw new Error(`agent ${target.agentId} not found by the registry`);
-    const before = findSession(store, agent.snapshot(), target.sessionKey, clock.now());
+    // Per-session totals as the daemon's read model keeps them: read again for the sessions written only.
+    const kept = new KeptTotals(store);
+    const before = findSession(store, agent.snapshot(), target.sessionKey, clock.now(), kept.of(agent));
     if (!before) throw new Error(`session ${target.sessionKey} not found`);
     let expected = before.outputTokens;
     const result: NonNullable<RealResult["incremental"]> = { latencyMs: [], refreshMs: [], queryMs: [], refreshes: [], how: [], indexRefreshMs: [] };
@@ -175,9 +178,10 @@ async function real(input: RealInput): Promise<RealResult> {
         // named), then sessions.json, refreshed as its own event does (below).
         appender.appendLine(output);
         expected += output;
-        const how = !files ? "registry" : i % 2 === 0 ? "hinted" : "full";
-        const refresh = (): Promise<unknown> =>
-          how === "registry" ? registry.refresh() : registry.refreshSource(agent.id, how === "hinted" ? { paths: new Set([appender.jsonl]) } : null);
+        // As the daemon does on the watch event: that agent alone (SQLite era: the WAL named, which
+        // only a full pass of the agent can read).
+        const how = !files ? "agent" : i % 2 === 0 ? "hinted" : "full";
+        const refresh = (): Promise<unknown> => registry.refreshSource(agent.id, how === "hinted" ? { paths: new Set([appender.jsonl]) } : null);
         const t = performance.now();
         let refreshMs = 0;
         let queryMs = 0;
@@ -189,7 +193,7 @@ async function real(input: RealInput): Promise<RealResult> {
           refreshMs += since(r);
           n++;
           const q = performance.now();
-          const views = querySessions(store, agent.snapshot(), {}, clock.now());
+          const views = querySessions(store, agent.snapshot(), {}, clock.now(), kept.of(agent));
           queryMs += since(q);
           visible = views.find((v) => v.key === target.sessionKey)?.outputTokens === expected;
         }

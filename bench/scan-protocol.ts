@@ -71,12 +71,12 @@ export interface RealResult {
     /** Refreshes it took until the event was visible (1 when the next refresh saw it). */
     refreshes: number[];
     /**
-     * How each append was refreshed: `registry` (SQLite era: a registry pass after the whole
-     * transaction), `hinted` (file era: the agent's refresh with the JSONL as a watch event names
+     * How each append was refreshed: `agent` (SQLite era: the agent's refresh, as its watch event
+     * on the WAL starts it; only a full pass of the agent can read it), `hinted` (file era: the agent's refresh with the JSONL as a watch event names
      * it, as the daemon does). File era only, on alternate appends: `full`, the agent's full pass
      * on that same event (what the daemon did before it read named files alone), for comparison.
      */
-    how: Array<"registry" | "hinted" | "full">;
+    how: Array<"agent" | "hinted" | "full">;
     /** File era: the agent's refresh after sessions.json is rewritten (its own watch event), ms, one per append. */
     indexRefreshMs: number[];
   } | null;

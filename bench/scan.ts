@@ -219,14 +219,14 @@ function rows(pairs: Pair[], windows: number, agents: number): Row[] {
   ];
   const inc = first.incremental;
   if (inc) {
-    // SQLite era: every append through a registry pass. File era: the appends the daemon's way
+    // SQLite era: every append through the agent's refresh. File era: the appends the daemon's way
     // (hinted: the agent's refresh of the JSONL named by its watch event), the others a full pass
     // of the agent on the same event (the way before), and each sessions.json rewrite's own refresh.
     const pick = <T>(xs: T[], how: string): T[] => xs.filter((_, i) => inc.how[i] === how);
-    const main = inc.how.includes("hinted") ? "hinted" : "registry";
+    const main = inc.how.includes("hinted") ? "hinted" : "agent";
     const lat = pick(inc.latencyMs, main);
     const how = `refresh ${ms1(median(pick(inc.refreshMs, main)))} + querySessions ${ms1(median(pick(inc.queryMs, main)))} (medians); visible after ${Math.max(...pick(inc.refreshes, main))} refresh`;
-    const what = main === "hinted" ? "append -> the agent's refresh of the JSONL its watch event names -> querySessions" : "append -> refresh -> querySessions";
+    const what = main === "hinted" ? "append -> the agent's refresh of the JSONL its watch event names -> querySessions" : "append -> the agent's refresh -> querySessions";
     out.push(
       { metric: `incremental update (${what}), median`, value: median(lat), unit: "ms", aim: { op: "<=", limit: AIM_INCREMENTAL_MS }, note: `${lat.length} appends; ${how}` },
       { metric: "incremental update, p95", value: percentile(lat, 95), unit: "ms", note: "poll interval not included" },

@@ -13,6 +13,7 @@ import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
 import { FIRST_EVENT_BACKFILL, TranscriptScanner } from "./transcript-scanner.js";
+import { WriteLog } from "./write-log.js";
 
 export interface AgentSnapshot {
   /** `agent:<agentId>`, `claude-code:<name>`, `codex:<name>`. */
@@ -77,8 +78,8 @@ export class AgentSource {
   private firstPassDone = false;
   private transcripts = 0;
   private warnings = 0;
-  /** Writes of this source's rows so far (see `writes`). */
-  private writeCount = 0;
+  /** Writes of this source's rows so far, and the sessions the latest touched (see `writes`). */
+  private readonly writeLog = new WriteLog();
   /** Sessions from our store, for providers without a session index of their own; made on first use. */
   private stored: StoredSessionIndex | null = null;
   /** Set by the collector's change watcher. */
@@ -156,7 +157,15 @@ export class AgentSource {
    * older than the store, even in the middle of a long scan, before the change is announced.
    */
   get writes(): number {
-    return this.writeCount;
+    return this.writeLog.writes;
+  }
+
+  /**
+   * The sessions whose totals the writes after `writes` (a count read earlier) may have changed,
+   * or null when not known (too far back, or a write that did not say): then all may have.
+   */
+  keysWrittenSince(writes: number): ReadonlySet<string> | null {
+    return this.writeLog.keysSince(writes);
   }
 
   /** Marks the source gone (its install vanished). */
@@ -174,12 +183,12 @@ export class AgentSource {
    * makes a full pass.
    */
   async refresh(hint: ChangeHint | null = null): Promise<boolean> {
-    const writesBefore = this.writeCount;
+    const writesBefore = this.writeLog.writes;
     const changed = await this.pass(hint);
     // A write counts even when nothing else moved (a transcript truncated to nothing and read
     // again: its figures are gone, with no event and no change in the session index) or when the
     // pass failed after writing.
-    return changed || this.writeCount !== writesBefore;
+    return changed || this.writeLog.writes !== writesBefore;
   }
 
   /**
@@ -238,14 +247,8 @@ export class AgentSource {
         if (this.firstPassDone) this.status.connected(clock.now());
         return liveChanged || before !== this.status.current;
       }
-      const scanner = new TranscriptScanner(this.deps.store, {
-        clock,
-        ...(this.deps.batchEvents ? { batchEvents: this.deps.batchEvents } : {}),
-        ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
-        onWrite: () => this.writeCount++,
-      });
       this.released = false;
-      const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
+      const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
@@ -294,14 +297,8 @@ export class AgentSource {
     let events = 0;
     let sessions: ReadonlySet<string> = NOTHING_CHANGED;
     if (refs.length) {
-      const scanner = new TranscriptScanner(this.deps.store, {
-        clock,
-        ...(this.deps.batchEvents ? { batchEvents: this.deps.batchEvents } : {}),
-        ...(this.deps.maxBatches ? { maxBatches: this.deps.maxBatches } : {}),
-        onWrite: () => this.writeCount++,
-      });
       this.released = false;
-      const scan = await scanner.scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
+      const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
       this.count(scan.warnings);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
       // Left over (batch budget) or unreadable: the next pass is a full one (a source with `rescan` is not settled).
@@ -323,6 +320,16 @@ export class AgentSource {
     }
     this.status.connected(clock.now());
     return sessionsChanged || liveChanged || events > 0 || before !== this.status.current;
+  }
+
+  private scanner(): TranscriptScanner {
+    const { store, clock, batchEvents, maxBatches } = this.deps;
+    return new TranscriptScanner(store, {
+      clock,
+      ...(batchEvents ? { batchEvents } : {}),
+      ...(maxBatches ? { maxBatches } : {}),
+      onWrite: (keys) => this.writeLog.record(keys),
+    });
   }
 
   close(): void {
@@ -393,7 +400,7 @@ export class AgentSource {
         for (const e of entries) {
           if (!STORED_LOG_LEVELS.has(e.level.toUpperCase())) continue;
           insert.run(e.ts, e.level.toLowerCase(), e.module, e.message, e.sessionKey, this.id, this.provider);
-          this.writeCount++;
+          this.writeLog.record([]); // log lines: no session's totals
         }
         save.run(this.id, JSON.stringify(next), clock.now());
       });

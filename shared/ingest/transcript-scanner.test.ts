@@ -265,6 +265,36 @@ test("maxBatches bounds one call; the next call goes on where it stopped", async
   store.close();
 });
 
+test("onWrite names the sessions a write touched: a transcript moved to another key names both", async () => {
+  const dir = copyFixture(FILES_FIXTURE);
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  const agent = openAgentData(dir, "main");
+  if (!agent.ok) throw agent.error;
+  const written: string[][] = [];
+  const scanner = new TranscriptScanner(store, { clock, onWrite: (keys) => written.push([...keys]) });
+  await scanAgent(scanner, agent.value);
+  const refs = openclawReader(agent.value).listTranscripts();
+  if (!refs.ok) throw refs.error;
+  const moved = refs.value.find((r) => r.sessionKey !== null);
+  assert.ok(moved, "the fixture has a transcript under a session key");
+  const keys = new Set(refs.value.map((r) => r.sessionKey).filter((k) => k !== null));
+  assert.equal(new Set(written.flat()), keys, "the first scan names every session it wrote");
+  // The same transcript, nothing new in it, now under another key (and a change token that moved).
+  const base = openclawReader(agent.value);
+  const reader: SourceReader = {
+    ...base,
+    listTranscriptsPaced: undefined,
+    listTranscripts: () => ok(refs.value.map((r) => (r.id === moved.id ? { ...r, sessionKey: "agent:main:moved", changeToken: `${r.changeToken}+` } : r))),
+  };
+  written.length = 0;
+  await scanner.scan({ id: "agent:main", provider: "openclaw", reader, price: () => null });
+  assert.equal(written, [["agent:main:moved", moved.sessionKey as string]], "one write, naming the new key and the old");
+  const row = store.db.prepare("SELECT session_key FROM transcript_totals WHERE source_id = 'agent:main' AND session_id = ?").get(moved.id) as { session_key: string };
+  assert.is(row.session_key, "agent:main:moved");
+  agent.value.close();
+  store.close();
+});
+
 /** The fixture's transcripts, as (path, lines). */
 function fixtureTranscripts(dir: string): Array<{ path: string; lines: string[] }> {
   const sessions = join(dir, "agents/main/sessions");

@@ -42,9 +42,11 @@ export interface ScanOptions {
    * again from its start, a new transcript's row, a backfilled first event), inside the write's
    * transaction: caches of answers about the source compare a count of these calls, so an answer
    * made before the write is never served after it, even in the middle of a long scan (a write
-   * that is rolled back calls it too: one needless miss, never a stale answer).
+   * that is rolled back calls it too: one needless miss, never a stale answer). `keys`: the
+   * sessions whose per-session totals the write may have changed (a transcript's key, and its old
+   * key when the transcript moved to another).
    */
-  onWrite?: () => void;
+  onWrite?: (keys: readonly string[]) => void;
 }
 
 export interface ScanResult {
@@ -65,6 +67,7 @@ export interface ScanResult {
 }
 
 interface TotalsRow {
+  session_key: string | null;
   input: number;
   output: number;
   cache_read: number;
@@ -353,8 +356,8 @@ export class TranscriptScanner {
     if (this.store.getMeta(key) !== undefined) return;
     const db = this.store.db;
     const rows = db
-      .prepare("SELECT session_id AS sessionId, first_activity AS firstActivity FROM transcript_totals WHERE source_id = ? AND first_event IS NULL")
-      .all(target.id) as Array<{ sessionId: string; firstActivity: number | null }>;
+      .prepare("SELECT session_id AS sessionId, session_key AS sessionKey, first_activity AS firstActivity FROM transcript_totals WHERE source_id = ? AND first_event IS NULL")
+      .all(target.id) as Array<{ sessionId: string; sessionKey: string | null; firstActivity: number | null }>;
     const byId = new Map(refs.map((r) => [r.id, r]));
     const set = db.prepare("UPDATE transcript_totals SET first_event = ? WHERE source_id = ? AND session_id = ? AND first_event IS NULL");
     let complete = true;
@@ -371,7 +374,7 @@ export class TranscriptScanner {
       }
       const ts = read.value.events[0]?.ts ?? null;
       const first = ts === null ? row.firstActivity : row.firstActivity === null ? ts : Math.min(ts, row.firstActivity);
-      if (first !== null && set.run(first, target.id, row.sessionId).changes > 0) this.options.onWrite?.();
+      if (first !== null && set.run(first, target.id, row.sessionId).changes > 0) this.options.onWrite?.(row.sessionKey === null ? [] : [row.sessionKey]);
       if (i % 200 === 199) await yieldToLoop();
     }
     if (complete) this.store.setMeta(key, String(this.options.clock.now()));
@@ -382,8 +385,9 @@ export class TranscriptScanner {
     const s = this.stmts;
     const source = target.id;
     const now = this.options.clock.now();
+    const stored = s.totals.get(source, ref.id);
     if (batch.restarted) this.forget(target, ref);
-    const row = batch.restarted ? undefined : s.totals.get(source, ref.id);
+    const row = batch.restarted ? undefined : stored;
     const totals = row ? fromRow(row) : emptyTotals();
     const facts: SessionFacts = { patch: {}, hasGitBranch: false, failed: null };
     const key = ref.sessionKey;
@@ -424,8 +428,12 @@ export class TranscriptScanner {
       }
     }
     result.events += batch.events.length;
-    // A restart with no events left (a transcript truncated to nothing) still forgot its figures.
-    if (batch.events.length || batch.restarted || row === undefined) this.options.onWrite?.();
+    // A restart with no events left (a transcript truncated to nothing) still forgot its figures;
+    // a transcript now under another key moves its figures from the old key's totals.
+    const oldKey = stored?.session_key ?? null;
+    if (batch.events.length || batch.restarted || row === undefined || oldKey !== key) {
+      this.options.onWrite?.([...new Set([key, oldKey].filter((k): k is string => k !== null))]);
+    }
     if (key && (batch.events.length || batch.restarted || row === undefined)) result.sessions.add(key);
     s.saveTotals.run({ source, session: ref.id, key, ...totals });
     if (key && (batch.events.length || batch.restarted)) this.saveSession(source, key, ref.parentKey, facts, totals);

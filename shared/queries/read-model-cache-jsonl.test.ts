@@ -4,7 +4,7 @@
 // its change announced, is the store's as it is then, never one kept from before the scan began. Expected
 // figures come from the lines the test appends; "as the store is now" is a read model made afresh
 // over the same store (it keeps nothing yet).
-import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -185,6 +185,46 @@ test("a response Codex appends shows in every kept answer after the next refresh
   await w.collector.collectOnce(60_000);
   const plus = Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v + 1000]));
   assert.equal(figures(w.model, CODEX), plus, "each figure counts the appended response's 1,000 tokens");
+  await w.collector.stop();
+  w.store.close();
+});
+
+/** Every session's total tokens by key, as the session list shows them. */
+function tokensByKey(m: ReadModel, source = SOURCE): Record<string, number> {
+  return Object.fromEntries(m.sessions(source, { grouped: false, limit: 1000 }).map((s) => [s.key, s.totalTokens]));
+}
+
+test("after a change only the written session's totals are read again, and every session equals a fresh read", async () => {
+  const w = await world();
+  // Counts the GROUP BY over every transcript of the source (the per-key totals read whole).
+  let wholeReads = 0;
+  const db = w.store.db;
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    if (sql.includes("GROUP BY session_key") && !sql.includes("json_each")) wholeReads++;
+    return prepare(sql);
+  }) as typeof db.prepare;
+  const before = tokensByKey(w.model);
+  assert.is(wholeReads, 1, "the first question reads every session's totals");
+  const key = Object.keys(before).find((k) => readFileSync(w.file, "utf8").includes(`"sessionId":"${k}"`));
+  assert.ok(key, "the appended file's session is listed");
+
+  appendReplies(w.file, 2, 500);
+  await w.collector.collectOnce(60_000);
+  const after = tokensByKey(w.model);
+  assert.is(wholeReads, 1, "after the change: only the written session was read again");
+  assert.equal(after, { ...before, [key]: (before[key] as number) + 1000 }, "the written session gains the appended 1,000 tokens, no other moves");
+  assert.equal(after, tokensByKey(w.fresh()), "the same as a read of the store as it is now");
+
+  // Cut back to its first line: read again from the start, its figures are what that line says.
+  const text = readFileSync(w.file, "utf8");
+  writeFileSync(w.file, `${text.slice(0, text.indexOf("\n") + 1)}`);
+  await w.collector.collectOnce(60_000);
+  const reads = wholeReads;
+  const cut = tokensByKey(w.model);
+  assert.is(wholeReads, reads, "after the cut: only the written session was read again");
+  assert.equal(cut, tokensByKey(w.fresh()), "after the transcript was cut: the same as a fresh read");
+  assert.ok((cut[key] ?? 0) < (after[key] as number), "the cut session lost its figures");
   await w.collector.stop();
   w.store.close();
 });

@@ -29,7 +29,8 @@ import {
   type MetricsWindow,
 } from "./metrics.js";
 import { deepFreeze, SourceCache, type Computed } from "./read-cache.js";
-import { countsAt, countViews, findSession, sessionFilterKey, sessionsAt, totalsByKey, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
+import { countsAt, countViews, findSession, sessionFilterKey, sessionsAt, type SessionCounts, type SessionFilter, type SessionView, type TotalsByKey } from "./sessions.js";
+import { KeptTotals } from "./kept-totals.js";
 import { agentSourceView, DASHBOARD_SOURCE_ID, dashboardSourceView, filterSources, selectSource, type DataSourceView, type SourceFilter, type SourceSelector } from "./sources.js";
 import { querySystem, type SystemView } from "./system.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";
@@ -140,8 +141,10 @@ export class ReadModel {
    * `dataChanged` announces its change.
    */
   private readonly cache = new SourceCache();
+  private readonly totals: KeptTotals;
 
   constructor(private readonly o: ReadModelOptions) {
+    this.totals = new KeptTotals(o.store);
     this.timeZone = safeTimeZone(o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
     o.collector.onChange((source, cause) => {
       if (cause === "sources") this.cache.invalidate(source);
@@ -154,6 +157,7 @@ export class ReadModel {
    */
   storeRewritten(): void {
     this.cache.clear();
+    this.totals.clear();
   }
 
   /** Hits and misses of the answer cache since start (for tests and the benchmark). */
@@ -171,9 +175,9 @@ export class ReadModel {
     return this.cache.get(sourceId, key, now, [this.o.store.rewrites, this.source(sourceId).writes, ...deps], compute);
   }
 
-  /** Per-key sums of the source's transcript totals (a GROUP BY over every transcript of the source). */
-  private totalsOf(sourceId: string, now: number): TotalsByKey {
-    return this.kept(sourceId, "totals", now, [], () => ({ value: totalsByKey(this.o.store, sourceId) }));
+  /** Per-key sums of the source's transcript totals, read again only for the sessions written since (kept-totals.ts). */
+  private totalsOf(sourceId: string): TotalsByKey {
+    return this.totals.of(this.source(sourceId));
   }
 
   now(): number {
@@ -302,7 +306,7 @@ export class ReadModel {
   sessions(sourceId: string, filter: SessionFilter = {}): SessionView[] {
     const agent = this.agent(sourceId);
     const now = this.now();
-    const totals = this.totalsOf(sourceId, now);
+    const totals = this.totalsOf(sourceId);
     return this.kept(sourceId, `sessions|${sessionFilterKey(filter)}`, now, [agent.sessions, totals], () => {
       const r = sessionsAt(agent, filter, now, totals);
       return { value: deepFreeze(r.value), validUntil: r.validUntil, weight: countViews(r.value) };
@@ -313,7 +317,7 @@ export class ReadModel {
   sessionCounts(sourceId: string): SessionCounts {
     const agent = this.agent(sourceId);
     const now = this.now();
-    const totals = this.totalsOf(sourceId, now);
+    const totals = this.totalsOf(sourceId);
     return this.kept(sourceId, "session-counts", now, [agent.sessions, totals], () => {
       const r = countsAt(agent, now, totals);
       return { value: deepFreeze(r.value), validUntil: r.validUntil };
@@ -322,7 +326,7 @@ export class ReadModel {
 
   session(sourceId: string, key: string): SessionView | null {
     const now = this.now();
-    return findSession(this.o.store, this.agent(sourceId), key, now, this.totalsOf(sourceId, now));
+    return findSession(this.o.store, this.agent(sourceId), key, now, this.totalsOf(sourceId));
   }
 
   /**

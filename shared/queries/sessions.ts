@@ -86,19 +86,31 @@ export type TotalsByKey = Map<string, KeyTotals>;
 
 const USAGE_COLUMNS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd"] as const;
 
+const TOTALS_SQL = `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
+    sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages,
+    sum(assistant_messages) AS assistant_messages, sum(tool_calls) AS tool_calls, sum(errors) AS errors,
+    min(first_activity) AS first_activity, max(last_activity) AS last_activity, min(coalesce(first_event, first_activity)) AS first_event
+  FROM transcript_totals WHERE source_id = ? AND session_key IS NOT NULL`;
+
 /** Per-key sums of the source's transcript totals. */
 export function totalsByKey(store: Store, sourceId: string): Map<string, KeyTotals> {
-  const rows = store.db
-    .prepare(
-      `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
-              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages,
-              sum(assistant_messages) AS assistant_messages, sum(tool_calls) AS tool_calls, sum(errors) AS errors,
-              min(first_activity) AS first_activity, max(last_activity) AS last_activity, min(coalesce(first_event, first_activity)) AS first_event
-       FROM transcript_totals WHERE source_id = ? AND session_key IS NOT NULL GROUP BY session_key`,
-    )
-    .all(sourceId) as KeyTotals[];
+  const rows = store.db.prepare(`${TOTALS_SQL} GROUP BY session_key`).all(sourceId) as KeyTotals[];
   // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
   return new Map(rows.map((r) => [r.session_key, finiteTotals(r, USAGE_COLUMNS)]));
+}
+
+/**
+ * `totals` with the sums of `keys` read again (a key with no transcript left is dropped): what
+ * `totalsByKey` gives now when only those keys were written since `totals` was read. A new map;
+ * `totals` is left as it is.
+ */
+export function withTotalsOf(store: Store, sourceId: string, totals: TotalsByKey, keys: ReadonlySet<string>): TotalsByKey {
+  const next = new Map(totals);
+  if (!keys.size) return next;
+  for (const k of keys) next.delete(k);
+  const rows = store.db.prepare(`${TOTALS_SQL} AND session_key IN (SELECT value FROM json_each(?)) GROUP BY session_key`).all(sourceId, JSON.stringify([...keys])) as KeyTotals[];
+  for (const r of rows) next.set(r.session_key, finiteTotals(r, USAGE_COLUMNS));
+  return next;
 }
 
 export function sessionStatus(raw: string | null, lastActivity: number | null, now: number): SessionStatus {
