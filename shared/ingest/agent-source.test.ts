@@ -24,8 +24,8 @@ test.after(removeTempDirs);
 const logger = new LogHub({ console: "off" }).logger;
 
 /** A provider whose readers count full listings, and fail the test (throw) on one while `forbid` is set. */
-function spied(p: Provider): { provider: Provider; lists: { n: number; forbid: boolean } } {
-  const lists = { n: 0, forbid: false };
+function spied(p: Provider): { provider: Provider; lists: { n: number; forbid: boolean; opens: number } } {
+  const lists = { n: 0, forbid: false, opens: 0 };
   const listing = (): void => {
     lists.n++;
     if (lists.forbid) throw new Error("listTranscripts called during a hinted refresh");
@@ -35,6 +35,7 @@ function spied(p: Provider): { provider: Provider; lists: { n: number; forbid: b
     discover: () => p.discover(),
     identity: (i) => p.identity(i),
     open: (i) => {
+      lists.opens++;
       const opened = p.open(i);
       if (!opened.ok) return opened;
       const spy = new Proxy(opened.value, {
@@ -200,6 +201,26 @@ test("OpenClaw file era: a hinted refresh reads the transcript without listing, 
   fs.writeFileSync(index, `${fs.readFileSync(index, "utf8")} `);
   await source.refresh({ paths: new Set([index]) });
   assert.is(spy.lists.n, 3);
+  store.close();
+});
+
+test("OpenClaw file era: sessions.json replaced by a rename, as the gateway writes it, keeps the reader open and is read", async () => {
+  const state = copyFixture(FILES_FIXTURE);
+  const spy = spied(new OpenClawProvider({ stateDir: state, env: {} }));
+  const { source, store } = sourceOf(spy.provider);
+  await source.refresh();
+  assert.is(spy.lists.opens, 1);
+  const index = path.join(state, "agents", "main", "sessions", "sessions.json");
+  const entries = JSON.parse(fs.readFileSync(index, "utf8")) as Record<string, { updatedAt?: number }>;
+  const key = Object.keys(entries)[0] as string;
+  const updatedAt = Date.parse("2026-11-24T12:00:00.000Z");
+  (entries[key] as { updatedAt?: number }).updatedAt = updatedAt;
+  const tmp = `${index}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(entries, null, 2));
+  fs.renameSync(tmp, index);
+  assert.ok(await source.refresh({ paths: new Set([index]) }), "the new index is a change");
+  assert.is(spy.lists.opens, 1, "the same reader: its caches are kept");
+  assert.is(source.snapshot().sessions.find((x) => x.key === key)?.updatedAt, updatedAt, "the entry's new time is read");
   store.close();
 });
 

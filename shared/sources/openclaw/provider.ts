@@ -53,11 +53,16 @@ export class OpenClawProvider implements Provider {
     return { installs, error: null, warnings: read.warnings };
   }
 
-  /** dev:inode of the file that defines the agent's era; null when neither exists. */
+  /**
+   * dev:inode of what defines the agent's era: the database, or in the file era the `sessions`
+   * dir (not `sessions.json`: the gateway replaces that file by a rename after every turn, and a
+   * reopened reader would walk it and stat every transcript again; the reader sees a new
+   * `sessions.json` by its change stamp). null when neither exists.
+   */
   identity(install: Install): string | null {
     const era = agentEra(install.dir);
     if (era === "none") return null;
-    const file = era === "sqlite" ? join(install.dir, "agent", "openclaw-agent.sqlite") : join(install.dir, "sessions", "sessions.json");
+    const file = era === "sqlite" ? join(install.dir, "agent", "openclaw-agent.sqlite") : join(install.dir, "sessions");
     try {
       const st = statSync(file);
       return `${era}:${st.dev}:${st.ino}`;
