@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
-import type { SessionWindowRow } from "./agent-db.js";
+import type { SessionNodeRow, SessionWindowRow, TranscriptStat } from "./agent-db.js";
 import { listTranscriptFiles, listTranscriptFilesPaced, readJsonlTranscript, readSessionsJson, readSessionsJsonPaced, DEFAULT_MAX_BYTES } from "./legacy-files.js";
 import type { FileCursor, LegacySessionEntry, TranscriptFile } from "./legacy-files.js";
 import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
@@ -120,6 +120,33 @@ export function openAgentData(stateDir: string, agentId: string, opts: OpenAgent
   return ok(new FileAgentData(stateDir, agentId, path.join(agentDir, "sessions"), models, opts.maxBytes ?? DEFAULT_MAX_BYTES), warnings);
 }
 
+/** Above this many moved transcripts (and an eighth of all), one GROUP BY beats a query per transcript. */
+const STATS_INCREMENTAL_MAX = 50;
+/** More rows appended than this since the last listing: count every transcript again. */
+const STATS_ROWS_AFTER_MAX = 20_000;
+/** Every this-many-th listing counts every transcript again, whatever the stamps say. */
+const STATS_FULL_READ_EVERY = 20;
+
+/** A session's record as last built, reused while its node row and windows are the same objects. */
+interface BuiltRecord {
+  node: SessionNodeRow;
+  windows: SessionWindowRow[];
+  record: SessionRecord;
+  warnings: SourceWarning[];
+}
+
+interface BuiltRef {
+  window: SessionWindowRow;
+  stat: TranscriptStat | undefined;
+  ref: TranscriptRef;
+}
+
+function sameRows<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class SqliteAgentData implements AgentData {
   readonly era = "sqlite" as const;
 
@@ -157,6 +184,13 @@ class SqliteAgentData implements AgentData {
     return read;
   }
 
+  /**
+   * Records by key: the agent reader hands back the same row objects for rows that did not move,
+   * so a session whose node and windows are the very objects of last time keeps its record (and
+   * the warnings its build gave, reported again as before).
+   */
+  private built = new Map<string, BuiltRecord>();
+
   listSessions(): SourceResult<SessionRecord[]> {
     const nodes = this.db.sessionNodes();
     if (!nodes.ok) return nodes;
@@ -169,25 +203,113 @@ class SqliteAgentData implements AgentData {
       list.push(w);
     }
     const warnings = [...nodes.warnings, ...windows.warnings];
-    const records = nodes.value.map((n) => sessionFromNode(this.agentId, n, byKey.get(n.sessionKey) ?? [], this.models, warnings));
+    const built = new Map<string, BuiltRecord>();
+    const records = nodes.value.map((n) => {
+      const wins = byKey.get(n.sessionKey) ?? [];
+      let b = this.built.get(n.sessionKey);
+      if (!b || b.node !== n || !sameRows(b.windows, wins)) {
+        const own: SourceWarning[] = [];
+        b = { node: n, windows: wins, record: sessionFromNode(this.agentId, n, wins, this.models, own), warnings: own };
+      }
+      built.set(n.sessionKey, b);
+      for (const w of b.warnings) warnings.push(w);
+      return b.record;
+    });
+    this.built = built;
     return ok(records, warnings);
+  }
+
+  /** Per-transcript max(seq) and count, and what they were read at (see transcriptStats). */
+  private stats = new Map<string, TranscriptStat>();
+  /**
+   * Each window's row when its stats were read: the agent reader hands back the same object until
+   * the row's updated_at or transcript_updated_at moves.
+   */
+  private statStamps = new Map<string, SessionWindowRow>();
+  /** transcript_events' highest rowid when the stats were read. */
+  private eventRowid = -1;
+  private statReads = 0;
+  /** Each window's ref as last listed. */
+  private refs = new Map<string, BuiltRef>();
+
+  /**
+   * The stats, counted again only for the transcripts that may have moved: windows whose
+   * updated_at or transcript_updated_at moved, new or gone windows, and the transcripts with rows
+   * above the highest rowid of last time (appends, whatever the gateway stamped). Every 20th
+   * listing, after a rowid went backwards (rows deleted at the top) or when many moved: all of them.
+   */
+  private transcriptStats(windows: readonly SessionWindowRow[]): SourceResult<ReadonlyMap<string, TranscriptStat>> {
+    this.statReads++;
+    // Read first: rows appended while the stats are counted are above it, so found next time.
+    const top = this.db.maxEventRowid();
+    if (!top.ok) return top;
+    let full = this.statReads === 1 || this.statReads % STATS_FULL_READ_EVERY === 0 || top.value < this.eventRowid;
+    const moved = new Set<string>();
+    if (!full) {
+      let unseen = 0;
+      for (const w of windows) {
+        const stamp = this.statStamps.get(w.sessionId);
+        if (stamp === undefined) unseen++;
+        if (stamp !== w) moved.add(w.sessionId);
+      }
+      if (this.statStamps.size + unseen !== windows.length) {
+        // Windows gone: their events went with them (or stay as transcripts without a window).
+        const present = new Set(windows.map((w) => w.sessionId));
+        for (const id of this.statStamps.keys()) if (!present.has(id)) moved.add(id);
+      }
+      if (top.value > this.eventRowid) {
+        const written = this.db.transcriptsWrittenAfter(this.eventRowid, STATS_ROWS_AFTER_MAX);
+        if (!written.ok) return written;
+        if (written.value === null) full = true;
+        else for (const id of written.value) moved.add(id);
+      }
+      full ||= moved.size > STATS_INCREMENTAL_MAX && moved.size > windows.length / 8;
+    }
+    if (full) {
+      const all = this.db.transcriptStats();
+      if (!all.ok) return all;
+      this.stats = new Map(all.value.map((s) => [s.sessionId, s]));
+      this.statStamps = new Map(windows.map((w) => [w.sessionId, w]));
+    } else if (moved.size > 0) {
+      const byId = new Map(windows.map((w) => [w.sessionId, w]));
+      for (const id of moved) {
+        const st = this.db.transcriptStat(id);
+        if (!st.ok) return st;
+        if (st.value) this.stats.set(id, st.value);
+        else this.stats.delete(id);
+        const w = byId.get(id);
+        if (w) this.statStamps.set(id, w);
+        else this.statStamps.delete(id);
+      }
+    }
+    this.eventRowid = top.value;
+    return ok(this.stats);
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
     const windows = this.sessionWindows();
     if (!windows.ok) return windows;
-    const stats = this.db.transcriptStats();
+    const stats = this.transcriptStats(windows.value);
     if (!stats.ok) return fail(stats.error, windows.warnings);
-    const byId = new Map(stats.value.map((s) => [s.sessionId, s]));
+    const byId = stats.value;
     const refs: TranscriptRef[] = [];
     const seen = new Set<string>();
+    const kept = new Map<string, BuiltRef>();
     for (const w of windows.value) {
       const s = byId.get(w.sessionId);
       seen.add(w.sessionId);
-      refs.push({ sessionId: w.sessionId, sessionKey: w.sessionKey, changeToken: `seq:${s?.maxSeq ?? -1}:${s?.count ?? 0}`, sizeBytes: null, eventCount: s?.count ?? 0 });
+      // The same ref object while its window row and stats are the same objects: a refresh after one
+      // append makes one new ref, not 4,000 (and the reader's adapter keeps its own by identity).
+      let b = this.refs.get(w.sessionId);
+      if (!b || b.window !== w || b.stat !== s) {
+        b = { window: w, stat: s, ref: { sessionId: w.sessionId, sessionKey: w.sessionKey, changeToken: `seq:${s?.maxSeq ?? -1}:${s?.count ?? 0}`, sizeBytes: null, eventCount: s?.count ?? 0 } };
+      }
+      kept.set(w.sessionId, b);
+      refs.push(b.ref);
     }
+    this.refs = kept;
     // Events whose window row is gone (should not happen with the FK, but the data decides).
-    for (const s of stats.value) {
+    for (const s of byId.values()) {
       if (!seen.has(s.sessionId)) refs.push({ sessionId: s.sessionId, sessionKey: null, changeToken: `seq:${s.maxSeq}:${s.count}`, sizeBytes: null, eventCount: s.count });
     }
     return ok(refs, windows.warnings);

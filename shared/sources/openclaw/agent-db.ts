@@ -148,22 +148,41 @@ const NODE_SQL = `SELECT session_key, current_session_id,
 const ENTRY_FULL_READ_EVERY = 20;
 
 /**
- * The same without entry_json (~30 ms where the full read and parse is ~125 ms at 2,376 sessions:
- * 35 MB of entries; the columns after entry_json still cost a walk of its overflow pages).
+ * Which rows moved: (session_key, updated_at) only, walked in the gateway's
+ * idx_agent_session_nodes_updated_at (~1 ms at 2,376 sessions where the head columns, stored after
+ * entry_json, cost a walk of every entry's overflow pages: ~20 ms).
  */
-const NODE_HEAD_SQL = `SELECT session_key, current_session_id,
+const NODE_STAMPS_SQL = "SELECT session_key, updated_at FROM session_nodes";
+
+/** The key order, from the primary key index alone (read again only when keys come or go). */
+const NODE_ORDER_SQL = "SELECT session_key FROM session_nodes ORDER BY session_key";
+
+/** One row, entry included: the rows whose updated_at moved. */
+const NODE_ONE_SQL = `SELECT session_key, current_session_id,
+  CASE WHEN json_valid(entry_json) THEN json_remove(entry_json, ${UNREAD_ENTRY_FIELDS.map((f) => `'$.${f}'`).join(", ")}) ELSE entry_json END AS entry_json,
   updated_at, status, created_at, created_via,
   parent_session_key, spawned_by, label, display_name, archived_at, last_interaction_at, last_activity_at
-  FROM session_nodes ORDER BY session_key`;
+  FROM session_nodes WHERE session_key = ?`;
 
-const NODE_ENTRY_SQL = `SELECT
-  CASE WHEN json_valid(entry_json) THEN json_remove(entry_json, ${UNREAD_ENTRY_FIELDS.map((f) => `'$.${f}'`).join(", ")}) ELSE entry_json END AS entry_json,
-  updated_at FROM session_nodes WHERE session_key = ?`;
+/** Above this many moved rows (and an eighth of all), one read of everything beats a query per row. */
+const INCREMENTAL_MAX = 50;
 
-const WINDOW_SQL = `SELECT session_id, session_key, previous_session_id, reason, created_at, updated_at,
+const WINDOW_COLUMNS = `session_id, session_key, previous_session_id, reason, created_at, updated_at,
   transcript_updated_at, started_at, ended_at, status, chat_type, channel, model_provider, model,
-  parent_session_key, spawned_by, display_name
-  FROM session_windows ORDER BY session_key, created_at, session_id`;
+  parent_session_key, spawned_by, display_name`;
+
+const WINDOW_SQL = `SELECT ${WINDOW_COLUMNS} FROM session_windows ORDER BY session_key, created_at, session_id`;
+
+const WINDOW_ONE_SQL = `SELECT ${WINDOW_COLUMNS} FROM session_windows WHERE session_id = ?`;
+
+/**
+ * What a write to a window moves: the gateway sets updated_at when it writes the row and
+ * transcript_updated_at with every transcript append (the 2026.9.6 fixture: it is at or after the
+ * window's last event in every window). ~2.5 ms at 4,000 windows, where reading them whole is ~13 ms.
+ */
+const WINDOW_STAMPS_SQL = "SELECT session_id, updated_at, transcript_updated_at FROM session_windows";
+
+const WINDOW_ORDER_SQL = "SELECT session_id FROM session_windows ORDER BY session_key, created_at, session_id";
 
 // Walks the (session_id, seq) primary-key index only; the event payloads are never touched.
 const STATS_SQL = `SELECT session_id AS sessionId, max(seq) AS maxSeq, count(*) AS count
@@ -173,6 +192,14 @@ const EVENTS_SQL = `SELECT seq, created_at, event_json, event_zstd FROM transcri
   WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 
 const MAX_SEQ_SQL = "SELECT max(seq) AS maxSeq FROM transcript_events WHERE session_id = ?";
+
+const STAT_ONE_SQL = "SELECT max(seq) AS maxSeq, count(*) AS count FROM transcript_events WHERE session_id = ?";
+
+// transcript_events is a rowid table: an insert takes a rowid above every row's, so the rows after
+// the highest rowid seen are the ones appended since (found by the rowid b-tree, O(new rows)).
+const MAX_ROWID_SQL = "SELECT max(rowid) AS maxRowid FROM transcript_events";
+// No DISTINCT: with it SQLite walks the whole (session_id, seq) index instead of the rowid range.
+const WRITTEN_AFTER_SQL = "SELECT session_id FROM transcript_events WHERE rowid > ? LIMIT ?";
 
 const REQUIRED_TABLES = ["session_nodes", "session_windows", "transcript_events"] as const;
 
@@ -240,15 +267,62 @@ export function readSchemaMeta(dbPath: string, timeoutMs = 2000): SourceResult<S
   }
 }
 
+function nodeRowOf(r: NodeSqlRow): SessionNodeRow {
+  return {
+    sessionKey: r.session_key,
+    currentSessionId: r.current_session_id,
+    entry: parseEntry(r.entry_json),
+    updatedAt: r.updated_at,
+    status: asSessionStatus(r.status),
+    createdAt: r.created_at,
+    createdVia: r.created_via,
+    parentSessionKey: r.parent_session_key,
+    spawnedBy: r.spawned_by,
+    label: r.label,
+    displayName: r.display_name,
+    archivedAt: r.archived_at,
+    lastInteractionAt: r.last_interaction_at,
+    lastActivityAt: r.last_activity_at,
+  };
+}
+
+function windowRowOf(r: WindowSqlRow): SessionWindowRow {
+  return {
+    sessionId: r.session_id,
+    sessionKey: r.session_key,
+    previousSessionId: r.previous_session_id,
+    reason: r.reason,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    transcriptUpdatedAt: r.transcript_updated_at,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    status: asSessionStatus(r.status),
+    chatType: r.chat_type,
+    channel: r.channel,
+    modelProvider: r.model_provider,
+    model: r.model,
+    parentSessionKey: r.parent_session_key,
+    spawnedBy: r.spawned_by,
+    displayName: r.display_name,
+  };
+}
+
 export class AgentDb {
   private readonly stmts = new Map<string, Database.Statement>();
   /**
-   * Each session's parsed entry with the updated_at it was read at. The gateway bumps updated_at
-   * with every write of the entry, so a pass after one turn parses that session's entry only.
+   * Each session's row, entry parsed, as read at its updated_at. The gateway bumps updated_at with
+   * every write of the row, so a pass after one turn reads and parses that session's row only.
    */
-  private readonly entries = new Map<string, { updatedAt: number; entry: Record<string, unknown> | null }>();
-  /** Every ENTRY_FULL_READ_EVERY-th listing reads every entry again, so a write that kept its updated_at is not missed for long. */
+  private readonly nodes = new Map<string, SessionNodeRow>();
+  /** The rows in key order, as last returned; null when keys came or went since. */
+  private nodeList: SessionNodeRow[] | null = null;
+  /** Every ENTRY_FULL_READ_EVERY-th listing reads every row again, so a write that kept its updated_at is not missed for long. */
   private listings = 0;
+  /** The same for session windows, by session id. */
+  private readonly windows = new Map<string, SessionWindowRow>();
+  private windowList: SessionWindowRow[] | null = null;
+  private windowReads = 0;
 
   private constructor(
     readonly path: string,
@@ -298,77 +372,122 @@ export class AgentDb {
     }
   }
 
-  /** Every session key, archived ones included (`archivedAt` says which). */
+  /** Every session key, archived ones included (`archivedAt` says which), in key order. */
   sessionNodes(): SourceResult<SessionNodeRow[]> {
     return this.guard("session_nodes", (warnings) => {
-      const heads = this.stmt(NODE_HEAD_SQL).all() as Array<Omit<NodeSqlRow, "entry_json">>;
-      const stale = heads.filter((h) => this.entries.get(h.session_key)?.updatedAt !== h.updated_at);
       this.listings++;
-      if ((stale.length > 50 && stale.length > heads.length / 8) || this.listings % ENTRY_FULL_READ_EVERY === 0) {
-        // Many changed (the first pass): one read of every entry beats a query per session.
-        this.entries.clear();
-        for (const r of this.stmt(NODE_SQL).all() as NodeSqlRow[]) this.entries.set(r.session_key, { updatedAt: r.updated_at, entry: parseEntry(r.entry_json) });
-      } else {
-        const one = this.stmt(NODE_ENTRY_SQL);
-        for (const h of stale) {
-          const r = one.get(h.session_key) as { entry_json: string; updated_at: number } | undefined;
-          // Written again since the heads were read: kept under the updated_at it has now, so the
-          // next pass sees the head move and reads it again if needed.
-          if (r) this.entries.set(h.session_key, { updatedAt: r.updated_at, entry: parseEntry(r.entry_json) });
-        }
-        if (this.entries.size > heads.length) {
-          const keys = new Set(heads.map((h) => h.session_key));
-          for (const k of this.entries.keys()) if (!keys.has(k)) this.entries.delete(k);
-        }
+      let list = this.nodeList !== null && this.listings % ENTRY_FULL_READ_EVERY !== 0 ? this.nodesSince(this.nodeList) : null;
+      if (list === null) {
+        // The first listing, the periodic one, or many rows moved: one read of every row.
+        this.nodes.clear();
+        list = (this.stmt(NODE_SQL).all() as NodeSqlRow[]).map((r) => {
+          const row = nodeRowOf(r);
+          this.nodes.set(row.sessionKey, row);
+          return row;
+        });
       }
-      return heads.map((r) => {
-        const entry = this.entries.get(r.session_key)?.entry ?? null;
-        if (entry === null) {
-          warnings.push({ code: "BAD_JSON", message: "entry_json is not a JSON object; listed from its columns only", where: `session_nodes:${r.session_key}` });
-        }
-        return {
-          sessionKey: r.session_key,
-          currentSessionId: r.current_session_id,
-          entry,
-          updatedAt: r.updated_at,
-          status: asSessionStatus(r.status),
-          createdAt: r.created_at,
-          createdVia: r.created_via,
-          parentSessionKey: r.parent_session_key,
-          spawnedBy: r.spawned_by,
-          label: r.label,
-          displayName: r.display_name,
-          archivedAt: r.archived_at,
-          lastInteractionAt: r.last_interaction_at,
-          lastActivityAt: r.last_activity_at,
-        };
-      });
+      this.nodeList = list;
+      for (const r of list) {
+        if (r.entry === null) warnings.push({ code: "BAD_JSON", message: "entry_json is not a JSON object; listed from its columns only", where: `session_nodes:${r.sessionKey}` });
+      }
+      // A copy: the caller owns the array it gets.
+      return list.slice();
     });
+  }
+
+  /** The listing after `prev`, reading only the rows whose updated_at moved; null when a full read is due. */
+  private nodesSince(prev: SessionNodeRow[]): SessionNodeRow[] | null {
+    const stamps = this.stmt(NODE_STAMPS_SQL).all() as Array<{ session_key: string; updated_at: number }>;
+    const moved = stamps.filter((s) => this.nodes.get(s.session_key)?.updatedAt !== s.updated_at);
+    if (moved.length > INCREMENTAL_MAX && moved.length > stamps.length / 8) return null;
+    let keysChanged = false;
+    const one = this.stmt(NODE_ONE_SQL);
+    for (const m of moved) {
+      const r = one.get(m.session_key) as NodeSqlRow | undefined;
+      if (!r) {
+        // Deleted since the stamps were read.
+        keysChanged ||= this.nodes.delete(m.session_key);
+        continue;
+      }
+      // Kept under the updated_at it has now (it may have been written again since the stamps):
+      // the next pass sees it move if it did.
+      if (!this.nodes.has(m.session_key)) keysChanged = true;
+      this.nodes.set(m.session_key, nodeRowOf(r));
+    }
+    if (this.nodes.size !== stamps.length) {
+      const present = new Set(stamps.map((s) => s.session_key));
+      for (const k of this.nodes.keys()) if (!present.has(k)) this.nodes.delete(k);
+      keysChanged = true;
+    }
+    if (keysChanged) {
+      // SQLite's own order (BINARY collation), not a JavaScript sort that orders some strings differently.
+      const order = this.stmt(NODE_ORDER_SQL).pluck().all() as string[];
+      const list: SessionNodeRow[] = [];
+      for (const k of order) {
+        const row = this.nodes.get(k);
+        if (row) list.push(row); // a key inserted after the stamps: listed next pass
+      }
+      return list;
+    }
+    if (moved.length === 0) return prev;
+    return prev.map((r) => this.nodes.get(r.sessionKey) ?? r);
   }
 
   /** Every session window, grouped by key and ordered by creation. */
   sessionWindows(): SourceResult<SessionWindowRow[]> {
-    return this.guard("session_windows", () =>
-      (this.stmt(WINDOW_SQL).all() as WindowSqlRow[]).map((r) => ({
-        sessionId: r.session_id,
-        sessionKey: r.session_key,
-        previousSessionId: r.previous_session_id,
-        reason: r.reason,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-        transcriptUpdatedAt: r.transcript_updated_at,
-        startedAt: r.started_at,
-        endedAt: r.ended_at,
-        status: asSessionStatus(r.status),
-        chatType: r.chat_type,
-        channel: r.channel,
-        modelProvider: r.model_provider,
-        model: r.model,
-        parentSessionKey: r.parent_session_key,
-        spawnedBy: r.spawned_by,
-        displayName: r.display_name,
-      })),
-    );
+    return this.guard("session_windows", () => {
+      this.windowReads++;
+      let list = this.windowList !== null && this.windowReads % ENTRY_FULL_READ_EVERY !== 0 ? this.windowsSince(this.windowList) : null;
+      if (list === null) {
+        this.windows.clear();
+        list = (this.stmt(WINDOW_SQL).all() as WindowSqlRow[]).map((r) => {
+          const row = windowRowOf(r);
+          this.windows.set(row.sessionId, row);
+          return row;
+        });
+      }
+      this.windowList = list;
+      return list.slice();
+    });
+  }
+
+  /** The windows after `prev`, reading only those whose updated_at or transcript_updated_at moved; null when a full read is due. */
+  private windowsSince(prev: SessionWindowRow[]): SessionWindowRow[] | null {
+    const stamps = this.stmt(WINDOW_STAMPS_SQL).all() as Array<{ session_id: string; updated_at: number; transcript_updated_at: number | null }>;
+    const moved = stamps.filter((s) => {
+      const w = this.windows.get(s.session_id);
+      return w === undefined || w.updatedAt !== s.updated_at || w.transcriptUpdatedAt !== s.transcript_updated_at;
+    });
+    if (moved.length > INCREMENTAL_MAX && moved.length > stamps.length / 8) return null;
+    let reorder = false;
+    const one = this.stmt(WINDOW_ONE_SQL);
+    for (const m of moved) {
+      const r = one.get(m.session_id) as WindowSqlRow | undefined;
+      const old = this.windows.get(m.session_id);
+      if (!r) {
+        reorder ||= this.windows.delete(m.session_id);
+        continue;
+      }
+      const row = windowRowOf(r);
+      // A new window, or one whose place in the order moved.
+      if (!old || old.sessionKey !== row.sessionKey || old.createdAt !== row.createdAt) reorder = true;
+      this.windows.set(row.sessionId, row);
+    }
+    if (this.windows.size !== stamps.length) {
+      const present = new Set(stamps.map((s) => s.session_id));
+      for (const k of this.windows.keys()) if (!present.has(k)) this.windows.delete(k);
+      reorder = true;
+    }
+    if (reorder) {
+      const list: SessionWindowRow[] = [];
+      for (const id of this.stmt(WINDOW_ORDER_SQL).pluck().all() as string[]) {
+        const row = this.windows.get(id);
+        if (row) list.push(row);
+      }
+      return list;
+    }
+    if (moved.length === 0) return prev;
+    return prev.map((w) => this.windows.get(w.sessionId) ?? w);
   }
 
   /**
@@ -386,6 +505,30 @@ export class AgentDb {
   /** Max seq and row count per transcript: the scanner skips transcripts whose numbers did not move. */
   transcriptStats(): SourceResult<TranscriptStat[]> {
     return this.guard("transcript_events", () => this.stmt(STATS_SQL).all() as TranscriptStat[]);
+  }
+
+  /** Max seq and row count of one transcript; null when it has no events. */
+  transcriptStat(sessionId: string): SourceResult<TranscriptStat | null> {
+    return this.guard("transcript_events", () => {
+      const r = this.stmt(STAT_ONE_SQL).get(sessionId) as { maxSeq: number | null; count: number };
+      return r.maxSeq === null ? null : { sessionId, maxSeq: r.maxSeq, count: r.count };
+    });
+  }
+
+  /** The highest rowid of transcript_events (-1 when empty): rows appended later have higher ones. */
+  maxEventRowid(): SourceResult<number> {
+    return this.guard("transcript_events", () => (this.stmt(MAX_ROWID_SQL).get() as { maxRowid: number | null }).maxRowid ?? -1);
+  }
+
+  /**
+   * The transcripts with a row above `rowid` (appended since that rowid was the highest); null when
+   * there are more than `limit` such rows (a full count is cheaper then).
+   */
+  transcriptsWrittenAfter(rowid: number, limit: number): SourceResult<Set<string> | null> {
+    return this.guard("transcript_events", () => {
+      const ids = this.stmt(WRITTEN_AFTER_SQL).pluck().all(rowid, limit) as string[];
+      return ids.length >= limit ? null : new Set(ids);
+    });
   }
 
   /** Highest seq of one transcript, -1 when it has no events. */
