@@ -135,6 +135,25 @@ interface BuiltRecord {
   warnings: SourceWarning[];
 }
 
+/** Stats counted in stretches before the first listing, with the highest rowid read before them. */
+interface FirstStats {
+  top: number;
+  stats: TranscriptStat[];
+}
+
+/** Records built between pauses in the first listing. */
+const RECORD_CHUNK = 250;
+
+function windowsByKey(windows: readonly SessionWindowRow[]): Map<string, SessionWindowRow[]> {
+  const byKey = new Map<string, SessionWindowRow[]>();
+  for (const w of windows) {
+    let list = byKey.get(w.sessionKey);
+    if (!list) byKey.set(w.sessionKey, (list = []));
+    list.push(w);
+  }
+  return byKey;
+}
+
 interface BuiltRef {
   window: SessionWindowRow;
   stat: TranscriptStat | undefined;
@@ -196,12 +215,7 @@ class SqliteAgentData implements AgentData {
     if (!nodes.ok) return nodes;
     const windows = this.sessionWindows();
     if (!windows.ok) return fail(windows.error, [...nodes.warnings, ...windows.warnings]);
-    const byKey = new Map<string, SessionWindowRow[]>();
-    for (const w of windows.value) {
-      let list = byKey.get(w.sessionKey);
-      if (!list) byKey.set(w.sessionKey, (list = []));
-      list.push(w);
-    }
+    const byKey = windowsByKey(windows.value);
     const warnings = [...nodes.warnings, ...windows.warnings];
     const built = new Map<string, BuiltRecord>();
     const records = nodes.value.map((n) => {
@@ -238,10 +252,10 @@ class SqliteAgentData implements AgentData {
    * above the highest rowid of last time (appends, whatever the gateway stamped). Every 20th
    * listing, after a rowid went backwards (rows deleted at the top) or when many moved: all of them.
    */
-  private transcriptStats(windows: readonly SessionWindowRow[]): SourceResult<ReadonlyMap<string, TranscriptStat>> {
+  private transcriptStats(windows: readonly SessionWindowRow[], first?: FirstStats): SourceResult<ReadonlyMap<string, TranscriptStat>> {
     this.statReads++;
     // Read first: rows appended while the stats are counted are above it, so found next time.
-    const top = this.db.maxEventRowid();
+    const top = first && this.statReads === 1 ? ok(first.top) : this.db.maxEventRowid();
     if (!top.ok) return top;
     let full = this.statReads === 1 || this.statReads % STATS_FULL_READ_EVERY === 0 || top.value < this.eventRowid;
     const moved = new Set<string>();
@@ -266,7 +280,7 @@ class SqliteAgentData implements AgentData {
       full ||= moved.size > STATS_INCREMENTAL_MAX && moved.size > windows.length / 8;
     }
     if (full) {
-      const all = this.db.transcriptStats();
+      const all = first && this.statReads === 1 ? ok(first.stats) : this.db.transcriptStats();
       if (!all.ok) return all;
       this.stats = new Map(all.value.map((s) => [s.sessionId, s]));
       this.statStamps = new Map(windows.map((w) => [w.sessionId, w]));
@@ -286,10 +300,50 @@ class SqliteAgentData implements AgentData {
     return ok(this.stats);
   }
 
-  listTranscripts(): SourceResult<TranscriptRef[]> {
+  /**
+   * The first listing of a reader reads every session row, window and transcript count, and builds
+   * every record: ~150 ms of the loop at 2,376 sessions in one go. Here in stretches with `pause()`
+   * between them, so that the listings after it (listSessions included) find them held and only look
+   * at what moved. Later listings are the incremental ones, with a pause between their parts.
+   */
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    // A failure here is left to the listing below to report.
+    await this.db.warmSessionNodes(pause);
+    await this.db.warmSessionWindows(pause);
+    let first: FirstStats | undefined;
+    if (this.statReads === 0) {
+      const top = this.db.maxEventRowid();
+      const stats = top.ok ? await this.db.transcriptStatsPaced(pause) : top;
+      if (top.ok && stats.ok) first = { top: top.value, stats: stats.value };
+    }
+    await pause();
+    const listed = this.listTranscripts(first);
+    await this.buildRecordsPaced(pause);
+    return listed;
+  }
+
+  /** Builds the records of sessions not built yet (the first listing), a chunk at a time. */
+  private async buildRecordsPaced(pause: () => Promise<void>): Promise<void> {
+    const nodes = this.db.heldSessionNodes();
+    const windows = this.windows?.read;
+    if (nodes === null || !windows?.ok || this.built.size > 0) return;
+    const byKey = windowsByKey(windows.value);
+    const built = new Map<string, BuiltRecord>();
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i] as SessionNodeRow;
+      const wins = byKey.get(n.sessionKey) ?? [];
+      const own: SourceWarning[] = [];
+      built.set(n.sessionKey, { node: n, windows: wins, record: sessionFromNode(this.agentId, n, wins, this.models, own), warnings: own });
+      if (i % RECORD_CHUNK === RECORD_CHUNK - 1) await pause();
+    }
+    // Listed meanwhile: that listing's records stand.
+    if (this.built.size === 0) this.built = built;
+  }
+
+  listTranscripts(first?: FirstStats): SourceResult<TranscriptRef[]> {
     const windows = this.sessionWindows();
     if (!windows.ok) return windows;
-    const stats = this.transcriptStats(windows.value);
+    const stats = this.transcriptStats(windows.value, first);
     if (!stats.ok) return fail(stats.error, windows.warnings);
     const byId = stats.value;
     const refs: TranscriptRef[] = [];

@@ -75,7 +75,7 @@ export interface TranscriptEventBatch {
   events: TranscriptEvent[];
   /** The seq to pass as `afterSeq` next time (the last row read, parsed or not). */
   lastSeq: number;
-  /** True when fewer than `limit` rows were left: the reader has caught up. */
+  /** True when fewer than `limit` rows were left: the reader has caught up (false when the batch stopped at its byte budget). */
   done: boolean;
 }
 
@@ -164,6 +164,14 @@ const NODE_ONE_SQL = `SELECT session_key, current_session_id,
   parent_session_key, spawned_by, label, display_name, archived_at, last_interaction_at, last_activity_at
   FROM session_nodes WHERE session_key = ?`;
 
+/**
+ * The first listing read in stretches: a chunk of rows per statement, run to completion (no read
+ * transaction held across a pause), in key order. 2,376 entries in one go held the loop ~60 ms.
+ */
+const NODE_CHUNK_SQL = `${NODE_SQL.replace(" ORDER BY session_key", "")} WHERE session_key > ? ORDER BY session_key LIMIT ?`;
+const NODE_FIRST_CHUNK_SQL = `${NODE_SQL} LIMIT ?`;
+const CHUNK_ROWS = 250;
+
 /** Above this many moved rows (and an eighth of all), one read of everything beats a query per row. */
 const INCREMENTAL_MAX = 50;
 
@@ -184,14 +192,25 @@ const WINDOW_STAMPS_SQL = "SELECT session_id, updated_at, transcript_updated_at 
 
 const WINDOW_ORDER_SQL = "SELECT session_id FROM session_windows ORDER BY session_key, created_at, session_id";
 
+const WINDOW_CHUNK_SQL = `SELECT ${WINDOW_COLUMNS} FROM session_windows WHERE session_id > ? ORDER BY session_id LIMIT ?`;
+const WINDOW_FIRST_CHUNK_SQL = `SELECT ${WINDOW_COLUMNS} FROM session_windows ORDER BY session_id LIMIT ?`;
+
 // Walks the (session_id, seq) primary-key index only; the event payloads are never touched.
 const STATS_SQL = `SELECT session_id AS sessionId, max(seq) AS maxSeq, count(*) AS count
   FROM transcript_events GROUP BY session_id ORDER BY session_id`;
+
+/** A read of events stops after this many characters of event JSON (the rest comes with the next call). */
+const BATCH_MAX_BYTES = 256 * 1024;
 
 const EVENTS_SQL = `SELECT seq, created_at, event_json, event_zstd FROM transcript_events
   WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 
 const MAX_SEQ_SQL = "SELECT max(seq) AS maxSeq FROM transcript_events WHERE session_id = ?";
+
+const STATS_CHUNK_SQL = `SELECT session_id AS sessionId, max(seq) AS maxSeq, count(*) AS count
+  FROM transcript_events WHERE session_id > ? GROUP BY session_id ORDER BY session_id LIMIT ?`;
+const STATS_FIRST_CHUNK_SQL = `SELECT session_id AS sessionId, max(seq) AS maxSeq, count(*) AS count
+  FROM transcript_events GROUP BY session_id ORDER BY session_id LIMIT ?`;
 
 const STAT_ONE_SQL = "SELECT max(seq) AS maxSeq, count(*) AS count FROM transcript_events WHERE session_id = ?";
 
@@ -433,6 +452,11 @@ export class AgentDb {
     return prev.map((r) => this.nodes.get(r.sessionKey) ?? r);
   }
 
+  /** The rows as last listed or warmed (the objects themselves), null before the first. */
+  heldSessionNodes(): readonly SessionNodeRow[] | null {
+    return this.nodeList;
+  }
+
   /** Every session window, grouped by key and ordered by creation. */
   sessionWindows(): SourceResult<SessionWindowRow[]> {
     return this.guard("session_windows", () => {
@@ -491,6 +515,72 @@ export class AgentDb {
   }
 
   /**
+   * Rows of a whole table in chunks of CHUNK_ROWS, `pause()` awaited between them; each chunk is one
+   * statement run to completion. Rows written between chunks are read at whatever state they have
+   * then: each row keeps its own stamp, so the next listing reads what moved after.
+   */
+  private async chunked<R>(where: string, first: string, next: string, keyOf: (r: R) => string, pause: () => Promise<void>): Promise<SourceResult<R[]>> {
+    const rows: R[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const from = after;
+      const chunk = this.guard(where, () => (from === null ? this.stmt(first).all(CHUNK_ROWS) : this.stmt(next).all(from, CHUNK_ROWS)) as R[]);
+      if (!chunk.ok) return chunk;
+      for (const r of chunk.value) rows.push(r);
+      const last = chunk.value[chunk.value.length - 1];
+      if (chunk.value.length < CHUNK_ROWS || last === undefined) return ok(rows);
+      after = keyOf(last);
+      await pause();
+    }
+  }
+
+  /**
+   * Before the first listing: every session row read and parsed in stretches, so that the
+   * sessionNodes() after it only looks at what moved meanwhile. A no-op once rows are held.
+   */
+  async warmSessionNodes(pause: () => Promise<void>): Promise<SourceResult<void>> {
+    if (this.nodeList !== null) return ok(undefined);
+    const read = await this.chunked<NodeSqlRow>("session_nodes", NODE_FIRST_CHUNK_SQL, NODE_CHUNK_SQL, (r) => r.session_key, pause);
+    if (!read.ok) return read;
+    // Closed meanwhile, or listed by another call: keep what that one read.
+    if (this.nodeList !== null) return ok(undefined);
+    this.nodes.clear();
+    const list: SessionNodeRow[] = [];
+    for (const r of read.value) {
+      const row = nodeRowOf(r);
+      this.nodes.set(row.sessionKey, row);
+      list.push(row);
+    }
+    this.nodeList = list;
+    return ok(undefined);
+  }
+
+  /** The same for the session windows. */
+  async warmSessionWindows(pause: () => Promise<void>): Promise<SourceResult<void>> {
+    if (this.windowList !== null) return ok(undefined);
+    const read = await this.chunked<WindowSqlRow>("session_windows", WINDOW_FIRST_CHUNK_SQL, WINDOW_CHUNK_SQL, (r) => r.session_id, pause);
+    if (!read.ok) return read;
+    const order = this.guard("session_windows", () => this.stmt(WINDOW_ORDER_SQL).pluck().all() as string[]);
+    if (!order.ok) return order;
+    if (this.windowList !== null) return ok(undefined);
+    this.windows.clear();
+    for (const r of read.value) this.windows.set(r.session_id, windowRowOf(r));
+    const list: SessionWindowRow[] = [];
+    for (const id of order.value) {
+      const row = this.windows.get(id);
+      if (row) list.push(row);
+    }
+    // A window added between the chunks and the order (or gone): the next listing sees the count move.
+    this.windowList = list;
+    return ok(undefined);
+  }
+
+  /** transcriptStats() in stretches. */
+  async transcriptStatsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptStat[]>> {
+    return this.chunked<TranscriptStat>("transcript_events", STATS_FIRST_CHUNK_SQL, STATS_CHUNK_SQL, (r) => r.sessionId, pause);
+  }
+
+  /**
    * Changes whenever another connection (the gateway) committed to the DB since the last call on
    * this reader: an O(1) way to skip a refresh when nothing happened.
    */
@@ -537,16 +627,22 @@ export class AgentDb {
   }
 
   /**
-   * Up to `limit` events of one transcript with seq > afterSeq, in order. A row that cannot be
+   * Up to `limit` events of one transcript with seq > afterSeq, in order, and no more than
+   * BATCH_MAX_BYTES of them (at least one row). A row that cannot be
    * decompressed or parsed is a warning and is skipped, but `lastSeq` still moves past it.
    */
   transcriptEvents(sessionId: string, afterSeq: number, limit: number): SourceResult<TranscriptEventBatch> {
     const max = Math.max(1, Math.floor(limit));
     return this.guard("transcript_events", (warnings) => {
-      const rows = this.stmt(EVENTS_SQL).all(sessionId, afterSeq, max) as EventSqlRow[];
       const events: TranscriptEvent[] = [];
       let lastSeq = afterSeq;
-      for (const r of rows) {
+      let rows = 0;
+      let bytes = 0;
+      // Iterated, and left once BATCH_MAX_BYTES of events are read: 1,000 events of a busy agent are
+      // ~2 MB to decompress and parse, ~70 ms of the loop in one call during a first scan. Leaving the
+      // loop resets the statement, so no read transaction outlives the call.
+      for (const r of this.stmt(EVENTS_SQL).iterate(sessionId, afterSeq, max) as IterableIterator<EventSqlRow>) {
+        rows++;
         lastSeq = r.seq;
         let text = r.event_json;
         if (text === null) {
@@ -561,15 +657,17 @@ export class AgentDb {
             continue;
           }
         }
+        bytes += text.length;
         const event = parseTranscriptEvent(text, r.seq, r.created_at);
         if (event === undefined) {
           warnings.push({ code: "BAD_JSON", message: "event is not a JSON object", where: `transcript_events:${sessionId}:${r.seq}` });
-          continue;
+        } else {
+          reportUsageProblems(event, `transcript_events:${sessionId}:${r.seq}`, warnings);
+          events.push(event);
         }
-        reportUsageProblems(event, `transcript_events:${sessionId}:${r.seq}`, warnings);
-        events.push(event);
+        if (bytes >= BATCH_MAX_BYTES) return { events, lastSeq, done: false };
       }
-      return { events, lastSeq, done: rows.length < max };
+      return { events, lastSeq, done: rows < max };
     });
   }
 
