@@ -339,6 +339,35 @@ test("SQLite era: a window or node written without moving its stamps is read aga
   data.close();
 });
 
+test("SQLite era: the paced listing pauses between its stretches and lists what the plain one does, first and at the periodic full read", async () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const data = openOk(stateDir);
+  const w = new Database(path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const step = w.prepare("UPDATE session_nodes SET updated_at = updated_at + 1, last_activity_at = updated_at + 1 WHERE session_key = 'agent:main:main'");
+  const paced = data.listTranscriptsPaced;
+  assert.ok(paced, "the SQLite era lists in stretches");
+  for (let i = 0; i < 22; i++) {
+    let pauses = 0;
+    const listed = await paced.call(data, async () => {
+      pauses++;
+    });
+    assert.ok(listed.ok);
+    assert.ok(pauses >= 1, `listing ${i} paused`);
+    const fresh = openOk(stateDir);
+    const plain = fresh.listTranscripts();
+    const sessions = fresh.listSessions();
+    fresh.close();
+    assert.ok(plain.ok && sessions.ok);
+    assert.equal(listed.value, plain.value, `listing ${i}: transcripts`);
+    const mine = data.listSessions();
+    assert.ok(mine.ok);
+    assert.equal(mine.value, sessions.value, `listing ${i}: sessions`);
+    step.run();
+  }
+  w.close();
+  data.close();
+});
+
 test("a SQLite transcript whose seq went backwards is re-read from the start", () => {
   const stateDir = copyFixture(SQLITE_FIXTURE);
   const data = openOk(stateDir);

@@ -255,9 +255,9 @@ class SqliteAgentData implements AgentData {
   private transcriptStats(windows: readonly SessionWindowRow[], first?: FirstStats): SourceResult<ReadonlyMap<string, TranscriptStat>> {
     this.statReads++;
     // Read first: rows appended while the stats are counted are above it, so found next time.
-    const top = first && this.statReads === 1 ? ok(first.top) : this.db.maxEventRowid();
+    const top = first ? ok(first.top) : this.db.maxEventRowid();
     if (!top.ok) return top;
-    let full = this.statReads === 1 || this.statReads % STATS_FULL_READ_EVERY === 0 || top.value < this.eventRowid;
+    let full = first !== undefined || this.statReads === 1 || this.statReads % STATS_FULL_READ_EVERY === 0 || top.value < this.eventRowid;
     const moved = new Set<string>();
     if (!full) {
       let unseen = 0;
@@ -280,7 +280,7 @@ class SqliteAgentData implements AgentData {
       full ||= moved.size > STATS_INCREMENTAL_MAX && moved.size > windows.length / 8;
     }
     if (full) {
-      const all = first && this.statReads === 1 ? ok(first.stats) : this.db.transcriptStats();
+      const all = first ? ok(first.stats) : this.db.transcriptStats();
       if (!all.ok) return all;
       this.stats = new Map(all.value.map((s) => [s.sessionId, s]));
       this.statStamps = new Map(windows.map((w) => [w.sessionId, w]));
@@ -311,7 +311,7 @@ class SqliteAgentData implements AgentData {
     await this.db.warmSessionNodes(pause);
     await this.db.warmSessionWindows(pause);
     let first: FirstStats | undefined;
-    if (this.statReads === 0) {
+    if (this.statReads === 0 || (this.statReads + 1) % STATS_FULL_READ_EVERY === 0) {
       const top = this.db.maxEventRowid();
       const stats = top.ok ? await this.db.transcriptStatsPaced(pause) : top;
       if (top.ok && stats.ok) first = { top: top.value, stats: stats.value };
@@ -322,22 +322,25 @@ class SqliteAgentData implements AgentData {
     return listed;
   }
 
-  /** Builds the records of sessions not built yet (the first listing), a chunk at a time. */
+  /**
+   * Builds the records the next listSessions would build (all of them after the first or a full
+   * read of the rows), a chunk at a time; that listing then finds them built.
+   */
   private async buildRecordsPaced(pause: () => Promise<void>): Promise<void> {
     const nodes = this.db.heldSessionNodes();
     const windows = this.windows?.read;
-    if (nodes === null || !windows?.ok || this.built.size > 0) return;
+    if (nodes === null || !windows?.ok) return;
     const byKey = windowsByKey(windows.value);
-    const built = new Map<string, BuiltRecord>();
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i] as SessionNodeRow;
-      const wins = byKey.get(n.sessionKey) ?? [];
+    let n = 0;
+    for (const node of nodes) {
+      const wins = byKey.get(node.sessionKey) ?? [];
+      const b = this.built.get(node.sessionKey);
+      if (b && b.node === node && sameRows(b.windows, wins)) continue;
       const own: SourceWarning[] = [];
-      built.set(n.sessionKey, { node: n, windows: wins, record: sessionFromNode(this.agentId, n, wins, this.models, own), warnings: own });
-      if (i % RECORD_CHUNK === RECORD_CHUNK - 1) await pause();
+      // Kept beside what is built already; the next listSessions keeps only the keys it lists.
+      this.built.set(node.sessionKey, { node, windows: wins, record: sessionFromNode(this.agentId, node, wins, this.models, own), warnings: own });
+      if (++n % RECORD_CHUNK === 0) await pause();
     }
-    // Listed meanwhile: that listing's records stand.
-    if (this.built.size === 0) this.built = built;
   }
 
   listTranscripts(first?: FirstStats): SourceResult<TranscriptRef[]> {

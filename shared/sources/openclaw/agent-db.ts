@@ -342,6 +342,9 @@ export class AgentDb {
   private readonly windows = new Map<string, SessionWindowRow>();
   private windowList: SessionWindowRow[] | null = null;
   private windowReads = 0;
+  /** Rows read whole by a warm-up since the last listing: that listing's periodic full read is done. */
+  private nodesWarm = false;
+  private windowsWarm = false;
 
   private constructor(
     readonly path: string,
@@ -395,7 +398,9 @@ export class AgentDb {
   sessionNodes(): SourceResult<SessionNodeRow[]> {
     return this.guard("session_nodes", (warnings) => {
       this.listings++;
-      let list = this.nodeList !== null && this.listings % ENTRY_FULL_READ_EVERY !== 0 ? this.nodesSince(this.nodeList) : null;
+      const due = this.nodeList === null || (this.listings % ENTRY_FULL_READ_EVERY === 0 && !this.nodesWarm);
+      this.nodesWarm = false;
+      let list = !due && this.nodeList !== null ? this.nodesSince(this.nodeList) : null;
       if (list === null) {
         // The first listing, the periodic one, or many rows moved: one read of every row.
         this.nodes.clear();
@@ -461,7 +466,9 @@ export class AgentDb {
   sessionWindows(): SourceResult<SessionWindowRow[]> {
     return this.guard("session_windows", () => {
       this.windowReads++;
-      let list = this.windowList !== null && this.windowReads % ENTRY_FULL_READ_EVERY !== 0 ? this.windowsSince(this.windowList) : null;
+      const due = this.windowList === null || (this.windowReads % ENTRY_FULL_READ_EVERY === 0 && !this.windowsWarm);
+      this.windowsWarm = false;
+      let list = !due && this.windowList !== null ? this.windowsSince(this.windowList) : null;
       if (list === null) {
         this.windows.clear();
         list = (this.stmt(WINDOW_SQL).all() as WindowSqlRow[]).map((r) => {
@@ -535,15 +542,18 @@ export class AgentDb {
   }
 
   /**
-   * Before the first listing: every session row read and parsed in stretches, so that the
-   * sessionNodes() after it only looks at what moved meanwhile. A no-op once rows are held.
+   * Before the first listing and the periodic full one: every session row read and parsed in
+   * stretches, so that the sessionNodes() after it only looks at what moved meanwhile. A no-op when
+   * the next listing is an incremental one anyway.
    */
   async warmSessionNodes(pause: () => Promise<void>): Promise<SourceResult<void>> {
-    if (this.nodeList !== null) return ok(undefined);
+    if (this.nodeList !== null && (this.listings + 1) % ENTRY_FULL_READ_EVERY !== 0) return ok(undefined);
+    const listings = this.listings;
     const read = await this.chunked<NodeSqlRow>("session_nodes", NODE_FIRST_CHUNK_SQL, NODE_CHUNK_SQL, (r) => r.session_key, pause);
     if (!read.ok) return read;
-    // Closed meanwhile, or listed by another call: keep what that one read.
-    if (this.nodeList !== null) return ok(undefined);
+    // Listed by another call meanwhile: keep what that one read.
+    if (this.listings !== listings) return ok(undefined);
+    this.nodesWarm = true;
     this.nodes.clear();
     const list: SessionNodeRow[] = [];
     for (const r of read.value) {
@@ -557,12 +567,14 @@ export class AgentDb {
 
   /** The same for the session windows. */
   async warmSessionWindows(pause: () => Promise<void>): Promise<SourceResult<void>> {
-    if (this.windowList !== null) return ok(undefined);
+    if (this.windowList !== null && (this.windowReads + 1) % ENTRY_FULL_READ_EVERY !== 0) return ok(undefined);
+    const reads = this.windowReads;
     const read = await this.chunked<WindowSqlRow>("session_windows", WINDOW_FIRST_CHUNK_SQL, WINDOW_CHUNK_SQL, (r) => r.session_id, pause);
     if (!read.ok) return read;
     const order = this.guard("session_windows", () => this.stmt(WINDOW_ORDER_SQL).pluck().all() as string[]);
     if (!order.ok) return order;
-    if (this.windowList !== null) return ok(undefined);
+    if (this.windowReads !== reads) return ok(undefined);
+    this.windowsWarm = true;
     this.windows.clear();
     for (const r of read.value) this.windows.set(r.session_id, windowRowOf(r));
     const list: SessionWindowRow[] = [];
