@@ -328,7 +328,7 @@ test("session entries are parsed again when their row's updated_at moves, and at
   db.close();
 });
 
-test("a read of events stops after 256 KiB of event JSON and the next one goes on from there", () => {
+test("a read of events stops after 128 KiB of event JSON and the next one goes on from there", () => {
   const p = dbCopy();
   const w = new Database(p);
   const sid = (w.prepare("SELECT current_session_id AS s FROM session_nodes WHERE session_key = 'agent:main:main'").get() as Json).s as string;

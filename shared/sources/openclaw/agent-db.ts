@@ -200,7 +200,7 @@ const STATS_SQL = `SELECT session_id AS sessionId, max(seq) AS maxSeq, count(*) 
   FROM transcript_events GROUP BY session_id ORDER BY session_id`;
 
 /** A read of events stops after this many characters of event JSON (the rest comes with the next call). */
-const BATCH_MAX_BYTES = 256 * 1024;
+const BATCH_MAX_BYTES = 128 * 1024;
 
 const EVENTS_SQL = `SELECT seq, created_at, event_json, event_zstd FROM transcript_events
   WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
@@ -231,9 +231,11 @@ function parseEntry(text: string): Record<string, unknown> | null {
   }
 }
 
-/** Reads `schema_meta`: prefers the `primary` row, else any row naming an app version. */
-function schemaMetaOf(db: Database.Database): SchemaMeta {
-  const rows = db.prepare("SELECT meta_key, schema_version, app_version FROM schema_meta").all() as {
+const SCHEMA_META_SQL = "SELECT meta_key, schema_version, app_version FROM schema_meta";
+
+/** Reads `schema_meta`: prefers the `primary` row, else any row naming an app version. `stmt`: a prepared SCHEMA_META_SQL to reuse. */
+function schemaMetaOf(db: Database.Database, stmt?: Database.Statement): SchemaMeta {
+  const rows = (stmt ?? db.prepare(SCHEMA_META_SQL)).all() as {
     meta_key: string;
     schema_version: number | null;
     app_version: string | null;
@@ -601,7 +603,7 @@ export class AgentDb {
   }
 
   schemaMeta(): SourceResult<SchemaMeta> {
-    return this.guard("schema_meta", () => schemaMetaOf(this.db));
+    return this.guard("schema_meta", () => schemaMetaOf(this.db, this.stmt(SCHEMA_META_SQL)));
   }
 
   /** Max seq and row count per transcript: the scanner skips transcripts whose numbers did not move. */
