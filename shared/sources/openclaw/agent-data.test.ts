@@ -242,6 +242,132 @@ test("change tokens stay put until a transcript grows (both eras)", () => {
   assert.equal([fMore.events, fMore.totals.userMessages, fMore.restarted], [1, 1, false]);
 });
 
+/** Lists with `data` and with a reader opened now: what an incremental listing gives must be what a fresh one reads. */
+function assertSameAsFresh(data: AgentData, stateDir: string, what: string): { sessions: Json[]; refs: TranscriptRef[] } {
+  const sessions = data.listSessions();
+  const refs = data.listTranscripts();
+  assert.ok(sessions.ok && refs.ok);
+  const fresh = openOk(stateDir);
+  const fSessions = fresh.listSessions();
+  const fRefs = fresh.listTranscripts();
+  fresh.close();
+  assert.ok(fSessions.ok && fRefs.ok);
+  assert.equal(sessions.value, fSessions.value, `${what}: sessions`);
+  assert.equal(refs.value, fRefs.value, `${what}: transcripts`);
+  assert.equal(sessions.warnings, fSessions.warnings, `${what}: warnings`);
+  return { sessions: sessions.value as unknown as Json[], refs: refs.value };
+}
+
+test("SQLite era: after a turn only the moved session and transcript are new; every listing equals a fresh reader's", () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const dbFile = path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite");
+  const data = openOk(stateDir);
+  const before = assertSameAsFresh(data, stateDir, "at start");
+  const w = new Database(dbFile);
+  w.pragma("foreign_keys = ON");
+  const node = w.prepare("SELECT session_key, current_session_id, updated_at FROM session_nodes WHERE session_key = 'agent:main:main'").get() as Json;
+  const sid = node.current_session_id as string;
+  const max = (w.prepare("SELECT max(seq) AS m FROM transcript_events WHERE session_id = ?").get(sid) as Json).m as number;
+  const now = (node.updated_at as number) + 60_000;
+  // One turn the way the gateway writes it: the event, then the window's and the node's stamps.
+  w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)").run(
+    sid,
+    max + 1,
+    JSON.stringify({ type: "message", id: "turn-1", message: { role: "assistant", usage: { input: 5, output: 9, cost: { total: 0.5 } } } }),
+    now,
+  );
+  w.prepare("UPDATE session_windows SET transcript_updated_at = ? WHERE session_id = ?").run(now, sid);
+  w.prepare("UPDATE session_nodes SET updated_at = ?, last_activity_at = ? WHERE session_key = 'agent:main:main'").run(now, now);
+  const after = assertSameAsFresh(data, stateDir, "after a turn");
+  const main = after.sessions.find((s) => s.key === "agent:main:main");
+  assert.is(main?.updatedAt, now);
+  // The unchanged session and transcripts come back as the very objects of the last listing: nothing
+  // was read or built again for them.
+  for (const s of after.sessions) if (s.key !== "agent:main:main") assert.ok(before.sessions.includes(s), `${s.key as string} kept its record`);
+  const moved = after.refs.filter((r) => !before.refs.includes(r)).map((r) => r.sessionId);
+  assert.equal(moved, [sid]);
+  assert.is(after.refs.find((r) => r.sessionId === sid)?.changeToken, `seq:${max + 1}:${(before.refs.find((r) => r.sessionId === sid)?.eventCount ?? 0) + 1}`);
+
+  // An append that moves no stamp at all is still seen (its rowid is above every row read before).
+  w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)").run(
+    sid,
+    max + 2,
+    JSON.stringify({ type: "message", id: "turn-2", message: { role: "user", content: "more" } }),
+    now + 1,
+  );
+  const unstamped = assertSameAsFresh(data, stateDir, "after an unstamped append");
+  assert.is(unstamped.refs.find((r) => r.sessionId === sid)?.changeToken, `seq:${max + 2}:${(before.refs.find((r) => r.sessionId === sid)?.eventCount ?? 0) + 2}`);
+
+  // A new session (keyed between the two there are) with a window and events; then the cron session deleted.
+  const entry = JSON.parse((w.prepare("SELECT entry_json FROM session_nodes WHERE session_key = 'agent:main:main'").get() as Json).entry_json as string) as Json;
+  w.prepare("INSERT INTO session_nodes (session_key, current_session_id, entry_json, updated_at) VALUES (?, ?, ?, ?)").run(
+    "agent:main:discord:group:7",
+    "new-window-1",
+    JSON.stringify({ ...entry, sessionId: "new-window-1", label: "new one" }),
+    now + 2,
+  );
+  w.prepare("INSERT INTO session_windows (session_id, session_key, created_at, updated_at) VALUES (?, ?, ?, ?)").run("new-window-1", "agent:main:discord:group:7", now + 2, now + 2);
+  w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, 0, ?, ?)").run("new-window-1", JSON.stringify({ type: "message", id: "n1", message: { role: "user", content: "hi" } }), now + 2);
+  const added = assertSameAsFresh(data, stateDir, "after a new session");
+  assert.equal(
+    added.sessions.map((s) => s.key),
+    ["agent:main:cron:9dfb4fae-b7f6-4eae-a966-549a6bcfe1c0", "agent:main:discord:group:7", "agent:main:main"],
+  );
+  w.prepare("DELETE FROM session_nodes WHERE session_key = 'agent:main:cron:9dfb4fae-b7f6-4eae-a966-549a6bcfe1c0'").run();
+  w.close();
+  const deleted = assertSameAsFresh(data, stateDir, "after a deleted session");
+  assert.equal(deleted.sessions.map((s) => s.key), ["agent:main:discord:group:7", "agent:main:main"]);
+  assert.equal(deleted.refs.map((r) => r.sessionId).sort(), ["new-window-1", sid].sort());
+  data.close();
+});
+
+test("SQLite era: a window or node written without moving its stamps is read again by the periodic full listing", () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const data = openOk(stateDir);
+  assert.ok(data.listSessions().ok);
+  const w = new Database(path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  w.prepare("UPDATE session_windows SET channel = 'telegram' WHERE session_key = 'agent:main:main'").run();
+  w.close();
+  let channel: unknown = null;
+  for (let i = 0; i < 20 && channel !== "telegram"; i++) {
+    const r = data.listSessions();
+    assert.ok(r.ok);
+    channel = r.value.find((s) => s.key === "agent:main:main")?.channel;
+  }
+  assert.is(channel, "telegram");
+  assertSameAsFresh(data, stateDir, "after the full listing");
+  data.close();
+});
+
+test("SQLite era: the paced listing pauses between its stretches and lists what the plain one does, first and at the periodic full read", async () => {
+  const stateDir = copyFixture(SQLITE_FIXTURE);
+  const data = openOk(stateDir);
+  const w = new Database(path.join(stateDir, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const step = w.prepare("UPDATE session_nodes SET updated_at = updated_at + 1, last_activity_at = updated_at + 1 WHERE session_key = 'agent:main:main'");
+  const paced = data.listTranscriptsPaced;
+  assert.ok(paced, "the SQLite era lists in stretches");
+  for (let i = 0; i < 22; i++) {
+    let pauses = 0;
+    const listed = await paced.call(data, async () => {
+      pauses++;
+    });
+    assert.ok(listed.ok);
+    assert.ok(pauses >= 1, `listing ${i} paused`);
+    const fresh = openOk(stateDir);
+    const plain = fresh.listTranscripts();
+    const sessions = fresh.listSessions();
+    fresh.close();
+    assert.ok(plain.ok && sessions.ok);
+    assert.equal(listed.value, plain.value, `listing ${i}: transcripts`);
+    const mine = data.listSessions();
+    assert.ok(mine.ok);
+    assert.equal(mine.value, sessions.value, `listing ${i}: sessions`);
+    step.run();
+  }
+  w.close();
+  data.close();
+});
+
 test("a SQLite transcript whose seq went backwards is re-read from the start", () => {
   const stateDir = copyFixture(SQLITE_FIXTURE);
   const data = openOk(stateDir);

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
-import type { SessionWindowRow } from "./agent-db.js";
+import type { SessionNodeRow, SessionWindowRow, TranscriptStat } from "./agent-db.js";
 import { listTranscriptFiles, listTranscriptFilesPaced, readJsonlTranscript, readSessionsJson, readSessionsJsonPaced, transcriptSessionId, DEFAULT_MAX_BYTES } from "./legacy-files.js";
 import type { FileCursor, LegacySessionEntry, TranscriptFile } from "./legacy-files.js";
 import { sessionFromLegacyEntry, sessionFromNode } from "./session-record.js";
@@ -126,6 +126,52 @@ export function openAgentData(stateDir: string, agentId: string, opts: OpenAgent
   return ok(new FileAgentData(stateDir, agentId, path.join(agentDir, "sessions"), models, opts.maxBytes ?? DEFAULT_MAX_BYTES), warnings);
 }
 
+/** Above this many moved transcripts (and an eighth of all), one GROUP BY beats a query per transcript. */
+const STATS_INCREMENTAL_MAX = 50;
+/** More rows appended than this since the last listing: count every transcript again. */
+const STATS_ROWS_AFTER_MAX = 20_000;
+/** Every this-many-th listing counts every transcript again, whatever the stamps say. */
+const STATS_FULL_READ_EVERY = 20;
+
+/** A session's record as last built, reused while its node row and windows are the same objects. */
+interface BuiltRecord {
+  node: SessionNodeRow;
+  windows: SessionWindowRow[];
+  record: SessionRecord;
+  warnings: SourceWarning[];
+}
+
+/** Stats counted in stretches before the first listing, with the highest rowid read before them. */
+interface FirstStats {
+  top: number;
+  stats: TranscriptStat[];
+}
+
+/** Records built between pauses in the first listing. */
+const RECORD_CHUNK = 250;
+
+function windowsByKey(windows: readonly SessionWindowRow[]): Map<string, SessionWindowRow[]> {
+  const byKey = new Map<string, SessionWindowRow[]>();
+  for (const w of windows) {
+    let list = byKey.get(w.sessionKey);
+    if (!list) byKey.set(w.sessionKey, (list = []));
+    list.push(w);
+  }
+  return byKey;
+}
+
+interface BuiltRef {
+  window: SessionWindowRow;
+  stat: TranscriptStat | undefined;
+  ref: TranscriptRef;
+}
+
+function sameRows<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class SqliteAgentData implements AgentData {
   readonly era = "sqlite" as const;
 
@@ -147,11 +193,15 @@ class SqliteAgentData implements AgentData {
   }
 
   /**
-   * At rest: the session windows (~6 MB of objects for 10,000 sessions) are needed again only after
-   * a change, which reads them anew; the 2 MB page cache refills from the OS's file cache.
+   * At rest: the 2 MB page cache refills from the OS's file cache. The agent reader keeps its rows
+   * (the next change reads only what moved), so this listing's copy of the windows can go.
    */
   releaseMemory(): void {
     this.windows = null;
+    // The refs are quick to make again (~2 ms at 4,000 windows) and ~3 MB at 16,000. The rows,
+    // counts and records stay: without them the next change would read everything again (~80 ms at
+    // 2,376 sessions), which is what a refresh after one turn must not do.
+    this.refs = new Map();
     this.db.releaseMemory();
   }
 
@@ -163,37 +213,170 @@ class SqliteAgentData implements AgentData {
     return read;
   }
 
+  /**
+   * Records by key: the agent reader hands back the same row objects for rows that did not move,
+   * so a session whose node and windows are the very objects of last time keeps its record (and
+   * the warnings its build gave, reported again as before).
+   */
+  private built = new Map<string, BuiltRecord>();
+
   listSessions(): SourceResult<SessionRecord[]> {
     const nodes = this.db.sessionNodes();
     if (!nodes.ok) return nodes;
     const windows = this.sessionWindows();
     if (!windows.ok) return fail(windows.error, [...nodes.warnings, ...windows.warnings]);
-    const byKey = new Map<string, SessionWindowRow[]>();
-    for (const w of windows.value) {
-      let list = byKey.get(w.sessionKey);
-      if (!list) byKey.set(w.sessionKey, (list = []));
-      list.push(w);
-    }
+    const byKey = windowsByKey(windows.value);
     const warnings = [...nodes.warnings, ...windows.warnings];
-    const records = nodes.value.map((n) => sessionFromNode(this.agentId, n, byKey.get(n.sessionKey) ?? [], this.models, warnings));
+    const built = new Map<string, BuiltRecord>();
+    const records = nodes.value.map((n) => {
+      const wins = byKey.get(n.sessionKey) ?? [];
+      let b = this.built.get(n.sessionKey);
+      if (!b || b.node !== n || !sameRows(b.windows, wins)) {
+        const own: SourceWarning[] = [];
+        b = { node: n, windows: wins, record: sessionFromNode(this.agentId, n, wins, this.models, own), warnings: own };
+      }
+      built.set(n.sessionKey, b);
+      for (const w of b.warnings) warnings.push(w);
+      return b.record;
+    });
+    this.built = built;
     return ok(records, warnings);
   }
 
-  listTranscripts(): SourceResult<TranscriptRef[]> {
+  /** Per-transcript max(seq) and count, and what they were read at (see transcriptStats). */
+  private stats = new Map<string, TranscriptStat>();
+  /**
+   * Each window's row when its stats were read: the agent reader hands back the same object until
+   * the row's updated_at or transcript_updated_at moves.
+   */
+  private statStamps = new Map<string, SessionWindowRow>();
+  /** transcript_events' highest rowid when the stats were read. */
+  private eventRowid = -1;
+  private statReads = 0;
+  /** Each window's ref as last listed. */
+  private refs = new Map<string, BuiltRef>();
+
+  /**
+   * The stats, counted again only for the transcripts that may have moved: windows whose
+   * updated_at or transcript_updated_at moved, new or gone windows, and the transcripts with rows
+   * above the highest rowid of last time (appends, whatever the gateway stamped). Every 20th
+   * listing, after a rowid went backwards (rows deleted at the top) or when many moved: all of them.
+   */
+  private transcriptStats(windows: readonly SessionWindowRow[], first?: FirstStats): SourceResult<ReadonlyMap<string, TranscriptStat>> {
+    this.statReads++;
+    // Read first: rows appended while the stats are counted are above it, so found next time.
+    const top = first ? ok(first.top) : this.db.maxEventRowid();
+    if (!top.ok) return top;
+    let full = first !== undefined || this.statReads === 1 || this.statReads % STATS_FULL_READ_EVERY === 0 || top.value < this.eventRowid;
+    const moved = new Set<string>();
+    if (!full) {
+      let unseen = 0;
+      for (const w of windows) {
+        const stamp = this.statStamps.get(w.sessionId);
+        if (stamp === undefined) unseen++;
+        if (stamp !== w) moved.add(w.sessionId);
+      }
+      if (this.statStamps.size + unseen !== windows.length) {
+        // Windows gone: their events went with them (or stay as transcripts without a window).
+        const present = new Set(windows.map((w) => w.sessionId));
+        for (const id of this.statStamps.keys()) if (!present.has(id)) moved.add(id);
+      }
+      if (top.value > this.eventRowid) {
+        const written = this.db.transcriptsWrittenAfter(this.eventRowid, STATS_ROWS_AFTER_MAX);
+        if (!written.ok) return written;
+        if (written.value === null) full = true;
+        else for (const id of written.value) moved.add(id);
+      }
+      full ||= moved.size > STATS_INCREMENTAL_MAX && moved.size > windows.length / 8;
+    }
+    if (full) {
+      const all = first ? ok(first.stats) : this.db.transcriptStats();
+      if (!all.ok) return all;
+      this.stats = new Map(all.value.map((s) => [s.sessionId, s]));
+      this.statStamps = new Map(windows.map((w) => [w.sessionId, w]));
+    } else if (moved.size > 0) {
+      const byId = new Map(windows.map((w) => [w.sessionId, w]));
+      for (const id of moved) {
+        const st = this.db.transcriptStat(id);
+        if (!st.ok) return st;
+        if (st.value) this.stats.set(id, st.value);
+        else this.stats.delete(id);
+        const w = byId.get(id);
+        if (w) this.statStamps.set(id, w);
+        else this.statStamps.delete(id);
+      }
+    }
+    this.eventRowid = top.value;
+    return ok(this.stats);
+  }
+
+  /**
+   * The first listing of a reader reads every session row, window and transcript count, and builds
+   * every record: ~150 ms of the loop at 2,376 sessions in one go. Here in stretches with `pause()`
+   * between them, so that the listings after it (listSessions included) find them held and only look
+   * at what moved. Later listings are the incremental ones, with a pause between their parts.
+   */
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    // A failure here is left to the listing below to report.
+    await this.db.warmSessionNodes(pause);
+    await this.db.warmSessionWindows(pause);
+    let first: FirstStats | undefined;
+    if (this.statReads === 0 || (this.statReads + 1) % STATS_FULL_READ_EVERY === 0) {
+      const top = this.db.maxEventRowid();
+      const stats = top.ok ? await this.db.transcriptStatsPaced(pause) : top;
+      if (top.ok && stats.ok) first = { top: top.value, stats: stats.value };
+    }
+    await pause();
+    const listed = this.listTranscripts(first);
+    await this.buildRecordsPaced(pause);
+    return listed;
+  }
+
+  /**
+   * Builds the records the next listSessions would build (all of them after the first or a full
+   * read of the rows), a chunk at a time; that listing then finds them built.
+   */
+  private async buildRecordsPaced(pause: () => Promise<void>): Promise<void> {
+    const nodes = this.db.heldSessionNodes();
+    const windows = this.windows?.read;
+    if (nodes === null || !windows?.ok) return;
+    const byKey = windowsByKey(windows.value);
+    let n = 0;
+    for (const node of nodes) {
+      const wins = byKey.get(node.sessionKey) ?? [];
+      const b = this.built.get(node.sessionKey);
+      if (b && b.node === node && sameRows(b.windows, wins)) continue;
+      const own: SourceWarning[] = [];
+      // Kept beside what is built already; the next listSessions keeps only the keys it lists.
+      this.built.set(node.sessionKey, { node, windows: wins, record: sessionFromNode(this.agentId, node, wins, this.models, own), warnings: own });
+      if (++n % RECORD_CHUNK === 0) await pause();
+    }
+  }
+
+  listTranscripts(first?: FirstStats): SourceResult<TranscriptRef[]> {
     const windows = this.sessionWindows();
     if (!windows.ok) return windows;
-    const stats = this.db.transcriptStats();
+    const stats = this.transcriptStats(windows.value, first);
     if (!stats.ok) return fail(stats.error, windows.warnings);
-    const byId = new Map(stats.value.map((s) => [s.sessionId, s]));
+    const byId = stats.value;
     const refs: TranscriptRef[] = [];
     const seen = new Set<string>();
+    const kept = new Map<string, BuiltRef>();
     for (const w of windows.value) {
       const s = byId.get(w.sessionId);
       seen.add(w.sessionId);
-      refs.push({ sessionId: w.sessionId, sessionKey: w.sessionKey, changeToken: `seq:${s?.maxSeq ?? -1}:${s?.count ?? 0}`, sizeBytes: null, eventCount: s?.count ?? 0 });
+      // The same ref object while its window row and stats are the same objects: a refresh after one
+      // append makes one new ref, not 4,000 (and the reader's adapter keeps its own by identity).
+      let b = this.refs.get(w.sessionId);
+      if (!b || b.window !== w || b.stat !== s) {
+        b = { window: w, stat: s, ref: { sessionId: w.sessionId, sessionKey: w.sessionKey, changeToken: `seq:${s?.maxSeq ?? -1}:${s?.count ?? 0}`, sizeBytes: null, eventCount: s?.count ?? 0 } };
+      }
+      kept.set(w.sessionId, b);
+      refs.push(b.ref);
     }
+    this.refs = kept;
     // Events whose window row is gone (should not happen with the FK, but the data decides).
-    for (const s of stats.value) {
+    for (const s of byId.values()) {
       if (!seen.has(s.sessionId)) refs.push({ sessionId: s.sessionId, sessionKey: null, changeToken: `seq:${s.maxSeq}:${s.count}`, sizeBytes: null, eventCount: s.count });
     }
     return ok(refs, windows.warnings);

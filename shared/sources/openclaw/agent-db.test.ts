@@ -328,4 +328,27 @@ test("session entries are parsed again when their row's updated_at moves, and at
   db.close();
 });
 
+test("a read of events stops after 128 KiB of event JSON and the next one goes on from there", () => {
+  const p = dbCopy();
+  const w = new Database(p);
+  const sid = (w.prepare("SELECT current_session_id AS s FROM session_nodes WHERE session_key = 'agent:main:main'").get() as Json).s as string;
+  const max = (w.prepare("SELECT max(seq) AS m FROM transcript_events WHERE session_id = ?").get(sid) as Json).m as number;
+  const before = (w.prepare("SELECT count(*) AS n FROM transcript_events WHERE session_id = ?").get(sid) as Json).n as number;
+  // 40 user messages of ~16 KB each: ~640 KB, well under the 1,000-event limit.
+  const insert = w.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)");
+  for (let i = 1; i <= 40; i++) insert.run(sid, max + i, JSON.stringify({ type: "message", id: `big-${i}`, message: { role: "user", content: "x".repeat(16_000) } }), Date.UTC(2026, 10, 22));
+  w.close();
+  const db = open(p);
+  const first = db.transcriptEvents(sid, -1, 1000);
+  assert.ok(first.ok);
+  assert.is(first.value.done, false, "stopped at its byte budget");
+  assert.ok(first.value.events.length < before + 40);
+  const all = readAll(db, sid, 1000);
+  assert.is(all.events.length, before + 40);
+  assert.ok(all.calls >= 3, `${all.calls} calls`);
+  assert.equal(all.events.map((e) => e.pos), [...all.events.map((e) => e.pos)].sort((a, b) => a - b));
+  assert.equal(new Set(all.events.map((e) => e.pos)).size, before + 40);
+  db.close();
+});
+
 test.run();

@@ -88,9 +88,16 @@ function readAllEvents(data: AgentData, sessionId: string): SourceResult<{ event
   return ok({ events, bytes });
 }
 
+/** Contract refs by the agent reader's ref: the agent reader keeps a ref object while it is unchanged. */
+const contractRefs = new WeakMap<TranscriptRef, ContractRef>();
+
 function toRefs(listed: SourceResult<TranscriptRef[]>): SourceResult<ContractRef[]> {
   if (!listed.ok) return listed;
-  const refs: ContractRef[] = listed.value.map((r) => ({ id: r.sessionId, sessionKey: r.sessionKey, parentKey: null, changeToken: r.changeToken, sizeBytes: r.sizeBytes }));
+  const refs: ContractRef[] = listed.value.map((r) => {
+    let c = contractRefs.get(r);
+    if (!c) contractRefs.set(r, (c = { id: r.sessionId, sessionKey: r.sessionKey, parentKey: null, changeToken: r.changeToken, sizeBytes: r.sizeBytes }));
+    return c;
+  });
   return ok(refs, listed.warnings);
 }
 
