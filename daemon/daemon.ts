@@ -35,7 +35,7 @@ import { LiveEvents, logMatches } from "./live/live-events.js";
 import type { LogLevel } from "../shared/sources/gateway/log-line.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
-import { QuietGc, type QuietGcOptions } from "./quiet-gc.js";
+import { QUIET_MS, QuietGc, type QuietGcOptions } from "./quiet-gc.js";
 import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
@@ -341,7 +341,8 @@ export class Daemon {
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
       // Memory back once nobody asks anything for a while (quiet-gc.ts says why).
-      const quiet = new QuietGc(options.quietGc);
+      // Sources idle as long as the daemon hand back what they keep for their next change first.
+      const quiet = new QuietGc({ release: () => collector.registry.releaseAtRest(options.quietGc?.quietMs ?? QUIET_MS), ...options.quietGc });
       http.raw.on("request", () => quiet.touch());
       http.raw.on("upgrade", () => quiet.touch());
       quiet.start();

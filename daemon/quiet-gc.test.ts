@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
  * A QuietGc on an injected clock, resident size and collection; its periodic check is captured so
  * the test fires it (`tick`) instead of waiting for a timer.
  */
-function rig(): {
+function rig(release?: () => boolean): {
   gc: QuietGc;
   clock: { t: number };
   rss: { v: number };
@@ -25,6 +25,7 @@ function rig(): {
   let cancelled = false;
   const intervals: number[] = [];
   const gc = new QuietGc({
+    ...(release ? { release } : {}),
     quietMs: 20_000,
     checkMs: 5_000,
     minGrowthBytes: 8 * MB,
@@ -176,6 +177,32 @@ test("the daemon's quiet check is started with it and ends when it stops (it out
   assert.equal(checks, { started: 1, cancelled: 0 });
   await d.stop();
   assert.equal(checks, { started: 1, cancelled: 1 });
+});
+
+test("once quiet, caches of idle work are handed back first; a release is collected even without growth", () => {
+  let released = 0;
+  let give = true;
+  const r = rig(() => {
+    released++;
+    return give;
+  });
+  r.gc.start();
+  r.clock.t = 10_000;
+  r.tick();
+  assert.is(released, 0, "not quiet yet: nothing released");
+  r.clock.t = 20_000;
+  r.tick();
+  assert.is(released, 1, "quiet: released");
+  assert.is(r.collected(), 1, "collected although the process did not grow");
+  r.clock.t = 25_000;
+  r.tick();
+  assert.is(released, 1, "once per quiet spell");
+  r.gc.touch();
+  give = false;
+  r.clock.t = 50_000;
+  r.tick();
+  assert.is(released, 2, "the next spell releases again");
+  assert.is(r.collected(), 1, "nothing released and no growth: no collection");
 });
 
 test.run();

@@ -17,6 +17,11 @@ export interface QuietGcOptions {
   minGrowthBytes?: number;
   /** Resident bytes now; default process.memoryUsage.rss(). */
   residentBytes?: () => number;
+  /**
+   * Once quiet, before collecting: hand back caches kept for work that stopped (the sources'
+   * at-rest release); true when anything was, so the collection is made even without growth.
+   */
+  release?: () => boolean;
   /** The collection; default a full compacting GC (fullGc()); null: none available, do nothing. */
   collect?: (() => void) | null;
   now?: () => number;
@@ -90,7 +95,8 @@ export class QuietGc {
     // Shrunk on its own (V8's memory reducer): measure growth from there.
     if (resident < this.baseline) this.baseline = resident;
     if (this.now() - this.lastActivity < (this.o.quietMs ?? QUIET_MS)) return false;
-    if (resident - this.baseline < (this.o.minGrowthBytes ?? QUIET_MIN_GROWTH_BYTES)) return false;
+    const released = this.o.release?.() ?? false;
+    if (!released && resident - this.baseline < (this.o.minGrowthBytes ?? QUIET_MIN_GROWTH_BYTES)) return false;
     this.collectFn();
     this.collections++;
     // The daemon's own polls keep allocating while it rests; one collection per spell is enough.

@@ -3,6 +3,7 @@
 // nothing about the rest of the install, so the next full pass still looks at everything.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
@@ -14,7 +15,7 @@ import type { Install, Provider, SourceReader } from "../sources/contract.js";
 import { CodexProvider } from "../sources/codex/provider.js";
 import { copyCodexHome, rawLines, rolloutFiles, sessionIdOf as rolloutSessionId, type RawLine as CodexLine } from "../sources/codex/test-fixture.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
 import { Store } from "../store/store.js";
 import { sessionIdOf, transcripts, type RawLine } from "../../test/helpers/claude-code-oracle.js";
 import { AgentSource } from "./agent-source.js";
@@ -221,6 +222,37 @@ test("OpenClaw file era: sessions.json replaced by a rename, as the gateway writ
   assert.ok(await source.refresh({ paths: new Set([index]) }), "the new index is a change");
   assert.is(spy.lists.opens, 1, "the same reader: its caches are kept");
   assert.is(source.snapshot().sessions.find((x) => x.key === key)?.updatedAt, updatedAt, "the entry's new time is read");
+  store.close();
+});
+
+test("OpenClaw SQLite era: at rest the reader drops its kept rows, and the next change reads as a fresh reader does", async () => {
+  const state = copyFixture(SQLITE_FIXTURE);
+  const provider = new OpenClawProvider({ stateDir: state, env: {} });
+  const clock = manualClock(Date.parse("2026-11-25T00:00:00Z"));
+  const store = Store.open(path.join(makeTempDir("gi-agent-source-"), "insights.db"), { clock });
+  const install = provider.discover().installs[0] as Install;
+  const source = new AgentSource(install, { provider, store, clock, logger });
+  await source.refresh();
+  assert.is(source.releaseAtRest(20_000), false, "caches not handed back yet (no idle pass)");
+  await source.refresh(); // nothing new: the idle pass hands the caches back
+  assert.is(source.releaseAtRest(20_000), false, "changed less than 20 s ago");
+  clock.advance(20_000);
+  assert.is(source.releaseAtRest(20_000), true);
+  assert.is(source.releaseAtRest(20_000), false, "once until the next change");
+  // The gateway writes a session's row after rest (a new time).
+  const db = new Database(path.join(state, "agents", "main", "agent", "openclaw-agent.sqlite"));
+  const key = (db.prepare("SELECT session_key FROM session_nodes ORDER BY session_key LIMIT 1").get() as { session_key: string }).session_key;
+  const updatedAt = Date.parse("2026-11-24T12:00:00.000Z");
+  db.prepare("UPDATE session_nodes SET updated_at = ?, entry_json = json_set(entry_json, '$.updatedAt', ?) WHERE session_key = ?").run(updatedAt, updatedAt, key);
+  db.close();
+  assert.ok(await source.refresh(), "the write is a change");
+  const fresh = new AgentSource(install, { provider, store: Store.open(path.join(makeTempDir("gi-agent-source-"), "insights.db"), { clock }), clock, logger });
+  await fresh.refresh();
+  assert.equal(source.snapshot().sessions, fresh.snapshot().sessions, "the listing after rest equals a fresh reader's");
+  assert.is(source.snapshot().sessions.find((x) => x.key === key)?.updatedAt, updatedAt, "the row written after rest is read");
+  assert.ok(source.releaseAtRest(0) === false, "changed: nothing handed back before an idle pass");
+  source.close();
+  fresh.close();
   store.close();
 });
 

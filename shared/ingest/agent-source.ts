@@ -83,6 +83,10 @@ export class AgentSource {
   private stamp = "";
   /** The reader's caches were handed back since the last full pass (releaseMemory). */
   private released = false;
+  /** ...and at rest too (releaseAtRest) since the last scan. */
+  private releasedAtRest = false;
+  /** When a pass last scanned (something had changed). */
+  private lastScanAt = 0;
   /** The last pass stopped early (batch budget) or hit an unreadable transcript: go on next time. */
   private rescan = false;
   private appVersion: string | null = null;
@@ -259,6 +263,8 @@ export class AgentSource {
         return liveChanged || before !== this.status.current;
       }
       this.released = false;
+      this.releasedAtRest = false;
+      this.lastScanAt = clock.now();
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
@@ -309,6 +315,8 @@ export class AgentSource {
     let sessions: ReadonlySet<string> = NOTHING_CHANGED;
     if (refs.length) {
       this.released = false;
+      this.releasedAtRest = false;
+      this.lastScanAt = clock.now();
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
       this.count(scan.warnings);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
@@ -331,6 +339,25 @@ export class AgentSource {
     }
     this.status.connected(clock.now());
     return sessionsChanged || liveChanged || events > 0 || before !== this.status.current;
+  }
+
+  /**
+   * The daemon is quiet (no request for a while: daemon/quiet-gc.ts). When this install has not
+   * changed for `minIdleMs` and its caches were already handed back, its reader also drops what
+   * only makes the next change cheap to read (OpenClaw's kept rows: ~15 MB at 10,000 sessions);
+   * the first change after reads as a fresh reader does. True when it did. Never throws.
+   */
+  releaseAtRest(minIdleMs: number): boolean {
+    const reader = this.reader;
+    if (!reader?.releaseMemory || !this.released || this.releasedAtRest) return false;
+    if (this.deps.clock.now() - this.lastScanAt < minIdleMs) return false;
+    try {
+      reader.releaseMemory(true);
+    } catch {
+      return false;
+    }
+    this.releasedAtRest = true;
+    return true;
   }
 
   private scanner(): TranscriptScanner {

@@ -127,6 +127,13 @@ export class SourceRegistry {
     }
   }
 
+  /** The daemon is quiet: each source unchanged for `minIdleMs` hands back what it keeps for the next change (AgentSource.releaseAtRest). True when any did. */
+  releaseAtRest(minIdleMs: number): boolean {
+    let any = false;
+    for (const s of this.sources.values()) if (s.releaseAtRest(minIdleMs)) any = true;
+    return any;
+  }
+
   close(): void {
     for (const a of this.sources.values()) a.close();
   }

@@ -290,8 +290,12 @@ export interface SourceReader {
   appVersion(): SourceResult<string | null>;
   /** Changes whenever transcripts may have changed (cheap): an equal stamp lets the core skip a pass. */
   changeStamp(): SourceResult<string>;
-  /** Optional: nothing changed since the last pass, so hand back caches (the next read refills them). */
-  releaseMemory?(): void;
+  /**
+   * Optional: nothing changed since the last pass, so hand back caches (the next read refills
+   * them). `atRest`: the install has not changed for a while and the daemon is quiet: also what
+   * only makes the next change cheap to read (it then reads as a fresh reader does).
+   */
+  releaseMemory?(atRest?: boolean): void;
   close(): void;
 }
 

@@ -76,8 +76,11 @@ export interface AgentData {
    * caller that saw the same token before may skip listing and scanning.
    */
   changeStamp(): SourceResult<string>;
-  /** Drops what is kept between passes of one change (the SQLite era's page cache and session windows). */
-  releaseMemory?(): void;
+  /**
+   * Drops what is kept between passes of one change (the SQLite era's page cache and session
+   * windows); `atRest`: also the rows kept so that the next change reads only what moved.
+   */
+  releaseMemory?(atRest?: boolean): void;
   close(): void;
 }
 
@@ -196,13 +199,22 @@ class SqliteAgentData implements AgentData {
    * At rest: the 2 MB page cache refills from the OS's file cache. The agent reader keeps its rows
    * (the next change reads only what moved), so this listing's copy of the windows can go.
    */
-  releaseMemory(): void {
+  releaseMemory(atRest = false): void {
     this.windows = null;
     // The refs are quick to make again (~2 ms at 4,000 windows) and ~3 MB at 16,000. The rows,
-    // counts and records stay: without them the next change would read everything again (~80 ms at
-    // 2,376 sessions), which is what a refresh after one turn must not do.
+    // counts and records stay between turns: without them the next change would read everything
+    // again (~80 ms at 2,376 sessions), which is what a refresh after one turn must not do. At
+    // rest they go too (~15 MB at 10,000 sessions): the first change after it reads as a fresh
+    // reader does.
     this.refs = new Map();
-    this.db.releaseMemory();
+    if (atRest) {
+      this.built = new Map();
+      this.stats = new Map();
+      this.statStamps = new Map();
+      this.eventRowid = -1;
+      this.statReads = 0;
+    }
+    this.db.releaseMemory(atRest);
   }
 
   /** session_windows once per change: listSessions and listTranscripts of one refresh both need it. */

@@ -685,8 +685,22 @@ export class AgentDb {
     });
   }
 
-  /** Hands the page cache back (sqlite3_db_release_memory): pages are read again from the OS cache when next needed. */
-  releaseMemory(): void {
+  /**
+   * Hands the page cache back (sqlite3_db_release_memory): pages are read again from the OS cache
+   * when next needed. `atRest`: the rows kept for reading only what moved go too (the next
+   * listing reads them all, as the first does).
+   */
+  releaseMemory(atRest = false): void {
+    if (atRest) {
+      this.nodes.clear();
+      this.nodeList = null;
+      this.listings = 0;
+      this.windows.clear();
+      this.windowList = null;
+      this.windowReads = 0;
+      this.nodesWarm = false;
+      this.windowsWarm = false;
+    }
     this.guard("shrink_memory", () => this.db.pragma("shrink_memory"));
   }
 

@@ -132,7 +132,7 @@ export function openclawReader(data: AgentData): SourceReader {
     liveSessions: () => ok([]),
     appVersion: () => data.appVersion(),
     changeStamp: () => data.changeStamp(),
-    releaseMemory: () => data.releaseMemory?.(),
+    releaseMemory: (atRest) => data.releaseMemory?.(atRest),
     close: () => data.close(),
   };
 }
