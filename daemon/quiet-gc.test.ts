@@ -160,6 +160,84 @@ test("this Node's V8 gives the full collection, without exposing gc to the daemo
   assert.is((globalThis as { gc?: unknown }).gc, undefined);
 });
 
+test("native caches are handed back just before each collection, and only then; one that throws does not stop it", () => {
+  const order: string[] = [];
+  let tickFn: (() => void) | null = null;
+  const clock = { t: 0 };
+  const rss = { v: 100 * MB };
+  let failRelease = false;
+  const gc = new QuietGc({
+    quietMs: 20_000,
+    minGrowthBytes: 8 * MB,
+    now: () => clock.t,
+    residentBytes: () => rss.v,
+    release: () => {
+      order.push("release");
+      if (failRelease) throw new Error("SQLITE_BUSY");
+    },
+    collect: () => order.push("collect"),
+    every: (fn) => {
+      tickFn = fn;
+      return { cancel: () => undefined };
+    },
+  });
+  gc.start();
+  const tick = (): void => (tickFn as unknown as () => void)();
+  rss.v += 20 * MB;
+  clock.t = 10_000;
+  tick(); // not quiet yet: nothing handed back
+  assert.equal(order, []);
+  clock.t = 30_000;
+  tick();
+  assert.equal(order, ["release", "collect"]);
+  tick(); // the same quiet spell: nothing more
+  assert.equal(order, ["release", "collect"]);
+  gc.touch();
+  failRelease = true;
+  rss.v += 20 * MB;
+  clock.t = 60_000;
+  tick();
+  assert.equal(order, ["release", "collect", "release", "collect"]);
+  assert.is(gc.collections, 2);
+});
+
+test("the daemon hands back its store's page cache when it collects at rest", async () => {
+  let tick: (() => void) | null = null;
+  let rss = 100 * MB;
+  let collected = 0;
+  const d = await startDaemon({
+    daemon: {
+      quietGc: {
+        quietMs: 0,
+        minGrowthBytes: 1,
+        residentBytes: () => rss,
+        collect: () => collected++,
+        every: (fn) => {
+          tick = fn;
+          return { cancel: () => undefined };
+        },
+      },
+    },
+  });
+  try {
+    let released = 0;
+    const store = d.daemon.store;
+    const original = store.releaseMemory.bind(store);
+    store.releaseMemory = () => {
+      released++;
+      original();
+    };
+    rss += 10 * MB;
+    (tick as unknown as () => void)();
+    assert.is(collected, 1);
+    assert.is(released, 1, "the store was asked to shrink its cache");
+    // The store still answers after shrinking (the cache fills again from disk).
+    assert.ok(store.health().ok);
+  } finally {
+    await d.stop();
+  }
+});
+
 test("the daemon's quiet check is started with it and ends when it stops (it outlived stop, in every process that starts a daemon)", async () => {
   const checks = { started: 0, cancelled: 0 };
   const d = await startDaemon({
