@@ -341,7 +341,7 @@ export class Daemon {
       const address = await http.listen();
       cleanup.unshift(() => http.close(0).then(() => undefined));
       // Memory back once nobody asks anything for a while (quiet-gc.ts says why).
-      const quiet = new QuietGc({ release: () => store.releaseMemory(), ...options.quietGc });
+      const quiet = new QuietGc(options.quietGc);
       http.raw.on("request", () => quiet.touch());
       http.raw.on("upgrade", () => quiet.touch());
       quiet.start();

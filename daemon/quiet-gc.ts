@@ -17,11 +17,6 @@ export interface QuietGcOptions {
   minGrowthBytes?: number;
   /** Resident bytes now; default process.memoryUsage.rss(). */
   residentBytes?: () => number;
-  /**
-   * Native caches to hand back just before the collection (the store's SQLite page cache): what
-   * V8's collection cannot see. Called only when the collection runs; a throw is ignored.
-   */
-  release?: () => void;
   /** The collection; default a full compacting GC (fullGc()); null: none available, do nothing. */
   collect?: (() => void) | null;
   now?: () => number;
@@ -96,11 +91,6 @@ export class QuietGc {
     if (resident < this.baseline) this.baseline = resident;
     if (this.now() - this.lastActivity < (this.o.quietMs ?? QUIET_MS)) return false;
     if (resident - this.baseline < (this.o.minGrowthBytes ?? QUIET_MIN_GROWTH_BYTES)) return false;
-    try {
-      this.o.release?.();
-    } catch {
-      // a cache that cannot be emptied now is emptied next spell; the collection still runs
-    }
     this.collectFn();
     this.collections++;
     // The daemon's own polls keep allocating while it rests; one collection per spell is enough.

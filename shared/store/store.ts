@@ -183,15 +183,6 @@ export class Store {
     this.transaction(() => this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value));
   }
 
-  /**
-   * Hands back the page cache (up to cache_size, 4 MB) the daemon's writes and queries filled:
-   * called once the daemon is at rest (daemon/quiet-gc.ts). The next query reads from disk (the
-   * OS's cache) and fills it again.
-   */
-  releaseMemory(): void {
-    if (this.db.open) this.db.pragma("shrink_memory");
-  }
-
   close(): void {
     if (!this.db.open) return;
     // Fold the WAL back so the file on disk is complete on its own after a clean stop.
