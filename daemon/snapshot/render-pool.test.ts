@@ -1,3 +1,8 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../../shared/clock.js";
@@ -9,6 +14,31 @@ import { DEFAULT_RENDER_IDLE_MS, RenderPool, type StartIdleTimer } from "./rende
 
 const logger = new LogHub({ console: "off" }).logger;
 const card = (detail: "compact" | "full") => buildCardModel(exampleInputs("6h"), { detail, range: "6h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [] });
+
+// Every module a worker loads costs its start (the first card after a rest waits for it) and its
+// memory. A worker started as the pool starts one, with a module hook listing what it loads: the
+// renderer's modules, and none of the daemon's own (zod, the store, GraphQL).
+test("a render worker loads only what drawing needs: no zod, no store, no GraphQL", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gi-worker-modules-"));
+  try {
+    writeFileSync(join(dir, "hook.mjs"), 'export async function resolve(s, c, next) { const r = await next(s, c); process._rawDebug("LOADED " + r.url); return r; }\n');
+    writeFileSync(join(dir, "register.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hook.mjs")).href)});\n`);
+    const worker = fileURLToPath(new URL("./render-worker.ts", import.meta.url));
+    // No IPC channel and no idle-collection argument: the worker loads and warms up, then exits.
+    const child = spawn(process.execPath, ["--import", "tsx", "--import", join(dir, "register.mjs"), worker], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.is(code, 0, stderr.slice(-2000));
+    const loaded = [...stderr.matchAll(/^LOADED (\S+)$/gm)].map((m) => m[1] as string);
+    assert.ok(loaded.some((u) => u.includes("/satori/")), "the hook saw the renderer load");
+    for (const banned of ["/node_modules/zod/", "/node_modules/better-sqlite3/", "/node_modules/graphql/", "/shared/store/"]) {
+      assert.equal(loaded.filter((u) => u.includes(banned)).slice(0, 3), [], `the worker loads nothing under ${banned}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test("draws in a child process; workers start on demand, up to the pool size, and are replaced after their quota", async () => {
   const pool = new RenderPool({ size: 2, logger, maxRenders: 2 });

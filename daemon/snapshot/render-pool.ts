@@ -67,10 +67,14 @@ export const WORKER_IDLE_COLLECT_MS = 1000;
  * Node flags for a worker, measured on 90 cards back to back (docs/benchmarks.md, memory):
  * satori makes ~100 MB of garbage per full card and V8 let the heap grow to ~150 MB before
  * collecting it. A 2 MB young generation and old-generation growth of at most 2x its live size
- * keep the heap under ~80 MB (peak RSS 364 -> ~240 MB) for ~10 % more CPU per card.
+ * kept the heap under ~80 MB (peak RSS 364 -> ~240 MB) for ~10 % more CPU per card. Growth of at
+ * most 1.5x (50 %) took the peak of a worker drawing full Chinese cards from 246-265 MB to
+ * 228-240 MB (median 261 -> 238 MB over three alternating runs), with no CPU difference the
+ * runs could tell apart: the heap is at its largest while resvg draws, on top of resvg's own
+ * memory, and the garbage satori left behind is what the lower limit collects first.
  * --expose-gc: the idle collection above.
  */
-export const WORKER_NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--heap-growing-percent=100"] as const;
+export const WORKER_NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--heap-growing-percent=50"] as const;
 
 /**
  * Allocator settings for a worker, same measurements. resvg (Rust, mimalloc) allocates on libuv's

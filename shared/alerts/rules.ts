@@ -218,16 +218,8 @@ export function secretFields(type: ChannelType): ReadonlyArray<"url" | "secret">
   return type === "slack" || type === "discord" ? ["url"] : type === "webhook" || type === "ntfy" ? ["secret"] : [];
 }
 
-/**
- * The rules shipped on. Budgets are off (no amount, so no threshold) until a user sets one; not
- * `enabled: false`, which a budget given later would not undo.
- */
-export const BUILTIN_RULES: readonly AlertRuleInput[] = [
-  { id: "gateway-down", name: "OpenClaw gateway down", metric: "gateway_down", critical: 120 },
-  { id: "health-check-failing", name: "A health check is failing", metric: "health_check", critical: 300 },
-  { id: "rate-limit", name: "Rate-limit window almost used", metric: "rate_limit", warning: 90, critical: 100 },
-  { id: "daily-cost", name: "Daily cost budget", metric: "cost", window: "day" },
-];
+// The built-in rules live in builtin-rules.ts, which loads no zod: the render workers show their names.
+export { BUILTIN_RULES } from "./builtin-rules.js";
 
 /** Resolves a written rule (optionally over a built-in it changes) into what the evaluator runs. */
 export function resolveRule(input: AlertRuleInput, origin: RuleOrigin, base?: AlertRuleInput): AlertRule {

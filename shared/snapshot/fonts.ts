@@ -4,7 +4,7 @@
 // once a card shows one of its characters. Parsing the ~100 CJK slices took 0.65 s and ~40 MB of
 // a worker's memory, for cards that are mostly English and numbers.
 //
-// Each file is read once per process, and the array handed to satori only grows (it is replaced by
+// Each file is read (and unpacked from WOFF, woff.ts) once per process, and the array handed to satori only grows (it is replaced by
 // a larger one when a card needs a slice not loaded yet), because satori caches its parsed fonts
 // per file buffer and its font loaders per array: the same buffers mean nothing is parsed twice.
 //
@@ -15,6 +15,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Font } from "satori";
 import { packageRoot } from "../package-root.js";
+import { woffToSfnt } from "./woff.js";
 
 export interface ManifestFont {
   file: string;
@@ -185,7 +186,8 @@ export class FontSet {
   private read(file: string): Promise<Buffer> {
     let p = this.buffers.get(file);
     if (!p) {
-      p = readFile(join(this.catalog.dir, file));
+      // Unpacked here with Node's zlib, not by satori's JavaScript inflater (woff.ts says why).
+      p = readFile(join(this.catalog.dir, file)).then(woffToSfnt);
       this.buffers.set(file, p);
       p.catch(() => this.buffers.delete(file));
     }

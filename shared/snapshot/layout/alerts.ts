@@ -1,7 +1,7 @@
 // The alerts firing now (every detail level, under the header): each with its severity, the rule's
 // name, the value against the threshold crossed, since when, and where a budget's pace leads or
 // until when the rule is muted. Nothing is drawn while no alert fires.
-import { BUILTIN_RULES } from "../../alerts/rules.js";
+import { BUILTIN_RULES } from "../../alerts/builtin-rules.js";
 import type { CardAlertRow } from "../card-model.js";
 import { formatClock, formatCompact, formatDateTime, formatDuration, formatInt, formatPercent, formatUsd } from "../format.js";
 import type { MessageKey } from "../messages.js";
