@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { BUILTIN_RULES, resolveRule } from "../shared/alerts/rules.js";
-import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ROOT } from "./helpers/cli.js";
 
 test.after(removeTempDirs);

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil, systemClock } from "../shared/clock.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ROOT } from "./helpers/cli.js";
 import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

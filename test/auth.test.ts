@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../shared/clock.js";
 import { InsightsError } from "../shared/errors.js";
-import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { expectedTotals, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { FIXTURE_NOW, gql, startDaemon } from "./helpers/daemon.js";
 

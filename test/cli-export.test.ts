@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { EXPORT_COLUMNS, type ExportReport, type ExportRow } from "../shared/queries/export.js";
-import { copyClaudeHome } from "../shared/sources/claude-code/test-fixture.js";
-import { copyCodexHome } from "../shared/sources/codex/test-fixture.js";
-import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { copyClaudeHome } from "./helpers/claude-code-fixture.js";
+import { copyCodexHome } from "./helpers/codex-fixture.js";
+import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ctl, ROOT, sandbox, type Sandbox } from "./helpers/cli.js";
 import { claudeResponses, codexResponses, dayIn, groupBy, sums, type ExpectedResponse } from "./helpers/usage-expectations.js";
 

@@ -7,9 +7,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { copyClaudeHome } from "../shared/sources/claude-code/test-fixture.js";
-import { copyCodexHome } from "../shared/sources/codex/test-fixture.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { copyClaudeHome } from "./helpers/claude-code-fixture.js";
+import { copyCodexHome } from "./helpers/codex-fixture.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import type { UsageReport } from "../shared/queries/usage-report.js";
 import { ControlClient } from "../cli/control-client.js";
 import { ControlServer } from "../daemon/control/server.js";

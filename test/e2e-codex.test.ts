@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
 import { systemClock } from "../shared/clock.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 import { expected, oracleCost, responsesOf, rollouts, type RawLine, type Rollout } from "./helpers/codex-oracle.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

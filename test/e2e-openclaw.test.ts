@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { byKey, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 import { realGatewaySkipReason, startOpenClawGateway, type OpenClawGateway } from "./helpers/openclaw-gateway.js";

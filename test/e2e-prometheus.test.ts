@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { systemClock } from "../shared/clock.js";
-import { copyClaudeHome, transcriptFiles } from "../shared/sources/claude-code/test-fixture.js";
-import { copyCodexHome } from "../shared/sources/codex/test-fixture.js";
-import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { copyClaudeHome, transcriptFiles } from "./helpers/claude-code-fixture.js";
+import { copyCodexHome } from "./helpers/codex-fixture.js";
+import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { freePort, ROOT } from "./helpers/cli.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

@@ -3,7 +3,7 @@
 import { auditServer } from "graphql-http";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -12,7 +12,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
 import { pollUntil } from "../shared/clock.js";
-import { FILES_FIXTURE, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -11,7 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
 import { pollUntil } from "../shared/clock.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon, type StartOptions, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -10,7 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
 import { pollUntil } from "../shared/clock.js";
-import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -3,7 +3,7 @@
 // daemon reading all three recorded fixtures. Expected figures come from the fixture files.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { claudeProjects, codexProjects, startAllProviders, type ProjectTokens } from "./helpers/all-providers.js";
 import { gqlData } from "./helpers/daemon.js";
 import { pollUntil } from "../shared/clock.js";

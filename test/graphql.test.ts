@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs, FILES_FIXTURE, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs, FILES_FIXTURE, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { byKey, expectedLog, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { FIXTURE_NOW, gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

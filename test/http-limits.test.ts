@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { FILES_FIXTURE, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { cardModelSchema } from "../shared/snapshot/card-model.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
 import { pngSize } from "./helpers/png.js";

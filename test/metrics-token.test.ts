@@ -10,7 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
 import { InsightsError } from "../shared/errors.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gql, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

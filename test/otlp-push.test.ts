@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { freePort } from "./helpers/cli.js";
 import { startDaemon } from "./helpers/daemon.js";
 import { scrape, type PromSample } from "./helpers/prometheus.js";

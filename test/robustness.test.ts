@@ -8,7 +8,7 @@ import { createClient } from "graphql-sse";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
 import { CliStepError, realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 

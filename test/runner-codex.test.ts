@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
 import { CliStepError, realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 

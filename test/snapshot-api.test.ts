@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { cardModelSchema } from "../shared/snapshot/card-model.js";
 import type { CardModel } from "../shared/snapshot/card-model.js";
 import { renderCard } from "../shared/snapshot/render.js";

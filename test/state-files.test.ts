@@ -14,7 +14,7 @@ import { manualClock, pollUntil, shiftedClock, systemClock } from "../shared/clo
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { InsightsError } from "../shared/errors.js";
 import { resolvePaths } from "../shared/paths.js";
-import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import type { GatewayProbe } from "../shared/sources/gateway/http-probe.js";
 import { fail, ok, SourceError, type SourceResult } from "../shared/sources/result.js";
 import { freePort } from "./helpers/cli.js";

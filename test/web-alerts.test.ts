@@ -15,7 +15,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
 import { BUILTIN_RULES, METRIC_INFO } from "../shared/alerts/rules.js";
-import { FIXTURES_DIR, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { FIXTURES_DIR, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
 import { ROOT } from "./helpers/cli.js";
 import { gqlData, startDaemon } from "./helpers/daemon.js";

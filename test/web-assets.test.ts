@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { WebAssets } from "../daemon/web/assets.js";
 import { assetRoute, dashboardPage, PAGE_CSP } from "../daemon/web/routes.js";
 

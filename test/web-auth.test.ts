@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../shared/clock.js";
-import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 

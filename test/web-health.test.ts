@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
-import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn } from "./helpers/browser.js";
 import { FIXTURE_NOW, gqlData, startDaemon } from "./helpers/daemon.js";
 import { shiftedClock, systemClock } from "../shared/clock.js";

@@ -5,7 +5,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 

@@ -3,7 +3,7 @@
 // follows the browser's language, and every view fits a 390 px wide screen.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import type { Page } from "playwright-core";
 import { inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";

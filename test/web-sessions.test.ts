@@ -3,7 +3,7 @@
 // the sub-agent's transcript with its spawn prompt, tool calls and per-message token use.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FILES_FIXTURE, removeTempDirs } from "../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { addSubAgentSessions, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
 import { pollUntil } from "../shared/clock.js";
-import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";
 import { byKey, expectedTotals, fixtureTranscripts } from "./helpers/fixture-expectations.js";

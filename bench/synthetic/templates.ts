@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
-import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 
 export type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
-import { compressZstd, rawZstdFrame } from "../../shared/sources/openclaw/test-fixtures.js";
+import { compressZstd, rawZstdFrame } from "../../test/helpers/openclaw-fixtures.js";
 import { decodeZstd } from "../../shared/sources/openclaw/zstd.js";
 
 export type ZstdHow = "node:zlib" | "zstd-cli" | "raw-frame";

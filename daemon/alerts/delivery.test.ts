@@ -12,7 +12,7 @@ import * as assert from "uvu/assert";
 import { pollUntil } from "../../shared/clock.js";
 import type { NotificationInput, WebhookBody } from "../../shared/alerts/format.js";
 import { resolveChannel, type ChannelInput } from "../../shared/alerts/rules.js";
-import { makeTempDir, removeTempDirs } from "../../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { DeliveryQueue, type DeliveryResult } from "./delivery-queue.js";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./transports.js";
 

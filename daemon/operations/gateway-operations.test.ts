@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil, systemClock } from "../../shared/clock.js";
 import { LogHub } from "../../shared/log/logger.js";
-import { makeTempDir, removeTempDirs } from "../../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { GatewayOperations } from "./gateway-operations.js";
 
 test.after(removeTempDirs);

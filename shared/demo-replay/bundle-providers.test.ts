@@ -13,7 +13,7 @@ import { Pricer } from "../pricing/pricer.js";
 import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
 import { CodexProvider } from "../sources/codex/provider.js";
 import type { ActivityEvent, Provider, TranscriptRef } from "../sources/contract.js";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { installDemoState, type InstalledDemo } from "./install.js";
 
 test.after(removeTempDirs);

@@ -9,7 +9,7 @@ import { findGatewayLock } from "../sources/gateway/lock-file.js";
 import { probeGateway } from "../sources/gateway/http-probe.js";
 import { probeChannels } from "../sources/gateway-rpc/channels.js";
 import { GatewayRpcClient } from "../sources/gateway-rpc/rpc-client.js";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock } from "./demo-gateway.js";
 import { demoRoot, installDemoState } from "./install.js";
 import { seededRandom } from "./random.js";

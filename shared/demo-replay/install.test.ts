@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
 
 test.after(removeTempDirs);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { renameRolloutsToLocal, shiftDates, shiftSeconds } from "./provider-shift.js";
 import { recordingShift, type TimeShift } from "./time-shift.js";
 

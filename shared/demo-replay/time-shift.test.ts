@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { decodeZstd } from "../sources/openclaw/zstd.js";
 import { rawZstdFrame, recordingShift, shiftSqliteFile, shiftText, type TimeShift } from "./time-shift.js";
 

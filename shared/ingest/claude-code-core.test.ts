@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { SessionView } from "../queries/sessions.js";
-import { copyClaudeHome, removeTempDirs } from "../sources/claude-code/test-fixture.js";
+import { copyClaudeHome, removeTempDirs } from "../../test/helpers/claude-code-fixture.js";
 import { expected, listCost, sessionIdOf, transcripts, zero, type RawLine, type Sums, type Transcript } from "../../test/helpers/claude-code-oracle.js";
 import { providerReadModel, type ProviderModel } from "../../test/helpers/provider-model.js";
 

@@ -12,7 +12,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { SessionView } from "../queries/sessions.js";
 import type { ProviderSystemView } from "../queries/provider-system.js";
-import { copyCodexHome, isEvent, removeTempDirs, writeLines } from "../sources/codex/test-fixture.js";
+import { copyCodexHome, isEvent, removeTempDirs, writeLines } from "../../test/helpers/codex-fixture.js";
 import { add, expected, oracleCost, responsesOf, rollouts, zero, type RawLine, type Rollout, type Sums } from "../../test/helpers/codex-oracle.js";
 import { providerReadModel, type ProviderModel } from "../../test/helpers/provider-model.js";
 

@@ -7,10 +7,10 @@ import * as assert from "uvu/assert";
 import { pollUntil, systemClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
 import { healthChecks } from "../queries/system.js";
-import { startStubGateway, type StubGateway, GATEWAY_FIXTURES_DIR } from "../sources/gateway-rpc/stub-gateway.js";
+import { startStubGateway, type StubGateway, GATEWAY_FIXTURES_DIR } from "../../test/helpers/stub-gateway.js";
 import { processStartTicks } from "../sources/gateway/proc-stats.js";
 import { readOpenClawState } from "../sources/openclaw/state-dir.js";
-import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { GatewayMonitor } from "./gateway-monitor.js";
 

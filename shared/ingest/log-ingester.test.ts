@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
-import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { logPathResolver } from "../sources/gateway/log-files.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Install, SourceReader } from "../sources/contract.js";

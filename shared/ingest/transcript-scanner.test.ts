@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
 import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
 import { openclawReader } from "../sources/openclaw/reader.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import type { RateLimitEvent, SourceReader, TranscriptRef } from "../sources/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { copyFixture, REFERENCE_DIR, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, REFERENCE_DIR, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { Pricer } from "./pricer.js";
 import type { PriceResult, TokenUsage } from "./types.js";
 

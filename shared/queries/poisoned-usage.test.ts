@@ -14,7 +14,7 @@ import { expectedTotals, FIXTURE_NOW, fixtureTranscripts, type FixtureTranscript
 import { downgradeToV4 } from "../../test/helpers/old-store.js";
 import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
 import { manualClock } from "../clock.js";
-import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { MIGRATIONS } from "../store/migrations.js";
 import { Store } from "../store/store.js";
 import type { ReadModel } from "./read-model.js";

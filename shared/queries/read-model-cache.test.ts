@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import { expectedTotals, FIXTURE_NOW, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
 import { runRetention } from "../store/retention.js";
 import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
-import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import type { Metrics } from "./metrics.js";
 import type { SessionView } from "./sessions.js";
 import { HOUR, MINUTE } from "./time.js";

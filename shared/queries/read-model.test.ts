@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { byKey, expectedLog, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
 import { InsightsError } from "../errors.js";
 import { Collector } from "../ingest/collector.js";
-import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { RANGES } from "./metrics.js";
 import { ReadModel } from "./read-model.js";

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { fixtureReadModel } from "../../test/helpers/read-model.js";
 import { FIXTURE_NOW } from "../../test/helpers/fixture-expectations.js";
 import { ReadModel, type ActiveAlertFigure } from "../queries/read-model.js";
-import { copyFixture, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { buildCardModel, type CardBuildParams } from "./build-model.js";
 import { cardModelSchema, type CardModel } from "./card-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";

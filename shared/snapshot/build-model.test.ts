@@ -12,7 +12,7 @@ import { queryMetrics } from "../queries/metrics.js";
 import { querySessions } from "../queries/sessions.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { SourceRegistry } from "../ingest/source-registry.js";
-import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../sources/openclaw/test-fixtures.js";
+import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import type { CronRunInfo } from "../sources/gateway/cron.js";
 import { buildCardModel, CARD_LIMITS, mergeAgentEvents, type CardBuildParams } from "./build-model.js";

@@ -6,13 +6,13 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { openClaudeCodeReader } from "./claude-code/reader.js";
-import { copyClaudeHome, installOf as claudeInstall, transcriptFiles } from "./claude-code/test-fixture.js";
+import { copyClaudeHome, installOf as claudeInstall, transcriptFiles } from "../../test/helpers/claude-code-fixture.js";
 import type { SourceReader, TranscriptRef } from "./contract.js";
 import { openCodexReader } from "./codex/reader.js";
-import { copyCodexHome, installOf as codexInstall, rolloutFiles } from "./codex/test-fixture.js";
+import { copyCodexHome, installOf as codexInstall, rolloutFiles } from "../../test/helpers/codex-fixture.js";
 import { openAgentData } from "./openclaw/agent-data.js";
 import { openclawReader } from "./openclaw/reader.js";
-import { copyFixture, FILES_FIXTURE, SQLITE_FIXTURE, removeTempDirs } from "./openclaw/test-fixtures.js";
+import { copyFixture, FILES_FIXTURE, SQLITE_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

@@ -15,7 +15,7 @@ import { manualClock } from "../clock.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";
-import { copyClaudeHome, transcriptFiles } from "../sources/claude-code/test-fixture.js";
+import { copyClaudeHome, transcriptFiles } from "../../test/helpers/claude-code-fixture.js";
 import { OFFSET_SPAN, offsetPieces, queryUsageReport, type UsageReport, type UsageReportParams } from "../queries/usage-report.js";
 import { MIGRATIONS } from "./migrations.js";
 import { runRetention } from "./retention.js";

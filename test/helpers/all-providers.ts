@@ -6,9 +6,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pollUntil, shiftedClock, systemClock, type Clock } from "../../shared/clock.js";
-import { copyClaudeHome, expectedUsage, rawLines as claudeLines } from "../../shared/sources/claude-code/test-fixture.js";
-import { copyCodexHome, mapped, rawLines as codexLines, recordSums, rolloutFiles } from "../../shared/sources/codex/test-fixture.js";
-import { FILES_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
+import { copyClaudeHome, expectedUsage, rawLines as claudeLines } from "./claude-code-fixture.js";
+import { copyCodexHome, mapped, rawLines as codexLines, recordSums, rolloutFiles } from "./codex-fixture.js";
+import { FILES_FIXTURE } from "./openclaw-fixtures.js";
 import { gqlData, startDaemon, type StartOptions, type TestDaemon } from "./daemon.js";
 
 /** Twenty minutes after the last Codex turn of its fixture. */

@@ -5,7 +5,7 @@
 // synthetic API-error line; a warning per retried attempt. Independent of the code under test.
 import * as path from "node:path";
 import * as assert from "uvu/assert";
-import { expectedPrompts, rawLines, transcriptFiles, type RawLine } from "../../shared/sources/claude-code/test-fixture.js";
+import { expectedPrompts, rawLines, transcriptFiles, type RawLine } from "./claude-code-fixture.js";
 
 export type { RawLine };
 

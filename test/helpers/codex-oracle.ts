@@ -6,7 +6,7 @@
 // is the pricing module's priceUsage on each mapped usage (tokens are the key check).
 import * as path from "node:path";
 import { priceUsage } from "../../shared/pricing/pricer.js";
-import { isEvent, rawLines, rolloutFiles, type RawLine } from "../../shared/sources/codex/test-fixture.js";
+import { isEvent, rawLines, rolloutFiles, type RawLine } from "./codex-fixture.js";
 
 export type { RawLine };
 

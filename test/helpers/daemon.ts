@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shiftedClock, systemClock, type Clock } from "../../shared/clock.js";
 import { resolvePaths, type Paths } from "../../shared/paths.js";
-import { copyFixture, SQLITE_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
+import { copyFixture, SQLITE_FIXTURE } from "./openclaw-fixtures.js";
 import { fail, SourceError } from "../../shared/sources/result.js";
 import { Daemon, type DaemonOptions } from "../../daemon/daemon.js";
 import { freePort } from "./cli.js";

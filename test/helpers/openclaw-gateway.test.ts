@@ -8,7 +8,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../../shared/clock.js";
-import { makeTempDir, removeTempDirs } from "../../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
 import { runCommand } from "../../shared/sources/run-command.js";
 import { ROOT } from "./cli.js";
 import { GatewayStepError, startOpenClawGateway } from "./openclaw-gateway.js";

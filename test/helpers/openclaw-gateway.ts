@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { probeReady } from "../../shared/sources/gateway/http-probe.js";
-import { TOOLS_DIR } from "../../shared/sources/openclaw/test-fixtures.js";
+import { TOOLS_DIR } from "./openclaw-fixtures.js";
 import { runCommand } from "../../shared/sources/run-command.js";
 import { freePort } from "./cli.js";
 import type { CommandOutcome } from "../../shared/sources/run-command.js";

@@ -13,7 +13,7 @@ import { ReadModel } from "../../shared/queries/read-model.js";
 import { ClaudeCodeProvider } from "../../shared/sources/claude-code/provider.js";
 import { CodexProvider } from "../../shared/sources/codex/provider.js";
 import type { Provider } from "../../shared/sources/contract.js";
-import { makeTempDir } from "../../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir } from "./openclaw-fixtures.js";
 import { Store } from "../../shared/store/store.js";
 
 export type CoreProvider = "claude-code" | "codex";

@@ -7,7 +7,7 @@ import { Collector } from "../../shared/ingest/collector.js";
 import { LogHub } from "../../shared/log/logger.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
 import { OpenClawProvider } from "../../shared/sources/openclaw/provider.js";
-import { makeTempDir } from "../../shared/sources/openclaw/test-fixtures.js";
+import { makeTempDir } from "./openclaw-fixtures.js";
 import { fail, SourceError } from "../../shared/sources/result.js";
 import { Store } from "../../shared/store/store.js";
 import { FIXTURE_NOW } from "./fixture-expectations.js";

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { DaemonOptions } from "../../daemon/daemon.js";
 import { ok } from "../../shared/sources/result.js";
-import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../shared/sources/openclaw/test-fixtures.js";
+import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { addSubAgentSessions, launchBrowser, signIn } from "../../test/helpers/browser.js";
 import { ROOT } from "../../test/helpers/cli.js";
 import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";

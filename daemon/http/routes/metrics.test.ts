@@ -9,7 +9,7 @@ import { LogHub } from "../../../shared/log/logger.js";
 import { Pricer } from "../../../shared/pricing/pricer.js";
 import { ReadModel } from "../../../shared/queries/read-model.js";
 import { CodexProvider } from "../../../shared/sources/codex/provider.js";
-import { copyCodexHome, makeTempDir, rawLines, removeTempDirs, rolloutFiles } from "../../../shared/sources/codex/test-fixture.js";
+import { copyCodexHome, makeTempDir, rawLines, removeTempDirs, rolloutFiles } from "../../../test/helpers/codex-fixture.js";
 import { Store } from "../../../shared/store/store.js";
 import type { HttpServer } from "../server.js";
 import { buildMetrics } from "./metrics.js";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { Pricer } from "../../pricing/pricer.js";
 import { openClaudeCodeReader } from "../../sources/claude-code/reader.js";
 import type { ActivityEvent } from "../../sources/contract.js";
-import { makeTempDir, removeTempDirs } from "../../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 import { installDemoState } from "../install.js";
 import { seededRandom } from "../random.js";
 import { ClaudeCodeDemoWriter } from "./writer.js";

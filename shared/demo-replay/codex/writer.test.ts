@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ActivityEvent } from "../../sources/contract.js";
 import { openCodexReader } from "../../sources/codex/reader.js";
-import { makeTempDir, removeTempDirs } from "../../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 import { installDemoState } from "../install.js";
 import { seededRandom } from "../random.js";
 import { CodexDemoWriter } from "./writer.js";

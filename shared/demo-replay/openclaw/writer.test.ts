@@ -10,7 +10,7 @@ import { readCron } from "../../sources/gateway/cron.js";
 import { parseLogLine } from "../../sources/gateway/log-line.js";
 import { openAgentData } from "../../sources/openclaw/agent-data.js";
 import type { AssistantMessageEvent, TranscriptEvent } from "../../sources/openclaw/transcript-event.js";
-import { makeTempDir, removeTempDirs } from "../../sources/openclaw/test-fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 import { installDemoState } from "../install.js";
 import { seededRandom } from "../random.js";
 import { DEMO_MODEL } from "./events.js";

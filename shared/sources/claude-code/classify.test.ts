@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CLASSIFY_PEEK_BYTES, SKIPPED_TYPES, keepLine } from "./classify.js";
-import { copyClaudeHome, removeTempDirs, transcriptFiles } from "./test-fixture.js";
+import { copyClaudeHome, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

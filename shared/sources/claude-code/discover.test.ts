@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { discoverClaudeCodeInstalls } from "./discover.js";
-import { copyClaudeHome, makeTempDir, removeTempDirs } from "./test-fixture.js";
+import { copyClaudeHome, makeTempDir, removeTempDirs } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { LIST_PACE, listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId } from "./files.js";
-import { copyClaudeHome, makeTempDir, removeTempDirs, transcriptFiles } from "./test-fixture.js";
+import { copyClaudeHome, makeTempDir, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

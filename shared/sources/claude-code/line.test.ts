@@ -6,8 +6,8 @@ import type { SourceWarning } from "../result.js";
 import { lineEvents, newLineContext, parseLine } from "./line.js";
 import type { LineContext } from "./line.js";
 import { shortenPrompt } from "./line-shape.js";
-import { copyClaudeHome, rawLines, removeTempDirs, transcriptFiles } from "./test-fixture.js";
-import type { RawLine } from "./test-fixture.js";
+import { copyClaudeHome, rawLines, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
+import type { RawLine } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

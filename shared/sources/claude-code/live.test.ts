@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { defaultLiveProbe, procStartFromStat, readLiveSessions } from "./live.js";
 import type { LiveProbe } from "./live.js";
-import { makeTempDir, removeTempDirs } from "./test-fixture.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

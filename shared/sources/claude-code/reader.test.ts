@@ -8,8 +8,8 @@ import { SKIPPED_TYPES } from "./classify.js";
 import { openClaudeCodeReader } from "./reader.js";
 import { compareVersions } from "../version-order.js";
 import type { ClaudeCodeReaderOptions } from "./reader.js";
-import { copyClaudeHome, expectedPrompts, expectedUsage, installOf, makeTempDir, rawLines, removeTempDirs, transcriptFiles, zeroSums } from "./test-fixture.js";
-import type { RawLine, UsageSums } from "./test-fixture.js";
+import { copyClaudeHome, expectedPrompts, expectedUsage, installOf, makeTempDir, rawLines, removeTempDirs, transcriptFiles, zeroSums } from "../../../test/helpers/claude-code-fixture.js";
+import type { RawLine, UsageSums } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 

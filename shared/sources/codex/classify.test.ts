@@ -3,9 +3,9 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CLASSIFY_PEEK_BYTES, keepActivityLine, keepMessageLine, readHead } from "./classify.js";
-import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
-import { CODEX_FIXTURE, rolloutFiles } from "./test-fixture.js";
-import type { RawLine } from "./test-fixture.js";
+import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { CODEX_FIXTURE, rolloutFiles } from "../../../test/helpers/codex-fixture.js";
+import type { RawLine } from "../../../test/helpers/codex-fixture.js";
 
 // Read-only use of the fixture: only readFileSync, nothing is opened for writing.
 const codexDir = path.join(FIXTURES_DIR, CODEX_FIXTURE, ".codex");

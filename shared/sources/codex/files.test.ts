@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { isSessionId, LIST_PACE, listRolloutFiles, listRolloutFilesPaced, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
-import { makeTempDir, removeTempDirs } from "./test-fixture.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/codex-fixture.js";
 
 test.after(removeTempDirs);
 

@@ -2,9 +2,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
+import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
 import { withoutInstructions } from "./instructions.js";
-import { CODEX_FIXTURE, rolloutFiles } from "./test-fixture.js";
+import { CODEX_FIXTURE, rolloutFiles } from "../../../test/helpers/codex-fixture.js";
 
 const codexDir = path.join(FIXTURES_DIR, CODEX_FIXTURE, ".codex");
 

@@ -8,8 +8,8 @@ import type { LiveSession } from "../contract.js";
 import { LOCKS_DIR, parseProcLocks, readLiveSessions, splitDev } from "./live.js";
 import type { HeldLock, LiveProbe } from "./live.js";
 import { openCodexReader } from "./reader.js";
-import { copyCodexHome, installOf, makeTempDir, rawLines, removeTempDirs, rolloutFiles } from "./test-fixture.js";
-import type { RawLine } from "./test-fixture.js";
+import { copyCodexHome, installOf, makeTempDir, rawLines, removeTempDirs, rolloutFiles } from "../../../test/helpers/codex-fixture.js";
+import type { RawLine } from "../../../test/helpers/codex-fixture.js";
 
 const children: ChildProcess[] = [];
 function stopChild(child: ChildProcess): void {

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { LOGS_DB, entryOf, levelOf, openCodexLogs } from "./logs.js";
 import type { CodexLogEntry, CodexLogReader } from "./logs.js";
-import { copyCodexHome, makeTempDir, removeTempDirs } from "./test-fixture.js";
+import { copyCodexHome, makeTempDir, removeTempDirs } from "../../../test/helpers/codex-fixture.js";
 
 const children: ChildProcess[] = [];
 const readers: CodexLogReader[] = [];

@@ -6,8 +6,8 @@ import type { ActivityEvent, IncidentEvent, RateLimitEvent, ResponseEvent, Sourc
 import type { SourceWarning } from "../result.js";
 import { openCodexReader } from "./reader.js";
 import type { CodexReaderOptions } from "./reader.js";
-import { copyCodexHome, installOf, isEvent, lastTotal, makeTempDir, mapped, rawLines, recordSums, removeTempDirs, rolloutFiles, sessionIdOf, writeLines } from "./test-fixture.js";
-import type { RawLine } from "./test-fixture.js";
+import { copyCodexHome, installOf, isEvent, lastTotal, makeTempDir, mapped, rawLines, recordSums, removeTempDirs, rolloutFiles, sessionIdOf, writeLines } from "../../../test/helpers/codex-fixture.js";
+import type { RawLine } from "../../../test/helpers/codex-fixture.js";
 
 test.after(removeTempDirs);
 

@@ -14,8 +14,8 @@ import { DEVICE_IDENTITY_FILE, DEVICE_TOKEN_FILE, loadDeviceToken, saveDeviceTok
 import { resolveGatewayAuth } from "./gateway-auth.js";
 import { GatewayRpcClient, rpcErrorToSourceError } from "./rpc-client.js";
 import type { GatewayRpcClientOptions } from "./rpc-client.js";
-import { CLOSE_SOCKET, GATEWAY_FIXTURES_DIR, NO_REPLY, StubRpcError, fixtureHandlers, startStubGateway } from "./stub-gateway.js";
-import type { StubGateway, StubGatewayOptions } from "./stub-gateway.js";
+import { CLOSE_SOCKET, GATEWAY_FIXTURES_DIR, NO_REPLY, StubRpcError, fixtureHandlers, startStubGateway } from "../../../test/helpers/stub-gateway.js";
+import type { StubGateway, StubGatewayOptions } from "../../../test/helpers/stub-gateway.js";
 import { TEST_RPC_DEADLINES, realGatewaySkipReason, startOpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
 import type { OpenClawGateway } from "../../../test/helpers/openclaw-gateway.js";
 

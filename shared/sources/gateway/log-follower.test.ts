@@ -7,7 +7,7 @@ import { manualClock } from "../../clock.js";
 import { readLogLines } from "./log-follower.js";
 import type { FollowOptions, FollowResult, LogCursor } from "./log-follower.js";
 import { logPathResolver, rotatedLogPath } from "./log-files.js";
-import { FIXTURES_DIR } from "../openclaw/test-fixtures.js";
+import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 

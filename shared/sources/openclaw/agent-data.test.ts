@@ -7,7 +7,7 @@ import { openAgentData } from "./agent-data.js";
 import type { AgentData, TranscriptCursor, TranscriptRef } from "./agent-data.js";
 import { emptyTotals, foldEvent } from "./session-record.js";
 import type { SessionTotals } from "./session-record.js";
-import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

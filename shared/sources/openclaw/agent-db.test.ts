@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AgentDb, readSchemaMeta } from "./agent-db.js";
 import type { TranscriptEvent } from "./transcript-event.js";
-import { FILES_FIXTURE, SQLITE_FIXTURE, compressZstd, copyFixture, makeTempDir, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, SQLITE_FIXTURE, compressZstd, copyFixture, makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { listTranscriptFiles, readJsonlTranscript, readSessionsJson, transcriptSessionId } from "./legacy-files.js";
 import type { FileCursor, JsonlReadOptions } from "./legacy-files.js";
 import type { TranscriptEvent } from "./transcript-event.js";
-import { FILES_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

@@ -9,7 +9,7 @@ import { readJsonlTranscript, readSessionsJson } from "./legacy-files.js";
 import { addTotals, emptyTotals, fallbackDisplayName, foldEvents, sessionFromLegacyEntry, sessionFromNode, sessionKind } from "./session-record.js";
 import { modelTableOf } from "./state-dir.js";
 import type { ModelInfo } from "./state-dir.js";
-import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 import { parseTranscriptEvent } from "./transcript-event.js";
 import type { SourceWarning } from "../result.js";
 

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { readSessionsJson } from "./legacy-files.js";
 import { keptSkipStackBytes } from "./selective-json.js";
 import { IndexSyntaxError, walkSessionsIndex } from "./sessions-index.js";
-import { FILES_FIXTURE, copyFixture, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, copyFixture, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

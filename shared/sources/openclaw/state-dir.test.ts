@@ -11,7 +11,7 @@ import {
   resolveConfigPath,
   resolveStateDir,
 } from "./state-dir.js";
-import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "./test-fixtures.js";
+import { FILES_FIXTURE, SQLITE_FIXTURE, copyFixture, makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 
 test.after(removeTempDirs);
 

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FIXTURES_DIR, FILES_FIXTURE } from "./test-fixtures.js";
+import { FIXTURES_DIR, FILES_FIXTURE } from "../../../test/helpers/openclaw-fixtures.js";
 import type { SourceWarning } from "../result.js";
 import { eventText, parseTranscriptEvent, reportUsageProblems, toTranscriptEvent } from "./transcript-event.js";
 

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compressZstd, rawZstdFrame } from "./test-fixtures.js";
+import { compressZstd, rawZstdFrame } from "../../../test/helpers/openclaw-fixtures.js";
 import { decodeZstd, fzstdDecoder, nodeZstdDecoder, zstdBackend } from "./zstd.js";
 import type { ZstdDecoder } from "./zstd.js";
 

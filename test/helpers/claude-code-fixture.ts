@@ -3,10 +3,10 @@
 // fixture's own lines, never from the code under test).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Install } from "../contract.js";
-import { copyFixture } from "../openclaw/test-fixtures.js";
+import type { Install } from "../../shared/sources/contract.js";
+import { copyFixture } from "./openclaw-fixtures.js";
 
-export { makeTempDir, removeTempDirs } from "../openclaw/test-fixtures.js";
+export { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
 
 /** Real state written by Claude Code 2.1.330 (fixtures/claude-code-2.1.330/README.md lists the scenario). */
 export const CLAUDE_FIXTURE = "claude-code-2.1.330";

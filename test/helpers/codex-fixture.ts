@@ -3,10 +3,10 @@
 // fixture's own lines, never from the code under test).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Install } from "../contract.js";
-import { copyFixture } from "../openclaw/test-fixtures.js";
+import type { Install } from "../../shared/sources/contract.js";
+import { copyFixture } from "./openclaw-fixtures.js";
 
-export { makeTempDir, removeTempDirs } from "../openclaw/test-fixtures.js";
+export { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
 
 /** Real state written by codex-cli 0.169.0 (fixtures/codex-0.169.0/README.md lists the scenario). */
 export const CODEX_FIXTURE = "codex-0.169.0";
