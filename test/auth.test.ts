@@ -238,7 +238,8 @@ test("GET /metrics: same auth as /graphql; gateway, sessions, tokens and cost by
       assert.is(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /^text\/plain; version=0\.0\.4/);
       text = await res.text();
-      if (text.includes(`openclaw_tokens_total{agent="main",model="fake-model",provider="fakellm",type="input"} ${all.input}`)) break;
+      // The first pass writes the transcripts' figures before it lists the sessions: wait for both.
+      if (text.includes(`openclaw_tokens_total{agent="main",model="fake-model",provider="fakellm",type="input"} ${all.input}`) && text.includes('openclaw_sessions{agent="main"')) break;
       await new Promise((r) => setTimeout(r, 25));
     }
     const value = (line: string): number => Number(text.split("\n").find((l) => l.startsWith(line + " "))?.slice(line.length + 1));
