@@ -232,11 +232,13 @@ test("OpenClaw SQLite era: at rest the reader drops its kept rows, and the next 
   const store = Store.open(path.join(makeTempDir("gi-agent-source-"), "insights.db"), { clock });
   const install = provider.discover().installs[0] as Install;
   const source = new AgentSource(install, { provider, store, clock, logger });
-  await source.refresh();
-  assert.is(source.releaseAtRest(20_000), false, "caches not handed back yet (no idle pass)");
-  await source.refresh(); // nothing new: the idle pass hands the caches back
+  const first = source.refresh();
+  assert.is(source.releaseAtRest(0), false, "not while a pass is under way (nor before the first is done)");
+  await first;
   assert.is(source.releaseAtRest(20_000), false, "changed less than 20 s ago");
-  clock.advance(20_000);
+  clock.advance(10_000);
+  await source.refresh(); // nothing new: not a change
+  clock.advance(10_000);
   assert.is(source.releaseAtRest(20_000), true);
   assert.is(source.releaseAtRest(20_000), false, "once until the next change");
   // The gateway writes a session's row after rest (a new time).
@@ -250,7 +252,7 @@ test("OpenClaw SQLite era: at rest the reader drops its kept rows, and the next 
   await fresh.refresh();
   assert.equal(source.snapshot().sessions, fresh.snapshot().sessions, "the listing after rest equals a fresh reader's");
   assert.is(source.snapshot().sessions.find((x) => x.key === key)?.updatedAt, updatedAt, "the row written after rest is read");
-  assert.ok(source.releaseAtRest(0) === false, "changed: nothing handed back before an idle pass");
+  assert.is(source.releaseAtRest(0), true, "after the next change, at rest again");
   source.close();
   fresh.close();
   store.close();

@@ -85,8 +85,10 @@ export class AgentSource {
   private released = false;
   /** ...and at rest too (releaseAtRest) since the last scan. */
   private releasedAtRest = false;
-  /** When a pass last scanned (something had changed). */
-  private lastScanAt = 0;
+  /** When a refresh last found something new. */
+  private lastChangeAt = 0;
+  /** Passes under way (refresh, refreshLive): their reader's caches are in use. */
+  private running = 0;
   /** The last pass stopped early (batch budget) or hit an unreadable transcript: go on next time. */
   private rescan = false;
   private appVersion: string | null = null;
@@ -199,7 +201,9 @@ export class AgentSource {
    */
   async refresh(hint: ChangeHint | null = null): Promise<boolean> {
     const writesBefore = this.writeLog.writes;
-    const changed = await this.pass(hint);
+    this.running++;
+    const changed = await this.pass(hint).finally(() => this.running--);
+    if (changed || this.writeLog.writes !== writesBefore) this.lastChangeAt = this.deps.clock.now();
     // A write counts even when nothing else moved (a transcript truncated to nothing and read
     // again: its figures are gone, with no event and no change in the session index) or when the
     // pass failed after writing.
@@ -216,12 +220,15 @@ export class AgentSource {
     const reader = this.reader;
     if (!reader) return false;
     const before = this.status.current;
+    this.running++;
     try {
       if (!this.readLive(reader)) return false;
       await this.loadSessions(reader, NOTHING_CHANGED);
       return true;
     } catch (err) {
       return this.fail(new SourceError("corrupt", err instanceof Error ? err.message : String(err), {}, { cause: err }), before);
+    } finally {
+      this.running--;
     }
   }
 
@@ -264,7 +271,6 @@ export class AgentSource {
       }
       this.released = false;
       this.releasedAtRest = false;
-      this.lastScanAt = clock.now();
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
@@ -316,7 +322,6 @@ export class AgentSource {
     if (refs.length) {
       this.released = false;
       this.releasedAtRest = false;
-      this.lastScanAt = clock.now();
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
       this.count(scan.warnings);
       for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
@@ -342,20 +347,23 @@ export class AgentSource {
   }
 
   /**
-   * The daemon is quiet (no request for a while: daemon/quiet-gc.ts). When this install has not
-   * changed for `minIdleMs` and its caches were already handed back, its reader also drops what
-   * only makes the next change cheap to read (OpenClaw's kept rows: ~15 MB at 10,000 sessions);
-   * the first change after reads as a fresh reader does. True when it did. Never throws.
+   * The daemon is quiet (no request for a while: daemon/quiet-gc.ts). When this install is caught
+   * up, no pass is under way and nothing changed for `minIdleMs`, its reader hands back its caches
+   * and also what only makes the next change cheap to read (OpenClaw's kept rows: ~15 MB at 10,000
+   * sessions); the first change after reads as a fresh reader does. A watched install may have
+   * had no idle pass yet (they come every 30 s), so this does not wait for one. True when it did.
+   * Never throws.
    */
   releaseAtRest(minIdleMs: number): boolean {
     const reader = this.reader;
-    if (!reader?.releaseMemory || !this.released || this.releasedAtRest) return false;
-    if (this.deps.clock.now() - this.lastScanAt < minIdleMs) return false;
+    if (!reader?.releaseMemory || this.running > 0 || this.releasedAtRest || !this.settled) return false;
+    if (this.deps.clock.now() - this.lastChangeAt < minIdleMs) return false;
     try {
       reader.releaseMemory(true);
     } catch {
       return false;
     }
+    this.released = true;
     this.releasedAtRest = true;
     return true;
   }
