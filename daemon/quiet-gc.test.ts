@@ -196,13 +196,31 @@ test("once quiet, caches of idle work are handed back first; a release is collec
   assert.is(r.collected(), 1, "collected although the process did not grow");
   r.clock.t = 25_000;
   r.tick();
-  assert.is(released, 1, "once per quiet spell");
-  r.gc.touch();
+  assert.is(released, 2, "asked again at every look of the spell (a source may go idle later)");
+  assert.is(r.collected(), 2, "and what it hands back is collected");
   give = false;
+  r.clock.t = 30_000;
+  r.tick();
+  assert.is(r.collected(), 2, "nothing handed back: one collection per spell");
+  r.gc.touch();
   r.clock.t = 50_000;
   r.tick();
-  assert.is(released, 2, "the next spell releases again");
-  assert.is(r.collected(), 1, "nothing released and no growth: no collection");
+  assert.is(released, 4, "the next spell asks again");
+  assert.is(r.collected(), 2, "nothing released and no growth: no collection");
+});
+
+test("a release later in the spell is collected although the spell's collection was made", () => {
+  let give = false;
+  const r = rig(() => give);
+  r.gc.start();
+  r.rss.v += 20 * MB;
+  r.clock.t = 20_000;
+  r.tick();
+  assert.is(r.collected(), 1, "grown: collected");
+  give = true;
+  r.clock.t = 25_000;
+  r.tick();
+  assert.is(r.collected(), 2, "a source handed its caches back afterwards: collected again");
 });
 
 test.run();

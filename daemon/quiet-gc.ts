@@ -88,15 +88,18 @@ export class QuietGc {
     this.timer = null;
   }
 
-  /** One look: collects when quiet and grown, once per quiet spell. Returns whether it collected. */
+  /**
+   * One look: collects when quiet and grown, once per quiet spell, and again whenever `release`
+   * handed something back (a source goes idle later in the spell). Returns whether it collected.
+   */
   check(): boolean {
-    if (!this.collectFn || this.collectedThisSpell) return false;
+    if (!this.collectFn) return false;
     const resident = this.resident();
     // Shrunk on its own (V8's memory reducer): measure growth from there.
     if (resident < this.baseline) this.baseline = resident;
     if (this.now() - this.lastActivity < (this.o.quietMs ?? QUIET_MS)) return false;
     const released = this.o.release?.() ?? false;
-    if (!released && resident - this.baseline < (this.o.minGrowthBytes ?? QUIET_MIN_GROWTH_BYTES)) return false;
+    if (!released && (this.collectedThisSpell || resident - this.baseline < (this.o.minGrowthBytes ?? QUIET_MIN_GROWTH_BYTES))) return false;
     this.collectFn();
     this.collections++;
     // The daemon's own polls keep allocating while it rests; one collection per spell is enough.
