@@ -12,7 +12,7 @@ import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
-import { FIRST_EVENT_BACKFILL, TranscriptScanner } from "./transcript-scanner.js";
+import { mayScanOnly, TranscriptScanner } from "./transcript-scanner.js";
 import { WriteLog } from "./write-log.js";
 
 export interface AgentSnapshot {
@@ -251,7 +251,7 @@ export class AgentSource {
       }
       const reader = this.reader;
       const liveChanged = this.readLive(reader);
-      if (mayPartial && hint && this.deps.store.getMeta(FIRST_EVENT_BACKFILL + this.id) !== undefined) {
+      if (mayPartial && hint && mayScanOnly(this.deps.store, this.id)) {
         const refs = reader.transcriptsAt?.([...hint.paths]) ?? null;
         if (refs) this.count(refs.warnings);
         if (refs?.ok) return await this.partialPass(reader, refs.value, liveChanged, before);

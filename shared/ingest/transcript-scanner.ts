@@ -107,6 +107,15 @@ const yieldToLoop = async (): Promise<void> => {
 /** Meta key (per source) set once the transcripts summed before `first_event` existed have it (migration 6). */
 export const FIRST_EVENT_BACKFILL = "first_event_backfilled:";
 
+/**
+ * May a scan of `sourceId` read only some transcripts (ScanScope.only)? Not before the one-time
+ * first-event backfill is done: it needs every listed transcript, and a batch folded into a row
+ * it has not reached yet would take that batch's first event as the transcript's.
+ */
+export function mayScanOnly(store: Store, sourceId: string): boolean {
+  return store.getMeta(FIRST_EVENT_BACKFILL + sourceId) !== undefined;
+}
+
 /** Thrown inside a re-read's savepoint to roll it back (TranscriptScanner.reread). */
 class RereadAbandoned extends Error {}
 
@@ -203,19 +212,11 @@ export class TranscriptScanner {
     };
   }
 
-  /**
-   * May a scan of `sourceId` read only some transcripts (ScanScope.only)? Not before the one-time
-   * first-event backfill is done: it needs every listed transcript, and a batch folded into a row
-   * it has not reached yet would take that batch's first event as the transcript's.
-   */
-  canScanOnly(sourceId: string): boolean {
-    return this.store.getMeta(FIRST_EVENT_BACKFILL + sourceId) !== undefined;
-  }
 
   /** One pass over one source's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
   async scan(target: ScanTarget, scope: ScanScope = {}): Promise<ScanResult> {
     const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true, sessions: new Set() };
-    const only = scope.only && this.canScanOnly(target.id) ? scope.only : null;
+    const only = scope.only && mayScanOnly(this.store, target.id) ? scope.only : null;
     let refs: readonly TranscriptRef[];
     const tokens = new Map<string, string | null>();
     if (only) {
