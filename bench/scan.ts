@@ -245,7 +245,7 @@ function rows(pairs: Pair[], windows: number, agents: number): Row[] {
         metric: "the agent's refresh after sessions.json is rewritten (its own watch event), median",
         value: median(inc.indexRefreshMs),
         unit: "ms",
-        note: `${inc.indexRefreshMs.length} rewrites; a new index file: the reader is reopened, sessions.json walked and every transcript listed. In the daemon both events usually land in one burst: one such pass`,
+        note: `${inc.indexRefreshMs.length} rewrites; a new index file: a full pass of the agent (sessions.json walked, every transcript stat-ed; the reader and its caches are kept). In the daemon both events usually land in one burst: one such pass`,
       });
     }
   }
