@@ -4,9 +4,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../../shared/sources/contract.js";
-import { copyFixture } from "./openclaw-fixtures.js";
+import { copyFixture, type RawLine } from "./openclaw-fixtures.js";
 
-export { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
+export { makeTempDir, rawLines, removeTempDirs, type RawLine } from "./openclaw-fixtures.js";
 
 /** Real state written by Claude Code 2.1.330 (fixtures/claude-code-2.1.330/README.md lists the scenario). */
 export const CLAUDE_FIXTURE = "claude-code-2.1.330";
@@ -21,17 +21,6 @@ export function installOf(dir: string, name = "default"): Install {
   return { provider: "claude-code", id: `claude-code:${name}`, localId: name, name, tags: ["claude-code", name], dir };
 }
 
-// any: raw fixture JSON, read the way a test reads it.
-export type RawLine = Record<string, any>;
-
-/** Every line of a JSONL file, parsed with JSON.parse. */
-export function rawLines(file: string): RawLine[] {
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as RawLine);
-}
 
 /** Every transcript file under `<claudeDir>/projects`, relative to claudeDir with `/`. */
 export function transcriptFiles(claudeDir: string): string[] {

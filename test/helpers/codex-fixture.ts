@@ -4,9 +4,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../../shared/sources/contract.js";
-import { copyFixture } from "./openclaw-fixtures.js";
+import { copyFixture, rawLines, type RawLine } from "./openclaw-fixtures.js";
 
-export { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
+export { makeTempDir, rawLines, removeTempDirs, type RawLine } from "./openclaw-fixtures.js";
 
 /** Real state written by codex-cli 0.169.0 (fixtures/codex-0.169.0/README.md lists the scenario). */
 export const CODEX_FIXTURE = "codex-0.169.0";
@@ -21,17 +21,6 @@ export function installOf(dir: string, name = "default"): Install {
   return { provider: "codex", id: `codex:${name}`, localId: name, name, tags: ["codex", name], dir };
 }
 
-// any: raw fixture JSON, read the way a test reads it.
-export type RawLine = Record<string, any>;
-
-/** Every line of a JSONL file, parsed with JSON.parse. */
-export function rawLines(file: string): RawLine[] {
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as RawLine);
-}
 
 export function writeLines(file: string, lines: RawLine[]): void {
   fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));

@@ -7,7 +7,19 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as zlib from "node:zlib";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+// any: raw fixture JSON, read the way a test reads it.
+export type RawLine = Record<string, any>;
+
+/** Every line of a JSONL file, parsed with JSON.parse (the provider fixtures' transcripts). */
+export function rawLines(file: string): RawLine[] {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as RawLine);
+}
 
 /**
  * The team's reference folder (`fixtures/`, `tools/`): `GI_REFERENCE_DIR`, else `../shared` beside
