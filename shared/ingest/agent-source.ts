@@ -202,12 +202,12 @@ export class AgentSource {
   async refresh(hint: ChangeHint | null = null): Promise<boolean> {
     const writesBefore = this.writeLog.writes;
     this.running++;
-    const changed = await this.pass(hint).finally(() => this.running--);
-    if (changed || this.writeLog.writes !== writesBefore) this.lastChangeAt = this.deps.clock.now();
     // A write counts even when nothing else moved (a transcript truncated to nothing and read
     // again: its figures are gone, with no event and no change in the session index) or when the
     // pass failed after writing.
-    return changed || this.writeLog.writes !== writesBefore;
+    const changed = (await this.pass(hint).finally(() => this.running--)) || this.writeLog.writes !== writesBefore;
+    if (changed) this.lastChangeAt = this.deps.clock.now();
+    return changed;
   }
 
   /**
