@@ -16,7 +16,7 @@ import * as assert from "uvu/assert";
 import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
 import { BUILTIN_RULES, METRIC_INFO } from "../shared/alerts/rules.js";
 import { FIXTURES_DIR, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
+import { inPage, launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { ROOT } from "./helpers/cli.js";
 import { gqlData, startDaemon } from "./helpers/daemon.js";
 import { expectedTotals, fixtureTranscripts, FIXTURE_NOW } from "./helpers/fixture-expectations.js";
@@ -111,7 +111,7 @@ test("a webhook with a test, a daily budget the fixture crosses, the banner, a m
 
     // Send test: the receiver gets a signed test event, the page says how it went.
     await channel.getByTestId("channel-test").click();
-    await channel.locator('[data-testid="channel-test-result"][data-outcome="SENT"]').waitFor({ timeout: 20_000 });
+    await channel.locator('[data-testid="channel-test-result"][data-outcome="SENT"]').waitFor({ timeout: PAGE_WAIT_MS });
     assert.match((await channel.getByTestId("channel-test-result").textContent()) ?? "", /Sent after 1 try/);
     const tested = rx.got.filter((h) => h.event === "test");
     assert.is(tested.length, 1);
@@ -136,7 +136,7 @@ test("a webhook with a test, a daily budget the fixture crosses, the banner, a m
 
     // The banner, on every view: severity, name, value against threshold, since, the pace.
     const item = b.page.locator('[data-testid="alert-banner-item"][data-rule="budget-today"]');
-    await item.waitFor({ timeout: 20_000 });
+    await item.waitFor({ timeout: PAGE_WAIT_MS });
     assert.is(await item.getAttribute("data-severity"), "WARNING");
     const text = (await item.textContent()) ?? "";
     assert.match(text, /Warning/);
@@ -152,12 +152,12 @@ test("a webhook with a test, a daily budget the fixture crosses, the banner, a m
     assert.is(await b.page.locator('[data-testid="alert-active"][data-rule="budget-today"]').count(), 1);
 
     // One signed warning with the pace, to the channel; in the history with its delivery.
-    const fired = await pollUntil(() => rx.got.find((h) => h.event === "firing"), { timeoutMs: 20_000, what: "the warning webhook" });
+    const fired = await pollUntil(() => rx.got.find((h) => h.event === "firing"), { timeoutMs: PAGE_WAIT_MS, what: "the warning webhook" });
     assert.ok(fired.valid);
     assert.equal([fired.alert.rule.id, fired.alert.severity, fired.alert.value, fired.alert.threshold], ["budget-today", "warning", spent, 0.0107 * 0.8]);
     assert.is(fired.alert.projection?.target, 0.0107);
     assert.ok(fired.alert.projection?.reachesAt, "reached today at this pace");
-    await b.page.locator('[data-testid="alert-event"][data-kind="FIRING"] [data-testid="alert-delivery"][data-channel="hook"][data-outcome="SENT"]').waitFor({ timeout: 20_000 });
+    await b.page.locator('[data-testid="alert-event"][data-kind="FIRING"] [data-testid="alert-delivery"][data-channel="hook"][data-outcome="SENT"]').waitFor({ timeout: PAGE_WAIT_MS });
 
     // The built-in daily budget, set from its Edit button: on, with its budget, its name kept.
     await rule("daily-cost").getByTestId("rule-edit").click();
@@ -219,7 +219,7 @@ test("config.json's daily-cost budget fires; in Chinese on a phone the banner an
   try {
     await signIn(b.page, d, "#/alerts");
     const item = b.page.locator('[data-testid="alert-banner-item"][data-rule="daily-cost"]');
-    await item.waitFor({ timeout: 20_000 });
+    await item.waitFor({ timeout: PAGE_WAIT_MS });
     const text = (await item.textContent()) ?? "";
     for (const words of ["警告", "每日费用预算", "阈值 $0.0086", "按此速度将于"]) assert.ok(text.includes(words), `${words}: ${text}`);
     const rule = b.page.locator('[data-testid="alert-rule"][data-rule="daily-cost"]');

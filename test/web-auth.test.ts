@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../shared/clock.js";
 import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { launchBrowser, signIn } from "./helpers/browser.js";
+import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -48,7 +48,7 @@ test("an expired cookie leads back to a clear sign-in message, live and after a 
     // The open page finds out at its next request: here, opening another view.
     await b.page.locator('a.tab[data-view="sessions"]').click();
     const expired = b.page.locator('[data-testid="signin"][data-reason="expired"]');
-    await expired.waitFor({ timeout: 15_000 });
+    await expired.waitFor({ timeout: PAGE_WAIT_MS });
     assert.match((await b.page.locator("h1").textContent()) ?? "", /session has expired/i);
     assert.match((await b.page.getByTestId("signin-message").textContent()) ?? "", /expired.*sign in again/i);
     await b.page.reload();
@@ -90,7 +90,7 @@ test("no-auth mode: the page works on loopback without any sign-in", async () =>
   const b = await launchBrowser(d.url);
   try {
     await b.page.goto(`${d.url}/`);
-    await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 15_000 });
+    await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: PAGE_WAIT_MS });
     await b.page.getByTestId("kpis").waitFor();
     assert.is(await b.page.getByRole("button", { name: "Sign out" }).count(), 0, "nothing to sign out of");
     assert.equal(b.errors, []);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { inPage, launchBrowser, signIn } from "./helpers/browser.js";
+import { inPage, launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -42,7 +42,7 @@ test("restart and update: confirmation first, then the command's output", async 
     await restart.click();
     await dialog.getByTestId("confirm-button").click();
     const result = b.page.getByTestId("operation-result");
-    await result.waitFor({ timeout: 15_000 });
+    await result.waitFor({ timeout: PAGE_WAIT_MS });
     assert.is(await result.getAttribute("data-ok"), "true");
     const output = (await b.page.getByTestId("operation-output").textContent()) ?? "";
     assert.match(output, /fake openclaw gateway restart/);
@@ -53,7 +53,7 @@ test("restart and update: confirmation first, then the command's output", async 
     // The update fails: the page says so and still shows what the command printed.
     await b.page.getByTestId("update-button").click();
     await dialog.getByTestId("confirm-button").click();
-    await b.page.locator('[data-testid="operation-result"][data-ok="false"]').waitFor({ timeout: 15_000 });
+    await b.page.locator('[data-testid="operation-result"][data-ok="false"]').waitFor({ timeout: PAGE_WAIT_MS });
     assert.match((await b.page.getByTestId("operation-result").textContent()) ?? "", /exited with code 3/);
     assert.match((await b.page.getByTestId("operation-output").textContent()) ?? "", /fake openclaw update --yes/);
     assert.equal(b.foreignRequests, []);

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
 import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { launchBrowser, signIn } from "./helpers/browser.js";
+import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, gqlData, startDaemon } from "./helpers/daemon.js";
 import { shiftedClock, systemClock } from "../shared/clock.js";
 import { fail, SourceError } from "../shared/sources/result.js";
@@ -123,7 +123,7 @@ test("before the first probe: the gateway reads Checking and the verdict Startin
     assert.is((await verdict.textContent())?.trim(), "Starting");
     assert.match((await verdict.locator(".badge").getAttribute("class")) ?? "", /tone-neutral/);
     release();
-    await b.page.locator('[data-testid="gateway-pill"][data-state="DOWN"]').waitFor({ timeout: 30_000 });
+    await b.page.locator('[data-testid="gateway-pill"][data-state="DOWN"]').waitFor({ timeout: PAGE_WAIT_MS });
     assert.equal(b.errors, []);
   } finally {
     release();

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
+import { inPage, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -41,7 +41,7 @@ test("a transcript event appended on disk appears in the open transcript without
     await inPage(b.page, "window.__sameDocument = true");
 
     appendTurn(d.openclawDir, key, "written while the page was open", 1);
-    await b.page.locator('[data-testid="message"][data-role="user"]', { hasText: "written while the page was open" }).waitFor({ timeout: 15_000 });
+    await b.page.locator('[data-testid="message"][data-role="user"]', { hasText: "written while the page was open" }).waitFor({ timeout: PAGE_WAIT_MS });
     await b.page.locator('[data-testid="message"][data-role="assistant"]', { hasText: "reply to written while the page was open" }).waitFor();
     assert.is(await messages.count(), before + 2);
     // Token use per message: the appended reply's usage.
@@ -63,7 +63,7 @@ test("a long transcript opens on its newest 50 messages and loads older pages on
     for (let i = 1; i <= 30; i++) appendTurn(d.openclawDir, key, `turn number ${i}`, i);
     await signIn(b.page, d, `#/sessions/${encodeURIComponent(key)}`);
     // The fixture's 2 messages plus 60 appended ones.
-    await b.page.getByTestId("transcript-total").filter({ hasText: /^62$/ }).waitFor({ timeout: 15_000 });
+    await b.page.getByTestId("transcript-total").filter({ hasText: /^62$/ }).waitFor({ timeout: PAGE_WAIT_MS });
     const messages = b.page.getByTestId("message");
     await waitInPage(b.page, `document.querySelectorAll('[data-testid="message"]').length === 50`);
     assert.match((await messages.last().textContent()) ?? "", /reply to turn number 30/, "newest last");
@@ -90,7 +90,7 @@ test("an agent whose database turns unreadable is flagged, and its last data sta
     for (const f of readdirSync(dir)) rmSync(join(dir, f));
     writeFileSync(join(dir, "openclaw-agent.sqlite"), "not a database ".repeat(200));
     const notice = b.page.locator(".notice", { hasText: "Agent main cannot be read" });
-    await notice.waitFor({ timeout: 20_000 });
+    await notice.waitFor({ timeout: PAGE_WAIT_MS });
     assert.match((await notice.textContent()) ?? "", /not a valid SQLite database/);
     assert.ok(await b.page.getByTestId("kpis").isVisible(), "the figures read before stay");
     assert.equal(b.errors, []);
@@ -113,11 +113,11 @@ test("the gateway log view streams new lines; pause holds them back, resume show
       return JSON.stringify({ "0": JSON.stringify({ subsystem }), "1": message, _meta: { logLevelName: level, date: time }, time, message }) + "\n";
     };
     appendFileSync(logFile, line("WARN", "gateway/ws", "browser sees this warning"));
-    await b.page.locator(".log-line", { hasText: "browser sees this warning" }).waitFor({ timeout: 15_000 });
+    await b.page.locator(".log-line", { hasText: "browser sees this warning" }).waitFor({ timeout: PAGE_WAIT_MS });
 
     await b.page.getByTestId("log-pause").click();
     appendFileSync(logFile, line("ERROR", "gateway/ws", "held back while paused"));
-    await b.page.getByTestId("log-pause").filter({ hasText: "(1 new)" }).waitFor({ timeout: 15_000 });
+    await b.page.getByTestId("log-pause").filter({ hasText: "(1 new)" }).waitFor({ timeout: PAGE_WAIT_MS });
     assert.is(await b.page.locator(".log-line", { hasText: "held back while paused" }).count(), 0, "paused: not shown");
     await b.page.getByTestId("log-pause").click();
     await b.page.locator(".log-line", { hasText: "held back while paused" }).waitFor();
@@ -126,7 +126,7 @@ test("the gateway log view streams new lines; pause holds them back, resume show
     await b.page.getByTestId("log-level").selectOption("ERROR");
     await b.page.locator('[data-testid="logs-state"][data-state="live"]').waitFor();
     appendFileSync(logFile, line("WARN", "gateway/ws", "filtered out warning") + line("ERROR", "gateway/ws", "an error that passes"));
-    await b.page.locator(".log-line", { hasText: "an error that passes" }).waitFor({ timeout: 15_000 });
+    await b.page.locator(".log-line", { hasText: "an error that passes" }).waitFor({ timeout: PAGE_WAIT_MS });
     assert.is(await b.page.locator(".log-line", { hasText: "filtered out warning" }).count(), 0);
     assert.equal(b.foreignRequests, []);
     assert.equal(b.errors, []);
@@ -145,9 +145,9 @@ test("when the daemon goes away the page shows that it is unreachable and the ti
     assert.is(await b.page.getByTestId("connection-banner").count(), 0, "no banner while live");
     await d.stop();
     const banner = b.page.getByTestId("connection-banner");
-    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor({ timeout: PAGE_WAIT_MS });
     assert.match((await banner.textContent()) ?? "", /(unreachable|reconnecting).*Showing data as of \d\d:\d\d/);
-    await b.page.locator('[data-testid="connection-banner"][data-state="unreachable"]').waitFor({ timeout: 20_000 });
+    await b.page.locator('[data-testid="connection-banner"][data-state="unreachable"]').waitFor({ timeout: PAGE_WAIT_MS });
     await b.page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor();
     // The last data stays on screen.
     assert.ok(await b.page.getByTestId("kpis").isVisible());

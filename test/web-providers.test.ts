@@ -12,7 +12,7 @@ import { pollUntil } from "../shared/clock.js";
 import { rawLines } from "./helpers/claude-code-fixture.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ALL_PROVIDERS_NOW, startAllProviders, type AllProviders } from "./helpers/all-providers.js";
-import { addSubAgentSessions, inPage, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
+import { addSubAgentSessions, inPage, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { gqlData } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -112,7 +112,7 @@ test("switcher, combined overview, Claude Code transcript: the address carries t
         assert.is(await b.page.getByTestId("all-active").locator(".kpi-value").textContent(), int(total.active));
         return true;
       },
-      { what: `the combined figures; last difference: ${last}`, timeoutMs: 20_000 },
+      { what: `the combined figures; last difference: ${last}`, timeoutMs: PAGE_WAIT_MS },
     ).catch((e: Error) => {
       throw new Error(`${e.message}; last difference: ${last}`);
     });

@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
-import { addSubAgentSessions, launchBrowser, signIn, waitInPage } from "./helpers/browser.js";
+import { addSubAgentSessions, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";
 
 test.after(removeTempDirs);
@@ -20,7 +20,7 @@ test("sub-agents nest under their parent; collapse, filter, sort and open them",
     // New sessions on disk appear without a reload, nested one level per generation.
     const childRow = table.locator(`tr[data-key="${child}"]`);
     const grandRow = table.locator(`tr[data-key="${grandchild}"]`);
-    await grandRow.waitFor({ timeout: 15_000 });
+    await grandRow.waitFor({ timeout: PAGE_WAIT_MS });
     assert.is(await childRow.getAttribute("data-depth"), "1");
     assert.is(await grandRow.getAttribute("data-depth"), "2");
     const keys = await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-key")));

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
 import { pollUntil } from "../shared/clock.js";
 import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import { launchBrowser, signIn } from "./helpers/browser.js";
+import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";
 import { byKey, expectedTotals, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 
@@ -28,7 +28,7 @@ async function healthWhen(page: Page, ok: (rows: Map<string, string>) => boolean
       rows = new Map(await healthRows(page));
       return ok(rows);
     },
-    { timeoutMs: 15_000, what: `${what}; last seen ${JSON.stringify([...rows])}` },
+    { timeoutMs: PAGE_WAIT_MS, what: `${what}; last seen ${JSON.stringify([...rows])}` },
   );
   return rows;
 }

@@ -41,7 +41,7 @@ export async function startAllProviders(o: { fixture?: string; now?: number; env
         const { sources } = await gqlData<{ sources: Array<{ id: string; status: string; attributes: { provider: string } }> }>(d, `{ sources(filter: { category: AGENT }) { id status attributes { provider } } }`);
         return sources.length === 3 && sources.every((s) => s.status === "CONNECTED") ? sources : null;
       },
-      { what: "three connected sources", timeoutMs: 20_000 },
+      { what: "three connected sources", timeoutMs: 90_000 },
     );
     const idOf = (p: string): string => sources.find((s) => s.attributes.provider === p)?.id as string;
     return { ...d, claudeDir, codexDir, clock, claudeSource: idOf("PROVIDER_B"), codexSource: idOf("PROVIDER_C") };

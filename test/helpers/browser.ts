@@ -9,6 +9,14 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { pollUntil } from "../../shared/clock.js";
 import { ROOT } from "./cli.js";
 
+/**
+ * How long a browser test waits for the page to show something. Waits end as soon as the
+ * condition holds, so a long deadline costs nothing on a quiet machine; on a loaded 2-core one
+ * (CI with a CPU-bound process beside it) the page, the daemon and another test file share the
+ * cores, and 15-20 s deadlines timed out there while the same tests passed alone.
+ */
+export const PAGE_WAIT_MS = 90_000;
+
 export const CHROMIUM_PATH = process.env.GI_CHROMIUM ?? "/usr/bin/chromium";
 
 /** Without the background-networking switches a closed network makes Chromium hang at start. */
@@ -79,6 +87,7 @@ export async function launchBrowser(origin: string, o: BrowserOptions = {}): Pro
     timezoneId: "UTC",
     reducedMotion: "reduce",
   });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const foreignRequests: string[] = [];
   const errors: string[] = [];
   const own = origin.replace(/\/$/, "") + "/";
@@ -110,7 +119,7 @@ export async function launchBrowser(origin: string, o: BrowserOptions = {}): Pro
 export async function signIn(page: Page, d: { url: string; token: string }, hash = ""): Promise<void> {
   await page.goto(`${d.url}/?token=${encodeURIComponent(d.token)}`);
   if (hash) await page.goto(`${d.url}/${hash}`);
-  await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: PAGE_WAIT_MS });
 }
 
 /**
@@ -161,6 +170,6 @@ export async function inPage<T>(page: Page, expression: string): Promise<T> {
  * CSP (script-src 'self') forbids, so it fails whenever the condition is not already true.
  * `page.evaluate` goes through the DevTools protocol, which the CSP does not govern.
  */
-export async function waitInPage(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+export async function waitInPage(page: Page, expression: string, timeoutMs = PAGE_WAIT_MS): Promise<void> {
   await pollUntil(() => inPage<unknown>(page, expression), { timeoutMs, what: expression });
 }
