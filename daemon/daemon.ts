@@ -362,7 +362,7 @@ export class Daemon {
           logger: hub.logger.child("otlp"),
         });
         const push = otlp;
-        cleanup.unshift(() => push.stop());
+        cleanup.unshift(async () => void (await push.stop()));
       }
 
       const control = new ControlServer({
@@ -575,12 +575,17 @@ export class Daemon {
       if (this.retentionTimer) clearInterval(this.retentionTimer);
       this.p.quiet.stop();
       const graceMs = this.config.shutdownGraceSeconds * 1000;
+      const graceEnds = Date.now() + graceMs;
       // Ending the live streams first lets their HTTP responses finish instead of holding the drain.
       this.p.live.close();
       this.p.alerts.close();
       const [{ drained }] = await Promise.all([this.p.http.close(graceMs), this.p.control.close(), this.p.collector.stop()]);
-      // A last push of the final figures, while the store is still open.
-      await this.p.otlp?.stop();
+      // A last push of the final figures, while the store is still open, within what is left of
+      // the grace period: the SDK retries a Collector that is down for up to 10 s, which made every
+      // stop and restart wait that long and end in the service manager's SIGTERM.
+      if (this.p.otlp && !(await this.p.otlp.stop(Math.max(0, graceEnds - Date.now())))) {
+        log.warn("the last OTLP push did not finish within the grace period and was abandoned", { graceMs });
+      }
       await this.p.demo?.stop().catch((err: unknown) => log.warn("stopping the demo failed", { error: errorMessage(err) }));
       await this.p.interfaces.close().catch((err: unknown) => log.warn("closing GraphQL failed", { error: errorMessage(err) }));
       await this.p.renderPool.close();

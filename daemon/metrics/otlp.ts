@@ -29,8 +29,11 @@ export interface OtlpPushOptions {
 export interface OtlpPush {
   /** Sends what is collected now (tests, and the last push on stop). */
   flush(): Promise<void>;
-  /** A last push, then stops; never throws. */
-  stop(): Promise<void>;
+  /**
+   * A last push, then stops; never throws. Resolves true once done, or false after `withinMs` with
+   * the push still out (it is abandoned: nothing waits for it, and it holds nothing open).
+   */
+  stop(withinMs?: number): Promise<boolean>;
 }
 
 /** An exposition is built at most once per collection: every instrument's callback asks within a few ms. */
@@ -84,12 +87,25 @@ export function startOtlpPush(o: OtlpPushOptions): OtlpPush {
   current();
   o.logger.info("OTLP push on", { endpoint: o.endpoint, intervalSeconds: o.intervalMs / 1000 });
 
-  let stopped: Promise<void> | null = null;
+  let stopped: Promise<boolean> | null = null;
   return {
     flush: () => provider.forceFlush(),
-    stop() {
-      stopped ??= provider.shutdown().catch((err: unknown) => o.logger.warn("OTLP push: the last push failed", { error: err instanceof Error ? err.message : String(err) }));
-      return stopped;
+    stop(withinMs = Infinity) {
+      stopped ??= provider.shutdown().then(
+        () => true,
+        (err: unknown) => {
+          o.logger.warn("OTLP push: the last push failed", { error: err instanceof Error ? err.message : String(err) });
+          return true;
+        },
+      );
+      if (!Number.isFinite(withinMs)) return stopped;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), withinMs);
+        // The timer must not keep a stopping daemon alive by itself.
+        timer.unref();
+      });
+      return Promise.race([stopped, late]).finally(() => clearTimeout(timer));
     },
   };
 }
