@@ -24,6 +24,16 @@ function escapeLabel(v: string): string {
   return v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
 }
 
+/**
+ * A figure without binary floating-point noise: a cost summed from many responses reads
+ * 0.020444359999999998 where 0.02044436 is meant. Fractions keep 15 significant digits (what a
+ * double holds exactly in decimal); whole numbers are left alone, so a large counter keeps every
+ * digit. Rounding to a fixed number of digits never reorders two values, so counters stay monotonic.
+ */
+export function tidyValue(v: number): number {
+  return Number.isFinite(v) && !Number.isInteger(v) ? Number(v.toPrecision(15)) : v;
+}
+
 function formatValue(v: number): string {
   if (Number.isNaN(v)) return "NaN";
   if (v === Infinity) return "+Inf";
@@ -45,10 +55,11 @@ export class Exposition {
     const family: Family = { name, type, help, samples: [] };
     for (const s of samples) {
       if (s.value === null || s.value === undefined) continue;
+      const value = tidyValue(s.value);
       const labels = Object.entries(s.labels ?? {}).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined);
       const text = labels.length ? `{${labels.map(([k, v]) => `${k}="${escapeLabel(String(v))}"`).join(",")}}` : "";
-      this.lines.push(`${name}${text} ${formatValue(s.value)}`);
-      family.samples.push({ labels: Object.fromEntries(labels.map(([k, v]) => [k, String(v)])), value: s.value });
+      this.lines.push(`${name}${text} ${formatValue(value)}`);
+      family.samples.push({ labels: Object.fromEntries(labels.map(([k, v]) => [k, String(v)])), value });
     }
     this.added.push(family);
     return this;
