@@ -71,6 +71,14 @@ test("Codex: tokens by type equal the rollouts' records; rate limits are the lat
   }
   assert.ok(tokens.some((t) => t.labels.project === "/home/op/projects/webshop"), "the session's project is a label");
   assert.not.match(text, /^openclaw_/m, "no OpenClaw series without OpenClaw");
+  // Every label set of the cost counter has its unpriced series from the start, at 0 here (every
+  // model of the fixture has a price): one born later at 1 would be missed by increase().
+  const key = (l: Record<string, string>): string => JSON.stringify([l.provider, l.source, l.model, l.project]);
+  const unpriced = samples(text, "insights_unpriced_responses_total");
+  assert.equal(unpriced.map((u) => key(u.labels)).sort(), samples(text, "insights_cost_usd_total").map((c) => key(c.labels)).sort());
+  assert.ok(unpriced.length > 0 && unpriced.every((u) => u.value === 0));
+  // Sources are the providers' only, each with its provider.
+  assert.equal(samples(text, "insights_source_up").map((u) => [u.labels.provider, u.labels.source, u.value]), [["codex", "codex:default", 1]]);
 
   const used = samples(text, "insights_rate_limit_used_ratio");
   assert.equal(used.map((s) => [s.labels.window, s.value]).sort(), [

@@ -128,7 +128,9 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
   x.metric("insights_reasoning_tokens_total", "counter", "Output tokens that were reasoning, by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.reasoning })));
   x.metric("insights_cost_usd_total", "counter", "Cost in US dollars (recorded, or priced from the shipped price data set), by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.costUsd })));
   x.metric("insights_responses_total", "counter", "Billable model responses, by provider, source, model and project", counters.map((c) => ({ labels: labelsOf(c), value: c.messages })));
-  x.metric("insights_unpriced_responses_total", "counter", "Responses whose model has no known price (their cost is not in insights_cost_usd_total)", counters.filter((c) => c.unpriced > 0).map((c) => ({ labels: labelsOf(c), value: c.unpriced })));
+  // Every label set the other counters have, at 0 until a response goes unpriced: Prometheus counts
+  // no increase for a series' first sample, so a series born at 1 would never show in increase().
+  x.metric("insights_unpriced_responses_total", "counter", "Responses whose model has no known price (their cost is not in insights_cost_usd_total)", counters.map((c) => ({ labels: labelsOf(c), value: c.unpriced })));
 
   // The plan's quota (Codex): gauges, never counters, and never to be added up: the quota belongs
   // to the account, and every machine using it reports the same figure.
@@ -154,7 +156,16 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
   x.metric("insights_rate_limit_resets_timestamp_seconds", "gauge", "When the rate-limit window resets (Unix time)", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.resetsAt === null ? null : Date.parse(win.resetsAt) / 1000 })));
   x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: "codex", source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
 
-  x.metric("insights_source_up", "gauge", "1 when the data source is CONNECTED", model.sources().map((s) => ({ labels: { source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 })));
+  // The providers' sources only: the daemon's own `dashboard:self` is not a data source an operator watches.
+  x.metric(
+    "insights_source_up",
+    "gauge",
+    "1 when the data source is CONNECTED",
+    model.sources().flatMap((s) => {
+      const provider = providerOfSourceId(s.id);
+      return provider ? [{ labels: { provider, source: s.id, status: s.status.toLowerCase() }, value: s.status === "CONNECTED" ? 1 : 0 }] : [];
+    }),
+  );
   const stats = d.http.requestStats();
   x.metric("insights_http_requests_total", "counter", "HTTP requests served, by route, method and status", stats.map((s) => ({ labels: { route: s.route, method: s.method, status: s.status }, value: s.count })));
   x.metric("insights_http_requests_in_flight", "gauge", "HTTP requests being served, open event streams and this scrape included", [{ value: d.http.requestsInFlight }]);
