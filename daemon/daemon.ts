@@ -317,6 +317,7 @@ export class Daemon {
         ratePerMinute: config.snapshotRateLimitPerMinute,
         maxBytes: config.snapshotMaxBytes,
         render: (card, format) => renderPool.render(card, format),
+        renderPages: (card, maxHeightPx) => renderPool.renderPages(card, maxHeightPx),
         // A test's own renderer needs no worker warming beside it.
         ...(options.snapshotSeams?.render ? {} : { prepareRender: () => renderPool.prepare() }),
         ...options.snapshotSeams,

@@ -44,21 +44,35 @@ test("initialize and list tools: one tool, snapshot, with a documented schema an
   }
 });
 
-test("call snapshot: PNG and SVG as image content with a summary, JSON as text", async () => {
+test("call snapshot: the summary first, then PNG pages no taller than 1,600 px; SVG as a text resource, never an image; JSON as text", async () => {
   const client = await connect();
   try {
     const png = await client.callTool({ name: "snapshot", arguments: {} });
     const pc = png.content as Content;
     assert.is(png.isError ?? false, false);
-    assert.is(pc[0]?.type, "image");
-    assert.is(pc[0]?.mimeType, "image/png");
-    assert.is(pngSize(Buffer.from(pc[0]?.data ?? "", "base64")).width, 780);
-    assert.match(pc[1]?.text ?? "", /snapshot \(standard, last 6h\); health \w+; OpenClaw: /);
+    assert.is(pc[0]?.type, "text");
+    assert.match(pc[0]?.text ?? "", /snapshot \(standard, last 6h\); health \w+; OpenClaw: /);
+    const images = pc.slice(1);
+    assert.ok(images.length >= 1 && images.every((c) => c.type === "image" && c.mimeType === "image/png"));
+    for (const c of images) {
+      const size = pngSize(Buffer.from(c.data ?? "", "base64"));
+      assert.is(size.width, 780);
+      assert.ok(size.height <= 1600, `a page of ${size.height} px`);
+    }
+    // The full card is taller than one page: it comes as pages, in order, and the summary says how many.
+    const full = (await client.callTool({ name: "snapshot", arguments: { detail: "full" } })).content as Content;
+    const pages = full.slice(1);
+    assert.ok(pages.length >= 2, `${pages.length} pages`);
+    assert.match(full[0]?.text ?? "", new RegExp(`follows as ${pages.length} images, top to bottom`));
+    for (const c of pages) assert.ok(pngSize(Buffer.from(c.data ?? "", "base64")).height <= 1600);
 
     const svg = await client.callTool({ name: "snapshot", arguments: { format: "svg", detail: "compact", theme: "light", lang: "zh" } });
-    const sc = svg.content as Content;
-    assert.is(sc[0]?.mimeType, "image/svg+xml");
-    assert.match(Buffer.from(sc[0]?.data ?? "", "base64").toString("utf8"), /^<svg/);
+    const sc = svg.content as Array<{ type: string; text?: string; resource?: { uri: string; mimeType?: string; text?: string } }>;
+    assert.ok(sc.every((c) => c.type !== "image"), "no image block for SVG");
+    assert.is(sc[0]?.type, "text");
+    assert.is(sc[1]?.type, "resource");
+    assert.is(sc[1]?.resource?.mimeType, "image/svg+xml");
+    assert.match(sc[1]?.resource?.text ?? "", /^<svg/);
 
     const json = await client.callTool({ name: "snapshot", arguments: { format: "json", range: "24h", detail: "full" } });
     const jc = json.content as Content;
@@ -123,19 +137,20 @@ function restSnapshot(daemon: TestDaemon, body: Record<string, string>): Promise
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
 const firstText = (r: ToolResult): string => (("content" in r ? r.content : []) as Content)[0]?.text ?? "";
 
-test("MCP has its own rate budget, shared by every local caller: a burst over /mcp never rate-limits the REST snapshot", async () => {
+test("MCP has its own rate budget, shared by every local caller, half of it at most for one agent: a burst over /mcp never rate-limits the REST snapshot", async () => {
   // Any loopback address reaches /mcp, so a caller could rotate 127.0.0.x: the header stands in for that.
-  const daemon = await startDaemon({ env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "3" }, peerOf: (req) => (req.headers["x-test-peer"] as string | undefined) ?? req.socket.remoteAddress });
-  const a = await connectTo(daemon);
-  const b = await connectTo(daemon, { "x-test-peer": "127.0.0.2" });
+  const daemon = await startDaemon({ env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "6" }, peerOf: (req) => (req.headers["x-test-peer"] as string | undefined) ?? req.socket.remoteAddress });
+  const a = await connectTo(daemon, { "user-agent": "agent-a/1.0" });
+  const b = await connectTo(daemon, { "x-test-peer": "127.0.0.2", "user-agent": "agent-b/1.0" });
   try {
     for (let i = 0; i < 3; i++) assert.is((await a.callTool({ name: "snapshot", arguments: { format: "json" } })).isError ?? false, false);
-    const limited = await a.callTool({ name: "snapshot", arguments: { format: "json" } });
-    assert.is(limited.isError, true);
-    assert.match(firstText(limited), /^RATE_LIMITED: /);
-    const other = await b.callTool({ name: "snapshot", arguments: { format: "json" } });
-    assert.match(firstText(other), /^RATE_LIMITED: /, "another loopback address is the same MCP budget");
-    for (let i = 0; i < 3; i++) assert.is((await restSnapshot(daemon, { format: "json" })).status, 200, "the token holder's own budget is whole");
+    const half = await a.callTool({ name: "snapshot", arguments: { format: "json" } });
+    assert.is(half.isError, true);
+    assert.match(firstText(half), /^RATE_LIMITED: .*this MCP client/, "one agent has half of MCP's budget");
+    for (let i = 0; i < 3; i++) assert.is((await b.callTool({ name: "snapshot", arguments: { format: "json" } })).isError ?? false, false, "the other agent still has its share");
+    const all = await b.callTool({ name: "snapshot", arguments: { format: "json" } });
+    assert.match(firstText(all), /^RATE_LIMITED: .*all MCP callers together/, "another loopback address is the same MCP budget");
+    for (let i = 0; i < 6; i++) assert.is((await restSnapshot(daemon, { format: "json" })).status, 200, "the token holder's own budget is whole");
     assert.is((await restSnapshot(daemon, { format: "json" })).status, 429, "and REST has its own limit");
   } finally {
     await a.close();
@@ -144,7 +159,7 @@ test("MCP has its own rate budget, shared by every local caller: a burst over /m
   }
 });
 
-test("MCP holds at most one render at a time, so it cannot fill the render queue a REST client needs", async () => {
+test("parallel MCP calls all succeed: identical ones share a card, different ones wait in MCP's own line, never in the render queue a REST client needs; a refusal spends no budget", async () => {
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   let calls = 0;
@@ -153,28 +168,41 @@ test("MCP holds at most one render at a time, so it cannot fill the render queue
     await gate;
     return Buffer.from("<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
   };
-  const env = { INSIGHTS_RENDER_CONCURRENCY: "1", INSIGHTS_RENDER_QUEUE_MAX: "1", INSIGHTS_RENDER_QUEUE_WAIT_SECONDS: "300", INSIGHTS_TOTAL_TIMEOUT_SECONDS: "600" };
+  // 20 a minute over MCP: this one client may have 10 of them.
+  const env = { INSIGHTS_RENDER_CONCURRENCY: "1", INSIGHTS_RENDER_QUEUE_MAX: "1", INSIGHTS_RENDER_QUEUE_WAIT_SECONDS: "300", INSIGHTS_TOTAL_TIMEOUT_SECONDS: "600", INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "20" };
   const daemon = await startDaemon({ env, daemon: { snapshotSeams: { render } } });
   const queued = async (): Promise<number> => {
     const text = await (await fetch(`${daemon.url}/metrics`, { headers: { authorization: `Bearer ${daemon.token}` } })).text();
     return Number(/insights_render_queue\{state="queued"\} (\d+)/.exec(text)?.[1] ?? -1);
   };
   const client = await connectTo(daemon);
+  const call = (args: Record<string, string>): Promise<ToolResult> => {
+    const p = client.callTool({ name: "snapshot", arguments: { format: "svg", ...args } });
+    p.catch(() => undefined); // a failed assertion closes the client under it
+    return p;
+  };
   try {
-    const first = client.callTool({ name: "snapshot", arguments: { format: "svg" } });
-    first.catch(() => undefined); // a failed assertion closes the client under it
-    await pollUntil(() => calls === 1, { what: "the MCP render to start" });
-    let second: ToolResult | null = null;
-    void client.callTool({ name: "snapshot", arguments: { format: "svg", theme: "light" } }).then((r) => (second = r), () => undefined);
-    // Either the second MCP call is answered at once, or it sits in the queue (the bug).
-    await pollUntil(async () => second !== null || (await queued()) > 0, { what: "the second MCP call to be answered or queued" });
-    assert.ok(second, "the second MCP call was queued behind the first");
-    assert.match(firstText(second), /^QUEUE_FULL: /);
+    const first = call({});
+    await pollUntil(() => calls === 1, { what: "the first MCP render to start" });
+    // A reply's parallel calls: the same card again, and four different ones.
+    const same = call({});
+    const different = [call({ theme: "light" }), call({ lang: "zh" }), call({ range: "1h" }), call({ range: "12h" })];
+    // Each of the four answered at once would be a refusal; they wait instead.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.is(calls, 1, "nothing else renders while the first is drawn");
+    assert.is(await queued(), 0, "MCP's waiting calls are not in the render queue");
+    // The line is full now: a fifth different call is refused, and that costs no budget.
+    for (let i = 0; i < 3; i++) assert.match(firstText(await call({ theme: "light", lang: "zh" })), /^QUEUE_FULL: /);
+    // A token holder's REST request still finds its place in the render queue.
     const rest = restSnapshot(daemon, { format: "svg" });
     await pollUntil(async () => (await queued()) === 1, { what: "the REST request to wait in the queue" });
     open();
     assert.is((await rest).status, 200);
-    assert.is((await first).isError ?? false, false);
+    for (const r of [await first, await same, ...(await Promise.all(different))]) assert.is(r.isError ?? false, false, firstText(r));
+    assert.is(calls, 1 + 4 + 1, "one render for the two identical calls, one per different call, and the REST one");
+    // Six calls were admitted; the three refused ones spent nothing: four more fit this client's 10.
+    for (const range of ["1h", "6h", "12h", "24h"]) assert.is((await call({ format: "json", range })).isError ?? false, false, range);
+    assert.match(firstText(await call({ format: "json", theme: "light" })), /^RATE_LIMITED: .*this MCP client/);
   } finally {
     open();
     await client.close();

@@ -4,6 +4,7 @@
 // isError and the error code, never a protocol error.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { cardSummary } from "../../shared/snapshot/summary.js";
+import { MAX_PAGE_HEIGHT_PX } from "../../shared/snapshot/render.js";
 import { parseSnapshotParams, SNAPSHOT_DETAILS, SNAPSHOT_FORMATS, SNAPSHOT_LANGS, SNAPSHOT_RULES, SNAPSHOT_THEMES } from "../../shared/snapshot/params.js";
 import { snapshotErrorBody } from "../snapshot/errors.js";
 import type { SnapshotService } from "../snapshot/service.js";
@@ -34,18 +35,23 @@ export const SNAPSHOT_TOOL: Tool = {
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
 };
 
-export async function callSnapshotTool(service: SnapshotService, args: unknown, client: string): Promise<CallToolResult> {
+export async function callSnapshotTool(service: SnapshotService, args: unknown, client: string, agent: string | null = null): Promise<CallToolResult> {
   try {
     const params = parseSnapshotParams(args ?? {}, RULES);
-    const r = await service.snapshot(params, { client, via: "mcp" });
-    const summary = cardSummary(r.card) + (r.params.detail !== r.requestedDetail ? ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)` : "");
+    // A PNG goes as pages a model can read (render.ts, renderPages); REST and the CLI keep one image.
+    const r = await service.snapshot(params, { client, via: "mcp", session: agent }, params.format === "png" ? { pageHeightPx: MAX_PAGE_HEIGHT_PX } : {});
+    const pages = r.pages ?? [r.body];
+    const summary =
+      cardSummary(r.card) +
+      (r.params.detail !== r.requestedDetail ? ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)` : "") +
+      (params.format === "png" && pages.length > 1 ? ` The card follows as ${pages.length} images, top to bottom.` : "");
     if (params.format === "json") return { content: [{ type: "text", text: r.body.toString("utf8") }] };
-    return {
-      content: [
-        { type: "image", data: r.body.toString("base64"), mimeType: params.format === "png" ? "image/png" : "image/svg+xml" },
-        { type: "text", text: summary },
-      ],
-    };
+    if (params.format === "svg") {
+      // SVG as text, never as an image block: no agent can use an SVG image (OpenClaw's Anthropic
+      // models fail the turn on it, Claude Code saves it to a file, Codex omits it).
+      return { content: [{ type: "text", text: summary }, { type: "resource", resource: { uri: `insights://snapshot/${r.fileName}`, mimeType: "image/svg+xml", text: r.body.toString("utf8") } }] };
+    }
+    return { content: [{ type: "text", text: summary }, ...pages.map((p) => ({ type: "image" as const, data: p.toString("base64"), mimeType: "image/png" }))] };
   } catch (err) {
     const { body } = snapshotErrorBody(err);
     return { isError: true, content: [{ type: "text", text: `${body.code}: ${body.message}` }], structuredContent: { ...body } };

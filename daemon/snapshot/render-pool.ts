@@ -137,6 +137,13 @@ export class RenderPool {
     return Buffer.from(reply.body?.buffer ?? new ArrayBuffer(0), reply.body?.byteOffset ?? 0, reply.body?.length ?? 0);
   }
 
+  /** Draws the card as PNG pages no taller than `maxHeightPx`, in a worker. */
+  async renderPages(model: CardModel, maxHeightPx: number): Promise<Buffer[]> {
+    const reply = await this.request({ kind: "pages", model, maxHeightPx }, this.o.renderTimeoutMs ?? 60_000);
+    if (!reply.ok) throw new InsightsError("RENDER_FAILED", reply.message);
+    return (reply.pages ?? []).map((p) => Buffer.from(p.buffer, p.byteOffset, p.length));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.workers].map((w) => this.stop(w)));

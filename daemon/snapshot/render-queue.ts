@@ -25,6 +25,11 @@ export class RenderQueue {
     return { active: this.active, queued: this.waiting.length, concurrency: this.o.concurrency, maxQueue: this.o.maxQueue };
   }
 
+  /** Whether a call with this key is queued or running now (a new one would share its result). */
+  has(key: string): boolean {
+    return this.inFlight.has(key);
+  }
+
   /** Runs `task` under the queue's limits; a call with the key of one in flight gets its result. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const existing = this.inFlight.get(key);

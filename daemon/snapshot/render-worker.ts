@@ -3,12 +3,15 @@
 // couple of hundred MB while drawing; in a child process neither touches the daemon's own event
 // loop or memory, a native crash takes down only the worker, and an idle worker simply exits.
 import type { CardModel } from "../../shared/snapshot/card-model.js";
-import { renderCard, type CardImageFormat } from "../../shared/snapshot/render.js";
+import { renderCard, renderPages, type CardImageFormat } from "../../shared/snapshot/render.js";
 import { warmRenderer } from "../../shared/snapshot/warm.js";
 
-export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFormat };
+/** `render`: one image; `pages`: PNG pages no taller than `maxHeightPx` (for a model's eyes, over MCP). */
+export type WorkerJob = { kind: "render"; model: CardModel; format: CardImageFormat } | { kind: "pages"; model: CardModel; maxHeightPx: number };
 export type WorkerRequest = WorkerJob & { id: number };
-export type WorkerReply = { id: number; ok: true; body?: Uint8Array; ms: number } | { id: number; ok: false; code: string; message: string };
+export type WorkerReply = { id: number; ok: true; body?: Uint8Array; pages?: Uint8Array[]; ms: number } | { id: number; ok: false; code: string; message: string };
+
+const bytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.length);
 
 // The pool passes how long to wait idle before a full garbage collection (WORKER_IDLE_COLLECT_MS
 // in render-pool.ts, which says why); without it, or without --expose-gc, the worker never collects.
@@ -37,9 +40,12 @@ process.on("message", (raw: unknown) => {
   clearTimeout(idleTimer);
   rendering = true;
   const started = performance.now();
-  const work = warm.then(() => renderCard(req.model, req.format));
+  const work = warm.then(async (): Promise<Pick<Extract<WorkerReply, { ok: true }>, "body" | "pages">> => {
+    if (req.kind === "pages") return { pages: (await renderPages(req.model, req.maxHeightPx)).map(bytes) };
+    return { body: bytes(await renderCard(req.model, req.format)) };
+  });
   work.then(
-    (body) => reply({ id: req.id, ok: true, body: new Uint8Array(body.buffer, body.byteOffset, body.length), ms: Math.round(performance.now() - started) }),
+    (out) => reply({ id: req.id, ok: true, ...out, ms: Math.round(performance.now() - started) }),
     (err: unknown) => {
       const code = typeof (err as { code?: unknown }).code === "string" ? (err as { code: string }).code : "RENDER_FAILED";
       reply({ id: req.id, ok: false, code, message: err instanceof Error ? err.message : String(err) });

@@ -14,6 +14,8 @@ export type Lang = "en" | "zh";
 const en = {
   "card.title": "Agent status",
   "card.generated": "Generated {time}",
+  "card.continued": "{provider} (continued)",
+  "card.page": "Page {page} of {pages}",
   "card.unavailable": "Unavailable: this source failed",
 
   // The pill: the daemon's one verdict over every provider (GET /health).
@@ -235,6 +237,8 @@ export type Messages = Readonly<Record<MessageKey, string>>;
 const zh: Messages = {
   "card.title": "智能体状态",
   "card.generated": "生成于 {time}",
+  "card.continued": "{provider}（续）",
+  "card.page": "第 {page} 页，共 {pages} 页",
   "card.unavailable": "不可用：此数据源读取失败",
 
   "verdict.OK": "健康",

@@ -34,6 +34,8 @@ export interface SnapshotOptions {
   maxBytes?: number;
   /** Replaces the renderer (tests: a failing or slow one). */
   render?: (model: CardModel, format: CardImageFormat) => Promise<Buffer>;
+  /** PNG only: draws the card as pages (render.ts, renderPages) instead of one image; the size limit is on all of them. */
+  pages?: (model: CardModel) => Promise<Buffer[]>;
 }
 
 export interface SnapshotResult {
@@ -46,6 +48,8 @@ export interface SnapshotResult {
   degradedSources: string[];
   durationMs: number;
   card: CardModel;
+  /** The card's PNG pages, in order, when they were asked for (`body` is the first). */
+  pages?: Buffer[];
 }
 
 export async function produceSnapshot(params: SnapshotParams, o: SnapshotOptions): Promise<SnapshotResult> {
@@ -57,10 +61,12 @@ export async function produceSnapshot(params: SnapshotParams, o: SnapshotOptions
   let detail: SnapshotDetail | null = params.detail;
   while (detail) {
     const card = buildCardModel(inputs, { detail, range: params.range, theme: params.theme, lang: params.lang, generatedAt, demo: o.model.demo, degradedSources: degraded });
-    const body = params.format === "json" ? Buffer.from(JSON.stringify(card)) : await renderOrFail(render, card, params.format);
-    if (body.length <= maxBytes) {
+    const paged = o.pages && params.format === "png" ? await renderOrFail(o.pages, card, params.format) : null;
+    const body = paged ? (paged[0] ?? Buffer.alloc(0)) : params.format === "json" ? Buffer.from(JSON.stringify(card)) : await renderOrFail(render, card, params.format);
+    if ((paged ? paged.reduce((n, b) => n + b.length, 0) : body.length) <= maxBytes) {
       const used = { ...params, detail };
       return {
+        ...(paged ? { pages: paged } : {}),
         body,
         contentType: params.format === "json" ? "application/json; charset=utf-8" : SNAPSHOT_CONTENT_TYPES[params.format],
         fileName: snapshotFileName(used, new Date(generatedAt)),
@@ -76,7 +82,7 @@ export async function produceSnapshot(params: SnapshotParams, o: SnapshotOptions
   throw new InsightsError("PAYLOAD_TOO_LARGE", `the snapshot is larger than ${Math.round(maxBytes / 1024)} KB at every detail level; try format svg or json, or a shorter range`, { maxBytes });
 }
 
-async function renderOrFail(render: NonNullable<SnapshotOptions["render"]>, card: CardModel, format: CardImageFormat): Promise<Buffer> {
+async function renderOrFail<T>(render: (card: CardModel, format: CardImageFormat) => Promise<T>, card: CardModel, format: CardImageFormat): Promise<T> {
   try {
     return await render(card, format);
   } catch (err) {

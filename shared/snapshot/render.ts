@@ -3,8 +3,9 @@
 import { InsightsError, errorMessage } from "../errors.js";
 import type { CardModel } from "./card-model.js";
 import { cardFonts, elementText, PRIMARY_FAMILY } from "./fonts.js";
-import { cardElement } from "./layout/card.js";
-import { CARD_WIDTH } from "./layout/primitives.js";
+import { CARD_GAP, cardElement } from "./layout/card.js";
+import { cardParts, packPages, pageElement, pageExtras, pageFrame } from "./layout/pages.js";
+import { CARD_WIDTH, PAD } from "./layout/primitives.js";
 
 export type CardImageFormat = "png" | "svg";
 
@@ -62,5 +63,57 @@ export async function renderCard(model: CardModel, format: CardImageFormat, opti
   } catch (err) {
     if (err instanceof InsightsError) throw err;
     throw new InsightsError("RENDER_FAILED", `rendering the ${format} card failed: ${errorMessage(err)}`, { format }, { cause: err });
+  }
+}
+
+/** The tallest page handed to a model, in PNG pixels (Anthropic advises at most 1,568 px on the long edge). */
+export const MAX_PAGE_HEIGHT_PX = 1600;
+
+/** The height of satori's SVG (its root's height attribute), in CSS px. */
+function svgHeight(svg: string): number {
+  const m = /^<svg[^>]*\sheight="([\d.]+)"/.exec(svg);
+  if (!m) throw new Error("satori's SVG has no height");
+  return Number(m[1]);
+}
+
+/**
+ * The card as PNG pages no taller than `maxHeightPx` (layout/pages.ts says why and how): every
+ * part is measured alone in the card's frame, the parts are packed in order, and each page is
+ * drawn at the card's width and scale. A card that fits is one page.
+ */
+export async function renderPages(model: CardModel, maxHeightPx = MAX_PAGE_HEIGHT_PX): Promise<Buffer[]> {
+  try {
+    const { ctx, parts } = cardParts(model);
+    const extras = pageExtras(ctx);
+    const all = [...parts.map((x) => x.el), extras.continued, extras.caption];
+    const [satori, fonts, renderAsync] = await Promise.all([loadSatori(), cardFonts(all.flatMap((el) => elementText(el)).join("")), loadResvg()]);
+    const layout = (el: ReturnType<typeof pageFrame>): Promise<string> => satori(el as unknown as Parameters<Satori>[0], { width: CARD_WIDTH, fonts, embedFont: true, pointScaleFactor: PNG_SCALE });
+    // Each part alone in the frame: its height is the frame's less the padding.
+    const alone = async (el: ReturnType<typeof pageFrame>): Promise<number> => svgHeight(await layout(pageFrame(ctx, el))) - 2 * PAD;
+    const heights: number[] = [];
+    for (const x of parts) heights.push(await alone(x.el));
+    const [continued, caption] = [await alone(extras.continued), await alone(extras.caption)];
+    const fixed = 2 * PAD + CARD_GAP + caption;
+    let maxHeight = Math.floor(maxHeightPx / PNG_SCALE);
+    for (let attempt = 0; ; attempt++) {
+      const pages = packPages(heights, parts.map((x) => x.block), { maxHeight, fixed, gap: CARD_GAP, continuedHeight: continued });
+      const out: Buffer[] = [];
+      let tallest = 0;
+      for (const [i, idx] of pages.entries()) {
+        const first = idx[0] as number;
+        const block = parts[first]?.block ?? null;
+        const continues = block !== null && first > 0 && parts[first - 1]?.block === block ? block : null;
+        const svg = await layout(pageElement(ctx, idx.map((k) => parts[k] as (typeof parts)[number]), continues, i + 1, pages.length));
+        tallest = Math.max(tallest, svgHeight(svg) * PNG_SCALE);
+        const image = await renderAsync(svg, { fitTo: { mode: "zoom", value: PNG_SCALE }, font: { loadSystemFonts: false }, logLevel: "off" });
+        out.push(image.asPng());
+      }
+      // Measured alone, parts add up to the page within a pixel or two; should they not, pack tighter once.
+      if (tallest <= maxHeightPx || attempt > 0 || pages.every((idx) => idx.length === 1)) return out;
+      maxHeight -= Math.ceil((tallest - maxHeightPx) / PNG_SCALE);
+    }
+  } catch (err) {
+    if (err instanceof InsightsError) throw err;
+    throw new InsightsError("RENDER_FAILED", `rendering the card's pages failed: ${errorMessage(err)}`, {}, { cause: err });
   }
 }

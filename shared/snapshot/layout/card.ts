@@ -15,22 +15,36 @@ import { allProvidersTiles } from "./summary.js";
 import { healthChecks } from "./system.js";
 import { PRIMARY_FAMILY } from "../fonts.js";
 
-function allProviders(ctx: Ctx): El | null {
+/** The gap between the card's blocks. */
+export const CARD_GAP = 20;
+
+export function allProvidersBlock(ctx: Ctx): El | null {
   const s = ctx.m.allProviders;
   if (!s) return null;
   return box({ gap: 14 }, section(ctx, ctx.t("all.title"), null, allProvidersTiles(ctx, s)), tokenChart(ctx, ctx.m.providers));
 }
 
+/** The card's last line: when it was made (`note`, such as the page, after it), and by what. */
+export function footer(ctx: Ctx, note: string | null = null): El {
+  const { p } = ctx;
+  const generated = ctx.t("card.generated", { time: `${formatDateTime(ctx.now, ctx.lang, ctx.timeZone)} ${formatZone(ctx.now, ctx.timeZone)}` });
+  const text = note === null ? generated : `${generated} · ${note}`;
+  return row(
+    { justifyContent: "space-between", gap: 8, paddingTop: 10, borderTop: `1px solid ${p.border}` },
+    line(text, { fontSize: 10, color: p.faint, flex: 1 }),
+    line("gateway-insights", { fontSize: 10, fontWeight: 600, color: p.faint }),
+  );
+}
+
 export function cardElement(model: CardModel): El {
   const ctx = makeCtx(model);
   const { p } = ctx;
-  const generated = formatDateTime(ctx.now, ctx.lang, ctx.timeZone);
   const several = model.providers.length > 1;
   return box(
     {
       width: CARD_WIDTH,
       padding: PAD,
-      gap: 20,
+      gap: CARD_GAP,
       backgroundColor: p.bg,
       color: p.text,
       fontFamily: PRIMARY_FAMILY,
@@ -39,13 +53,9 @@ export function cardElement(model: CardModel): El {
     },
     header(ctx),
     alertsBlock(ctx),
-    allProviders(ctx),
+    allProvidersBlock(ctx),
     model.providers.map((b) => providerBlock(ctx, b, !several)),
     healthChecks(ctx),
-    row(
-      { justifyContent: "space-between", gap: 8, paddingTop: 10, borderTop: `1px solid ${p.border}` },
-      line(ctx.t("card.generated", { time: `${generated} ${formatZone(ctx.now, ctx.timeZone)}` }), { fontSize: 10, color: p.faint, flex: 1 }),
-      line("gateway-insights", { fontSize: 10, fontWeight: 600, color: p.faint }),
-    ),
+    footer(ctx),
   );
 }

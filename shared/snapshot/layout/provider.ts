@@ -7,7 +7,7 @@ import { gatewayColor, type Ctx } from "./context.js";
 import { tokenChart } from "./chart.js";
 import { cronJobs } from "./cron.js";
 import { eventLog, recentErrors } from "./events.js";
-import { box, line, row, span, type El } from "./h.js";
+import { box, line, row, span, type Child, type El } from "./h.js";
 import { clip, pill } from "./primitives.js";
 import { rateLimits } from "./rate-limits.js";
 import { subAgentTree, topSessions } from "./sessions.js";
@@ -68,20 +68,35 @@ function heading(ctx: Ctx, b: CardBlock): El {
   );
 }
 
+/** The block's gap between its parts. */
+export const BLOCK_GAP = 14;
+
+/**
+ * The block's parts in order, grouped as they may be spread over pages (an image for a model
+ * must stay short): the heading with the key numbers first, then each section whole.
+ */
+export function providerParts(ctx: Ctx, b: CardBlock, withChart: boolean): Child[][] {
+  return [
+    [heading(ctx, b), b.provider === "codex" ? rateLimits(ctx, b) : null, providerTiles(ctx, b), withChart ? tokenChart(ctx, [b]) : null],
+    [topSessions(ctx, b)],
+    [recentErrors(ctx, b)],
+    [subAgentTree(ctx, b)],
+    [eventLog(ctx, b)],
+    ...(b.provider === "openclaw" ? [[cronJobs(ctx, b)], [channels(ctx, b)], [resources(ctx, b)]] : []),
+    [sourceChips(ctx, b), totals(ctx, b)],
+  ];
+}
+
 /** `withChart`: the chart goes in the block (one provider); with several it is drawn once above. */
 export function providerBlock(ctx: Ctx, b: CardBlock, withChart: boolean): El {
-  return box(
-    { gap: 14 },
-    heading(ctx, b),
-    b.provider === "codex" ? rateLimits(ctx, b) : null,
-    providerTiles(ctx, b),
-    withChart ? tokenChart(ctx, [b]) : null,
-    topSessions(ctx, b),
-    recentErrors(ctx, b),
-    subAgentTree(ctx, b),
-    eventLog(ctx, b),
-    b.provider === "openclaw" ? [cronJobs(ctx, b), channels(ctx, b), resources(ctx, b)] : null,
-    sourceChips(ctx, b),
-    totals(ctx, b),
+  return box({ gap: BLOCK_GAP }, ...providerParts(ctx, b, withChart));
+}
+
+/** On a page that goes on with a block begun on the page before: whose it is. */
+export function continuedHeading(ctx: Ctx, b: CardBlock): El {
+  const color = ctx.p.provider[b.provider];
+  return row(
+    { gap: 8, paddingLeft: 12, borderLeft: `4px solid ${color}` },
+    line(ctx.t("card.continued", { provider: ctx.t(`provider.${b.provider}`) }), { flex: 1, fontSize: 13, fontWeight: 700, color: ctx.p.text }),
   );
 }
