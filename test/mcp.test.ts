@@ -77,22 +77,40 @@ test("call snapshot: the summary first, then PNG pages no taller than 1,600 px; 
     const json = await client.callTool({ name: "snapshot", arguments: { format: "json", range: "24h", detail: "full" } });
     const jc = json.content as Content;
     assert.is(jc[0]?.type, "text");
-    const card = cardModelSchema.parse(JSON.parse(jc[0]?.text ?? "{}"));
-    assert.equal([card.range, card.detail, card.schemaVersion], ["24h", "full", 2]);
+    // The whole card as structured content (the SDK's client checks it against the tool's
+    // outputSchema), and a text copy short enough for Codex's default limit, valid JSON either way.
+    const structured = json.structuredContent as { summary: string; format: string; detail: string; card: unknown };
+    const card = cardModelSchema.parse(structured.card);
+    assert.equal([card.range, card.detail, card.schemaVersion, structured.format, structured.detail], ["24h", "full", 2, "json", "full"]);
     assert.equal(card.providers.map((b) => b.provider), ["openclaw"]);
+    const text = jc[0]?.text ?? "";
+    assert.ok(text.length <= 10_000, `${text.length} characters`);
+    const copy = JSON.parse(text) as { omitted?: string[] } & Record<string, unknown>;
+    assert.equal(cardModelSchema.parse(copy).providers[0]?.summary, card.providers[0]?.summary, "the copy keeps the key numbers");
+    if (JSON.stringify(card).length > 10_000) assert.ok(copy.omitted?.[0] === "providers[].events", "what was left out, the event log first");
+    // Every format has its structured part: the summary, the format and the detail drawn.
+    for (const format of ["png", "svg"]) {
+      const r = await client.callTool({ name: "snapshot", arguments: { format, detail: "compact" } });
+      assert.equal([(r.structuredContent as { format?: string }).format, (r.structuredContent as { detail?: string }).detail], [format, "compact"]);
+    }
   } finally {
     await client.close();
   }
 });
 
-test("a bad argument is a tool result with isError and INVALID_PARAM, not a protocol error", async () => {
+test("a bad argument is a tool result with isError and INVALID_PARAM; an unknown tool is a JSON-RPC error", async () => {
   const client = await connect();
   try {
     const r = await client.callTool({ name: "snapshot", arguments: { range: "30m" } });
     assert.is(r.isError, true);
     assert.match((r.content as Content)[0]?.text ?? "", /^INVALID_PARAM: .*range.*allowed: 1h, 6h, 12h, 24h/);
-    const other = await client.callTool({ name: "screenshot", arguments: {} });
-    assert.is(other.isError, true);
+    // An unknown tool is a JSON-RPC error, -32602 as the MCP spec's example has it.
+    const other = await client.callTool({ name: "screenshot", arguments: {} }).then(
+      () => null,
+      (err: unknown) => err as { code?: number; message?: string },
+    );
+    assert.is(other?.code, -32602);
+    assert.match(other?.message ?? "", /Unknown tool: screenshot/);
   } finally {
     await client.close();
   }

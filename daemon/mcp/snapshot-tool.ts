@@ -1,16 +1,30 @@
-// The MCP tool `snapshot` (spec: POST /mcp): its JSON schema, which documents every parameter
-// with its allowed values and MCP defaults (range 6h, no 30m), and its call: PNG and SVG come
-// back as image content with a short text summary, JSON as text; a failure is a tool result with
-// isError and the error code, never a protocol error.
+// The MCP tool `snapshot` (spec: POST /mcp): its schemas, which document every parameter with its
+// allowed values and MCP defaults (range 6h, no 30m) in words as well, since Codex drops JSON
+// Schema defaults; and its call, shaped for what real agents pass on to their model:
+// - the text summary first, in the card's language;
+// - PNG as pages no taller than MAX_PAGE_HEIGHT_PX (agents shrink a taller image until it cannot be
+//   read, and Anthropic refuses one over 8,000 px), in order; REST and the CLI keep one image;
+// - SVG as an embedded text resource, never an image block (no agent can use an SVG image);
+// - JSON as structuredContent (the whole card, per the declared outputSchema) plus a compact text
+//   copy that fits Codex's default tool-output limit whole, dropping the least useful parts first.
+// Every successful call has structuredContent conforming to the outputSchema. A failure is a tool
+// result with isError and the error code; an unknown tool is a JSON-RPC error (server.ts).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { cardSummary } from "../../shared/snapshot/summary.js";
+import type { CardModel } from "../../shared/snapshot/card-model.js";
 import { MAX_PAGE_HEIGHT_PX } from "../../shared/snapshot/render.js";
+import { cardSummary } from "../../shared/snapshot/summary.js";
 import { parseSnapshotParams, SNAPSHOT_DETAILS, SNAPSHOT_FORMATS, SNAPSHOT_LANGS, SNAPSHOT_RULES, SNAPSHOT_THEMES } from "../../shared/snapshot/params.js";
 import { snapshotErrorBody } from "../snapshot/errors.js";
 import type { SnapshotService } from "../snapshot/service.js";
 
 const RULES = SNAPSHOT_RULES.mcp;
 const D = RULES.defaults;
+
+/**
+ * The longest text copy of the JSON: Codex forwards about 12,000 characters of a tool's output
+ * by default and splices a marker into anything longer, which leaves no valid JSON.
+ */
+export const MAX_JSON_TEXT = 10_000;
 
 export const SNAPSHOT_TOOL: Tool = {
   name: "snapshot",
@@ -20,38 +34,100 @@ export const SNAPSHOT_TOOL: Tool = {
     "the overall health verdict; per provider tokens, cost (unpriced responses marked, never $0), turns, errors and warnings over the range and active sessions; " +
     "OpenClaw's gateway state, version and uptime; the CLIs' version and sessions running now; Codex's plan rate limits (used % and reset time). " +
     "standard adds top sessions and a token chart; full adds sub-agents, the event log, cron jobs, channels and health checks. " +
-    "Returns a PNG (780 px wide) or SVG image plus a text summary, or the card's data as JSON (schemaVersion 2).",
+    `Returns a text summary first, then: png (the default): the card as PNG images 780 px wide, each at most ${MAX_PAGE_HEIGHT_PX} px high, top to bottom (compact is 1-2 images, standard about 3, full about 8); ` +
+    "svg: the card as SVG text (an embedded resource), for a file or a browser, not for viewing; " +
+    `json: the card's data (schemaVersion 2) as structured content, and as text of at most ${MAX_JSON_TEXT} characters (parts left out to fit are listed in "omitted"). ` +
+    "To read the numbers, json or the summary suffice; to show a person, png. With no arguments: detail standard, format png, range 6h, theme dark, lang en.",
   inputSchema: {
     type: "object",
     properties: {
-      detail: { type: "string", enum: [...SNAPSHOT_DETAILS], default: D.detail, description: "compact: summary numbers per provider; standard: + top sessions per provider, token chart, recent errors; full: everything incl. the event log and health checks" },
-      format: { type: "string", enum: [...SNAPSHOT_FORMATS], default: D.format, description: "png or svg image, or json (the card's data model, schemaVersion 2: one block per provider)" },
-      range: { type: "string", enum: [...RULES.allowedRanges], default: D.range, description: "Time range the figures cover, ending now" },
-      theme: { type: "string", enum: [...SNAPSHOT_THEMES], default: D.theme, description: "Colour theme of the image" },
-      lang: { type: "string", enum: [...SNAPSHOT_LANGS], default: D.lang, description: "Language of the labels: English or Chinese" },
+      detail: {
+        type: "string",
+        enum: [...SNAPSHOT_DETAILS],
+        default: D.detail,
+        description: `How much the card shows (default ${D.detail}). compact: summary numbers per provider; standard: + top sessions per provider, token chart, recent errors; full: everything incl. the event log and health checks`,
+      },
+      format: {
+        type: "string",
+        enum: [...SNAPSHOT_FORMATS],
+        default: D.format,
+        description: `What comes back besides the summary (default ${D.format}). png: images a model can view; json: the card's data (schemaVersion 2: one block per provider); svg: SVG text for a file`,
+      },
+      range: { type: "string", enum: [...RULES.allowedRanges], default: D.range, description: `Time range the figures cover, ending now (default ${D.range})` },
+      theme: { type: "string", enum: [...SNAPSHOT_THEMES], default: D.theme, description: `Colour theme of the images (default ${D.theme})` },
+      lang: { type: "string", enum: [...SNAPSHOT_LANGS], default: D.lang, description: `Language of the labels and the summary, en (English) or zh (Chinese) (default ${D.lang})` },
     },
     additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      summary: { type: "string", description: "The card's key numbers in one paragraph, in the card's language" },
+      format: { type: "string", enum: [...SNAPSHOT_FORMATS] },
+      detail: { type: "string", enum: [...SNAPSHOT_DETAILS], description: "The detail drawn (lower than asked when the card had to fit the size limit)" },
+      images: { type: "integer", minimum: 0, description: "png: how many images follow the summary" },
+      card: { type: "object", description: "json: the card's data model, schemaVersion 2 (docs/snapshot-json.md)" },
+    },
+    required: ["summary", "format", "detail"],
   },
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
 };
 
+type Block = CardModel["providers"][number];
+/** What the text copy drops, least useful first, until it fits. */
+const DROP_ORDER: ReadonlyArray<{ name: string; drop: (c: CardModel) => CardModel }> = [
+  { name: "providers[].events", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, events: null })) }) },
+  { name: "providers[].tokenChart", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, tokenChart: null })) }) },
+  { name: "providers[].subAgents", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, subAgents: null })) }) },
+  { name: "providers[].cron", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (b.provider === "openclaw" ? { ...b, cron: null } : b)) }) },
+  { name: "providers[].channels", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (b.provider === "openclaw" ? { ...b, channels: null } : b)) }) },
+  { name: "health", drop: (c) => ({ ...c, health: null }) },
+  { name: "providers[].sources", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, sources: [] })) }) },
+  { name: "providers[].recentErrors", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, recentErrors: null })) }) },
+  { name: "providers[].topSessions", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, topSessions: null })) }) },
+];
+
+/**
+ * The card as compact JSON text of at most `limit` characters: whole when it fits, else with the
+ * parts of DROP_ORDER set to null one after the other and named in a top-level `omitted` list.
+ * Always valid JSON; the structured content beside it has the whole card.
+ */
+export function fitCardJson(card: CardModel, limit = MAX_JSON_TEXT): string {
+  let text = JSON.stringify(card);
+  const omitted: string[] = [];
+  let current = card;
+  for (const step of DROP_ORDER) {
+    if (text.length <= limit) break;
+    current = step.drop(current);
+    omitted.push(step.name);
+    text = JSON.stringify({ omitted, ...current });
+  }
+  return text;
+}
+
 export async function callSnapshotTool(service: SnapshotService, args: unknown, client: string, agent: string | null = null): Promise<CallToolResult> {
   try {
     const params = parseSnapshotParams(args ?? {}, RULES);
-    // A PNG goes as pages a model can read (render.ts, renderPages); REST and the CLI keep one image.
     const r = await service.snapshot(params, { client, via: "mcp", session: agent }, params.format === "png" ? { pageHeightPx: MAX_PAGE_HEIGHT_PX } : {});
     const pages = r.pages ?? [r.body];
-    const summary =
-      cardSummary(r.card) +
-      (r.params.detail !== r.requestedDetail ? ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)` : "") +
-      (params.format === "png" && pages.length > 1 ? ` The card follows as ${pages.length} images, top to bottom.` : "");
-    if (params.format === "json") return { content: [{ type: "text", text: r.body.toString("utf8") }] };
-    if (params.format === "svg") {
-      // SVG as text, never as an image block: no agent can use an SVG image (OpenClaw's Anthropic
-      // models fail the turn on it, Claude Code saves it to a file, Codex omits it).
-      return { content: [{ type: "text", text: summary }, { type: "resource", resource: { uri: `insights://snapshot/${r.fileName}`, mimeType: "image/svg+xml", text: r.body.toString("utf8") } }] };
+    const zh = r.card.lang === "zh";
+    const lowered = r.params.detail !== r.requestedDetail ? (zh ? `（为符合大小限制，详细程度由 ${r.requestedDetail} 降为 ${r.params.detail}）` : ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)`) : "";
+    const follows = params.format === "png" && pages.length > 1 ? (zh ? `卡片分为 ${pages.length} 张图片，自上而下。` : ` The card follows as ${pages.length} images, top to bottom.`) : "";
+    const summary = cardSummary(r.card) + lowered + follows;
+    const structured = { summary, format: params.format, detail: r.params.detail };
+    if (params.format === "json") {
+      return { content: [{ type: "text", text: fitCardJson(r.card) }], structuredContent: { ...structured, card: r.card } };
     }
-    return { content: [{ type: "text", text: summary }, ...pages.map((p) => ({ type: "image" as const, data: p.toString("base64"), mimeType: "image/png" }))] };
+    if (params.format === "svg") {
+      return {
+        content: [{ type: "text", text: summary }, { type: "resource", resource: { uri: `insights://snapshot/${r.fileName}`, mimeType: "image/svg+xml", text: r.body.toString("utf8") } }],
+        structuredContent: structured,
+      };
+    }
+    return {
+      content: [{ type: "text", text: summary }, ...pages.map((p) => ({ type: "image" as const, data: p.toString("base64"), mimeType: "image/png" }))],
+      structuredContent: { ...structured, images: pages.length },
+    };
   } catch (err) {
     const { body } = snapshotErrorBody(err);
     return { isError: true, content: [{ type: "text", text: `${body.code}: ${body.message}` }], structuredContent: { ...body } };

@@ -336,4 +336,15 @@ test("built from the real 2026.9.6 fixture through the read-model queries", asyn
   }
 });
 
+test("the card's window ends when the card was made, not at the end of the last bucket", () => {
+  // Half past the hour: hourly buckets would end half an hour from now.
+  const now = EXAMPLE_NOW + 30 * 60_000 + 17_000;
+  for (const inputs of [exampleInputs("24h", now), emptyInputs("24h", now)]) {
+    const card = buildCardModel(inputs, params({ generatedAt: now }));
+    assert.is(card.window.to, new Date(now).toISOString());
+    const from = Date.parse(card.window.from);
+    assert.ok(from < now && now - from <= 24 * 3_600_000, "the window starts at its first bucket, within the range");
+  }
+});
+
 test.run();

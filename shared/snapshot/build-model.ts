@@ -417,7 +417,8 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
     theme: params.theme,
     lang: params.lang,
     timeZone: inputs.timeZone ?? "UTC",
-    window: { from: new Date(grid.fromMs).toISOString(), to: new Date(grid.toMs).toISOString() },
+    // The last bucket ends up to a step after now; the figures end now.
+    window: { from: new Date(grid.fromMs).toISOString(), to: new Date(Math.min(grid.toMs, generatedMs)).toISOString() },
     demo: params.demo,
     degradedSources: [...params.degradedSources],
     insightsVersion: inputs.appVersion,

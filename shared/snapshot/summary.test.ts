@@ -42,4 +42,15 @@ test("the demo gateway is a demo gateway, not a stopped one", () => {
   assert.not.match(demo, "stopped");
 });
 
+test("a Chinese card has a Chinese summary, with the same figures", () => {
+  const en = cardSummary(buildCardModel(exampleInputs(), params));
+  const zh = cardSummary(buildCardModel(exampleInputs(), { ...params, lang: "zh" }));
+  assert.match(zh, "健康状态 降级；全部提供方：");
+  assert.match(zh, /Codex：CLI 0\.169\.0，1 个会话运行中，用量限额 5 小时 62%，每周 84%；/);
+  assert.not.match(zh, /\b(tokens?|turns?|errors?|health|running)\b/, "no English words");
+  // The same numbers as the English one, in the same order (Codex's primary window is named by its length).
+  const numbers = (t: string): string[] => t.match(/\$?\d+(?:[.,]\d+)*[k%]?/g) ?? [];
+  assert.equal(numbers(zh.replaceAll("5 小时", "primary")), numbers(en));
+});
+
 test.run();
