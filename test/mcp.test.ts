@@ -116,6 +116,42 @@ test("a bad argument is a tool result with isError and INVALID_PARAM; an unknown
   }
 });
 
+/** A request of the stateless 2026-07-28 revision: its headers and the _meta envelope, no handshake. */
+async function modern(method: string, params: Record<string, unknown> = {}, name?: string): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string } } }> {
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "modern-probe", version: "1.0.0" }, "io.modelcontextprotocol/clientCapabilities": {} };
+  const res = await fetch(`${d.url}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(name ? { "mcp-name": name } : {}) },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: meta } }),
+  });
+  return { status: res.status, body: (await res.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } } };
+}
+
+test("the stateless 2026-07-28 revision current Claude Code asks for first is served, not refused with 400; the 2025 handshake still works", async () => {
+  const discover = await modern("server/discover");
+  assert.is(discover.status, 200);
+  assert.ok((discover.body.result?.supportedVersions as string[]).includes("2026-07-28"));
+  assert.equal(discover.body.result?.capabilities, { tools: {} });
+  const list = await modern("tools/list");
+  assert.equal((list.body.result?.tools as Array<{ name: string }>).map((t) => t.name), ["snapshot"]);
+  const call = await modern("tools/call", { name: "snapshot", arguments: { format: "json", detail: "compact" } }, "snapshot");
+  assert.is(call.status, 200);
+  assert.is(call.body.result?.resultType, "complete");
+  assert.is((call.body.result?.structuredContent as { format: string }).format, "json");
+  const unknown = await modern("tools/call", { name: "nope", arguments: {} }, "nope");
+  assert.is(unknown.body.error?.code, -32602);
+  // None of it was a 400 in the daemon's own request counts.
+  const metrics = await (await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${d.token}` } })).text();
+  assert.not.match(metrics, /insights_http_requests_total\{route="\/mcp",method="POST",status="400"\}/);
+  // A client of the 2025 revisions (the SDK's v1 client, as older agents) negotiates as before.
+  const client = await connect();
+  try {
+    assert.is(client.getServerVersion()?.name, "gateway-insights");
+  } finally {
+    await client.close();
+  }
+});
+
 function rawPost(headers: Record<string, string>): Promise<number> {
   const u = new URL(d.url);
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });

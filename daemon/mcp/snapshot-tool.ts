@@ -9,7 +9,7 @@
 //   copy that fits Codex's default tool-output limit whole, dropping the least useful parts first.
 // Every successful call has structuredContent conforming to the outputSchema. A failure is a tool
 // result with isError and the error code; an unknown tool is a JSON-RPC error (server.ts).
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CardModel } from "../../shared/snapshot/card-model.js";
 import { MAX_PAGE_HEIGHT_PX } from "../../shared/snapshot/render.js";
 import { cardSummary } from "../../shared/snapshot/summary.js";
