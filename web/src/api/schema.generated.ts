@@ -1142,7 +1142,7 @@ export type AlertChannelInput = {
   url: InputMaybe<Scalars['String']['input']>;
   /** WEBHOOK: the HMAC key; NTFY: the access token. */
   secret: InputMaybe<Scalars['String']['input']>;
-  /** COMMAND: the program and its arguments, run without a shell. */
+  /** Refused (FORBIDDEN_CHANNEL_TYPE): command channels come from config.json only. */
   command: InputMaybe<Array<Scalars['String']['input']>>;
   minSeverity: InputMaybe<AlertSeverity>;
   sendResolved: InputMaybe<Scalars['Boolean']['input']>;
@@ -1152,8 +1152,10 @@ export type AlertChannelInput = {
 export type AlertChannelPatch = {
   name: InputMaybe<Scalars['String']['input']>;
   enabled: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new URL drops the channel's secret unless this call sets one. */
   url: InputMaybe<Scalars['String']['input']>;
   secret: InputMaybe<Scalars['String']['input']>;
+  /** Refused (FORBIDDEN_CHANNEL_TYPE): command channels come from config.json only. */
   command: InputMaybe<Array<Scalars['String']['input']>>;
   minSeverity: InputMaybe<AlertSeverity>;
   sendResolved: InputMaybe<Scalars['Boolean']['input']>;
