@@ -147,4 +147,18 @@ test("the API holds rules and channels to the config's caps: LIMIT_REACHED beyon
   }
 });
 
+test("rows stored past the caps before there were any are not loaded, with one warning", () => {
+  const store = Store.open(join(makeTempDir("gi-alerts-"), "insights.db"), { clock: manualClock() });
+  const db = new AlertStore(store);
+  for (let i = 0; i < MAX_CHANNELS + 20; i++) db.putChannel(`c${String(i).padStart(4, "0")}`, JSON.stringify({ id: `c${String(i).padStart(4, "0")}`, type: "webhook", url: "https://hooks.example.com/x" }), 0);
+  const { s, lines } = service(null, store);
+  try {
+    assert.is(s.channelViews().length, MAX_CHANNELS);
+    assert.is(lines.filter((l) => l.startsWith("ignoring alert channels made through the API past the first")).length, 1);
+    assert.is(codeOf(() => s.addChannel({ id: "more", type: "webhook", url: "https://hooks.example.com/x" }, BY)), "LIMIT_REACHED");
+  } finally {
+    s.close();
+  }
+});
+
 test.run();

@@ -137,6 +137,7 @@ export class AlertService {
   private readonly subscribers = new Set<BoundedChannel<AlertChange>>();
   /** Stored command channels already warned about (refresh runs on every change). */
   private readonly warnedCommands = new Set<string>();
+  private readonly warnedCaps = new Set<string>();
   private debounce: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
@@ -343,7 +344,7 @@ export class AlertService {
   /** Rebuilds the rules and channels from the built-ins, the config, the store and the mutes. */
   private refresh(): void {
     const stored = new Map<string, AlertRuleInput>();
-    for (const row of this.db.ruleRows()) {
+    for (const row of this.capped(this.db.ruleRows(), MAX_RULES, "rules")) {
       const r = this.parseStored(row, RulePatchSchema);
       if (r) stored.set(row.id, r as AlertRuleInput);
     }
@@ -366,7 +367,7 @@ export class AlertService {
 
     const channels = this.cfg.channels.map((c) => resolveChannel(c, "config"));
     const configIds = new Set(channels.map((c) => c.id));
-    for (const row of this.db.channelRows()) {
+    for (const row of this.capped(this.db.channelRows(), MAX_CHANNELS, "channels")) {
       const c = this.parseStored(row, ChannelSchema) as ChannelInput | null;
       if (!c || configIds.has(row.id)) continue;
       // Made through the API before command channels were config-only: never run.
@@ -378,6 +379,14 @@ export class AlertService {
       channels.push(resolveChannel(c, "api"));
     }
     this.channels = channels;
+  }
+
+  /** Stored rows past the API's cap (made before there was one) are not loaded: they would cost memory and every evaluation. */
+  private capped<T extends { id: string }>(rows: T[], max: number, what: "rules" | "channels"): T[] {
+    if (rows.length <= max) return rows;
+    if (!this.warnedCaps.has(what)) this.o.logger.warn(`ignoring alert ${what} made through the API past the first ${max} (by id)`, { stored: rows.length, ignored: rows.length - max, firstIgnored: rows[max]!.id });
+    this.warnedCaps.add(what);
+    return rows.slice(0, max);
   }
 
   private parseStored(row: { id: string; json: string }, schema: z.ZodType): unknown {
