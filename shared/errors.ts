@@ -35,6 +35,9 @@ export type ErrorCode =
   | "RENDER_FAILED"
   | "OUTPUT_FAILED"
   | "OPERATION_IN_PROGRESS"
+  | "FORBIDDEN_CHANNEL_TYPE"
+  | "TARGET_REFUSED"
+  | "LIMIT_REACHED"
   | "INTERNAL";
 
 export class InsightsError extends Error {

@@ -45,6 +45,13 @@ async function hookReceiver(): Promise<Hook> {
   };
 }
 
+/** A receiver that never answers. */
+async function hungReceiver(): Promise<{ url: string; server: http.Server }> {
+  const server = http.createServer(() => undefined);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server };
+}
+
 const signed = (h: Hook["got"][number], secret: string): boolean =>
   h.headers["x-insights-signature"] === `sha256=${createHmac("sha256", secret).update(`${String(h.headers["x-insights-timestamp"])}.${h.body}`).digest("hex")}`;
 
@@ -63,10 +70,12 @@ const CHANNELS = `{ alertChannels { id type name enabled target secretSet origin
 
 test("the alerts API: rules, channels with write-only secrets, mute, test, errors; the built-in gateway-down rule fires once to a signed webhook", async () => {
   const hook = await hookReceiver();
+  const hung = await hungReceiver();
   // The fixture daemon's gateway probe always fails: the gateway is down. The built-in rule's
   // threshold is made 1 s here (config.json's way of changing a built-in rule).
   const d = await startDaemon({
-    env: { INSIGHTS_ALERTS: JSON.stringify({ evaluateSeconds: 1, rules: [{ id: "gateway-down", critical: 1 }, { id: "errors-cfg", metric: "errors", window: "day", warning: 1000000 }] }) },
+    // The receivers listen on loopback, which channels made through the API may reach only because config.json says so.
+    env: { INSIGHTS_ALERTS: JSON.stringify({ evaluateSeconds: 1, allowedHosts: ["127.0.0.1"], rules: [{ id: "gateway-down", critical: 1 }, { id: "errors-cfg", metric: "errors", window: "day", warning: 1000000 }] }) },
     daemon: { alertDebounceMs: 50, alertDelivery: { backoffMs: 50 } },
   });
   try {
@@ -141,6 +150,11 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     assert.is(await code(`mutation { muteAlertRule(id: "cc-daily", until: "yesterday") { id } }`), "BAD_USER_INPUT");
     assert.is(await code(`mutation { addAlertChannel(input: { id: "s", type: SLACK }) { id } }`), "BAD_USER_INPUT", "a Slack channel needs its URL");
     assert.is(await code(`mutation { testAlertChannel(id: "none") { outcome } }`), "NOT_FOUND");
+    // Issue 18: no program from the API, no private target beyond what config.json allows.
+    assert.is(await code(`mutation { addAlertChannel(input: { id: "x", type: COMMAND, command: ["/bin/sh", "-c", "id"] }) { id } }`), "FORBIDDEN_CHANNEL_TYPE");
+    assert.is(await code(`mutation { updateAlertChannel(id: "ops", input: { command: ["id"] }) { id } }`), "FORBIDDEN_CHANNEL_TYPE");
+    assert.is(await code(`mutation { addAlertChannel(input: { id: "md", type: WEBHOOK, url: "http://169.254.169.254/latest/meta-data/" }) { id } }`), "TARGET_REFUSED");
+    assert.is(await code(`mutation { addAlertChannel(input: { id: "lo", type: NTFY, url: "http://[::ffff:127.0.0.2]/t" }) { id } }`), "TARGET_REFUSED", "only 127.0.0.1 is allowed");
     assert.is(await code(`{ alerts(limit: 0) { id } }`), "BAD_USER_INPUT");
     // Without a credential, nothing changes.
     const anon = await fetch(`${d.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: `mutation { deleteAlertRule(id: "cc-daily") { id } }` }) });
@@ -173,6 +187,11 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     const testOut = await ctl(d, ["alerts", "test", "ops"]);
     assert.is(testOut.code, 0, testOut.stderr);
     assert.match(testOut.stdout, /sent a test notification through ops/);
+    // A test waits as long as the channel's timeout (7 s here, past the old fixed 5 s) and says why it failed.
+    await gqlData(d, `mutation($i: AlertChannelInput!) { addAlertChannel(input: $i) { id } }`, { i: { id: "slow", type: "WEBHOOK", url: hung.url, timeoutSeconds: 7 } });
+    const slowOut = await ctl(d, ["alerts", "test", "slow"]);
+    assert.is(slowOut.code, 1, slowOut.stderr);
+    assert.match(slowOut.stdout, /the test notification through slow failed: http:\/\/127\.0\.0\.1:\d+ did not answer within 7 s/);
     const muteOut = await ctl(d, ["alerts", "mute", "rate-limit", "--for", "2h"]);
     assert.is(muteOut.code, 0, muteOut.stderr);
     assert.match(muteOut.stdout, /^muted rate-limit until \d{4}-/);
@@ -186,12 +205,14 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
   } finally {
     await d.stop();
     await hook.close();
+    hung.server.closeAllConnections();
+    hung.server.close();
   }
 });
 
 test("restart: rules, channels (with their secret) and active alerts survive; the firing is not sent again", async () => {
   const hook = await hookReceiver();
-  const cfg = JSON.stringify({ evaluateSeconds: 1, rules: [{ id: "gateway-down", critical: 1 }] });
+  const cfg = JSON.stringify({ evaluateSeconds: 1, allowedHosts: ["127.0.0.1"], rules: [{ id: "gateway-down", critical: 1 }] });
   // Real time, carried across the restart (the fixture's shifted clock would start over at the fixture's time).
   const opts = { clock: systemClock, daemon: { alertDebounceMs: 50, alertDelivery: { backoffMs: 50 } } };
   let d = await startDaemon({ env: { INSIGHTS_ALERTS: cfg }, ...opts });

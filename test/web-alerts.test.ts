@@ -7,6 +7,7 @@
 // status card's JSON carries the alert. Then the quick start's config.json budget, in Chinese, on
 // a phone. Expected figures come from the fixture's own lines.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -15,7 +16,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
 import { BUILTIN_RULES, METRIC_INFO } from "../shared/alerts/rules.js";
-import { FIXTURES_DIR, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { inPage, launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { ROOT } from "./helpers/cli.js";
 import { gqlData, startDaemon } from "./helpers/daemon.js";
@@ -75,10 +76,13 @@ test("a webhook with a test, a daily budget the fixture crosses, the banner, a m
   assert.ok(spent > 0.0096 && spent < 0.0107, `the fixture spent ${spent} today`);
   const rx = await receiver();
   const clock = shiftedClock(systemClock, FIXTURE_NOW);
+  const ran = join(makeTempDir("gi-web-hook-"), "ran");
   const d = await startDaemon({
     clock,
     // gateway-down off (config.json): no gateway runs beside the fixture, and this test is about budgets.
-    env: { INSIGHTS_ALERTS: JSON.stringify({ timeZone: "UTC", evaluateSeconds: 1, rules: [{ id: "gateway-down", enabled: false }] }) },
+    // The receiver is on loopback: config.json allows it for channels made here. A command channel
+    // can only come from config.json: the page lists it read-only.
+    env: { INSIGHTS_ALERTS: JSON.stringify({ timeZone: "UTC", evaluateSeconds: 1, allowedHosts: ["127.0.0.1"], rules: [{ id: "gateway-down", enabled: false }], channels: [{ id: "log", type: "command", command: ["/bin/sh", "-c", `cat > ${ran}`], sendResolved: false, minSeverity: "critical" }] }) },
     daemon: { alertDebounceMs: 50, alertDelivery: { backoffMs: 50 } },
   });
   const b = await launchBrowser(d.url);
@@ -98,8 +102,20 @@ test("a webhook with a test, a daily budget the fixture crosses, the banner, a m
     assert.is(await rule("gateway-down").getByTestId("rule-mute").count(), 1);
     assert.is(await b.page.getByTestId("alert-banner").count(), 0, "no banner while nothing fires");
 
+    // config.json's command channel: listed, tested, never edited here; the form does not offer the type.
+    const log = b.page.locator('[data-testid="alert-channel"][data-channel="log"]');
+    await log.waitFor();
+    assert.match((await log.textContent()) ?? "", /config\.json/);
+    assert.is(await log.getByTestId("channel-edit").count(), 0);
+    assert.is(await log.getByTestId("channel-delete").count(), 0);
+    await log.getByTestId("channel-test").click();
+    await log.locator('[data-testid="channel-test-result"][data-outcome="SENT"]').waitFor({ timeout: PAGE_WAIT_MS });
+    assert.match(readFileSync(ran, "utf8"), /"event":"test"/);
+
     // A webhook channel with a secret: after saving it says "Secret set", never the secret.
     await b.page.getByTestId("add-channel").click();
+    const types = await b.page.locator("#channel-type option").evaluateAll((os) => os.map((o) => o.getAttribute("value")));
+    assert.equal(types, ["WEBHOOK", "SLACK", "DISCORD", "NTFY"], "no COMMAND: programs come from config.json only");
     await b.page.locator("#channel-id").fill("hook");
     await b.page.locator("#channel-url").fill(rx.url);
     await b.page.locator("#channel-secret").fill(SECRET);

@@ -25,6 +25,11 @@ async function call<T>(method: string, params: Record<string, unknown> = {}): Pr
   return client.call<T>(method, params).finally(() => client.close());
 }
 
+/** What a test may take beyond the channel's timeout (the request's own start and the answer's way back). */
+const TEST_MARGIN_SECONDS = 10;
+/** ChannelSchema's largest timeoutSeconds: the wait when the channel is not listed (the daemon then says why). */
+const MAX_TIMEOUT_SECONDS = 120;
+
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const list = defineCommand({
@@ -59,7 +64,14 @@ const testCmd = defineCommand({
   args: { channel: { type: "positional", description: "The channel's id (see `insightsctl alerts list`)", required: true }, json: { type: "boolean", description: "Print the outcome as JSON" } },
   async run({ args }) {
     try {
-      const r = await call<DeliveryView & { channel: ChannelView }>("alerts.test", { channel: String(args.channel) });
+      const id = String(args.channel);
+      // A test makes one try bounded by the channel's timeout (up to 120 s): wait that long and a margin.
+      const client = await connect();
+      const r = await (async () => {
+        const listed = await client.call<{ channels: ChannelView[] }>("alerts.list");
+        const timeoutSeconds = listed.channels.find((c) => c.id === id)?.timeoutSeconds ?? MAX_TIMEOUT_SECONDS;
+        return client.call<DeliveryView & { channel: ChannelView }>("alerts.test", { channel: id }, (timeoutSeconds + TEST_MARGIN_SECONDS) * 1000);
+      })().finally(() => client.close());
       if (args.json) printJson(r);
       else say(r.outcome === "sent" ? `sent a test notification through ${r.channelId} (${r.channel.type}, ${r.attempts} ${r.attempts === 1 ? "try" : "tries"})` : `the test notification through ${r.channelId} ${r.outcome}: ${r.error ?? "unknown error"}`);
       if (r.outcome !== "sent") process.exit(EXIT.FAILURE);

@@ -15,6 +15,8 @@ import { HeldConditions, holdingConditions, measure, type AlertInputs } from "..
 import {
   BUILTIN_RULES,
   ChannelSchema,
+  MAX_CHANNELS,
+  MAX_RULES,
   METRIC_INFO,
   RulePatchSchema,
   RuleSchema,
@@ -32,6 +34,7 @@ import type { Store } from "../../shared/store/store.js";
 import { BoundedChannel } from "../live/bounded-channel.js";
 import { AlertStore, type AlertRow, type EventRow } from "./alert-store.js";
 import { DeliveryQueue, type DeliveryQueueOptions, type DeliveryResult } from "./delivery-queue.js";
+import { refusedUrl, type TargetPolicy } from "./target-policy.js";
 import { originOf } from "./transports.js";
 
 export interface Caller {
@@ -103,6 +106,9 @@ const RULE_PATCH_FIELDS = Object.keys(RulePatchSchema.shape);
 const MAX_SUBSCRIBER_BACKLOG = 1000;
 const YEAR_MS = 366 * 86_400_000;
 
+const forbiddenCommand = (): InsightsError =>
+  new InsightsError("FORBIDDEN_CHANNEL_TYPE", "channel.type: command channels come from config.json only (alerts.channels), never from the API; use a webhook, slack, discord or ntfy channel here");
+
 function badInput(message: string): InsightsError {
   return new InsightsError("BAD_USER_INPUT", message);
 }
@@ -129,6 +135,9 @@ export class AlertService {
   private readonly states = new Map<string, Map<string, InstanceState>>();
   private readonly lastSent = new Map<string, number>();
   private readonly subscribers = new Set<BoundedChannel<AlertChange>>();
+  /** Stored command channels already warned about (refresh runs on every change). */
+  private readonly warnedCommands = new Set<string>();
+  private readonly warnedCaps = new Set<string>();
   private debounce: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
@@ -142,6 +151,7 @@ export class AlertService {
     this.debounceMs = o.debounceMs ?? 1000;
     this.cfg = parseAlertsConfig(o.config(), "config");
     this.queue = new DeliveryQueue({
+      policy: () => this.targetPolicy(),
       ...o.delivery,
       onResult: (job, r) => {
         o.delivery?.onResult?.(job, r);
@@ -150,6 +160,11 @@ export class AlertService {
     });
     this.refresh();
     this.restore();
+  }
+
+  /** Where channels made through the API may send (config.json's alerts.allowPrivateTargets, allowedHosts). */
+  targetPolicy(): TargetPolicy {
+    return { allowPrivate: this.cfg.allowPrivateTargets, allowedHosts: this.cfg.allowedHosts };
   }
 
   get timeZone(): string {
@@ -329,7 +344,7 @@ export class AlertService {
   /** Rebuilds the rules and channels from the built-ins, the config, the store and the mutes. */
   private refresh(): void {
     const stored = new Map<string, AlertRuleInput>();
-    for (const row of this.db.ruleRows()) {
+    for (const row of this.capped(this.db.ruleRows(), MAX_RULES, "rules")) {
       const r = this.parseStored(row, RulePatchSchema);
       if (r) stored.set(row.id, r as AlertRuleInput);
     }
@@ -352,11 +367,26 @@ export class AlertService {
 
     const channels = this.cfg.channels.map((c) => resolveChannel(c, "config"));
     const configIds = new Set(channels.map((c) => c.id));
-    for (const row of this.db.channelRows()) {
-      const c = this.parseStored(row, ChannelSchema);
-      if (c && !configIds.has(row.id)) channels.push(resolveChannel(c as ChannelInput, "api"));
+    for (const row of this.capped(this.db.channelRows(), MAX_CHANNELS, "channels")) {
+      const c = this.parseStored(row, ChannelSchema) as ChannelInput | null;
+      if (!c || configIds.has(row.id)) continue;
+      // Made through the API before command channels were config-only: never run.
+      if (c.type === "command") {
+        if (!this.warnedCommands.has(row.id)) this.o.logger.warn("ignoring a command alert channel made through the API: command channels come from config.json only", { channel: row.id });
+        this.warnedCommands.add(row.id);
+        continue;
+      }
+      channels.push(resolveChannel(c, "api"));
     }
     this.channels = channels;
+  }
+
+  /** Stored rows past the API's cap (made before there was one) are not loaded: they would cost memory and every evaluation. */
+  private capped<T extends { id: string }>(rows: T[], max: number, what: "rules" | "channels"): T[] {
+    if (rows.length <= max) return rows;
+    if (!this.warnedCaps.has(what)) this.o.logger.warn(`ignoring alert ${what} made through the API past the first ${max} (by id)`, { stored: rows.length, ignored: rows.length - max, firstIgnored: rows[max]!.id });
+    this.warnedCaps.add(what);
+    return rows.slice(0, max);
   }
 
   private parseStored(row: { id: string; json: string }, schema: z.ZodType): unknown {
@@ -456,6 +486,7 @@ export class AlertService {
     if (!parsed.success) throw zodInput(parsed.error, "rule");
     const r = parsed.data as AlertRuleInput;
     if (this.rule(r.id) || BUILTIN_RULES.some((b) => b.id === r.id)) throw badInput(`an alert rule ${r.id} exists already; change it with updateAlertRule or pick another id`);
+    if (this.db.ruleRows().length >= MAX_RULES) throw new InsightsError("LIMIT_REACHED", `${MAX_RULES} alert rules made through the API is the most there can be; delete one first`);
     const problem = ruleProblem(r);
     if (problem) throw badInput(`rule.${problem.path}: ${problem.message}`);
     this.db.putRule(r.id, JSON.stringify(r), this.o.clock.now());
@@ -531,10 +562,14 @@ export class AlertService {
   }
 
   addChannel(input: unknown, by: Caller): ChannelView {
+    // Checked before anything else: a program runs only because the operator wrote it into a file they own.
+    if (typeof input === "object" && input !== null && (input as { type?: unknown }).type === "command") throw forbiddenCommand();
     const parsed = ChannelSchema.safeParse(input);
     if (!parsed.success) throw zodInput(parsed.error, "channel");
     const c = parsed.data as ChannelInput;
     if (this.channels.some((x) => x.id === c.id)) throw badInput(`an alert channel ${c.id} exists already`);
+    if (this.db.channelRows().length >= MAX_CHANNELS) throw new InsightsError("LIMIT_REACHED", `${MAX_CHANNELS} alert channels made through the API is the most there can be; delete one first`);
+    this.checkTarget(c.url);
     this.db.putChannel(c.id, JSON.stringify(c), this.o.clock.now());
     return this.afterChannelChange("alert channel added", c.id, by);
   }
@@ -542,6 +577,7 @@ export class AlertService {
   /** `patch`: fields to change; `secret: null` removes the secret. The type cannot change. */
   updateChannel(id: string, patch: Record<string, unknown>, by: Caller): ChannelView {
     const current = this.channelOrThrow(id);
+    if (patch.type === "command" || (patch.command !== undefined && patch.command !== null)) throw forbiddenCommand();
     if (current.origin === "config") throw badInput(`alert channel ${id} is defined in config.json: change it there and reload (SIGHUP)`);
     if (patch.type !== undefined && patch.type !== current.type) throw badInput("channel.type: a channel's type cannot be changed; add a new channel instead");
     const row = this.db.channelRows().find((r) => r.id === id);
@@ -552,11 +588,22 @@ export class AlertService {
       if (v === null) delete next[k];
       else next[k] = v;
     }
+    // A secret belongs to where it was sent: a new URL drops it unless this call sets one (else
+    // whoever changes the URL to an address they own receives the ntfy token or signs with the key).
+    if (typeof patch.url === "string" && patch.url !== before.url && patch.secret === undefined) delete next.secret;
     const parsed = ChannelSchema.safeParse({ ...next, id, type: current.type });
     if (!parsed.success) throw zodInput(parsed.error, "channel");
+    if (typeof patch.url === "string") this.checkTarget(patch.url);
     this.db.putChannel(id, JSON.stringify(parsed.data), this.o.clock.now());
     // Which fields changed, never their values; a secret is said to have changed, nothing more.
     return this.afterChannelChange("alert channel changed", id, by, Object.keys(patch).filter((k) => patch[k] !== undefined));
+  }
+
+  /** A URL the outbound policy refuses (checked again, after DNS, on every delivery). */
+  private checkTarget(url: string | undefined): void {
+    if (url === undefined) return;
+    const kind = refusedUrl(url, this.targetPolicy());
+    if (kind) throw new InsightsError("TARGET_REFUSED", `channel.url: refused by policy, a ${kind} address; channels made through the API send to public addresses only (config.json alerts.allowedHosts or alerts.allowPrivateTargets allows others)`);
   }
 
   deleteChannel(id: string, by: Caller): { id: string } {
@@ -575,9 +622,10 @@ export class AlertService {
     return c ? channelView(c) : ({ id } as ChannelView);
   }
 
-  /** Sends a test notification through one channel now and waits for the outcome (bounded by its tries and timeout). */
+  /** Sends a test notification through one channel now and waits for the outcome: one try, bounded by the channel's timeout. */
   async testChannel(id: string, by: Caller): Promise<DeliveryView & { channel: ChannelView }> {
     const channel = this.channelOrThrow(id);
+    this.queue.checkTest(id);
     const now = this.o.clock.now();
     this.o.logger.info("alert channel test requested", { channel: id, by: by.auth, peer: by.peer });
     const rule = this.rules.find((r) => r.enabled) ?? this.rules[0]!; // the built-ins are always there
@@ -600,7 +648,7 @@ export class AlertService {
       host: this.host,
       sentAt: now,
     };
-    const r = await this.queue.enqueue({ channel, notification: n, eventId });
+    const r = await this.queue.sendOnce({ channel, notification: n, eventId });
     return { channelId: r.channelId, outcome: r.outcome, attempts: r.attempts, error: r.error, ts: this.o.clock.now(), channel: channelView(channel) };
   }
 }

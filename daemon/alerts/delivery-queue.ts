@@ -1,11 +1,15 @@
 // Delivers notifications without ever holding up evaluation or ingestion: `enqueue` only pushes
 // onto the channel's own queue and returns. Each channel sends one notification at a time, in
 // order, each try bounded by the channel's timeout, retried with exponential backoff; a channel
-// that hangs or refuses holds up only itself. Queues are bounded: past the bound a notification is
-// dropped and counted, never kept in a growing list.
+// that hangs or refuses holds up only itself. At most `maxInFlight` deliveries run at once across
+// all channels (a rule firing to 200 channels must not start 200 requests or hooks at once); the
+// rest wait their turn. Queues are bounded: past the bound a notification is dropped and counted,
+// never kept in a growing list.
 import type { NotificationInput } from "../../shared/alerts/format.js";
 import type { AlertChannel } from "../../shared/alerts/rules.js";
-import { defaultTransport, type SendOutcome, type Transport } from "./transports.js";
+import { InsightsError } from "../../shared/errors.js";
+import { createTransport, type Resolve, type SendOutcome, type Transport } from "./transports.js";
+import type { TargetPolicy } from "./target-policy.js";
 
 export interface DeliveryJob {
   channel: AlertChannel;
@@ -32,6 +36,12 @@ export interface DeliveryQueueOptions {
   maxPerChannel?: number;
   /** Notifications all channels may have waiting (default 500). */
   maxTotal?: number;
+  /** Deliveries sending at once across all channels (default 4); tests of a channel have as many again. */
+  maxInFlight?: number;
+  /** The outbound policy for channels made through the API (default: strict). */
+  policy?: () => TargetPolicy;
+  /** How host names are resolved on delivery (default: the system's). */
+  resolve?: Resolve;
   /** Told of every finished delivery (the store records it; counters count it). */
   onResult?: (job: DeliveryJob, r: DeliveryResult) => void;
 }
@@ -44,6 +54,8 @@ interface Entry {
 export class DeliveryQueue {
   private readonly queues = new Map<string, Entry[]>();
   private readonly busy = new Set<string>();
+  /** Channels with a test being sent. */
+  private readonly testing = new Set<string>();
   private readonly abort = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
   private waiting = 0;
@@ -54,9 +66,11 @@ export class DeliveryQueue {
   private readonly backoffMs: number;
   private readonly maxPerChannel: number;
   private readonly maxTotal: number;
+  private readonly maxInFlight: number;
 
   constructor(private readonly o: DeliveryQueueOptions = {}) {
-    this.transport = o.transport ?? defaultTransport;
+    this.transport = o.transport ?? createTransport({ ...(o.policy ? { policy: o.policy } : {}), ...(o.resolve ? { resolve: o.resolve } : {}) });
+    this.maxInFlight = Math.max(1, o.maxInFlight ?? 4);
     this.tries = Math.max(1, o.tries ?? 3);
     this.backoffMs = o.backoffMs ?? 2000;
     this.maxPerChannel = o.maxPerChannel ?? 50;
@@ -79,8 +93,31 @@ export class DeliveryQueue {
       q.push({ job, resolve });
       this.queues.set(job.channel.id, q);
       this.waiting++;
-      this.pump(job.channel.id);
+      this.pump();
     });
+  }
+
+  /**
+   * A test: one try now, bounded by the channel's timeout, beside the channel's queue (a test must
+   * not wait behind a backlog nor be retried for minutes). One test per channel at a time, and at
+   * most `maxInFlight` at once; beyond, OPERATION_IN_PROGRESS at once.
+   */
+  /** Throws OPERATION_IN_PROGRESS when a test of the channel could not start now. */
+  checkTest(id: string): void {
+    if (this.testing.has(id)) throw new InsightsError("OPERATION_IN_PROGRESS", `a test of channel ${id} is being sent; wait for its outcome`);
+    if (this.testing.size >= this.maxInFlight) throw new InsightsError("OPERATION_IN_PROGRESS", `${this.testing.size} channel tests are being sent; try again when one has finished`);
+  }
+
+  async sendOnce(job: DeliveryJob): Promise<DeliveryResult> {
+    const id = job.channel.id;
+    if (this.closed) return this.finish(job, { channelId: id, eventId: job.eventId, outcome: "dropped", attempts: 0, error: "dropped: the daemon is stopping" });
+    this.checkTest(id);
+    this.testing.add(id);
+    try {
+      return this.finish(job, await this.deliver(job, 1));
+    } finally {
+      this.testing.delete(id);
+    }
   }
 
   /** Stops sending: in-flight requests are aborted, waiting ones dropped. */
@@ -98,27 +135,30 @@ export class DeliveryQueue {
     }
   }
 
-  private pump(channelId: string): void {
-    if (this.busy.has(channelId) || this.closed) return;
-    const q = this.queues.get(channelId);
-    const entry = q?.shift();
-    if (!entry) {
+  /** Starts the next waiting delivery of each idle channel, oldest channel first, while slots are free. */
+  private pump(): void {
+    for (const [channelId, q] of this.queues) {
+      if (this.closed || this.busy.size >= this.maxInFlight) return;
+      if (this.busy.has(channelId)) continue;
+      const entry = q.shift();
+      // A channel goes to the back once served, so that one busy channel cannot starve the others.
       this.queues.delete(channelId);
-      return;
+      if (!entry) continue;
+      if (q.length) this.queues.set(channelId, q);
+      this.waiting--;
+      this.busy.add(channelId);
+      void this.deliver(entry.job, this.tries).then((r) => {
+        this.busy.delete(channelId);
+        entry.resolve(this.finish(entry.job, r));
+        this.pump();
+      });
     }
-    this.waiting--;
-    this.busy.add(channelId);
-    void this.deliver(entry.job).then((r) => {
-      this.busy.delete(channelId);
-      entry.resolve(this.finish(entry.job, r));
-      this.pump(channelId);
-    });
   }
 
-  private async deliver(job: DeliveryJob): Promise<DeliveryResult> {
+  private async deliver(job: DeliveryJob, tries: number): Promise<DeliveryResult> {
     let last: SendOutcome = { ok: false, retry: false, error: "not sent" };
     let attempts = 0;
-    for (let i = 0; i < this.tries && !this.closed; i++) {
+    for (let i = 0; i < tries && !this.closed; i++) {
       if (i > 0) {
         this.counts.retries++;
         await this.sleep(this.backoffMs * 2 ** (i - 1));

@@ -1,7 +1,8 @@
 // Delivery against real local HTTP receivers: the webhook body and its HMAC signature (checked
 // here the way a receiver would), retries with backoff on 500, a receiver that never answers
 // holds up neither enqueue nor another channel, bounded queues drop and count, Slack, Discord and
-// ntfy formats, a command hook with the alert on stdin, and no secret in any error.
+// ntfy formats, a command hook with the alert on stdin, and no secret in any error. The channels
+// here are config-made (the operator's own, not held to the outbound policy: see outbound.test.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readFileSync, writeFileSync, chmodSync } from "node:fs";
 import http from "node:http";
@@ -74,7 +75,7 @@ function notification(over: Partial<NotificationInput> = {}): NotificationInput 
   };
 }
 
-const channel = (c: Partial<ChannelInput> & { url?: string }) => resolveChannel({ id: "hook", type: "webhook", ...c } as ChannelInput, "api");
+const channel = (c: Partial<ChannelInput> & { url?: string }) => resolveChannel({ id: "hook", type: "webhook", ...c } as ChannelInput, "config");
 
 /** What a receiver does: recompute the HMAC over `<timestamp>.<raw body>` and compare in constant time. */
 function verify(r: Received, secret: string): boolean {
@@ -144,7 +145,7 @@ test("a receiver that never answers: enqueue returns at once, another channel is
   const ok = await receiver((_n, _req, res) => res.writeHead(200).end());
   const q = new DeliveryQueue({ backoffMs: 10, tries: 2 });
   try {
-    const hungChannel = resolveChannel({ id: "hung", type: "webhook", url: hang.url, timeoutSeconds: 1 }, "api");
+    const hungChannel = resolveChannel({ id: "hung", type: "webhook", url: hang.url, timeoutSeconds: 1 }, "config");
     const t0 = Date.now();
     const pendingHung = q.enqueue({ channel: hungChannel, notification: notification(), eventId: null });
     const second = q.enqueue({ channel: hungChannel, notification: notification({ alertId: "second" }), eventId: null });
@@ -169,7 +170,7 @@ test("bounded: past the channel's bound a notification is dropped and counted, n
   const results: DeliveryResult[] = [];
   const q = new DeliveryQueue({ maxPerChannel: 2, tries: 1, onResult: (_j, r) => results.push(r) });
   try {
-    const ch = resolveChannel({ id: "slow", type: "webhook", url: hang.url, timeoutSeconds: 30 }, "api");
+    const ch = resolveChannel({ id: "slow", type: "webhook", url: hang.url, timeoutSeconds: 30 }, "config");
     const all = [0, 1, 2, 3, 4].map((i) => q.enqueue({ channel: ch, notification: notification({ alertId: `a${i}` }), eventId: i }));
     // One in flight, two waiting, two dropped at once.
     const dropped = await Promise.all([all[3], all[4]]);
@@ -192,9 +193,9 @@ test("Slack, Discord and ntfy formats; a failed Slack URL is named by its origin
   const q = new DeliveryQueue({ tries: 1 });
   try {
     const n = notification({ severity: "critical", value: 10.2, threshold: 10 });
-    await q.enqueue({ channel: resolveChannel({ id: "s", type: "slack", url: `${rx.url}/services/T000/B000/XXXX` }, "api"), notification: n, eventId: null });
-    await q.enqueue({ channel: resolveChannel({ id: "d", type: "discord", url: `${rx.url}/api/webhooks/1/tok` }, "api"), notification: n, eventId: null });
-    await q.enqueue({ channel: resolveChannel({ id: "n", type: "ntfy", url: `${rx.url}/alerts`, secret: "tk_ntfy_token" }, "api"), notification: n, eventId: null });
+    await q.enqueue({ channel: resolveChannel({ id: "s", type: "slack", url: `${rx.url}/services/T000/B000/XXXX` }, "config"), notification: n, eventId: null });
+    await q.enqueue({ channel: resolveChannel({ id: "d", type: "discord", url: `${rx.url}/api/webhooks/1/tok` }, "config"), notification: n, eventId: null });
+    await q.enqueue({ channel: resolveChannel({ id: "n", type: "ntfy", url: `${rx.url}/alerts`, secret: "tk_ntfy_token" }, "config"), notification: n, eventId: null });
     const [slack, discord, ntfy] = rx.got as [Received, Received, Received];
     const s = JSON.parse(slack.body) as { text: string; blocks: Array<{ type: string }> };
     assert.match(s.text, /^\[CRITICAL\] Daily cost budget: \$10\.20 reached \$10\.00 per day/);
@@ -214,7 +215,7 @@ test("Slack, Discord and ntfy formats; a failed Slack URL is named by its origin
   }
   // Nothing listens here any more: the error names the origin, never the path (the Slack URL is the secret).
   const q2 = new DeliveryQueue({ tries: 1 });
-  const r = await q2.enqueue({ channel: resolveChannel({ id: "s", type: "slack", url: `${rx.url}/services/T000/B000/SECRETPART` }, "api"), notification: notification(), eventId: null });
+  const r = await q2.enqueue({ channel: resolveChannel({ id: "s", type: "slack", url: `${rx.url}/services/T000/B000/SECRETPART` }, "config"), notification: notification(), eventId: null });
   q2.close();
   assert.is(r.outcome, "failed");
   assert.ok(r.error?.includes(rx.url), r.error ?? "");
@@ -230,15 +231,15 @@ test("command hook: run without a shell, the alert as JSON on stdin and INSIGHTS
   const q = new DeliveryQueue({ tries: 1 });
   try {
     // A `;` in an argument stays an argument: no shell reads it.
-    const r = await q.enqueue({ channel: resolveChannel({ id: "cmd", type: "command", command: [script, out] }, "api"), notification: notification(), eventId: null });
+    const r = await q.enqueue({ channel: resolveChannel({ id: "cmd", type: "command", command: [script, out] }, "config"), notification: notification(), eventId: null });
     assert.is(r.outcome, "sent", r.error ?? "");
     const body = JSON.parse(readFileSync(out, "utf8")) as WebhookBody;
     assert.is(body.alert.rule.id, "daily-cost");
     assert.is(readFileSync(`${out}.env`, "utf8"), "firing|daily-cost|warning");
-    const hung = await q.enqueue({ channel: resolveChannel({ id: "sleepy", type: "command", command: ["sleep", "30"], timeoutSeconds: 1 }, "api"), notification: notification(), eventId: null });
+    const hung = await q.enqueue({ channel: resolveChannel({ id: "sleepy", type: "command", command: ["sleep", "30"], timeoutSeconds: 1 }, "config"), notification: notification(), eventId: null });
     assert.is(hung.outcome, "failed");
     assert.match(hung.error ?? "", /did not finish within 1 s/);
-    const missing = await q.enqueue({ channel: resolveChannel({ id: "nope", type: "command", command: [join(dir, "no-such-program")] }, "api"), notification: notification(), eventId: null });
+    const missing = await q.enqueue({ channel: resolveChannel({ id: "nope", type: "command", command: [join(dir, "no-such-program")] }, "config"), notification: notification(), eventId: null });
     assert.match(missing.error ?? "", /could not run .*ENOENT/);
   } finally {
     q.close();

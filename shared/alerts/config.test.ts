@@ -41,7 +41,7 @@ test("a full config parses: zone, rules (a built-in changed by id), channels", (
   assert.is(c.evaluateSeconds, 5);
   assert.equal(c.rules.map((r) => r.id), ["gateway-down", "cc-day"]);
   assert.equal(c.channels.map((ch) => ch.type), ["webhook", "slack", "command"]);
-  assert.equal(parseAlertsConfig(null, "x"), { timeZone: null, evaluateSeconds: 15, rules: [], channels: [] });
+  assert.equal(parseAlertsConfig(null, "x"), { timeZone: null, evaluateSeconds: 15, rules: [], channels: [], allowPrivateTargets: false, allowedHosts: [] });
 });
 
 test("bad values name the path, the value and what is allowed", () => {
@@ -100,6 +100,15 @@ test("the built-in daily-cost rule is off without a budget and on once one is gi
   const set = resolveRule({ id: "daily-cost", metric: "cost", budget: 20 }, "config", builtin);
   assert.equal([set.enabled, set.warning, set.critical], [true, 16, 20]);
   assert.is(resolveRule({ id: "daily-cost", metric: "cost", budget: 20, enabled: false }, "api", builtin).enabled, false, "turned off on purpose");
+});
+
+test("allowedHosts and allowPrivateTargets: where API-made channels may send; off unless given", () => {
+  const none = parseAlertsConfig({}, "config.json");
+  assert.equal([none.allowPrivateTargets, none.allowedHosts], [false, []]);
+  const c = parseAlertsConfig({ allowedHosts: ["hooks.lan", "10.0.0.5", "192.168.10.0/24", "[fd00::1]"], allowPrivateTargets: true }, "config.json");
+  assert.equal([c.allowPrivateTargets, c.allowedHosts], [true, ["hooks.lan", "10.0.0.5", "192.168.10.0/24", "[fd00::1]"]]);
+  assert.is(error({ allowedHosts: ["http://hooks.lan/x"] }).key, "alerts.allowedHosts[0]");
+  assert.is(error({ allowPrivateTargets: "yes" }).key, "alerts.allowPrivateTargets");
 });
 
 test.run();

@@ -23,6 +23,10 @@ export interface AlertsConfig {
   evaluateSeconds: number;
   rules: AlertRuleInput[];
   channels: ChannelInput[];
+  /** Channels made through the API may send to private, loopback and link-local addresses. */
+  allowPrivateTargets: boolean;
+  /** Host names, addresses or CIDR ranges channels made through the API may send to whatever they are. */
+  allowedHosts: string[];
 }
 
 export const DEFAULT_EVALUATE_SECONDS = 15;
@@ -84,14 +88,14 @@ export function parseChannelInput(raw: unknown, base: string, origin: string): C
 
 /** Validates the `alerts` value (null or absent: built-in rules, no channels). */
 export function parseAlertsConfig(raw: unknown, origin: string): AlertsConfig {
-  if (raw === undefined || raw === null) return { timeZone: null, evaluateSeconds: DEFAULT_EVALUATE_SECONDS, rules: [], channels: [] };
+  if (raw === undefined || raw === null) return { timeZone: null, evaluateSeconds: DEFAULT_EVALUATE_SECONDS, rules: [], channels: [], allowPrivateTargets: false, allowedHosts: [] };
   const top = AlertsConfigSchema.safeParse(raw);
   if (!top.success) {
     const issue = top.error.issues[0]!;
     // Never print whole arrays back: they may hold secrets.
     const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0] ?? "?"] : issue.path;
     const v = path.length === 1 && (path[0] === "rules" || path[0] === "channels") ? "<list>" : valueAt(raw, path);
-    throw new ConfigError(pathText("alerts", path), v, origin, issue.code === "unrecognized_keys" ? "no such field (timeZone, evaluateSeconds, rules, channels)" : issue.message);
+    throw new ConfigError(pathText("alerts", path), v, origin, issue.code === "unrecognized_keys" ? "no such field (timeZone, evaluateSeconds, rules, channels, allowPrivateTargets, allowedHosts)" : issue.message);
   }
   const c = top.data;
   if (c.timeZone !== undefined && safeTimeZone(c.timeZone) !== c.timeZone) throw new ConfigError("alerts.timeZone", c.timeZone, origin, "an IANA time zone (e.g. Europe/Berlin, UTC)");
@@ -106,5 +110,5 @@ export function parseAlertsConfig(raw: unknown, origin: string): AlertsConfig {
   };
   dup(rules, "rules");
   dup(channels, "channels");
-  return { timeZone: c.timeZone ?? null, evaluateSeconds: c.evaluateSeconds ?? DEFAULT_EVALUATE_SECONDS, rules, channels };
+  return { timeZone: c.timeZone ?? null, evaluateSeconds: c.evaluateSeconds ?? DEFAULT_EVALUATE_SECONDS, rules, channels, allowPrivateTargets: c.allowPrivateTargets ?? false, allowedHosts: c.allowedHosts ?? [] };
 }

@@ -204,12 +204,28 @@ export const ChannelSchema = z
     }
   });
 
+/** The most rules and channels config.json may hold; the API holds its own to the same (issue 18). */
+export const MAX_RULES = 500;
+export const MAX_CHANNELS = 100;
+
 export const AlertsConfigSchema = z
   .object({
     timeZone: z.string().min(1).max(64).optional(),
     evaluateSeconds: z.number().int().min(1).max(3600).optional(),
-    rules: z.array(z.unknown()).max(500).optional(),
-    channels: z.array(z.unknown()).max(100).optional(),
+    rules: z.array(z.unknown()).max(MAX_RULES).optional(),
+    channels: z.array(z.unknown()).max(MAX_CHANNELS).optional(),
+    // Where channels made through the API may send beyond public addresses (daemon/alerts/target-policy.ts).
+    allowPrivateTargets: z.boolean().optional(),
+    allowedHosts: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(255)
+          .regex(/^[A-Za-z0-9._:\[\]-]+(\/\d{1,3})?$/, "a host name, an address or a CIDR range (10.0.0.0/8)"),
+      )
+      .max(100)
+      .optional(),
   })
   .strict();
 

@@ -127,12 +127,23 @@ export type Mutation = {
   unmuteAlertRule: AlertRule;
   /** Removes a rule made through the API; for a built-in rule, removes the changes made to it (to turn one off, set `enabled: false`). */
   deleteAlertRule: DeletedAlertRule;
-  /** Adds a notification channel (kept in the store with its secret; the secret is never shown again). */
+  /**
+   * Adds a notification channel (kept in the store with its secret; the secret is never shown again).
+   * COMMAND is FORBIDDEN_CHANNEL_TYPE (config.json only); a URL to a loopback, private, link-local or
+   * cloud-metadata address not allowed by config.json is TARGET_REFUSED; past 100 channels made
+   * through the API, LIMIT_REACHED.
+   */
   addAlertChannel: AlertChannel;
-  /** Changes a channel made through the API (given fields only; `secret: null` removes the secret). Its type cannot change. */
+  /**
+   * Changes a channel made through the API (given fields only; `secret: null` removes the secret; a
+   * new `url` drops the secret unless this call sets one). Its type cannot change.
+   */
   updateAlertChannel: AlertChannel;
   deleteAlertChannel: DeletedAlertChannel;
-  /** Sends a test notification through the channel now and answers how it went (within the channel's tries and timeout). */
+  /**
+   * Sends a test notification through the channel now, in one try within the channel's timeout, and
+   * answers how it went. OPERATION_IN_PROGRESS while a test of the channel (or 4 in all) is being sent.
+   */
   testAlertChannel: AlertDelivery;
 };
 
@@ -1208,7 +1219,7 @@ export type AlertChannelInput = {
   url?: InputMaybe<Scalars['String']['input']>;
   /** WEBHOOK: the HMAC key; NTFY: the access token. */
   secret?: InputMaybe<Scalars['String']['input']>;
-  /** COMMAND: the program and its arguments, run without a shell. */
+  /** Refused (FORBIDDEN_CHANNEL_TYPE): command channels come from config.json only. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   minSeverity?: InputMaybe<AlertSeverity>;
   sendResolved?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1218,8 +1229,10 @@ export type AlertChannelInput = {
 export type AlertChannelPatch = {
   name?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new URL drops the channel's secret unless this call sets one. */
   url?: InputMaybe<Scalars['String']['input']>;
   secret?: InputMaybe<Scalars['String']['input']>;
+  /** Refused (FORBIDDEN_CHANNEL_TYPE): command channels come from config.json only. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   minSeverity?: InputMaybe<AlertSeverity>;
   sendResolved?: InputMaybe<Scalars['Boolean']['input']>;

@@ -1,7 +1,10 @@
-// The channel editor: a new channel (webhook, Slack, Discord, ntfy, command), or a change to one
-// made here. Secrets are write-only: a new channel takes its secret here once; afterwards the
-// channel only says "secret set", and the channel list has Replace and Clear (SecretEditor). The
-// typed secret is dropped from the page's state as soon as it is sent.
+// The channel editor: a new channel (webhook, Slack, Discord, ntfy), or a change to one made here.
+// Command channels are not offered: a program runs only because the operator wrote it into
+// config.json (the API refuses them with FORBIDDEN_CHANNEL_TYPE); config-made ones are listed
+// read-only. Secrets are write-only: a new channel takes its secret here once; afterwards the
+// channel only says "secret set", and the channel list has Replace and Clear (SecretEditor). A
+// new URL drops the secret, so the form offers to set it again in the same save. The typed secret
+// is dropped from the page's state as soon as it is sent.
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { addChannel, updateChannel } from "../../api/alerts";
@@ -12,7 +15,8 @@ import { ErrorNotice } from "../../components/States";
 import { t } from "../../i18n/i18n";
 import { described, Field, fieldErrorOf, numberOf } from "./form";
 
-export const CHANNEL_TYPES: readonly AlertChannelType[] = ["WEBHOOK", "SLACK", "DISCORD", "NTFY", "COMMAND"];
+/** The types the form offers: every type but COMMAND (config.json only). */
+export const CHANNEL_TYPES: readonly AlertChannelType[] = ["WEBHOOK", "SLACK", "DISCORD", "NTFY"];
 
 /** Slack's and Discord's URL is the secret itself; a webhook's HMAC key and ntfy's token are a separate one. */
 export const urlIsSecret = (type: AlertChannelType): boolean => type === "SLACK" || type === "DISCORD";
@@ -24,7 +28,6 @@ interface Draft {
   name: string;
   url: string;
   secret: string;
-  command: string;
   minSeverity: AlertSeverity;
   sendResolved: boolean;
   timeout: string;
@@ -33,8 +36,8 @@ interface Draft {
 
 function draftOf(c: AlertChannel | null): Draft {
   return c
-    ? { id: c.id, type: c.type, name: c.name === c.id ? "" : c.name, url: "", secret: "", command: "", minSeverity: c.minSeverity, sendResolved: c.sendResolved, timeout: String(c.timeoutSeconds), enabled: c.enabled }
-    : { id: "", type: "WEBHOOK", name: "", url: "", secret: "", command: "", minSeverity: "WARNING", sendResolved: true, timeout: "", enabled: true };
+    ? { id: c.id, type: c.type, name: c.name === c.id ? "" : c.name, url: "", secret: "", minSeverity: c.minSeverity, sendResolved: c.sendResolved, timeout: String(c.timeoutSeconds), enabled: c.enabled }
+    : { id: "", type: "WEBHOOK", name: "", url: "", secret: "", minSeverity: "WARNING", sendResolved: true, timeout: "", enabled: true };
 }
 
 export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChannel | null; onDone: () => void; onCancel: () => void }): JSX.Element {
@@ -52,12 +55,7 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
     if (adding && !d.id.trim()) errs.id = t("alerts.form.required");
     const timeout = numberOf(d.timeout);
     if (Number.isNaN(timeout)) errs.timeoutSeconds = t("alerts.form.number");
-    const command = d.command
-      .split("\n")
-      .map((a) => a.trim())
-      .filter(Boolean);
-    if (adding && d.type === "COMMAND" && !command.length) errs.command = t("alerts.form.required");
-    if (adding && d.type !== "COMMAND" && !d.url.trim()) errs.url = t("alerts.form.required");
+    if (adding && !d.url.trim()) errs.url = t("alerts.form.required");
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const fields: Partial<AlertChannelPatch> = {
@@ -67,9 +65,9 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
       sendResolved: d.sendResolved,
       timeoutSeconds: timeout,
       // Empty on a change: keep what is set (it is not shown, so it cannot be pre-filled).
-      ...(d.type !== "COMMAND" && d.url.trim() ? { url: d.url.trim() } : {}),
-      ...(d.type === "COMMAND" && command.length ? { command } : {}),
-      ...(adding && hasSecretField(d.type) && d.secret ? { secret: d.secret } : {}),
+      ...(d.url.trim() ? { url: d.url.trim() } : {}),
+      // On a change, only with a new URL (which drops the old secret on the daemon).
+      ...((adding || d.url.trim()) && hasSecretField(d.type) && d.secret ? { secret: d.secret } : {}),
     };
     setSaving(true);
     setFormError(null);
@@ -94,6 +92,9 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
   const urlLabel = urlIsSecret(d.type) ? t("alerts.cform.urlSecret") : t("alerts.cform.url");
   const urlHint = !adding && channel?.target ? t("alerts.cform.urlKeep", { target: channel.target }) : urlIsSecret(d.type) ? t("alerts.cform.secretHint") : null;
   const secretLabel = d.type === "NTFY" ? t("alerts.cform.secretNtfy") : t("alerts.cform.secretWebhook");
+  // Changing the URL of a channel with a secret: it is dropped unless set again here.
+  const secretAgain = !adding && hasSecretField(d.type) && d.url.trim() !== "";
+  const secretHint = secretAgain && channel?.secretSet ? t("alerts.cform.secretDropped") : t("alerts.cform.secretHint");
 
   return (
     <Panel title={adding ? t("alerts.cform.addTitle") : t("alerts.cform.editTitle", { id: d.id })} class="editor" id="channel-editor">
@@ -104,7 +105,7 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
               <input id="channel-id" name="id" value={d.id} onInput={(e) => set("id", e.currentTarget.value)} spellcheck={false} {...described("channel-id", err("id"), t("alerts.form.idHint"))} />
             </Field>
           ) : null}
-          <Field id="channel-type" label={t("alerts.cform.type")} error={err("type")}>
+          <Field id="channel-type" label={t("alerts.cform.type")} hint={adding ? t("alerts.cform.commandConfigOnly") : null} error={err("type")}>
             <select id="channel-type" name="type" value={d.type} disabled={!adding} onChange={(e) => set("type", e.currentTarget.value as AlertChannelType)}>
               {CHANNEL_TYPES.map((x) => (
                 <option key={x} value={x}>
@@ -116,12 +117,8 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
           <Field id="channel-name" label={t("alerts.form.name")} error={err("name")}>
             <input id="channel-name" name="name" value={d.name} placeholder={d.id} onInput={(e) => set("name", e.currentTarget.value)} {...described("channel-name", err("name"))} />
           </Field>
-          {d.type === "COMMAND" ? (
-            <Field id="channel-command" label={t("alerts.cform.command")} error={err("command")} wide>
-              <textarea id="channel-command" name="command" rows={3} value={d.command} spellcheck={false} placeholder={!adding && channel?.target ? channel.target : "/usr/local/bin/alert-to-syslog"} onInput={(e) => set("command", e.currentTarget.value)} {...described("channel-command", err("command"))} />
-            </Field>
-          ) : // Slack's and Discord's URL is their secret: replaced from the channel list, never shown here.
-          adding || !urlIsSecret(d.type) ? (
+          {/* Slack's and Discord's URL is their secret: replaced from the channel list, never shown here. */}
+          {adding || !urlIsSecret(d.type) ? (
             <Field id="channel-url" label={urlLabel} hint={urlHint} error={err("url")} wide>
               {urlIsSecret(d.type) ? (
                 <input id="channel-url" name="url" type="password" value={d.url} spellcheck={false} autocomplete="new-password" placeholder="https://" onInput={(e) => set("url", e.currentTarget.value)} {...described("channel-url", err("url"), urlHint)} />
@@ -130,9 +127,9 @@ export function ChannelForm({ channel, onDone, onCancel }: { channel: AlertChann
               )}
             </Field>
           ) : null}
-          {adding && hasSecretField(d.type) ? (
-            <Field id="channel-secret" label={secretLabel} hint={t("alerts.cform.secretHint")} error={err("secret")} wide>
-              <input id="channel-secret" name="secret" type="password" autocomplete="new-password" value={d.secret} onInput={(e) => set("secret", e.currentTarget.value)} {...described("channel-secret", err("secret"), t("alerts.cform.secretHint"))} />
+          {(adding || secretAgain) && hasSecretField(d.type) ? (
+            <Field id="channel-secret" label={secretLabel} hint={secretHint} error={err("secret")} wide>
+              <input id="channel-secret" name="secret" type="password" autocomplete="new-password" value={d.secret} onInput={(e) => set("secret", e.currentTarget.value)} {...described("channel-secret", err("secret"), secretHint)} />
             </Field>
           ) : null}
           <Field id="channel-severity" label={t("alerts.cform.minSeverity")} error={err("minSeverity")}>
