@@ -20,11 +20,13 @@ const DAEMON_REPORT_TIMEOUT_MS = (300 + 30) * 1000;
 
 /** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
 function machineZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
-  try {
-    if (zone) return parseTimeZone(zone);
-  } catch {
-    // said below
+  // TZ as the user set it (Asia/Kolkata), which Intl may resolve to an older alias (Asia/Calcutta).
+  for (const zone of [process.env.TZ, Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined]) {
+    try {
+      if (zone) return parseTimeZone(zone);
+    } catch {
+      // the next, else said below
+    }
   }
   note(`this machine's time zone${process.env.TZ !== undefined ? ` (TZ=${process.env.TZ})` : ""} is not one Intl knows; days are in UTC (pass --timezone)`);
   return "UTC";
@@ -62,7 +64,7 @@ export default defineCommand({
   meta: { name: "usage", description: "Tokens and cost by day, month, session or project; asks the daemon, or reads the store in-process when none runs" },
   args: {
     report: { type: "positional", required: false, description: "daily (default), monthly, session or project", valueHint: "report" },
-    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex (or PROVIDER_A, _B, _C)", valueHint: "P" },
+    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
     since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD, in the time zone", valueHint: "day" },
     until: { type: "string", alias: "u", description: "Last day (inclusive), YYYY-MM-DD or YYYYMMDD", valueHint: "day" },
     timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default this machine's)", valueHint: "tz" },

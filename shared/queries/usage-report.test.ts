@@ -305,6 +305,9 @@ test("parameters: days in both forms, zones by Intl, providers by name or enum; 
   assert.equal(p, { report: "session", provider: "codex", since: "2026-11-01", until: "2026-11-30", timeZone: "Europe/Berlin", breakdown: true });
   assert.equal(parseUsageParams({}, "Asia/Tokyo"), { report: "daily", provider: null, since: null, until: null, timeZone: "Asia/Tokyo", breakdown: false });
   assert.is(parseUsageParams({ provider: "Claude-Code" }, "UTC").provider, "claude-code");
+  // The zone as typed, not the older alias Intl resolves it to (Asia/Kolkata is Asia/Calcutta to ICU).
+  assert.is(parseUsageParams({ timeZone: "Asia/Kolkata" }, "UTC").timeZone, "Asia/Kolkata");
+  assert.is(parseUsageParams({}, "Asia/Kolkata").timeZone, "Asia/Kolkata");
   const bad = (raw: Record<string, unknown>, message: RegExp): void => {
     try {
       parseUsageParams(raw, "UTC");
@@ -321,7 +324,7 @@ test("parameters: days in both forms, zones by Intl, providers by name or enum; 
   bad({ since: "2026-11-24", until: "2026-11-23" }, /--since 2026-11-24 is after --until 2026-11-23/);
   bad({ timeZone: "Mars/Olympus" }, /invalid --timezone "Mars\/Olympus": not an IANA time zone/);
   bad({ timeZone: "" }, /invalid --timezone/);
-  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw, claude-code, codex/);
+  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\)$/);
   bad({ provider: "constructor" }, /invalid --provider/);
   bad({ report: "weekly" }, /invalid report "weekly"; allowed: daily, monthly, session, project/);
   bad({ breakdown: "yes" }, /--breakdown must be true or false/);

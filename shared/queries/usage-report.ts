@@ -139,11 +139,16 @@ export function parseDay(value: string, flag: string): string {
   return `${m?.[1]}-${m?.[3]}-${m?.[4]}`;
 }
 
-/** The zone as Intl names it (`europe/berlin` is `Europe/Berlin`); INVALID_PARAM when it is none. */
+/**
+ * The zone as the user wrote it, once Intl knows it; only its case is Intl's (`europe/berlin` is
+ * `Europe/Berlin`). Intl's own name may be an older alias (`Asia/Kolkata` resolves to
+ * `Asia/Calcutta`): a report says the name its reader typed. INVALID_PARAM when it is no zone.
+ */
 export function parseTimeZone(value: string): string {
   if (value.length > 0 && value.length <= 100) {
     try {
-      return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+      const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+      return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
     } catch {
       // not a zone: said below
     }
@@ -154,7 +159,7 @@ export function parseTimeZone(value: string): string {
 export function parseProvider(value: string): ProviderName {
   const p = PROVIDER_NAMES[value.toLowerCase()];
   if (p && Object.prototype.hasOwnProperty.call(PROVIDER_NAMES, value.toLowerCase())) return p;
-  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw, claude-code, codex (or PROVIDER_A, PROVIDER_B, PROVIDER_C)`, "--provider");
+  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw (OpenClaw), claude-code (Claude Code), codex (Codex)`, "--provider");
 }
 
 export function parseReportKind(value: string): UsageReportKind {
