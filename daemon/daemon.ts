@@ -393,7 +393,7 @@ export class Daemon {
           // `insightsctl usage`: as without a daemon, one pass over the sources within the collect
           // budget, then the report (shared/queries/usage-report.ts, docs/usage.md).
           usage: async (params) => {
-            const p = parseUsageParams(params, model.timeZone);
+            const p = parseUsageParams(params, model.timeZone, config.weekStart);
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.usageReport(p);
           },
