@@ -24,7 +24,7 @@ export interface Started {
  * Environment= line): glibc must see it when the process starts. With its default dynamic mmap
  * threshold, the threshold rises after a card's PNG-sized buffer is freed, the next ones come
  * from the heap arenas and stay there: measured +24.8 % RSS at rest after 1,000 cards, +3.8 % with
- * this fixed one (docs/benchmarks.md, memory suite). A GLIBC_TUNABLES of the user's own wins.
+ * this fixed one (docs/benchmarks-history.md, memory suite). A GLIBC_TUNABLES of the user's own wins.
  */
 export const DAEMON_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=131072";
 

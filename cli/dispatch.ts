@@ -5,8 +5,8 @@
 // `insightsctl: <what>` plus where to look, exit 2.
 import { renderUsage, runCommand, type ArgsDef, type CommandDef, type CommandMeta, type Resolvable } from "citty";
 import { checkArgv, nearest, UsageError } from "../shared/config/argv.js";
+import { fitHelp } from "../shared/config/help-fit.js";
 import { fail, say } from "./output.js";
-import { forStdout } from "./stdio.js";
 
 // any: citty's CommandDef is generic over its args and a command tree mixes them (citty's own
 // SubCommandsDef uses CommandDef<any> for the same reason).
@@ -66,7 +66,7 @@ async function printHelp(found: Found, version: string | undefined): Promise<voi
   // citty names a command by its parent's name and its own: give it the whole path.
   const parent: AnyCommand = { meta: { name: found.path.slice(0, -1).join(" "), ...(version ? { version } : {}) } satisfies CommandMeta };
   const cmd: AnyCommand = { ...found.cmd, meta: { ...meta, name: found.path[found.path.length - 1] as string } };
-  say(forStdout(await renderUsage(cmd, found.path.length > 1 ? parent : undefined)));
+  say(fitHelp(await renderUsage(cmd, found.path.length > 1 ? parent : undefined), { bold: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }));
 }
 
 /** Runs the command argv names under `root`; resolves when it is done (commands may exit themselves). */

@@ -29,6 +29,10 @@ function row(key: string, f: UsageFigures, extra: Partial<UsageRow> = {}, breakd
     key,
     ...extra,
     ...f,
+    byProvider: [
+      { provider: "claude-code", ...f },
+      { provider: "codex", ...f },
+    ],
     providers: ["claude-code", "codex"],
     sources: ["claude-code:default", "codex:default"],
     models: MODELS,
@@ -53,9 +57,24 @@ function report(kind: UsageReportKind, rows: UsageRow[], totals: UsageFigures): 
   };
 }
 
+/** An active block of 09:00 to 14:00 UTC with its pace and projection (figures the test sets). */
+function activeBlock(f: UsageFigures): NonNullable<UsageRow["block"]> {
+  return {
+    start: "2026-11-24T09:00:00.000Z",
+    end: "2026-11-24T14:00:00.000Z",
+    gap: false,
+    lastActivityAt: "2026-11-24T10:00:00.000Z",
+    active: true,
+    burnRate: { tokensPerMinute: f.totalTokens / 240, costPerHour: f.costUsd },
+    projection: { estimate: true, endsAt: "2026-11-24T14:00:00.000Z", remainingMinutes: 240, totalTokens: f.totalTokens * 1.5, costUsd: f.costUsd * 3.5 },
+  };
+}
+
 const KEYS: Record<UsageReportKind, string[]> = {
   daily: ["2026-11-23", "2026-11-24"],
+  weekly: ["2026-11-16", "2026-11-23"],
   monthly: ["2026-11"],
+  blocks: ["2026-11-23T21:00:00.000Z", "2026-11-24T03:00:00.000Z"],
   session: ["01a20a4f-8ada-7c40-a2c4-78459390a270", "agent:main:telegram:group:-1001234567890:topic:42"],
   project: ["/home/op/code/a-very-long-project-directory-name/packages/the-backend-service", "agent:main", "(no project)"],
 };
@@ -74,10 +93,11 @@ test("numbers: at most 5 characters, rounding up to the next unit; money: never 
 
 test("every report, with and without --breakdown, at extreme figures and names, fits 80 columns", () => {
   const extremes = [figures(0, 0), figures(999_999_999_999, 99_999.99, 7), figures(123_456, 0.001), figures(5e14, 9_999_999, 10)];
-  for (const kind of ["daily", "monthly", "session", "project"] as const) {
+  for (const kind of ["daily", "weekly", "monthly", "session", "project", "blocks"] as const) {
     for (const breakdown of [false, true]) {
       for (const f of extremes) {
-        const extra: Partial<UsageRow> = kind === "session" ? { project: "/home/op/" + "deep/".repeat(30) + "x", startedAt: "2026-11-23T21:19:07.000Z", lastActivityAt: "2026-11-24T03:00:00.000Z", subagents: 12 } : {};
+        const extra: Partial<UsageRow> =
+          kind === "session" ? { project: "/home/op/" + "deep/".repeat(30) + "x", startedAt: "2026-11-23T21:19:07.000Z", lastActivityAt: "2026-11-24T03:00:00.000Z", subagents: 12 } : kind === "blocks" ? { block: activeBlock(f) } : {};
         const r = report(kind, KEYS[kind].map((k) => row(k, f, extra, breakdown)), f);
         for (const color of [false, true]) {
           const lines = usageTable(r, { color, home: "/home/op" });
@@ -96,7 +116,8 @@ test("the table: header, one row per key with who and which models, totals; --br
   // The title wraps rather than overflow.
   assert.equal(plain.slice(0, 2), ["Usage by day, 2026-01-01 to 2026-12-31, America/Argentina/ComodRivadavia, demo", "  data"]);
   assert.match(plain[2] as string, /^Date +Input +Output +Cache W +Cache R +Total +Cost$/);
-  assert.match(plain.join("\n"), /\n2026-11-23 +1\.2k +1\.2k +1\.2k +1\.2k +4\.9k +\$2\.50\n {2}claude-code, codex · sonnet-4-5, gpt-5-codex, a-model/);
+  // Two providers: they are sub-rows (next test), so the line under a row names the models.
+  assert.match(plain.join("\n"), /\n2026-11-23 +1\.2k +1\.2k +1\.2k +1\.2k +4\.9k +\$2\.50\n {2}sonnet-4-5, gpt-5-codex, a-model/);
   assert.match(plain[plain.length - 1] as string, /^Total +1\.2k/);
   assert.not.match(plain.join("\n"), /Reasoning/);
   const wide = usageTable(report("daily", KEYS.daily.map((k) => row(k, f, {}, true)), f), { color: false });
@@ -109,6 +130,39 @@ test("the table: header, one row per key with who and which models, totals; --br
   const projects = usageTable(report("project", KEYS.project.map((k) => row(k, f)), f), { color: false, home: "/home/op" });
   assert.match(projects.join("\n"), /\n…[^\n]*the-backend-service /);
   assert.match(projects.join("\n"), /\nagent:main /);
+});
+
+test("calendar reports with two providers: a sub-row for each under every row; one provider asked for: none", () => {
+  const f = figures(1234, 2.5);
+  for (const kind of ["daily", "weekly", "monthly"] as const) {
+    const text = usageTable(report(kind, KEYS[kind].map((k) => row(k, f)), f), { color: false }).join("\n");
+    assert.match(text, new RegExp(`\n${KEYS[kind][0]} +1\\.2k[^\n]*\n {2}sonnet-4-5[^\n]*\n {2}Claude Code +1\\.2k +1\\.2k +1\\.2k +1\\.2k +4\\.9k +\\$2\\.50\n {2}Codex +1\\.2k`), kind);
+    assert.not.match(text, /claude-code, codex ·/, "the providers are the sub-rows, not a detail line");
+  }
+  const one = usageTable({ ...report("daily", KEYS.daily.map((k) => row(k, f)), f), provider: "codex" }, { color: false }).join("\n");
+  assert.not.match(one, /\n {2}Codex /);
+});
+
+test("--exact: every figure in full, the table as wide as they need", () => {
+  const f = figures(1_574_828, 1234.5678);
+  const lines = usageTable(report("daily", KEYS.daily.map((k) => row(k, f)), f), { color: false, exact: true });
+  const text = lines.join("\n");
+  assert.match(text, /\n2026-11-23 +1,574,828 +1,574,828 +1,574,828 +1,574,828 +6,299,312 +\$1,234\.57\n/);
+  assert.not.match(text, /1\.6M/);
+  // The abbreviated table for the same figures stays within 80 columns.
+  assert.ok(usageTable(report("daily", KEYS.daily.map((k) => row(k, f)), f), { color: false }).every((l) => l.length <= 80));
+});
+
+test("blocks: start in the report's zone, the active block's end, burn rate and projection said as an estimate; a gap", () => {
+  const f = figures(250_000, 3.5);
+  const gap: UsageRow = { ...row("gap-2026-11-24T02:20:00.000Z", figures(0, 0)), block: { start: "2026-11-24T02:20:00.000Z", end: "2026-11-24T09:05:00.000Z", gap: true, lastActivityAt: null, active: false, burnRate: null, projection: null } };
+  const r = { ...report("blocks", [row(KEYS.blocks[0] as string, f, { block: { ...activeBlock(f), active: false, burnRate: null, projection: null, start: "2026-11-23T21:00:00.000Z", end: "2026-11-24T02:00:00.000Z" } }), gap, row(KEYS.blocks[1] as string, f, { block: activeBlock(f) })], f), timeZone: "UTC", provider: "claude-code" as const };
+  const text = usageTable(r, { color: false }).join("\n");
+  assert.match(text, /^Usage by 5-hour block, claude-code,/);
+  assert.match(text, /\nBlock start +Input/);
+  assert.match(text, /\n11-23 21:00 +250k/);
+  assert.match(text, /\n\(gap\) +0 +0 +0 +0 +0 +\$0\.00\n {2}no activity for 6h 45m\n/);
+  assert.match(text, /\n11-24 09:00 +250k[^\n]*\n[^\n]*\n {2}ACTIVE until 14:00\n {2}burn rate 4\.2k tokens\/min, \$3\.50\/h\n {2}projected by 14:00 \(estimate\): 1\.5M tokens, \$12\.25\n/);
 });
 
 test("unpriced responses: a marked partial cost and a footnote naming the models", () => {

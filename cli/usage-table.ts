@@ -1,9 +1,12 @@
 // The table `insightsctl usage` prints (docs/usage.md): at most 80 columns whatever the figures,
-// big numbers abbreviated (1.2M, 34.5k; the JSON keeps them exact), one line of who and which
-// models under each row (or one sub-row per model with --breakdown, which adds reasoning), a
-// totals row, and a footnote when some responses have no known price (never shown as $0).
+// big numbers abbreviated (1.2M, 34.5k; the JSON keeps them exact, and so does --exact, which lets
+// the table grow wider), one line of who and which models under each row (or one sub-row per model
+// with --breakdown, which adds reasoning), one sub-row per provider in the calendar reports when
+// more than one is read, a totals row, and a footnote when some responses have no known price
+// (never shown as $0). The blocks report adds the active block's burn rate and projection.
 import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
+import type { ProviderName } from "../shared/sources/contract.js";
 
 export const TABLE_WIDTH = 80;
 
@@ -13,7 +16,16 @@ export interface TableOptions {
   width?: number;
   /** This user's home: paths under it are shown as `~/…` (the JSON keeps them whole). */
   home?: string | null;
+  /** Every figure in full (1,574,828 and $1234.57), the table as wide as they need. */
+  exact?: boolean;
 }
+
+const PROVIDER_LABEL: Readonly<Record<ProviderName, string>> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
+
+/** A count in full, with thousands separators. */
+export const exactNumber = (n: number): string => Math.round(n).toLocaleString("en-US");
+/** USD to the cent in full; a cent's fraction is "<$0.01", not $0.00. */
+const exactMoney = (n: number): string => (n > 0 && n < 0.005 ? "<$0.01" : `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
 const UNITS: ReadonlyArray<readonly [string, number]> = [
   ["k", 1e3],
@@ -42,9 +54,9 @@ export function money(n: number): string {
 }
 
 /** The cost cell: "unpriced" when no response of the row has a price, a marked partial figure when some lack one. */
-export function costCell(f: UsageFigures): string {
+export function costCell(f: UsageFigures, exact = false): string {
   if (f.unpricedResponses > 0 && f.unpricedResponses >= f.responses) return "unpriced";
-  return money(f.costUsd) + (f.costComplete ? "" : "*");
+  return (exact ? exactMoney : money)(f.costUsd) + (f.costComplete ? "" : "*");
 }
 
 /** A model as a table shows it: without the vendor's `claude-` and a trailing date stamp. */
@@ -68,8 +80,8 @@ function tilde(path: string, home: string | null | undefined): string {
   return path === h ? "~" : path.startsWith(`${h}/`) ? `~${path.slice(h.length)}` : path;
 }
 
-const KEY_HEADER = { daily: "Date", monthly: "Month", session: "Session", project: "Project" } as const;
-const TITLE = { daily: "by day", monthly: "by month", session: "by session", project: "by project" } as const;
+const KEY_HEADER = { daily: "Date", weekly: "Week of", monthly: "Month", session: "Session", project: "Project", blocks: "Block start" } as const;
+const TITLE = { daily: "by day", weekly: "by week", monthly: "by month", session: "by session", project: "by project", blocks: "by 5-hour block" } as const;
 
 interface Line {
   kind: "row" | "sub" | "total";
@@ -78,16 +90,43 @@ interface Line {
   detail: string | null;
 }
 
-function numericCells(f: UsageFigures, reasoning: boolean): string[] {
+function numericCells(f: UsageFigures, reasoning: boolean, exact: boolean): string[] {
+  const n = exact ? exactNumber : compactNumber;
   return [
-    compactNumber(f.inputTokens),
-    compactNumber(f.outputTokens),
-    ...(reasoning ? [compactNumber(f.reasoningTokens)] : []),
-    compactNumber(f.cacheWriteTokens),
-    compactNumber(f.cacheReadTokens),
-    compactNumber(f.totalTokens),
-    costCell(f),
+    n(f.inputTokens),
+    n(f.outputTokens),
+    ...(reasoning ? [n(f.reasoningTokens)] : []),
+    n(f.cacheWriteTokens),
+    n(f.cacheReadTokens),
+    n(f.totalTokens),
+    costCell(f, exact),
   ];
+}
+
+/** Whether the calendar rows are split per provider: more than one was read and none was asked for. */
+const splitByProvider = (r: UsageReport): boolean => r.provider === null && r.totals.providers.length > 1 && r.rows.some((x) => x.byProvider);
+
+/** A block's start as a person reads it, in the report's zone: `11-23 21:00`. */
+const blockLabel = (row: UsageRow, zone: string): string => (row.block?.gap ? "(gap)" : (when(row.block?.start, zone) ?? row.key));
+
+function hours(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  return m >= 60 ? `${Math.floor(m / 60)}h${m % 60 ? ` ${m % 60}m` : ""}` : `${m}m`;
+}
+
+/** The lines under a block: the gap's length; a block's end; the active one's pace and projection, an estimate. */
+function blockDetail(row: UsageRow, zone: string, exact: boolean): string[] {
+  const b = row.block;
+  if (!b) return [];
+  if (b.gap) return [`no activity for ${hours(Date.parse(b.end) - Date.parse(b.start))}`];
+  const end = clockLabel(Date.parse(b.end), zone);
+  if (!b.active) return [];
+  const out = [`ACTIVE until ${end}`];
+  const n = exact ? exactNumber : compactNumber;
+  const m = exact ? exactMoney : money;
+  if (b.burnRate) out.push(`burn rate ${n(b.burnRate.tokensPerMinute)} tokens/min, ${m(b.burnRate.costPerHour)}/h`);
+  if (b.projection) out.push(`projected by ${end} (estimate): ${n(b.projection.totalTokens)} tokens, ${m(b.projection.costUsd)}`);
+  return out;
 }
 
 /** A session key as a person reads it: OpenClaw's without its `agent:<id>:` prefix. */
@@ -112,9 +151,10 @@ function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined
     const last = when(row.lastActivityAt, r.timeZone);
     if (started || last) parts.push(started === last || !started ? (last ?? "") : `${started} → ${last ?? "?"}`);
     if (row.subagents) parts.push(`+${row.subagents} sub-agent${row.subagents === 1 ? "" : "s"}`);
-  } else if (r.provider === null) {
+  } else if (r.provider === null && !splitByProvider(r)) {
     parts.push(row.providers.join(", "));
   }
+  if (row.block?.gap) return null;
   if (!r.rows.some((x) => x.breakdown)) parts.push(row.models.map(shortModel).join(", "));
   const text = parts.filter(Boolean).join(" · ");
   return text || null;
@@ -122,7 +162,8 @@ function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined
 
 function title(r: UsageReport): string {
   const range = r.since && r.until ? (r.since === r.until ? r.since : `${r.since} to ${r.until}`) : r.since ? `from ${r.since}` : r.until ? `until ${r.until}` : "all recorded";
-  return [`Usage ${TITLE[r.report]}`, r.provider, range, r.timeZone, r.demo ? "demo data" : null].filter(Boolean).join(", ");
+  const week = r.report === "weekly" && r.weekStart ? `weeks from ${r.weekStart[0]?.toUpperCase()}${r.weekStart.slice(1)}` : null;
+  return [`Usage ${TITLE[r.report]}`, r.provider, week, range, r.timeZone, r.demo ? "demo data" : null].filter(Boolean).join(", ");
 }
 
 /** Wraps words to `width`, continuation lines indented by two spaces. */
@@ -142,7 +183,9 @@ function wrap(text: string, width: number): string[] {
 }
 
 export function usageTable(r: UsageReport, o: TableOptions): string[] {
-  const width = o.width ?? TABLE_WIDTH;
+  const exact = o.exact === true;
+  // --exact: the figures decide the width, not the terminal.
+  const width = exact ? Number.POSITIVE_INFINITY : (o.width ?? TABLE_WIDTH);
   const bold = (s: string): string => (o.color ? `\x1b[1m${s}\x1b[22m` : s);
   const dim = (s: string): string => (o.color ? `\x1b[2m${s}\x1b[22m` : s);
   const out = wrap(title(r), width).map(bold);
@@ -153,12 +196,15 @@ export function usageTable(r: UsageReport, o: TableOptions): string[] {
   const reasoning = r.rows.some((x) => x.breakdown);
   const headers = ["Input", "Output", ...(reasoning ? ["Reasoning"] : []), "Cache W", "Cache R", "Total", "Cost"];
   const lines: Line[] = [];
+  const split = splitByProvider(r);
   for (const row of r.rows) {
-    const key = r.report === "session" ? sessionLabel(row) : r.report === "project" ? tilde(row.key, o.home) : row.key;
-    lines.push({ kind: "row", key, cells: numericCells(row, reasoning), detail: detailOf(row, r, o.home) });
-    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${shortModel(b.model)}`, cells: numericCells(b, reasoning), detail: null });
+    const key = r.report === "session" ? sessionLabel(row) : r.report === "project" ? tilde(row.key, o.home) : r.report === "blocks" ? blockLabel(row, r.timeZone) : row.key;
+    const details = [detailOf(row, r, o.home), ...blockDetail(row, r.timeZone, exact)].filter((x): x is string => !!x);
+    lines.push({ kind: "row", key, cells: numericCells(row, reasoning, exact), detail: details.join("\n") || null });
+    if (split) for (const p of row.byProvider ?? []) lines.push({ kind: "sub", key: `  ${PROVIDER_LABEL[p.provider]}`, cells: numericCells(p, reasoning, exact), detail: null });
+    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${shortModel(b.model)}`, cells: numericCells(b, reasoning, exact), detail: null });
   }
-  lines.push({ kind: "total", key: "Total", cells: numericCells(r.totals, reasoning), detail: null });
+  lines.push({ kind: "total", key: "Total", cells: numericCells(r.totals, reasoning, exact), detail: null });
 
   const widths = headers.map((h, i) => Math.max(h.length, ...lines.map((l) => (l.cells[i] as string).length)));
   const numeric = widths.reduce((a, b) => a + b, 0);
@@ -179,7 +225,7 @@ export function usageTable(r: UsageReport, o: TableOptions): string[] {
     if (l.kind === "total") out.push(rule);
     const text = format(fitKey(l), l.cells);
     out.push(l.kind === "total" ? bold(text) : l.kind === "sub" ? dim(text) : text);
-    if (l.detail) out.push(dim(cutEnd(`  ${l.detail}`, width)));
+    for (const d of l.detail?.split("\n") ?? []) out.push(dim(cutEnd(`  ${d}`, width)));
   }
   if (!r.totals.costComplete) {
     const n = r.totals.unpricedResponses;

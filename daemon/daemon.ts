@@ -383,13 +383,18 @@ export class Daemon {
           "alerts.test": (params) => alerts.testChannel(requireString(params, "channel"), CONTROL_CALLER),
           "alerts.mute": (params) => {
             const rule = requireString(params, "rule");
-            if (params.until === null) return alerts.unmute(rule, CONTROL_CALLER);
+            if (params.until === null) {
+              // Whether there was a mute to end, so `alerts mute --off` can say what it did.
+              const was = alerts.rule(rule);
+              const wasMuted = was !== null && was.mutedUntil !== null && was.mutedUntil > clock.now();
+              return { ...alerts.unmute(rule, CONTROL_CALLER), wasMuted };
+            }
             return alerts.mute(rule, typeof params.until === "number" ? params.until : NaN, CONTROL_CALLER);
           },
           // `insightsctl usage`: as without a daemon, one pass over the sources within the collect
           // budget, then the report (shared/queries/usage-report.ts, docs/usage.md).
           usage: async (params) => {
-            const p = parseUsageParams(params, model.timeZone);
+            const p = parseUsageParams(params, model.timeZone, config.weekStart);
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.usageReport(p);
           },

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // insightsd: the daemon entry, run in the foreground by systemd or detached by `insightsctl start`.
 import { defineCommand, renderUsage, runMain } from "citty";
-import { stripVTControlCharacters } from "node:util";
 import { checkArgv, UsageError } from "../shared/config/argv.js";
 import { flagsFromArgs, serverArgs } from "../shared/config/flags.js";
+import { fitHelp } from "../shared/config/help-fit.js";
 import { EXIT } from "../shared/exit-codes.js";
 import { VERSION } from "../shared/version.js";
 import { runForeground } from "./run.js";
@@ -59,6 +59,6 @@ if (!argv.some((a) => a === "--help" || a === "-h" || ((a === "--version" || a =
 void runMain(main, {
   showUsage: async (cmd, parent) => {
     const text = await renderUsage(cmd, parent);
-    process.stdout.write(`${process.stdout.isTTY && !process.env.NO_COLOR ? text : stripVTControlCharacters(text)}\n`);
+    process.stdout.write(`${fitHelp(text, { bold: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR })}\n`);
   },
 });

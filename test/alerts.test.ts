@@ -99,8 +99,8 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     assert.is(firing.length, 1);
     assert.ok(signed(firing[0]!, SECRET), "the signature checks out");
     assert.equal([bodyOf(firing[0]!).alert.rule.id, bodyOf(firing[0]!).alert.severity, bodyOf(firing[0]!).alert.threshold], ["gateway-down", "critical", 1]);
-    const active = await gqlData<{ alerts: Array<{ ruleId: string; severity: string; active: boolean; notified: boolean; rule: { id: string } | null }> }>(d, `{ alerts { ruleId severity active notified rule { id } } }`);
-    assert.equal(active.alerts.map((a) => [a.ruleId, a.severity, a.active, a.notified, a.rule?.id]), [["gateway-down", "CRITICAL", true, true, "gateway-down"]]);
+    const active = await gqlData<{ alerts: Array<{ ruleId: string; severity: string; active: boolean; notified: boolean; delivery: string; rule: { id: string } | null }> }>(d, `{ alerts { ruleId severity active notified delivery rule { id } } }`);
+    assert.equal(active.alerts.map((a) => [a.ruleId, a.severity, a.active, a.notified, a.delivery, a.rule?.id]), [["gateway-down", "CRITICAL", true, true, "SENT", "gateway-down"]]);
     const metrics = await (await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${d.token}` } })).text();
     assert.match(metrics, /^insights_alert_active\{rule="gateway-down",severity="critical"\} 1$/m);
     assert.match(metrics, /^insights_alert_active\{rule="rate-limit",severity="warning"\} 0$/m);
@@ -195,13 +195,18 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     const muteOut = await ctl(d, ["alerts", "mute", "rate-limit", "--for", "2h"]);
     assert.is(muteOut.code, 0, muteOut.stderr);
     assert.match(muteOut.stdout, /^muted rate-limit until \d{4}-/);
-    assert.match((await ctl(d, ["alerts", "mute", "rate-limit", "--off"])).stdout, /rate-limit is not muted/);
+    // --off says what it did: the mute ended, or there was none.
+    assert.is((await ctl(d, ["alerts", "mute", "rate-limit", "--off"])).stdout, "unmuted rate-limit\n");
+    assert.is((await ctl(d, ["alerts", "mute", "rate-limit", "--off"])).stdout, "rate-limit was not muted\n");
     const badMute = await ctl(d, ["alerts", "mute", "rate-limit", "--for", "soon"]);
     assert.is(badMute.code, 2);
     assert.match(badMute.stderr, /--for "soon" is not a duration/);
     const missing = await ctl(d, ["alerts", "mute", "no-such-rule"]);
     assert.is(missing.code, 1);
-    assert.match(missing.stderr, /no alert rule "no-such-rule"/);
+    // The way to see the rules is a command here, not a GraphQL field.
+    assert.is(missing.stderr, 'insightsctl: no alert rule "no-such-rule"\n  See `insightsctl alerts list` for the rules there are.\n');
+    const noChannel = await ctl(d, ["alerts", "test", "no-such-channel"]);
+    assert.is(noChannel.stderr, 'insightsctl: no alert channel "no-such-channel"\n  See `insightsctl alerts list` for the channels there are.\n');
   } finally {
     await d.stop();
     await hook.close();
@@ -237,6 +242,26 @@ test("restart: rules, channels (with their secret) and active alerts survive; th
   } finally {
     await d.stop();
     await hook.close();
+  }
+});
+
+test("an alert with no channel to take it reads 'no channel', never 'sent': GraphQL, history, insightsctl alerts list (text and JSON)", async () => {
+  // No channel at all; the gateway is down (the fixture's probe fails), so gateway-down fires after 1 s.
+  const d = await startDaemon({ env: { INSIGHTS_ALERTS: JSON.stringify({ evaluateSeconds: 1, rules: [{ id: "gateway-down", critical: 1 }] }) }, daemon: { alertDebounceMs: 50 } });
+  try {
+    const active = await pollUntil(
+      async () => (await gqlData<{ alerts: Array<{ ruleId: string; notified: boolean; delivery: string }> }>(d, `{ alerts { ruleId notified delivery } }`)).alerts.find((a) => a.ruleId === "gateway-down"),
+      { timeoutMs: 30_000, what: "gateway-down firing" },
+    );
+    assert.equal(active, { ruleId: "gateway-down", notified: false, delivery: "NO_CHANNEL" });
+    const history = await gqlData<{ alertHistory: Array<{ kind: string; notified: boolean; withheld: string | null; deliveries: unknown[] }> }>(d, `{ alertHistory(limit: 10) { kind notified withheld deliveries { channelId } } }`);
+    assert.equal(history.alertHistory.find((e) => e.kind === "FIRING"), { kind: "FIRING", notified: false, withheld: "NO_CHANNEL", deliveries: [] });
+    const list = await ctl(d, ["alerts", "list"]);
+    assert.match(list.stdout, /CRITICAL +gateway-down: .*\[no channel\]$/m);
+    const json = JSON.parse((await ctl(d, ["alerts", "list", "--json"])).stdout) as { active: Array<{ ruleId: string; sent: boolean; delivery: string }> };
+    assert.equal(json.active.map((a) => [a.ruleId, a.sent, a.delivery]), [["gateway-down", false, "no_channel"]]);
+  } finally {
+    await d.stop();
   }
 });
 

@@ -99,7 +99,7 @@ test("help: `help`, `help <command>` and --help print plain usage on stdout, exi
   const top = await ctl(box, ["--help"], env);
   assert.not.ok(top.stdout.includes("\u001b["), "no colour codes in piped help");
   assert.is(top.code, 0);
-  assert.match(top.stdout, /USAGE insightsctl start\|stop\|restart\|status\|logs\|snapshot\|usage\|export\|url\|alerts\|service\|help/);
+  assert.match(top.stdout, /USAGE insightsctl\s+start\|stop\|restart\|status\|logs\|snapshot\|usage\|export\|url\|alerts\|service\|help/);
   const help = await ctl(box, ["help"], env);
   assert.is(help.code, 0);
   assert.is(help.stdout, top.stdout);
@@ -122,6 +122,23 @@ test("help: `help`, `help <command>` and --help print plain usage on stdout, exi
   );
   assert.match(daemonHelp, /USAGE insightsd \[OPTIONS\]/);
   assert.not.ok(daemonHelp.includes("\u001b["), "no colour codes in insightsd's piped help");
+});
+
+test("help fits 80 columns, for every command and insightsd, with no padding at line ends", async () => {
+  const env = { NO_COLOR: "", CI: "", TEST: "" };
+  const commands = [[], ["start"], ["stop"], ["restart"], ["status"], ["logs"], ["snapshot"], ["usage"], ["export"], ["url"], ["alerts"], ["alerts", "list"], ["alerts", "test"], ["alerts", "mute"], ["service"], ["service", "install"]];
+  const texts = await Promise.all(commands.map(async (c) => [c.join(" ") || "insightsctl", (await ctl(box, ["help", ...c], env)).stdout] as const));
+  const daemonHelp = await new Promise<string>((resolve) => execFile(process.execPath, [DAEMON, "--help"], { env: { ...box.env, ...env } }, (_err, stdout) => resolve(stdout)));
+  for (const [what, text] of [...texts, ["insightsd", daemonHelp] as const]) {
+    assert.match(text, /USAGE/, what);
+    for (const line of text.split("\n")) {
+      assert.ok(line.length <= 80, `${what}: ${line.length} columns: ${line}`);
+      assert.not.match(line, / $/, `${what}: trailing padding: ${JSON.stringify(line)}`);
+    }
+  }
+  // Each option and its description are still there, the description beside or under its flag.
+  const logs = texts.find(([w]) => w === "logs")?.[1] ?? "";
+  assert.match(logs, /^ {2}-n, --lines=<N> +How many past lines to show \(default 50\)$/m);
 });
 
 test("a closed stdout ends `logs` quietly with exit 0 (no EPIPE stack trace)", async () => {

@@ -44,6 +44,8 @@ const JSON_RUNS: string[][] = [
   ["usage", "session", "--json", "--breakdown", "-z", "UTC"],
   ["usage", "session", "--json", "--provider", "PROVIDER_C", "-z", "UTC"],
   ["usage", "project", "--json", "--breakdown", "-z", "America/New_York", "-u", "2026-11-23"],
+  ["usage", "weekly", "--json", "-z", "UTC", "--week-start", "sunday"],
+  ["usage", "blocks", "--json", "-z", "UTC"],
 ];
 const inProcess = new Map<string, string>();
 
@@ -73,10 +75,44 @@ test("no daemon: reads the store in-process and says so; the figures are the fix
   );
   assert.equal(new Set(codex.rows.map((x) => x.key)), new Set(codexSessions.keys()));
   for (const row of codex.rows) assert.equal(figuresOf(row), sums(codexSessions.get(row.key) ?? []), row.key);
+
+  // weekly from Sunday (--week-start): each week as its days sum up, split per provider.
+  const weekly = JSON.parse(inProcess.get(JSON_RUNS[6]?.join(" ") as string) as string) as UsageReport;
+  const sundayOf = (day: string): string => {
+    let t = Date.parse(`${day}T00:00:00Z`);
+    while (new Date(t).getUTCDay() !== 0) t -= 86_400_000;
+    return new Date(t).toISOString().slice(0, 10);
+  };
+  const byWeek = groupBy(expected, (x) => sundayOf(dayIn(x.ts, "UTC")));
+  assert.equal([weekly.report, weekly.weekStart, weekly.rows.map((x) => x.key)], ["weekly", "sunday", [...byWeek.keys()].sort()]);
+  for (const row of weekly.rows) {
+    assert.equal(figuresOf(row), sums(byWeek.get(row.key) ?? []), row.key);
+    for (const p of row.byProvider ?? []) assert.equal(figuresOf(p), sums((byWeek.get(row.key) ?? []).filter((x) => x.sourceId.startsWith(`${p.provider}:`))), `${row.key} ${p.provider}`);
+  }
+  // blocks: Claude Code's, every response of it in some block.
+  const blocks = JSON.parse(inProcess.get(JSON_RUNS[7]?.join(" ") as string) as string) as UsageReport;
+  assert.is(blocks.provider, "claude-code");
+  assert.equal(figuresOf(blocks.totals), sums(expected.filter((x) => x.sourceId.startsWith("claude-code:"))));
+  assert.ok(blocks.rows.every((x) => x.block && Date.parse(x.block.end) - Date.parse(x.block.start) === 5 * 3_600_000 && !x.block.active));
+});
+
+test("weekStart from config.json when --week-start is not given (in-process)", async () => {
+  const configFile = resolvePaths(box.env).configFile;
+  mkdirSync(dirname(configFile), { recursive: true });
+  writeFileSync(configFile, JSON.stringify({ weekStart: "saturday" }));
+  try {
+    const r = await ctl(box, ["usage", "weekly", "--json", "-z", "UTC"]);
+    assert.is(r.code, 0, r.stderr);
+    const weekly = JSON.parse(r.stdout) as UsageReport;
+    assert.is(weekly.weekStart, "saturday");
+    assert.ok(weekly.rows.every((x) => new Date(`${x.key}T00:00:00Z`).getUTCDay() === 6), r.stdout);
+  } finally {
+    rmSync(configFile);
+  }
 });
 
 test("the table fits 80 columns, plain when stdout is no terminal, for every report", async () => {
-  for (const report of ["daily", "monthly", "session", "project"]) {
+  for (const report of ["daily", "weekly", "monthly", "session", "project", "blocks"]) {
     for (const extra of [[], ["--breakdown"]]) {
       const r = await ctl(box, ["usage", report, ...extra]);
       assert.is(r.code, 0, r.stderr);
@@ -117,8 +153,9 @@ test("bad flags and values: exit 2, what is wrong and where to look, nothing pri
     [["usage", "--until", "20261131"], /invalid --until "20261131"/],
     [["usage", "--since", "2026-11-24", "--until", "2026-11-23"], /--since 2026-11-24 is after --until 2026-11-23/],
     [["usage", "--timezone", "Mars/Olympus"], /invalid --timezone "Mars\/Olympus": not an IANA time zone/],
-    [["usage", "--provider", "gemini"], /invalid --provider "gemini"; allowed: openclaw, claude-code, codex/],
-    [["usage", "dialy"], /invalid report "dialy"; allowed: daily, monthly, session, project \(did you mean daily\?\)/],
+    [["usage", "--provider", "gemini"], /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\)\n/],
+    [["usage", "dialy"], /invalid report "dialy"; allowed: daily, weekly, monthly, session, project, blocks \(did you mean daily\?\)/],
+    [["usage", "weekly", "--week-start", "someday"], /invalid --week-start "someday"/],
     [["usage", "daily", "session"], /unexpected argument "session" for insightsctl usage/],
     [["usage", "--sinse", "2026-11-01"], /unknown flag --sinse for insightsctl usage \(did you mean --since\?\)/],
     [["usage", "--json=yes"], /--json is a switch and takes no value/],
@@ -176,7 +213,7 @@ test("with a daemon: asks it over the control socket, and the JSON is the same a
     try {
       for (const [params, message] of [
         [{ timeZone: "Mars/Olympus" }, /invalid --timezone/],
-        [{ report: "weekly" }, /invalid report "weekly"/],
+        [{ report: "yearly" }, /invalid report "yearly"/],
         [{ since: 20261101 }, /--since must be a string/],
         [{ constructor: "x" }, /unknown usage parameter "constructor"/],
       ] as const) {

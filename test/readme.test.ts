@@ -1,5 +1,5 @@
 // The README's config table must say what the code does: every key, its env name and default.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -54,6 +54,31 @@ test("the CLI table has a row for every command, naming each of its flags", asyn
 test("the two set-up commands are there", () => {
   assert.match(readme, /npm install && npm start/);
   assert.match(readme, /npm test/);
+});
+
+/** Every Markdown file a user reads: the top-level ones and everything under docs/. */
+function userDocs(): string[] {
+  const out = readdirSync(ROOT).filter((f) => f.endsWith(".md"));
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      if (e.isDirectory()) walk(`${dir}/${e.name}`);
+      else if (e.name.endsWith(".md")) out.push(`${dir}/${e.name}`);
+    }
+  };
+  walk("docs");
+  return out;
+}
+
+test("no doc holds git merge-conflict markers", () => {
+  const docs = userDocs();
+  assert.ok(docs.includes("README.md") && docs.includes("docs/benchmarks.md"), docs.join(", "));
+  // A marker is a whole line of its own: `<<<<<<< HEAD`, `=======`, `>>>>>>> main`.
+  const marker = /^(<{7}|>{7})( .*)?$|^={7}$/;
+  for (const file of docs) {
+    const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+    const at = lines.findIndex((l) => marker.test(l));
+    assert.is(at, -1, `${file}:${at + 1}: ${lines[at] ?? ""}`);
+  }
 });
 
 test.run();

@@ -158,6 +158,9 @@ test("systemctl failing: its reason and exit 1", async () => {
   const r = await ctl(box, ["service", "install"], withFake({ SYSTEMCTL_FAIL: "1" }));
   assert.is(r.code, 1);
   assert.match(r.stderr, /^insightsctl: systemctl --user daemon-reload failed: Failed to connect to bus: No medium found\n/);
+  // No user bus: systemd cannot run the unit here, so the way out is the daemon without it (as the README says).
+  assert.match(r.stderr, /\n {2}.*gateway-insights\.service is written, but there is no systemd user session here: use `insightsctl start` here instead\.\n$/);
+  assert.not.match(r.stderr, /journalctl/);
   assert.equal(recorded(), ["--user daemon-reload"], "stops at the first failure");
 });
 

@@ -246,6 +246,12 @@ test("config.json's daily-cost budget fires; in Chinese on a phone the banner an
       assert.ok(width <= 390, `${what} is ${width} px wide`);
     };
     await fits("the alerts view");
+    // No channel is set up: the history says so, never "sent".
+    const firing = b.page.locator('[data-testid="alert-event"][data-kind="FIRING"]').first();
+    await firing.waitFor({ timeout: 20_000 });
+    const firingText = (await firing.textContent()) ?? "";
+    assert.ok(firingText.includes("无通知渠道"), firingText);
+    assert.not.ok(firingText.includes("已发送"), firingText);
     await b.page.getByTestId("add-rule").click();
     await b.page.getByTestId("rule-form").waitFor();
     await fits("the rule editor");

@@ -3,6 +3,7 @@
 // socket, which is this user's alone.
 import { defineCommand } from "citty";
 import { UsageError } from "../../shared/config/argv.js";
+import { InsightsError } from "../../shared/errors.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { formatValue } from "../../shared/alerts/format.js";
@@ -20,15 +21,33 @@ async function connect(): Promise<ControlClient> {
   return client;
 }
 
+/**
+ * The daemon's "no alert rule/channel" names where the GraphQL API lists them (alertRules,
+ * alertChannels); here the way to see them is a command.
+ */
+function forTheCli(err: unknown): unknown {
+  if (!(err instanceof InsightsError) || err.code !== "NOT_FOUND") return err;
+  const m = /^(no alert (rule|channel) "[^"]*")(?:;|$)/.exec(err.message);
+  if (!m) return err;
+  return new InsightsError("NOT_FOUND", m[1] as string, { hint: `See \`insightsctl alerts list\` for the ${m[2]}s there are.` });
+}
+
 async function call<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
   const client = await connect();
-  return client.call<T>(method, params).finally(() => client.close());
+  return client
+    .call<T>(method, params)
+    .catch((err: unknown) => {
+      throw forTheCli(err);
+    })
+    .finally(() => client.close());
 }
 
 /** What a test may take beyond the channel's timeout (the request's own start and the answer's way back). */
 const TEST_MARGIN_SECONDS = 10;
 /** ChannelSchema's largest timeoutSeconds: the wait when the channel is not listed (the daemon then says why). */
 const MAX_TIMEOUT_SECONDS = 120;
+/** What became of an active alert's notification, when it was not simply sent. */
+const DELIVERY_NOTE: Record<AlertRow["delivery"], string> = { sent: "", no_channel: " [no channel]", not_sent: " [not sent]" };
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -42,7 +61,7 @@ const list = defineCommand({
       const now = Date.now();
       say(r.active.length ? `Firing (${r.active.length}):` : "Firing: none");
       for (const a of r.active) {
-        say(`  ${a.severity.toUpperCase().padEnd(9)}${a.ruleId}${a.subject ? ` (${a.label})` : ""}: ${formatValue(a.value, a.unit)} of ${formatValue(a.threshold, a.unit)}, since ${iso(a.since)} (${formatDuration((now - a.since) / 1000)})`);
+        say(`  ${a.severity.toUpperCase().padEnd(9)}${a.ruleId}${a.subject ? ` (${a.label})` : ""}: ${formatValue(a.value, a.unit)} of ${formatValue(a.threshold, a.unit)}, since ${iso(a.since)} (${formatDuration((now - a.since) / 1000)})${DELIVERY_NOTE[a.delivery] ?? ""}`);
         if (a.projection?.reachesAtLocal) say(`           at this pace ${formatValue(a.projection.target, a.unit)} is reached at ${a.projection.reachesAtLocal}`);
       }
       say("Rules:");
@@ -112,8 +131,10 @@ const mute = defineCommand({
         if (ms === null || ms === 0) throw new UsageError(`--for "${args.for}" is not a duration (30m, 2h, 1d, 1w)`, hint, { param: "--for" });
         until = Date.now() + ms;
       }
-      const rule = await call<RuleView>("alerts.mute", { rule: String(args.rule), until });
-      say(rule.mutedUntil !== null ? `muted ${rule.id} until ${iso(rule.mutedUntil)}` : `${rule.id} is not muted`);
+      const rule = await call<RuleView & { wasMuted?: boolean }>("alerts.mute", { rule: String(args.rule), until });
+      if (rule.mutedUntil !== null) say(`muted ${rule.id} until ${iso(rule.mutedUntil)}`);
+      // --off: say what it did (an older daemon does not say whether there was a mute to end).
+      else say(rule.wasMuted === false ? `${rule.id} was not muted` : `unmuted ${rule.id}`);
     } catch (err) {
       fail(err);
     }

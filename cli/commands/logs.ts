@@ -95,7 +95,7 @@ async function gatewayLogs(paths: Paths, config: Config, o: { n: number; level: 
   const data = openData({ paths, config, env: process.env, logger: new LogHub({ console: "off" }).logger, collector: { channels: false } });
   // The log file's path comes from the OpenClaw config, which the agents pass reads first.
   await data.collector.collectOnce(config.collectTimeoutSeconds * 1000);
-  for (const e of data.model.gatewayLog(o.n || 1, o.level)) print(e);
+  if (o.n > 0) for (const e of data.model.gatewayLog(o.n, o.level)) print(e);
   process.exit(0);
 }
 

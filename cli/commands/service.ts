@@ -115,8 +115,15 @@ function systemctl(args: string[], file: string): void {
   }
   if (r.status !== 0) {
     const why = `${r.stderr ?? ""}`.trim().split("\n").filter(Boolean).pop() ?? `exit code ${r.status}`;
+    // No user bus (a container, `su`, an ssh session without a login manager): systemd cannot
+    // run a user unit here at all, so its journal has nothing to say; the daemon runs without it.
+    const noBus = args.includes("--user") && /connect to bus|No medium found|DBUS_SESSION_BUS_ADDRESS|XDG_RUNTIME_DIR/i.test(`${r.stderr ?? ""}`);
     throw new InsightsError("START_FAILED", `${shown} failed: ${why}`, {
-      hint: args.includes("--user") ? "A user unit needs a user session (`systemctl --user status`); see `journalctl --user -u gateway-insights`." : "See `journalctl -u gateway-insights`.",
+      hint: noBus
+        ? `${file} is written, but there is no systemd user session here: use \`insightsctl start\` here instead.`
+        : args.includes("--user")
+          ? "A user unit needs a user session (`systemctl --user status`); see `journalctl --user -u gateway-insights`."
+          : "See `journalctl -u gateway-insights`.",
     });
   }
 }

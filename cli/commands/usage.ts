@@ -20,11 +20,13 @@ const DAEMON_REPORT_TIMEOUT_MS = (300 + 30) * 1000;
 
 /** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
 function machineZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
-  try {
-    if (zone) return parseTimeZone(zone);
-  } catch {
-    // said below
+  // TZ as the user set it (Asia/Kolkata), which Intl may resolve to an older alias (Asia/Calcutta).
+  for (const zone of [process.env.TZ, Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined]) {
+    try {
+      if (zone) return parseTimeZone(zone);
+    } catch {
+      // the next, else said below
+    }
   }
   note(`this machine's time zone${process.env.TZ !== undefined ? ` (TZ=${process.env.TZ})` : ""} is not one Intl knows; days are in UTC (pass --timezone)`);
   return "UTC";
@@ -42,6 +44,7 @@ function paramsOf(args: Record<string, unknown>): UsageReportParams {
         ...(typeof args.until === "string" ? { until: args.until } : {}),
         ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
         breakdown: args.breakdown === true,
+        ...(typeof args["week-start"] === "string" ? { weekStart: args["week-start"] } : {}),
       },
       // The machine's zone, sent to the daemon too: its own may differ.
       typeof args.timezone === "string" ? "UTC" : machineZone(),
@@ -59,15 +62,17 @@ function writeAndExit(text: string): void {
 }
 
 export default defineCommand({
-  meta: { name: "usage", description: "Tokens and cost by day, month, session or project; asks the daemon, or reads the store in-process when none runs" },
+  meta: { name: "usage", description: "Tokens and cost by day, week, month, session, project or 5-hour block; asks the daemon, or reads the store in-process when none runs" },
   args: {
-    report: { type: "positional", required: false, description: "daily (default), monthly, session or project", valueHint: "report" },
-    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex (or PROVIDER_A, _B, _C)", valueHint: "P" },
+    report: { type: "positional", required: false, description: "daily (default), weekly, monthly, session, project or blocks (Claude's 5-hour billing blocks; Claude Code unless --provider names another)", valueHint: "report" },
+    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
     since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD, in the time zone", valueHint: "day" },
     until: { type: "string", alias: "u", description: "Last day (inclusive), YYYY-MM-DD or YYYYMMDD", valueHint: "day" },
     timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default this machine's)", valueHint: "tz" },
     json: { type: "boolean", alias: "j", description: "Print JSON (exact figures; stable shape, see docs/usage.md)" },
     breakdown: { type: "boolean", alias: "b", description: "One sub-row per model, with reasoning tokens" },
+    "week-start": { type: "string", description: "weekly: the day weeks start on, monday to sunday (default the config's weekStart, monday)", valueHint: "day" },
+    exact: { type: "boolean", alias: "e", description: "Every figure in full (1,574,828, not 1.6M); the table grows wider than 80 columns" },
   },
   async run({ args }) {
     try {
@@ -78,7 +83,9 @@ export default defineCommand({
       let local: LocalUsage | null = null;
       if (client) {
         try {
-          report = await client.call<UsageReport>("usage", { ...params }, DAEMON_REPORT_TIMEOUT_MS);
+          // Without --week-start the daemon's config decides (its weekStart).
+          const { weekStart, ...rest } = params;
+          report = await client.call<UsageReport>("usage", { ...rest, ...(typeof args["week-start"] === "string" ? { weekStart } : {}) }, DAEMON_REPORT_TIMEOUT_MS);
         } catch (err) {
           if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
             throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
@@ -90,12 +97,13 @@ export default defineCommand({
       } else {
         // In-process only: the validated config (a bad value stops here, naming the key) and the store.
         const [{ cliContext }, { usageLocally }] = await Promise.all([import("../context.js"), import("../usage-local.js")]);
-        local = await usageLocally(paths, cliContext().loaded.config, params);
+        const config = cliContext().loaded.config;
+        local = await usageLocally(paths, config, typeof args["week-start"] === "string" ? params : { ...params, weekStart: config.weekStart });
         report = local.report;
         note(`gateway-insights is not running; read the store in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ") || "no provider"}`);
       }
       if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial (the rest is read in the background by the daemon, or on the next run)");
-      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${(await import("../usage-table.js")).usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null }).map(forStdout).join("\n")}\n`;
+      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${(await import("../usage-table.js")).usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null, exact: args.exact === true }).map(forStdout).join("\n")}\n`;
       // In-process, a first scan may still be reading; what it committed is kept, the rest waits
       // for the next run (the store is crash-safe), so do not wait for it.
       if (local?.settled) await local.close();

@@ -275,14 +275,22 @@ export class AlertService {
     const resolved = t.kind === "resolved";
     // A resolve speaks of the highest severity that was sent for the episode.
     const severity = resolved ? (s.notified ?? s.severity) : s.severity;
-    this.db.saveAlert(rule, s, now, resolved ? now : null, s.severity);
-    const eventId = this.db.event({ ts: now, alertId: s.alertId, ruleId: rule.id, subject: s.subject, kind: t.kind, severity, value: Number.isFinite(s.value) ? s.value : 0, threshold: s.threshold, notified: t.notify, withheld: t.withheld, detail: null });
-    this.o.logger[resolved ? "info" : "warn"](`alert ${t.kind}`, { rule: rule.id, subject: s.subject || undefined, severity, value: s.value, threshold: s.threshold, sent: t.notify, withheld: t.withheld ?? undefined });
+    // Due but no channel takes it (none set up, or none for this severity): nothing is sent, and
+    // the episode and its event say "no channel" rather than "sent".
+    const channels = t.notify ? this.channelsFor(rule, severity, resolved) : [];
+    const noChannel = t.notify && channels.length === 0;
+    this.db.saveAlert(rule, s, now, resolved ? now : null, s.severity, t.notify ? (noChannel ? "no_channel" : "sent") : null);
+    const notified = t.notify && !noChannel;
+    const withheld = noChannel ? "no_channel" : t.withheld;
+    const eventId = this.db.event({ ts: now, alertId: s.alertId, ruleId: rule.id, subject: s.subject, kind: t.kind, severity, value: Number.isFinite(s.value) ? s.value : 0, threshold: s.threshold, notified, withheld, detail: null });
+    this.o.logger[resolved ? "info" : "warn"](`alert ${t.kind}`, { rule: rule.id, subject: s.subject || undefined, severity, value: s.value, threshold: s.threshold, sent: notified, withheld: withheld ?? undefined });
     this.emit({ kind: t.kind.toUpperCase() as AlertChange["kind"], ruleId: rule.id, alertId: s.alertId });
     if (!t.notify) return;
+    // The cooldown runs from a notification that was due, delivered or not: adding a channel
+    // later does not make every firing alert speak at once.
     if (!resolved) this.lastSent.set(stateKey(rule.id, s.subject, severity), now);
     const n = this.notification(rule, s, resolved ? "resolved" : "firing", t.kind === "escalated", severity, now, resolved ? now : null);
-    for (const ch of this.channelsFor(rule, severity, resolved)) void this.queue.enqueue({ channel: ch, notification: n, eventId });
+    for (const ch of channels) void this.queue.enqueue({ channel: ch, notification: n, eventId });
   }
 
   private notification(rule: AlertRule, s: InstanceState, event: NotificationInput["event"], escalated: boolean, severity: Severity, now: number, resolvedAt: number | null): NotificationInput {

@@ -30,8 +30,15 @@ export interface AlertRow {
   resolvedAt: number | null;
   updatedAt: number;
   notified: Severity | null;
+  /** A notification went out through a channel for the episode. */
   sent: boolean;
+  /** What became of the episode's notifications: sent, due but no channel took it, or none sent (muted, cooldown). */
+  delivery: AlertDelivery;
 }
+
+export type AlertDelivery = "sent" | "no_channel" | "not_sent";
+/** alerts.sent: 0 nothing went out, 1 sent, 2 due but no channel took it (nothing went out either). */
+const SENT_CODE = { sent: 1, no_channel: 2 } as const;
 
 export interface EventRow {
   id: number;
@@ -102,7 +109,8 @@ function toAlert(r: RawAlert): AlertRow {
     resolvedAt: r.resolved_at,
     updatedAt: r.updated_at,
     notified: r.notified,
-    sent: r.sent === 1,
+    sent: r.sent === SENT_CODE.sent,
+    delivery: r.sent === SENT_CODE.sent ? "sent" : r.sent === SENT_CODE.no_channel ? "no_channel" : "not_sent",
   };
 }
 
@@ -201,7 +209,7 @@ export class AlertStore {
   /** When a notification of each rule, subject and severity was last sent (the cooldown's memory). */
   lastSent(): Array<{ ruleId: string; subject: string; severity: Severity; ts: number }> {
     return this.db
-      .prepare("SELECT rule_id AS ruleId, subject, severity, max(ts) AS ts FROM alert_events WHERE notified = 1 AND kind IN ('firing', 'escalated') GROUP BY rule_id, subject, severity")
+      .prepare("SELECT rule_id AS ruleId, subject, severity, max(ts) AS ts FROM alert_events WHERE (notified = 1 OR withheld = 'no_channel') AND kind IN ('firing', 'escalated') GROUP BY rule_id, subject, severity")
       .all() as Array<{ ruleId: string; subject: string; severity: Severity; ts: number }>;
   }
 
@@ -214,17 +222,22 @@ export class AlertStore {
     );
   }
 
-  /** Writes an episode's state (insert or update); `resolvedAt` closes it. */
-  saveAlert(rule: AlertRule, s: InstanceState, now: number, resolvedAt: number | null, severity: Severity): void {
+  /**
+   * Writes an episode's state (insert or update); `resolvedAt` closes it. `delivery`: what became
+   * of a notification this change owed (null: none was owed; the episode keeps what it had). Once
+   * something was sent for an episode it reads "sent".
+   */
+  saveAlert(rule: AlertRule, s: InstanceState, now: number, resolvedAt: number | null, severity: Severity, delivery: "sent" | "no_channel" | null = null): void {
     this.store.transaction(() =>
       this.db
         .prepare(
           `INSERT INTO alerts (id, rule_id, subject, label, rule_name, metric, unit, severity, peak_severity, value, threshold, projection_json, since, resolved_at, updated_at, notified, sent)
-           VALUES (@id, @rule, @subject, @label, @name, @metric, @unit, @severity, @severity, @value, @threshold, @projection, @since, @resolved, @now, @notified, @sent)
+           VALUES (@id, @rule, @subject, @label, @name, @metric, @unit, @severity, @severity, @value, @threshold, @projection, @since, @resolved, @now, @notified, coalesce(@sent, 0))
            ON CONFLICT (id) DO UPDATE SET label = excluded.label, rule_name = excluded.rule_name, severity = excluded.severity,
              peak_severity = CASE WHEN excluded.severity = 'critical' THEN 'critical' ELSE peak_severity END,
              value = excluded.value, threshold = excluded.threshold, projection_json = excluded.projection_json,
-             resolved_at = excluded.resolved_at, updated_at = excluded.updated_at, notified = excluded.notified, sent = excluded.sent`,
+             resolved_at = excluded.resolved_at, updated_at = excluded.updated_at, notified = excluded.notified,
+             sent = CASE WHEN @sent IS NULL OR alerts.sent = ${SENT_CODE.sent} THEN alerts.sent ELSE @sent END`,
         )
         .run({
           id: s.alertId,
@@ -242,7 +255,7 @@ export class AlertStore {
           resolved: resolvedAt,
           now,
           notified: s.notified,
-          sent: s.sent ? 1 : 0,
+          sent: delivery === null ? null : SENT_CODE[delivery],
         }),
     );
   }

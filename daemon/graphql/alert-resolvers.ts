@@ -103,6 +103,7 @@ export const alertTypes: Pick<Resolvers, "Alert" | "AlertRule" | "AlertChannel" 
     resolvedAt: (a) => iso(a.resolvedAt),
     updatedAt: (a) => iso(a.updatedAt) as string,
     notified: (a) => a.sent,
+    delivery: (a) => a.delivery.toUpperCase(),
   },
   AlertRule: {
     metric: (r) => upper(r.metric),

@@ -64,7 +64,7 @@ const WORKER_FILE = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./r
 export const WORKER_IDLE_COLLECT_MS = 1000;
 
 /**
- * Node flags for a worker, measured on 90 cards back to back (docs/benchmarks.md, memory):
+ * Node flags for a worker, measured on 90 cards back to back (docs/benchmarks-history.md, memory):
  * satori makes ~100 MB of garbage per full card and V8 let the heap grow to ~150 MB before
  * collecting it. A 2 MB young generation and old-generation growth of at most 2x its live size
  * kept the heap under ~80 MB (peak RSS 364 -> ~240 MB) for ~10 % more CPU per card. Growth of at

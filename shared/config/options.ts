@@ -65,6 +65,7 @@ export const OPTIONS = {
   totalTimeoutSeconds: { kind: int(1, 600), default: 15, env: "INSIGHTS_TOTAL_TIMEOUT_SECONDS", reloadable: false, help: "Longest a snapshot request may take in all before TOTAL_TIMEOUT" },
   snapshotRateLimitPerMinute: { kind: int(1, 100_000), default: 30, env: "INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE", reloadable: false, help: "Snapshot requests per client and minute before RATE_LIMITED" },
   snapshotMaxBytes: { kind: int(1024, 1_073_741_824), default: 2_097_152, env: "INSIGHTS_SNAPSHOT_MAX_BYTES", reloadable: false, help: "Largest snapshot; bigger ones step the detail down, then fail with PAYLOAD_TOO_LARGE" },
+  weekStart: { kind: { type: "enum", values: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] }, default: "monday", env: "INSIGHTS_WEEK_START", reloadable: false, help: "The day the weeks of `insightsctl usage weekly` start on" },
   shutdownGraceSeconds: { kind: int(0, 60), default: 5, env: "INSIGHTS_SHUTDOWN_GRACE_SECONDS", reloadable: true, help: "How long a stop waits for in-flight work before closing" },
 } as const satisfies Record<string, OptionDef>;
 
@@ -108,6 +109,8 @@ export interface Config {
   totalTimeoutSeconds: number;
   snapshotRateLimitPerMinute: number;
   snapshotMaxBytes: number;
+  /** The day `usage weekly`'s weeks start on. */
+  weekStart: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
   shutdownGraceSeconds: number;
 }
 

@@ -56,6 +56,8 @@ export interface ChannelsView {
   error: string | null;
   rpcLatencyMs: number | null;
   source: "rpc" | "cli" | null;
+  /** This process never probes channels (a one-off CLI command): there is nothing to wait for. */
+  off?: boolean;
 }
 
 export interface SystemSnapshot {
@@ -134,7 +136,7 @@ export class GatewayMonitor {
       checkedAt: null,
       gateway: { ...EMPTY_GATEWAY },
       resources: { cpuPercent: null, memoryMB: null, diskMB: null, diskFreeMB: null, diskUsedPercent: null, sampledAt: null },
-      channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null },
+      channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null, ...(options.channels === false ? { off: true } : {}) },
     };
   }
 

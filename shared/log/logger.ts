@@ -97,6 +97,8 @@ export class LogHub {
   /** The last `n` records at or above `minLevel` still in memory. */
   recent(n: number, minLevel: Level = "trace"): LogRecord[] {
     const min = levelRank(minLevel);
+    // slice(-0) is the whole array: none asked for is none.
+    if (!(n > 0)) return [];
     return this.ring.filter((r) => levelRank(r.level) >= min).slice(-n);
   }
 

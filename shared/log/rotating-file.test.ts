@@ -60,6 +60,9 @@ test("subscribers and the ring see records; level changes apply at once", () => 
   hub.logger.info("after unsubscribe");
   assert.equal(seen, ["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "shown"]);
   assert.equal(hub.recent(3).map((r) => r.msg), ["m7", "shown", "after unsubscribe"]);
+  // `logs -f -n 0`: no past line at all, not the whole ring (slice(-0) is everything).
+  assert.equal(hub.recent(0), []);
+  assert.equal(hub.recent(0, "info"), []);
 });
 
 test("json console mode writes one object per line", () => {

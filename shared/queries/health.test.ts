@@ -45,7 +45,8 @@ function snapshot(over: { demo?: boolean; checkedAt?: number | null; running?: b
       latestVersion: null,
     },
     resources: { cpuPercent: null, memoryMB: null, diskMB: 1, diskFreeMB: 1000, diskUsedPercent: over.disk === undefined ? 50 : over.disk, sampledAt: 1 },
-    channels: { list: [], checkedAt: null, error: null, rpcLatencyMs: null, source: null },
+    // Probed, none configured (a gateway down is never asked: then not probed yet, and pending).
+    channels: { list: [], checkedAt: running ? 1 : null, error: null, rpcLatencyMs: null, source: null },
   };
 }
 
@@ -87,7 +88,7 @@ test("gateway down: DOWN and UNHEALTHY; up with everything passing: UP and OK", 
   const down = view(snapshot());
   assert.is(down.gateway.state, "DOWN");
   assert.is(down.health.verdict, "UNHEALTHY");
-  assert.equal(down.health.reasons.map((r) => `${r.name}:${r.status}`), ["gateway:FAIL", "ready:FAIL", "event-loop:WARN"]);
+  assert.equal(down.health.reasons.map((r) => `${r.name}:${r.status}`), ["gateway:FAIL", "ready:FAIL", "event-loop:WARN", "channels:WARN"]);
   const up = view(snapshot({ running: true }));
   assert.is(up.gateway.state, "UP");
   assert.is(up.health.verdict, "OK");
@@ -103,6 +104,14 @@ test("demo: the gateway is DEMO whether or not a demo gateway answers; no answer
   assert.is(replay.gateway.state, "DEMO");
   assert.equal(replay.health.checks.filter((x) => ["gateway", "ready", "event-loop"].includes(x.name)).map((x) => x.status), ["PASS", "PASS", "PASS"]);
   assert.is(replay.health.verdict, "OK");
+});
+
+test("channels never probed by this process (a one-off CLI command): no channels check, and no STARTING for it", () => {
+  const snap = snapshot({ running: true });
+  const v = view({ ...snap, channels: { ...snap.channels, checkedAt: null, off: true } });
+  assert.not.ok(v.health.checks.some((x) => x.name === "channels"));
+  assert.is(v.health.verdict, "OK");
+  assert.is(view({ ...snap, channels: { ...snap.channels, checkedAt: null } }).health.verdict, "STARTING", "a daemon that will probe them: starting");
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// Answers the read model keeps between two changes of a source (docs/benchmarks.md, "GraphQL
+// Answers the read model keeps between two changes of a source (docs/benchmarks-history.md, "GraphQL
 // suite"): a dashboard asks the same questions every few seconds, and at 10,000 sessions each one
 // is a GROUP BY over thousands of rows. Only the collector writes a source's rows, and it reports
 // every change through `onChange(sourceId)` before `dataChanged` goes out: the read model drops

@@ -151,6 +151,14 @@ test("the gateway monitor's own reasons are said in Chinese, not quoted in Engli
   assert.is(localize(refused.text, "zh"), "网关无响应：connect ECONNREFUSED 127.0.0.1:18789");
 });
 
+test("channels not probed yet are a pending check (STARTING), never a PASS; none configured is a PASS", () => {
+  const notProbed = find(healthChecks(inputs({ channels: { list: [], checkedAt: null } })), "channels");
+  assert.is(notProbed.status, "WARN");
+  assert.is(notProbed.pending, true);
+  const none = find(healthChecks(inputs({ channels: { list: [], checkedAt: 1 } })), "channels");
+  assert.equal([none.status, none.pending ?? false, none.message], ["PASS", false, "no channels configured"]);
+});
+
 test("a single channel that is down is not 'all 1 channels'", () => {
   const c = find(healthChecks(inputs({ channels: { list: [channel("telegram", false)] } })), "channels");
   assert.is(c.status, "FAIL");

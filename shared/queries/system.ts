@@ -130,7 +130,13 @@ export function healthChecks(inputs: SystemInputs): HealthCheck[] {
     const list = channels.list;
     const down = list.filter((c) => !c.connected);
     if (channels.error && !list.length) checks.push(check("channels", gw.running ? "WARN" : "FAIL", msg("health.channels.unavailable", { error: channels.error })));
-    else if (!list.length) checks.push(check("channels", "PASS", msg(channels.checkedAt === null ? "health.channels.notProbed" : "health.channels.none")));
+    // Not asked yet is no reading, not a pass: pending like the gateway's first probe (a probe
+    // always ends with checkedAt set, answered or failed, so this does not last). A one-off CLI
+    // command that never probes channels has no channels check at all.
+    else if (channels.off && channels.checkedAt === null) {
+      // no check: nothing was asked
+    } else if (channels.checkedAt === null) checks.push(pending("channels", msg("health.channels.notProbed")));
+    else if (!list.length) checks.push(check("channels", "PASS", msg("health.channels.none")));
     else if (down.length === list.length) checks.push(check("channels", "FAIL", msg("health.channels.allDown", { n: list.length })));
     else if (down.length) checks.push(check("channels", "WARN", msg("health.channels.someDown", { channels: listOf(down.map((c) => c.provider)) })));
     else checks.push(check("channels", "PASS", msg("health.channels.connected", { n: list.length })));

@@ -102,7 +102,7 @@ test.after(() => {
   removeTempDirs();
 });
 
-const params = (p: Partial<UsageReportParams> = {}): UsageReportParams => ({ report: "daily", provider: null, since: null, until: null, timeZone: "UTC", breakdown: true, ...p });
+const params = (p: Partial<UsageReportParams> = {}): UsageReportParams => ({ report: "daily", provider: null, since: null, until: null, timeZone: "UTC", breakdown: true, weekStart: "monday", ...p });
 const report = (p: Partial<UsageReportParams> = {}, o: { now?: number; rawDays?: number } = {}): UsageReport =>
   queryUsageReport(world.store, params(p), { now: o.now ?? world.now, rawDays: o.rawDays ?? 7, demo: false, scanComplete: true });
 
@@ -247,6 +247,114 @@ test("project: one row per working directory", () => {
   for (const row of r.rows) assertFigures(row, byProject.get(row.key) ?? [], `project ${row.key}`);
 });
 
+/** The Monday (or `startDow`: 0 Sunday) on or before `day`, computed here from the calendar. */
+function weekStartOf(day: string, startDow: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  let d = t;
+  while (new Date(d).getUTCDay() !== startDow) d -= DAY;
+  return new Date(d).toISOString().slice(0, 10);
+}
+
+test("weekly: weeks from Monday by default, from any day with weekStart; each week as its days' responses sum up", () => {
+  for (const [weekStart, dow] of [["monday", 1], ["sunday", 0], ["saturday", 6]] as const) {
+    const r = report({ report: "weekly", weekStart });
+    assert.is(r.weekStart, weekStart);
+    const byWeek = groupBy(world.responses, (x) => weekStartOf(dayIn(x.ts, "UTC"), dow));
+    assert.equal(r.rows.map((x) => x.key), [...byWeek.keys()].sort(), weekStart);
+    for (const row of r.rows) {
+      assert.is(new Date(`${row.key}T00:00:00Z`).getUTCDay(), dow, `${row.key} is a ${weekStart}`);
+      assertFigures(row, byWeek.get(row.key) ?? [], `week of ${row.key}`);
+    }
+    assertFigures(r.totals, world.responses, `${weekStart} totals`);
+  }
+  // The fixture's days (Sat 21, Mon 23, Tue 24) fall in two Monday weeks and two Sunday weeks, split differently.
+  assert.equal(report({ report: "weekly" }).rows.map((x) => x.key), ["2026-11-16", "2026-11-23"]);
+  assert.equal(report({ report: "weekly", weekStart: "sunday" }).rows.map((x) => x.key), ["2026-11-15", "2026-11-22"]);
+  assert.is(parseUsageParams({ report: "weekly" }, "UTC").weekStart, "monday");
+  assert.is(parseUsageParams({ report: "weekly" }, "UTC", "sunday").weekStart, "sunday", "the config's weekStart");
+  assert.is(parseUsageParams({ report: "weekly", weekStart: "Sun" }, "UTC", "monday").weekStart, "sunday", "the flag wins");
+});
+
+test("daily, weekly, monthly: one figure per provider in each row, as each provider's responses sum up", () => {
+  const providerOf = (x: ExpectedResponse): string => (x.sourceId.startsWith("claude-code:") ? "claude-code" : "codex");
+  for (const kind of ["daily", "weekly", "monthly"] as const) {
+    const r = report({ report: kind });
+    for (const row of r.rows) {
+      const keyOf = (x: ExpectedResponse): string => (kind === "daily" ? dayIn(x.ts, "UTC") : kind === "monthly" ? dayIn(x.ts, "UTC").slice(0, 7) : weekStartOf(dayIn(x.ts, "UTC"), 1));
+      const mine = world.responses.filter((x) => keyOf(x) === row.key);
+      const byProvider = groupBy(mine, providerOf);
+      assert.equal(row.byProvider?.map((b) => b.provider), ["claude-code", "codex"].filter((p) => byProvider.has(p)), `${kind} ${row.key}`);
+      for (const b of row.byProvider ?? []) assertFigures(b, byProvider.get(b.provider) ?? [], `${kind} ${row.key} ${b.provider}`);
+    }
+  }
+  assert.is(report({ report: "session" }).rows[0]?.byProvider, undefined, "sessions are one provider's each");
+});
+
+/** 5-hour blocks by the documented rule, done here: start at the first response floored to the hour; a response more than 5 h after the start or after the previous one starts the next. */
+function expectedBlocks(rs: readonly ExpectedResponse[]): Array<{ start: number; rs: ExpectedResponse[] }> {
+  const out: Array<{ start: number; rs: ExpectedResponse[] }> = [];
+  for (const x of [...rs].sort((a, b) => a.ts - b.ts)) {
+    const cur = out.at(-1);
+    const prev = cur?.rs.at(-1);
+    if (cur && prev && x.ts - cur.start <= 5 * HOUR && x.ts - prev.ts <= 5 * HOUR) cur.rs.push(x);
+    else out.push({ start: Math.floor(x.ts / HOUR) * HOUR, rs: [x] });
+  }
+  return out;
+}
+
+test("blocks: Claude Code's 5-hour blocks by default; another provider's on request, with the gap between two blocks", () => {
+  const claude = world.responses.filter((x) => x.sourceId.startsWith("claude-code:"));
+  const r = report({ report: "blocks" });
+  assert.is(r.provider, "claude-code");
+  const want = expectedBlocks(claude);
+  assert.equal(r.rows.map((x) => x.block?.start), want.map((b) => new Date(b.start).toISOString()));
+  for (const [i, row] of r.rows.entries()) {
+    const b = want[i]!;
+    assertFigures(row, b.rs, `block ${row.key}`);
+    assert.equal(row.block?.end, new Date(b.start + 5 * HOUR).toISOString());
+    assert.is(row.block?.lastActivityAt, new Date(Math.max(...b.rs.map((x) => x.ts))).toISOString());
+    assert.is(row.block?.active, false, "a day later nothing is active");
+    assert.is(row.block?.projection, null);
+  }
+  // Codex: the session two days earlier is its own block, and the silence between is a gap row.
+  const codex = world.responses.filter((x) => x.sourceId.startsWith("codex:"));
+  const cx = report({ report: "blocks", provider: "codex" });
+  const cw = expectedBlocks(codex);
+  assert.ok(cw.length >= 2, "two blocks apart");
+  const blocks = cx.rows.filter((x) => !x.block?.gap);
+  assert.equal(blocks.map((x) => x.block?.start), cw.map((b) => new Date(b.start).toISOString()));
+  for (const [i, row] of blocks.entries()) assertFigures(row, cw[i]!.rs, `codex block ${row.key}`);
+  const gaps = cx.rows.filter((x) => x.block?.gap);
+  assert.is(gaps.length, cw.length - 1);
+  const lastOfFirst = Math.max(...cw[0]!.rs.map((x) => x.ts));
+  assert.equal([gaps[0]?.block?.start, gaps[0]?.block?.end, gaps[0]?.totalTokens], [new Date(lastOfFirst + 5 * HOUR).toISOString(), new Date(Math.min(...cw[1]!.rs.map((x) => x.ts))).toISOString(), 0]);
+});
+
+test("blocks: the active block's burn rate and its projection to the block's end, marked as an estimate", () => {
+  const claude = world.responses.filter((x) => x.sourceId.startsWith("claude-code:"));
+  const last = expectedBlocks(claude).at(-1)!;
+  const first = Math.min(...last.rs.map((x) => x.ts));
+  const lastTs = Math.max(...last.rs.map((x) => x.ts));
+  const end = last.start + 5 * HOUR;
+  const now = lastTs + 10 * 60_000;
+  assert.ok(now < end && lastTs > first, "the fixture's last block can be active and spans time");
+  const r = queryUsageReport(world.store, params({ report: "blocks" }), { now, rawDays: 7, demo: false, scanComplete: true });
+  const row = r.rows.at(-1)!;
+  assert.is(row.block?.active, true);
+  const tokens = sums(last.rs).total;
+  const { cost } = expectedCost(last.rs);
+  const minutes = (lastTs - first) / 60_000;
+  const rate = row.block?.burnRate;
+  assert.ok(rate && Math.abs(rate.tokensPerMinute - tokens / minutes) < 1e-6, `tokens/min ${rate?.tokensPerMinute}`);
+  assert.ok(rate && Math.abs(rate.costPerHour - (cost / minutes) * 60) < 1e-6, `cost/h ${rate?.costPerHour}`);
+  const remaining = (end - now) / 60_000;
+  const p = row.block?.projection;
+  assert.equal([p?.estimate, p?.endsAt, p?.remainingMinutes, p?.totalTokens], [true, new Date(end).toISOString(), Math.round(remaining), Math.round(tokens + (tokens / minutes) * remaining)]);
+  assert.ok(p && Math.abs(p.costUsd - (cost + (cost / minutes) * remaining)) < 1e-6, `projected cost ${p?.costUsd}`);
+  // Earlier blocks are never active.
+  for (const x of r.rows.slice(0, -1)) assert.is(x.block?.active, false);
+});
+
 test("raw rows and hourly rollups combined after retention: the same figures, nothing counted twice", () => {
   const before = report({}, { now: world.now + DAY, rawDays: 2 });
   assertDaily(before, world.responses, "UTC");
@@ -302,9 +410,12 @@ test("OpenClaw: a sub-agent the session index names is folded into its parent; p
 
 test("parameters: days in both forms, zones by Intl, providers by name or enum; bad ones are INVALID_PARAM naming the flag", () => {
   const p = parseUsageParams({ report: "session", provider: "PROVIDER_C", since: "20261101", until: "2026-11-30", timeZone: "europe/berlin", breakdown: true }, "UTC");
-  assert.equal(p, { report: "session", provider: "codex", since: "2026-11-01", until: "2026-11-30", timeZone: "Europe/Berlin", breakdown: true });
-  assert.equal(parseUsageParams({}, "Asia/Tokyo"), { report: "daily", provider: null, since: null, until: null, timeZone: "Asia/Tokyo", breakdown: false });
+  assert.equal(p, { report: "session", provider: "codex", since: "2026-11-01", until: "2026-11-30", timeZone: "Europe/Berlin", breakdown: true, weekStart: "monday" });
+  assert.equal(parseUsageParams({}, "Asia/Tokyo"), { report: "daily", provider: null, since: null, until: null, timeZone: "Asia/Tokyo", breakdown: false, weekStart: "monday" });
   assert.is(parseUsageParams({ provider: "Claude-Code" }, "UTC").provider, "claude-code");
+  // The zone as typed, not the older alias Intl resolves it to (Asia/Kolkata is Asia/Calcutta to ICU).
+  assert.is(parseUsageParams({ timeZone: "Asia/Kolkata" }, "UTC").timeZone, "Asia/Kolkata");
+  assert.is(parseUsageParams({}, "Asia/Kolkata").timeZone, "Asia/Kolkata");
   const bad = (raw: Record<string, unknown>, message: RegExp): void => {
     try {
       parseUsageParams(raw, "UTC");
@@ -321,9 +432,10 @@ test("parameters: days in both forms, zones by Intl, providers by name or enum; 
   bad({ since: "2026-11-24", until: "2026-11-23" }, /--since 2026-11-24 is after --until 2026-11-23/);
   bad({ timeZone: "Mars/Olympus" }, /invalid --timezone "Mars\/Olympus": not an IANA time zone/);
   bad({ timeZone: "" }, /invalid --timezone/);
-  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw, claude-code, codex/);
+  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\)$/);
   bad({ provider: "constructor" }, /invalid --provider/);
-  bad({ report: "weekly" }, /invalid report "weekly"; allowed: daily, monthly, session, project/);
+  bad({ report: "yearly" }, /invalid report "yearly"; allowed: daily, weekly, monthly, session, project, blocks/);
+  bad({ weekStart: "someday" }, /invalid --week-start "someday"; allowed: sunday, monday/);
   bad({ breakdown: "yes" }, /--breakdown must be true or false/);
   bad({ since: 20261101 }, /--since must be a string/);
   bad({ sinse: "2026-11-01" }, /unknown usage parameter "sinse"/);

@@ -23,11 +23,17 @@ import { finiteTotal } from "../sources/usage-guard.js";
 import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
+import { blockSpans, burnRate, projectBlock } from "./usage-blocks.js";
 import { DAY, dayKey, HOUR, iso, offsetMs } from "./time.js";
 
 export const USAGE_SCHEMA_VERSION = 1;
-export const USAGE_REPORTS = ["daily", "monthly", "session", "project"] as const;
+export const USAGE_REPORTS = ["daily", "weekly", "monthly", "session", "project", "blocks"] as const;
 export type UsageReportKind = (typeof USAGE_REPORTS)[number];
+/** The day a week of the weekly report starts on (`weekStart`, `--week-start`); Monday by default. */
+export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** The provider the blocks report reads when none is named: the 5-hour blocks are Claude's plans' rule. */
+const BLOCKS_PROVIDER: ProviderName = "claude-code";
 
 /** The project key of OpenClaw-less sessions whose transcripts named no working directory. */
 export const NO_PROJECT = "(no project)";
@@ -55,6 +61,8 @@ export interface UsageReportParams {
   /** A canonical IANA zone. */
   timeZone: string;
   breakdown: boolean;
+  /** weekly: the day weeks start on. */
+  weekStart: Weekday;
 }
 
 /** Token and cost figures; every count is an exact integer. */
@@ -81,6 +89,25 @@ export interface UsageModelFigures extends UsageFigures {
   model: string;
 }
 
+export interface UsageProviderFigures extends UsageFigures {
+  provider: ProviderName;
+}
+
+/** A blocks row: the 5-hour block (shared/queries/usage-blocks.ts), or the gap between two. */
+export interface UsageBlock {
+  /** Start (the first response floored to the hour) and end (start + 5 h); a gap's: 5 h after the last response, to the next. ISO, UTC. */
+  start: string;
+  end: string;
+  gap: boolean;
+  /** The block's last response (null for a gap). */
+  lastActivityAt: string | null;
+  active: boolean;
+  /** Active block only, when it spans more than an instant: tokens a minute and USD an hour from its first to its last response. */
+  burnRate: { tokensPerMinute: number; costPerHour: number } | null;
+  /** Active block only: its figures at its end if the burn rate holds. An estimate. */
+  projection: { estimate: true; endsAt: string; remainingMinutes: number; totalTokens: number; costUsd: number } | null;
+}
+
 export interface UsageTotals extends UsageFigures {
   providers: ProviderName[];
   /** Source ids (`claude-code:default`, `agent:main`). */
@@ -95,6 +122,10 @@ export interface UsageRow extends UsageTotals {
   key: string;
   /** Per model, most tokens first; only with `breakdown`. */
   breakdown?: UsageModelFigures[];
+  /** daily, weekly, monthly: per provider, in the interface's order (OpenClaw, Claude Code, Codex). */
+  byProvider?: UsageProviderFigures[];
+  /** blocks only. */
+  block?: UsageBlock;
   /** Session rows only: the working directory (null when none is known). */
   project?: string | null;
   /** Session rows only: first and last activity, sub-agents included (ISO, UTC). */
@@ -110,8 +141,10 @@ export interface UsageReport {
   timeZone: string;
   since: string | null;
   until: string | null;
-  /** The provider asked for; null: all. */
+  /** The provider asked for (blocks: claude-code unless another is named); null: all. */
   provider: ProviderName | null;
+  /** weekly only: the day its weeks start on. */
+  weekStart?: Weekday;
   currency: "USD";
   /** The bundled demo state was read: the figures are not anyone's usage. */
   demo: boolean;
@@ -139,11 +172,16 @@ export function parseDay(value: string, flag: string): string {
   return `${m?.[1]}-${m?.[3]}-${m?.[4]}`;
 }
 
-/** The zone as Intl names it (`europe/berlin` is `Europe/Berlin`); INVALID_PARAM when it is none. */
+/**
+ * The zone as the user wrote it, once Intl knows it; only its case is Intl's (`europe/berlin` is
+ * `Europe/Berlin`). Intl's own name may be an older alias (`Asia/Kolkata` resolves to
+ * `Asia/Calcutta`): a report says the name its reader typed. INVALID_PARAM when it is no zone.
+ */
 export function parseTimeZone(value: string): string {
   if (value.length > 0 && value.length <= 100) {
     try {
-      return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+      const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+      return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
     } catch {
       // not a zone: said below
     }
@@ -154,7 +192,7 @@ export function parseTimeZone(value: string): string {
 export function parseProvider(value: string): ProviderName {
   const p = PROVIDER_NAMES[value.toLowerCase()];
   if (p && Object.prototype.hasOwnProperty.call(PROVIDER_NAMES, value.toLowerCase())) return p;
-  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw, claude-code, codex (or PROVIDER_A, PROVIDER_B, PROVIDER_C)`, "--provider");
+  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw (OpenClaw), claude-code (Claude Code), codex (Codex)`, "--provider");
 }
 
 export function parseReportKind(value: string): UsageReportKind {
@@ -162,14 +200,21 @@ export function parseReportKind(value: string): UsageReportKind {
   throw invalid(`invalid report ${JSON.stringify(value.slice(0, 40))}; allowed: ${USAGE_REPORTS.join(", ")}`, "report");
 }
 
-const PARAM_KEYS = new Set(["report", "provider", "since", "until", "timeZone", "breakdown"]);
+export function parseWeekday(value: string): Weekday {
+  const v = value.toLowerCase();
+  const day = WEEKDAYS.find((d) => d === v || d.slice(0, 3) === v);
+  if (day) return day;
+  throw invalid(`invalid --week-start ${JSON.stringify(value.slice(0, 40))}; allowed: ${WEEKDAYS.join(", ")} (or their first three letters)`, "--week-start");
+}
+
+const PARAM_KEYS = new Set(["report", "provider", "since", "until", "timeZone", "breakdown", "weekStart"]);
 
 /**
  * Checks the params of a report (the control socket's `usage`, or the CLI's flags turned into
  * these names): unknown keys, wrong types and bad values are INVALID_PARAM naming the flag.
- * `defaultZone` applies when no timeZone is given.
+ * `defaultZone` applies when no timeZone is given, `defaultWeekStart` (the config's `weekStart`) when no weekStart is.
  */
-export function parseUsageParams(raw: Record<string, unknown>, defaultZone: string): UsageReportParams {
+export function parseUsageParams(raw: Record<string, unknown>, defaultZone: string, defaultWeekStart: Weekday = "monday"): UsageReportParams {
   for (const k of Object.keys(raw)) if (!PARAM_KEYS.has(k)) throw invalid(`unknown usage parameter ${JSON.stringify(k.slice(0, 40))}; known: ${[...PARAM_KEYS].join(", ")}`, k);
   const str = (k: string, flag: string): string | null => {
     const v = raw[k];
@@ -182,6 +227,7 @@ export function parseUsageParams(raw: Record<string, unknown>, defaultZone: stri
   const since = str("since", "--since");
   const until = str("until", "--until");
   const zone = str("timeZone", "--timezone");
+  const weekStart = str("weekStart", "--week-start");
   const breakdown = raw.breakdown;
   if (breakdown !== undefined && breakdown !== null && typeof breakdown !== "boolean") throw invalid("--breakdown must be true or false", "--breakdown");
   const out: UsageReportParams = {
@@ -191,6 +237,7 @@ export function parseUsageParams(raw: Record<string, unknown>, defaultZone: stri
     until: until === null ? null : parseDay(until, "--until"),
     timeZone: parseTimeZone(zone ?? defaultZone),
     breakdown: breakdown === true,
+    weekStart: weekStart === null ? defaultWeekStart : parseWeekday(weekStart),
   };
   if (out.since !== null && out.until !== null && out.since > out.until) throw invalid(`--since ${out.since} is after --until ${out.until}`, "--since");
   return out;
@@ -483,18 +530,32 @@ export function figures(s: Sums): UsageFigures {
 class Group {
   readonly sums = zero();
   readonly byModel = new Map<string, Sums>();
+  readonly byProvider = new Map<ProviderName, Sums>();
   readonly sources = new Set<string>();
 
   add(sourceId: string, model: string, s: Sums): void {
     add(this.sums, s);
     this.addModel(model || UNKNOWN_MODEL, s);
+    const provider = providerOfSourceId(sourceId);
+    if (provider) this.addProvider(provider, s);
     this.sources.add(sourceId);
   }
 
   merge(other: Group): void {
     add(this.sums, other.sums);
     for (const [model, s] of other.byModel) this.addModel(model, s);
+    for (const [provider, s] of other.byProvider) this.addProvider(provider, s);
     for (const s of other.sources) this.sources.add(s);
+  }
+
+  private addProvider(provider: ProviderName, s: Sums): void {
+    let p = this.byProvider.get(provider);
+    if (!p) this.byProvider.set(provider, (p = zero()));
+    add(p, s);
+  }
+
+  providerRows(): UsageProviderFigures[] {
+    return PROVIDERS.filter((p) => this.byProvider.has(p)).map((provider) => ({ provider, ...figures(this.byProvider.get(provider) as Sums) }));
   }
 
   private addModel(name: string, s: Sums): void {
@@ -521,9 +582,9 @@ class Group {
       .sort((a, b) => b.totalTokens - a.totalTokens || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
   }
 
-  /** A row: its key, what only its kind has (a session's project and times), the figures, then the breakdown. */
-  row(key: string, extra: Partial<UsageRow>, breakdown: boolean): UsageRow {
-    return { key, ...extra, ...this.totals(), ...(breakdown ? { breakdown: this.breakdown() } : {}) };
+  /** A row: its key, what only its kind has (a session's project and times), the figures, then the per-provider split and the breakdown. */
+  row(key: string, extra: Partial<UsageRow>, breakdown: boolean, byProvider: boolean): UsageRow {
+    return { key, ...extra, ...this.totals(), ...(byProvider ? { byProvider: this.providerRows() } : {}), ...(breakdown ? { breakdown: this.breakdown() } : {}) };
   }
 }
 
@@ -558,10 +619,13 @@ export interface UsageReportOptions {
   parentOf?: (sourceId: string, key: string) => string | null;
 }
 
-export function queryUsageReport(store: Store, p: UsageReportParams, o: UsageReportOptions): UsageReport {
-  const rows = p.report === "session" ? sessionRows(store, p, o) : cellRows(store, p, o);
+export function queryUsageReport(store: Store, params: UsageReportParams, o: UsageReportOptions): UsageReport {
+  const p = params.report === "blocks" ? { ...params, provider: params.provider ?? BLOCKS_PROVIDER } : params;
+  const rows = p.report === "session" ? sessionRows(store, p, o) : p.report === "blocks" ? blockRows(store, p, o) : cellRows(store, p, o);
   const totals = new Group();
   for (const r of rows) totals.merge(r.group);
+  // Calendar reports split each row per provider (the table shows it when more than one is read).
+  const byProvider = p.report === "daily" || p.report === "weekly" || p.report === "monthly";
   return {
     schemaVersion: USAGE_SCHEMA_VERSION,
     report: p.report,
@@ -569,12 +633,20 @@ export function queryUsageReport(store: Store, p: UsageReportParams, o: UsageRep
     since: p.since,
     until: p.until,
     provider: p.provider,
+    ...(p.report === "weekly" ? { weekStart: p.weekStart } : {}),
     currency: "USD",
     demo: o.demo,
     scanComplete: o.scanComplete,
-    rows: rows.map((r) => r.group.row(r.key, r.extra, p.breakdown)),
+    rows: rows.map((r) => r.group.row(r.key, r.extra, p.breakdown, byProvider)),
     totals: totals.totals(),
   };
+}
+
+/** The first day (`YYYY-MM-DD`) of the week `day` is in, weeks starting on `start`. */
+export function weekOf(day: string, start: Weekday): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const back = (new Date(t).getUTCDay() - WEEKDAYS.indexOf(start) + 7) % 7;
+  return new Date(t - back * DAY).toISOString().slice(0, 10);
 }
 
 interface Built {
@@ -600,7 +672,7 @@ function cellRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Bu
   } else {
     // Days and months: the trigger-kept aggregates, summed per day by SQLite.
     for (const c of usageDayCells(store, cellOptions, p.timeZone)) {
-      if (inRange(c.day, p)) add(p.report === "daily" ? c.day : c.day.slice(0, 7), c.sourceId, c.model, sumsOfCell(c));
+      if (inRange(c.day, p)) add(p.report === "daily" ? c.day : p.report === "weekly" ? weekOf(c.day, p.weekStart) : c.day.slice(0, 7), c.sourceId, c.model, sumsOfCell(c));
     }
   }
   // Days and months sort as text; projects by name.
@@ -718,5 +790,70 @@ function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions):
   }
   // By last activity, oldest first (the latest ends up next to the totals), then by key.
   out.sort((a, b) => (a.last ?? -Infinity) - (b.last ?? -Infinity) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return out;
+}
+
+interface ResponseRow extends SumColumns {
+  at: number;
+  source_id: string;
+  model: string;
+}
+
+/**
+ * blocks: every response in time order (raw rows where retention keeps them; before that a rollup
+ * hour counts as one entry at its start, so old blocks start and end to the hour), cut into
+ * 5-hour blocks and the gaps between them (usage-blocks.ts). A response counts when its day in
+ * the zone is within --since/--until, as ccusage filters before it cuts blocks.
+ */
+function blockRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
+  const { from, to } = looseBounds(p.since, p.until);
+  const rawFrom = Math.ceil((o.now - o.rawDays * DAY) / HOUR) * HOUR;
+  const prefix = p.provider ? SOURCE_PREFIX[p.provider] : null;
+  const rows = store.db
+    .prepare(
+      `SELECT u.ts AS at, u.source_id, u.model, u.input, u.output, u.cache_read, u.cache_write, u.reasoning, u.cost_usd, u.unpriced, 1 AS responses
+       FROM token_usage u
+       WHERE u.role = 'assistant' AND u.ts >= @from AND u.ts < @to
+         AND (@prefix IS NULL OR substr(u.source_id, 1, length(@prefix)) = @prefix)
+         AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
+       UNION ALL
+       SELECT hour, source_id, model, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages
+       FROM token_usage_hourly
+       WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
+         AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)
+       ORDER BY 1`,
+    )
+    .all({ from: from ?? Number.MIN_SAFE_INTEGER, to: to ?? Number.MAX_SAFE_INTEGER, rawFrom, prefix }) as ResponseRow[];
+  const kept = p.since === null && p.until === null ? rows : rows.filter((r) => inRange(dayKey(r.at, p.timeZone), p));
+  const out: Built[] = [];
+  for (const span of blockSpans(kept.map((r) => r.at), o.now)) {
+    const group = new Group();
+    if (span.kind === "gap") {
+      out.push({ key: `gap-${iso(span.start)}`, group, extra: { block: { start: iso(span.start) as string, end: iso(span.end) as string, gap: true, lastActivityAt: null, active: false, burnRate: null, projection: null } } });
+      continue;
+    }
+    for (let i = span.from; i < span.to; i++) {
+      const r = kept[i] as ResponseRow;
+      group.add(r.source_id, r.model, sumsOfCell({ sourceId: r.source_id, model: r.model, ...cellSums(r) }));
+    }
+    const f = figures(group.sums);
+    const rate = span.active ? burnRate(span, f.totalTokens, group.sums.cost) : null;
+    const projected = rate ? projectBlock(span, f.totalTokens, group.sums.cost, rate, o.now) : null;
+    out.push({
+      key: iso(span.start) as string,
+      group,
+      extra: {
+        block: {
+          start: iso(span.start) as string,
+          end: iso(span.end) as string,
+          gap: false,
+          lastActivityAt: iso(span.last),
+          active: span.active,
+          burnRate: rate,
+          projection: projected ? { ...projected, endsAt: iso(projected.endsAt) as string, costUsd: usd(projected.costUsd) } : null,
+        },
+      },
+    });
+  }
   return out;
 }

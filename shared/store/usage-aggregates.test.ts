@@ -89,7 +89,7 @@ function assertFollows(store: Store, what: string): void {
   assert.equal(rounded(hours), rounded(fromRollups), `${what}: usage_hours`);
 }
 
-const params = (p: Partial<UsageReportParams> = {}): UsageReportParams => ({ report: "daily", provider: null, since: null, until: null, timeZone: "UTC", breakdown: false, ...p });
+const params = (p: Partial<UsageReportParams> = {}): UsageReportParams => ({ report: "daily", provider: null, since: null, until: null, timeZone: "UTC", breakdown: false, weekStart: "monday", ...p });
 const report = (store: Store, p: Partial<UsageReportParams> = {}, at = now): UsageReport => queryUsageReport(store, params(p), { now: at, rawDays: 7, demo: false, scanComplete: true });
 
 /** Per day: [responses, input] of the report's rows. */

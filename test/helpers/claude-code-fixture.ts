@@ -79,6 +79,6 @@ export function expectedPrompts(lines: RawLine[], subagent: boolean): number {
     const c = l.message?.content;
     if (Array.isArray(c) && c.some((b: RawLine) => b.type === "tool_result")) return false;
     const t = typeof c === "string" ? c : Array.isArray(c) ? c.filter((b: RawLine) => b.type === "text").map((b: RawLine) => b.text).join("") : "";
-    return !t.startsWith("<local-command-stdout>") && !t.startsWith("<local-command-caveat>");
+    return !t.startsWith("<local-command-stdout>") && !t.startsWith("<local-command-caveat>") && !t.startsWith("<task-notification>");
   }).length;
 }

@@ -1187,8 +1187,10 @@ export type Alert = {
   resolvedAt: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['String']['output'];
   projection: Maybe<AlertProjection>;
-  /** Whether a notification was sent for the episode (not when muted or within the cooldown). */
+  /** Whether a notification went out through a channel for the episode (not when muted, within the cooldown, or when no channel takes it). */
   notified: Scalars['Boolean']['output'];
+  /** What became of the episode's notifications: SENT (through a channel), NO_CHANNEL (one was due but no channel is set up for it) or NOT_SENT (muted, or within the cooldown). */
+  delivery: Scalars['String']['output'];
 };
 
 export type AlertChannel = {
@@ -1267,9 +1269,9 @@ export type AlertEvent = {
   severity: Maybe<AlertSeverity>;
   value: Maybe<Scalars['Float']['output']>;
   threshold: Maybe<Scalars['Float']['output']>;
-  /** Whether it was sent. */
+  /** Whether it was sent through a channel. */
   notified: Scalars['Boolean']['output'];
-  /** Why not: MUTED or COOLDOWN. */
+  /** Why not: MUTED, COOLDOWN, or NO_CHANNEL (it was due, but no channel takes it). */
   withheld: Maybe<Scalars['String']['output']>;
   detail: Maybe<Scalars['String']['output']>;
   deliveries: Array<AlertDelivery>;
@@ -2085,6 +2087,7 @@ export type AlertResolvers<ContextType = GraphQLContext, ParentType extends Reso
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   projection?: Resolver<Maybe<ResolversTypes['AlertProjection']>, ParentType, ContextType>;
   notified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  delivery?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AlertChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlertChannel'] = ResolversParentTypes['AlertChannel']> = {

@@ -9,7 +9,8 @@
 /**
  * Line types with nothing the reader uses (format doc §2): context injections and request
  * bookkeeping, and the small per-turn markers (`last-prompt`, `cost-state`, ...). Prompts are
- * counted from `user` lines, so `queue-operation` is not needed either.
+ * counted from `user` lines; `queue-operation` is kept all the same: its `enqueue` is a file's
+ * earliest line (before the first message), which is when the session's activity began.
  */
 export const SKIPPED_TYPES: ReadonlySet<string> = new Set([
   "attachment",
@@ -21,7 +22,6 @@ export const SKIPPED_TYPES: ReadonlySet<string> = new Set([
   "tools-used",
   "mode",
   "cost-state",
-  "queue-operation",
 ]);
 
 /** Bytes of a line the classifier sees: the `attachment` key comes within the first ~150. */

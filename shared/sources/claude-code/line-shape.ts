@@ -83,11 +83,14 @@ export type UserLine =
   | { kind: "toolResults"; results: ToolResultBlock[] }
   | { kind: "other" };
 
-const NOT_PROMPT_PREFIXES = ["<local-command-stdout>", "<local-command-caveat>", "<local-command-stderr>"];
+// `<task-notification>`: what Claude Code appends to the parent transcript when a background
+// sub-agent finishes (format doc §5); nobody typed it, so it is no user turn.
+const NOT_PROMPT_PREFIXES = ["<local-command-stdout>", "<local-command-caveat>", "<local-command-stderr>", "<task-notification>"];
 
 /**
  * Classifies a `user` line (format doc §3). A prompt has text (or image) content, no tool_result,
- * and is not `isMeta`, a compaction summary, transcript-only, or a local command's output. In a
+ * and is not `isMeta`, a compaction summary, transcript-only, a local command's output, or a
+ * background sub-agent's notification. In a
  * main transcript a sidechain line is not a prompt; in a sub-agent transcript every line is a
  * sidechain line, and its task prompt (its first user line) counts as that session's prompt.
  */

@@ -45,7 +45,7 @@ test("a prompt: one prompt event and the session facts, firstPrompt once per rea
   assert.is(events[0]?.ts, Date.parse(p.timestamp));
 });
 
-test("not prompts: meta, compaction summary, local command output, sidechain in a main file", () => {
+test("not prompts: meta, compaction summary, local command output, a task notification, sidechain in a main file", () => {
   const variants: RawLine[] = [
     { ...prompt(), isMeta: true },
     { ...prompt(), isCompactSummary: true },
@@ -56,6 +56,9 @@ test("not prompts: meta, compaction summary, local command output, sidechain in 
     { ...prompt(), message: { role: "user", content: "   " } },
     { ...prompt(), message: { role: "user" } },
   ];
+  // A background sub-agent's notification in the parent transcript (format doc §5), either form.
+  const notice = "<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n</task-notification>";
+  variants.push({ ...prompt(), message: { role: "user", content: notice } }, { ...prompt(), message: { role: "user", content: [{ type: "text", text: notice }] } });
   for (const v of variants) assert.equal(of(run([v]).events, "prompt"), [], JSON.stringify(v).slice(0, 200));
   // A typed slash command is a prompt (format doc §3), and so are text blocks.
   assert.is(of(run([{ ...prompt(), message: { role: "user", content: "<command-name>/compact</command-name>" } }]).events, "prompt").length, 1);

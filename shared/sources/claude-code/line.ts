@@ -119,6 +119,12 @@ export function lineEvents(obj: Json, pos: number, where: string, ctx: LineConte
       }
       break;
     }
+    case "queue-operation": {
+      // The start of a turn, before its first message: no activity, but the earliest known
+      // moment of the session (lifetimeStats.createdAt), as OpenClaw's session header is.
+      if (time() !== null) events.push({ kind: "meta", ts: time(), pos, patch: {} });
+      break;
+    }
     case "summary": {
       const title = text(obj.summary);
       if (title !== null) patch.title = shortenPrompt(title);

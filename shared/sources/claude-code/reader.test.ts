@@ -124,7 +124,8 @@ test("the error-only session: no response, one error incident, one warning per r
   const incidents = events.filter((e): e is IncidentEvent => e.kind === "incident");
   assert.equal(incidents.filter((e) => e.type === "error").map((e) => [e.code, e.message]), [[synthetic[0]?.error, synthetic[0]?.message.content[0].text]]);
   assert.equal(incidents.filter((e) => e.type === "warning").map((e) => e.code), Array(retries).fill("retry"));
-  const meta = events.find((e) => e.kind === "meta");
+  // The first meta that tells the session's facts (a queue-operation's marker carries none).
+  const meta = events.find((e) => e.kind === "meta" && "gitBranch" in e.patch);
   assert.is(meta?.kind === "meta" ? meta.patch.gitBranch : undefined, null, "web-ui is not a git repo (gitBranch HEAD)");
 });
 

@@ -551,6 +551,7 @@ export const en = {
   "alerts.notSent": "not sent",
   "alerts.withheld.MUTED": "not sent: muted",
   "alerts.withheld.COOLDOWN": "not sent: cooldown",
+  "alerts.withheld.NO_CHANNEL": "no channel",
   "alerts.delivery.SENT": "sent",
   "alerts.delivery.FAILED": "failed",
   "alerts.delivery.DROPPED": "dropped",

@@ -551,6 +551,7 @@ export const zh: Record<MessageKey, string> = {
   "alerts.notSent": "未发送",
   "alerts.withheld.MUTED": "未发送：已静音",
   "alerts.withheld.COOLDOWN": "未发送：冷却中",
+  "alerts.withheld.NO_CHANNEL": "无通知渠道",
   "alerts.delivery.SENT": "已发送",
   "alerts.delivery.FAILED": "失败",
   "alerts.delivery.DROPPED": "已丢弃",

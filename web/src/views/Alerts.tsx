@@ -381,7 +381,7 @@ function HistoryRow({ e, rule }: { e: AlertEvent; rule: AlertRule | null }): JSX
   const mute = e.kind === "MUTED" || e.kind === "UNMUTED";
   // A test is about a channel, not the rule it borrows its figures from.
   const test = e.kind === "TEST";
-  const sent = mute ? null : e.notified ? t("alerts.sent") : e.withheld === "MUTED" || e.withheld === "COOLDOWN" ? t(`alerts.withheld.${e.withheld}`) : t("alerts.notSent");
+  const sent = mute ? null : e.notified ? t("alerts.sent") : e.withheld === "MUTED" || e.withheld === "COOLDOWN" || e.withheld === "NO_CHANNEL" ? t(`alerts.withheld.${e.withheld}`) : t("alerts.notSent");
   const until = e.kind === "MUTED" ? /^until (\S+)/.exec(e.detail ?? "")?.[1] : undefined;
   const testChannel = test ? (e.deliveries[0]?.channelId ?? /^channel (\S+)/.exec(e.detail ?? "")?.[1] ?? "") : "";
   const facts = [
