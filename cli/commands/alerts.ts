@@ -95,7 +95,7 @@ const testCmd = defineCommand({
       else say(r.outcome === "sent" ? `sent a test notification through ${r.channelId} (${r.channel.type}, ${r.attempts} ${r.attempts === 1 ? "try" : "tries"})` : `the test notification through ${r.channelId} ${r.outcome}: ${r.error ?? "unknown error"}`);
       if (r.outcome !== "sent") process.exit(EXIT.FAILURE);
     } catch (err) {
-      fail(err);
+      fail(forTheCli(err));
     }
   },
 });
