@@ -209,6 +209,52 @@ interface Limits {
 const LIMITS = `{ system(provider: PROVIDER_C) { ... on ProviderCSystem { rateLimits { stale primary { usedPercent windowMinutes resetsAt } secondary { usedPercent windowMinutes resetsAt } history(days: 7) { primaryUsedPercent } } } } }`;
 const pct = (n: number): string => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(n)}%`;
 
+test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 51, 99 and 100 %", async () => {
+  const d = await startAllProviders();
+  const b = await launchBrowser(d.url);
+  let used = 0;
+  try {
+    // The daemon's answers with the 5-hour window's share set to the figure under test.
+    await b.page.route("**/graphql", async (route) => {
+      // Only the queries that read the rate limits; every other request (the live subscription) as it is.
+      if (!(route.request().postData() ?? "").includes("rateLimits")) return route.continue();
+      try {
+        const res = await route.fetch();
+        const text = (await res.text()).replace(/("primary":\{[^{}]*?"usedPercent":)[-\d.e+]+/g, `$1${used}`);
+        await route.fulfill({ response: res, body: text });
+      } catch {
+        // The page went away meanwhile (the next figure's reload).
+      }
+    });
+    for (const percent of [0, 49, 51, 99, 100]) {
+      used = percent;
+      await signIn(b.page, d, `#/?source=${d.codexSource}&gauge=${percent}`);
+      await b.page.reload();
+      const gauge = b.page.locator(`[data-testid="gauge-primary"][data-used="${percent}"]`);
+      await gauge.waitFor();
+      // The arc runs from the left end (16, 80) over the top; centre (80, 80), radius 64. Whatever
+      // the share, it stays above the baseline, and it ends at the share's angle.
+      const geometry = await inPage<{ box: { x: number; y: number; width: number; height: number }; end: { x: number; y: number } } | null>(
+        b.page,
+        `(() => { const p = document.querySelector('[data-testid="gauge-primary"] .gauge-fill'); if (!p) return null; const b = p.getBBox(); const e = p.getPointAtLength(p.getTotalLength()); return { box: { x: b.x, y: b.y, width: b.width, height: b.height }, end: { x: e.x, y: e.y } }; })()`,
+      );
+      if (percent === 0) {
+        assert.is(geometry, null, "no arc at 0 %");
+        continue;
+      }
+      assert.ok(geometry, `${percent} %: an arc`);
+      const angle = Math.PI * (percent / 100);
+      assert.ok(Math.abs(geometry.end.x - (80 - 64 * Math.cos(angle))) < 0.5 && Math.abs(geometry.end.y - (80 - 64 * Math.sin(angle))) < 0.5, `${percent} %: ends at its angle (${JSON.stringify(geometry.end)})`);
+      assert.ok(geometry.box.y + geometry.box.height <= 80.5, `${percent} %: stays above the baseline (${JSON.stringify(geometry.box)})`);
+      assert.ok(geometry.box.x >= 15.5, `${percent} %: starts at the left end`);
+    }
+    assert.equal(b.errors, []);
+  } finally {
+    await b.close();
+    await d.stop();
+  }
+});
+
 test("Codex's plan gauges show ProviderCSystem.rateLimits with a live reset countdown; stale once the window has reset", async () => {
   const d = await startAllProviders();
   const b = await launchBrowser(d.url);

@@ -41,15 +41,17 @@ function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" 
   const point = (f: number): [number, number] => [80 - R * Math.cos(Math.PI * f), 80 - R * Math.sin(Math.PI * f)];
   const [ex, ey] = point(p);
   const [wx1, wy1] = point(0.8);
-  const arc = (f: number, x: number, y: number): string => `M16,80 A${R},${R} 0 ${f > 0.5 ? 1 : 0} 1 ${x.toFixed(2)},${y.toFixed(2)}`;
+  // Never the large arc: the gauge spans at most 180°, and above 50 % the large-arc flag drew the
+  // rest of the circle, below the baseline, instead.
+  const arc = (x: number, y: number): string => `M16,80 A${R},${R} 0 0 1 ${x.toFixed(2)},${y.toFixed(2)}`;
   const left = reset !== null ? fmtCountdown(reset - now) : null;
   return (
     <div class={`gauge tone-${tone}`} data-testid={`gauge-${slot}`} data-used={w.usedPercent} data-tone={tone}>
       <p class="gauge-label">{label}</p>
       <div class="gauge-dial" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(w.usedPercent * 10) / 10} aria-valuetext={t("quota.usedOf", { percent: fmtPercent(w.usedPercent) })}>
         <svg viewBox="0 0 160 92" aria-hidden="true" focusable="false">
-          <path class="gauge-track" d={arc(1, 144, 80)} />
-          {p > 0 ? <path class="gauge-fill" d={arc(p, ex, ey)} /> : null}
+          <path class="gauge-track" d={arc(144, 80)} />
+          {p > 0 ? <path class="gauge-fill" d={arc(ex, ey)} /> : null}
           {/* The 80 % mark, where the daemon starts to warn. */}
           <line class="gauge-mark" x1={wx1} y1={wy1} x2={80 - (R - 11) * Math.cos(Math.PI * 0.8)} y2={80 - (R - 11) * Math.sin(Math.PI * 0.8)} />
         </svg>
