@@ -108,10 +108,12 @@ test("a Claude Code transcript swapped between a regular file and a FIFO in a lo
   await pollUntil(async () => (await status(b)).sources.some((s) => s.id.startsWith("claude-code:") && s.status === "CONNECTED"), { timeoutMs: 60_000, what: "the first scan" });
 
   // Another process swaps in a tight loop, bounded in time and count, while the daemon reads (the
-  // watch sees every rename) and is asked between. Hard links renamed over the transcript: each
-  // swap is one atomic rename, as a planted script would do it.
+  // watch sees every rename) and is asked between. Each swap is one atomic rename over the
+  // transcript: the FIFO (a hard link), or a fresh copy of the transcript (a new inode, so the
+  // daemon's change token moves and it opens the file again).
   const script = `const fs = require("fs"); const end = Date.now() + ${SWAP_MS}; let i = 0;
-    for (; Date.now() < end && i < 2000000; i++) { fs.linkSync(i % 2 ? ${JSON.stringify(regular)} : ${JSON.stringify(fifo)}, ${JSON.stringify(tmp)}); fs.renameSync(${JSON.stringify(tmp)}, ${JSON.stringify(target)}); }
+    const text = fs.readFileSync(${JSON.stringify(regular)});
+    for (; Date.now() < end && i < 2000000; i++) { if (i % 2) fs.writeFileSync(${JSON.stringify(tmp)}, text); else fs.linkSync(${JSON.stringify(fifo)}, ${JSON.stringify(tmp)}); fs.renameSync(${JSON.stringify(tmp)}, ${JSON.stringify(target)}); }
     fs.linkSync(${JSON.stringify(regular)}, ${JSON.stringify(tmp)}); fs.renameSync(${JSON.stringify(tmp)}, ${JSON.stringify(target)}); process.stdout.write(String(i));`;
   const swapper = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
   let swaps = "";
