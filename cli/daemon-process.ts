@@ -150,14 +150,33 @@ export interface StopTimeouts {
 // After SIGTERM the daemon drains for up to shutdownGraceSeconds (5 s) and then closes; give it that and as much again.
 export const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 10_000, killMs: 3_000 };
 
-/** Control-socket shutdown, then SIGTERM, then SIGKILL, each with its own deadline. */
-export async function stopDaemon(paths: Paths, timeouts: StopTimeouts = DEFAULT_STOP_TIMEOUTS): Promise<StopOutcome> {
+/** How a signal is sent (tests replace it to stand for a process SIGKILL cannot end at once). */
+export type SendSignal = (pid: number, signal: NodeJS.Signals) => void;
+
+const sendSignal: SendSignal = (pid, signal) => {
+  try {
+    process.kill(pid, signal);
+  } catch (err) {
+    // Gone between the check and the signal: what we wanted.
+    if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+  }
+};
+
+/**
+ * Control-socket shutdown, then SIGTERM, then SIGKILL, each with its own deadline. Never says
+ * "stopped" or "not running" while our daemon's process still lives: a daemon blocked in a system
+ * call (the event loop stuck) answers neither the socket nor SIGTERM, and one that outlives
+ * SIGKILL, or answers the socket with no pid file to name it, is a STOP_FAILED error.
+ */
+export async function stopDaemon(paths: Paths, timeouts: StopTimeouts = DEFAULT_STOP_TIMEOUTS, signal: SendSignal = sendSignal): Promise<StopOutcome> {
   const client = await ControlClient.tryConnect(paths.socketFile);
   let pid = readPidFile(paths.pidFile);
+  let answered = false;
   if (client) {
     try {
       const answer = await client.call<{ pid: number }>("shutdown", { by: "insightsctl stop" });
       pid = answer.pid;
+      answered = true;
     } catch {
       // fall through to signals
     } finally {
@@ -166,13 +185,25 @@ export async function stopDaemon(paths: Paths, timeouts: StopTimeouts = DEFAULT_
     if (pid !== null && (await gone(pid, timeouts.controlMs))) return { result: "stopped", via: "control socket", pid };
   }
   if (pid === null || !isInsightsDaemon(pid)) {
+    // Something holds the control socket (it accepted us) but did not answer, and no pid names it:
+    // a daemon whose pid file is gone. It is not "not running", and it cannot be signalled.
+    if (client && !answered) {
+      throw new InsightsError("STOP_FAILED", `a process holds ${paths.socketFile} but does not answer, and ${paths.pidFile} names no running daemon; nothing was stopped`, {
+        hint: `Find it with: fuser ${paths.socketFile} (or ss -xlp | grep control.sock), then kill it.`,
+      });
+    }
     const cleaned = removeLeftovers(paths, pid);
     return { result: "not-running", cleaned };
   }
-  process.kill(pid, "SIGTERM");
+  signal(pid, "SIGTERM");
   if (await gone(pid, timeouts.termMs)) return { result: "stopped", via: "SIGTERM", pid };
-  process.kill(pid, "SIGKILL");
-  await gone(pid, timeouts.killMs);
+  signal(pid, "SIGKILL");
+  if (!(await gone(pid, timeouts.killMs))) {
+    throw new InsightsError("STOP_FAILED", `gateway-insights (pid ${pid}) is still running after SIGTERM and SIGKILL`, {
+      pid,
+      hint: `It may be stuck in the kernel (see: cat /proc/${pid}/stack). Run \`insightsctl stop\` again, or kill -9 ${pid}.`,
+    });
+  }
   // A killed daemon cannot remove its own files.
   removeLeftovers(paths, pid);
   return { result: "killed", pid };

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "CONTROL_TIMEOUT"
   | "UNKNOWN_METHOD"
   | "START_FAILED"
+  | "STOP_FAILED"
   | "SOURCE_UNAVAILABLE"
   | "SOURCE_CORRUPT"
   | "BAD_USER_INPUT"

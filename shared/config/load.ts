@@ -1,10 +1,11 @@
 // Builds the one typed Config: defaults < config.json < INSIGHTS_* env < CLI flags. Every value is
 // validated here, at start, and a bad one names the key, the value, where it came from and what is allowed.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { ConfigError, isErrnoException } from "../errors.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionDef, type OptionKey } from "./options.js";
+import { readRegularFile } from "../sources/safe-open.js";
 
 export type Origin = "default" | "file" | "env" | "flag";
 type Env = Record<string, string | undefined>;
@@ -69,7 +70,8 @@ export function loadConfig({ configFile, env = process.env, flags = {}, atStart 
 function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    // Non-blocking and a regular file only: a FIFO at config.json must not hang start.
+    text = readRegularFile(path, { maxBytes: 16 * 1024 * 1024 }).toString("utf8");
   } catch (err) {
     if (isErrnoException(err) && err.code === "ENOENT") return {};
     throw new ConfigError("config.json", path, path, `a readable file (${err instanceof Error ? err.message : String(err)})`);

@@ -12,7 +12,8 @@ import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
-import { mayScanOnly, TranscriptScanner } from "./transcript-scanner.js";
+import { mayScanOnly, TranscriptScanner, type ScanResult } from "./transcript-scanner.js";
+import { UnreadableFiles, type SkippedFile } from "./unreadable-files.js";
 import { WriteLog } from "./write-log.js";
 
 export interface AgentSnapshot {
@@ -35,6 +36,8 @@ export interface AgentSnapshot {
   transcripts: number;
   /** Bad lines, rows or fields skipped and counted since start. */
   warnings: number;
+  /** Transcripts skipped because they could not be read (until they change); health names them. */
+  skippedFiles?: readonly SkippedFile[];
   /** How changes are noticed (watched, or polled only and why); absent when nothing watches (no daemon). */
   detection?: DetectionState;
 }
@@ -99,6 +102,8 @@ export class AgentSource {
   private readonly writeLog = new WriteLog();
   /** Sessions from our store, for providers without a session index of their own; made on first use. */
   private stored: StoredSessionIndex | null = null;
+  /** Transcripts whose reads keep failing: retried a few times, then skipped until they change. */
+  private readonly unreadable = new UnreadableFiles();
   /** Set by the collector's change watcher. */
   detection: DetectionState | null = null;
 
@@ -144,6 +149,7 @@ export class AgentSource {
       firstPassDone: this.firstPassDone,
       transcripts: this.transcripts,
       warnings: this.warnings,
+      skippedFiles: this.unreadable.skipped(),
       ...(this.detection ? { detection: this.detection } : {}),
     };
   }
@@ -274,7 +280,7 @@ export class AgentSource {
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });
       this.count(scan.warnings);
       if (scan.errors.length && scan.transcripts === 0) return this.fail(scan.errors[0] as SourceError, before);
-      for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+      this.logUnreadable(scan);
       this.ingestLogs(reader);
       const listed = await this.loadSessions(reader, scan.sessions);
       if (!listed) return this.fail(this.lastListError ?? new SourceError("corrupt", "sessions could not be listed"), before);
@@ -324,7 +330,7 @@ export class AgentSource {
       this.releasedAtRest = false;
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) }, { only: refs });
       this.count(scan.warnings);
-      for (const e of scan.errors) this.deps.logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+      this.logUnreadable(scan);
       // Left over (batch budget) or unreadable: the next pass is a full one (a source with `rescan` is not settled).
       if (!scan.done || scan.errors.length > 0) this.rescan = true;
       events = scan.events;
@@ -375,7 +381,17 @@ export class AgentSource {
       ...(batchEvents ? { batchEvents } : {}),
       ...(maxBatches ? { maxBatches } : {}),
       onWrite: (keys) => this.writeLog.record(keys),
+      unreadable: this.unreadable,
     });
+  }
+
+  /** Unreadable transcripts, at most one warning per file per while (UnreadableFiles), not one every poll. */
+  private logUnreadable(scan: ScanResult): void {
+    const { logger } = this.deps;
+    for (const e of scan.warnErrors) logger.warn("transcript unreadable; will retry", { source: this.id, error: e.message });
+    for (const s of scan.skipped) {
+      if (s.warn) logger.warn("transcript unreadable; skipped until it changes", { source: this.id, error: s.error.message });
+    }
   }
 
   close(): void {

@@ -11,6 +11,7 @@ import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, Ses
 import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { emptyTotals, touch, type TranscriptTotals } from "./fold.js";
+import type { UnreadableFiles } from "./unreadable-files.js";
 
 /**
  * What one scan reads. `only`: these transcripts (the files a watch event named, as the reader's
@@ -47,6 +48,11 @@ export interface ScanOptions {
    * key when the transcript moved to another).
    */
   onWrite?: (keys: readonly string[]) => void;
+  /**
+   * The source's transcripts that failed to read (kept across scans by its owner): one failing
+   * often enough is skipped until it changes, instead of failing every pass (unreadable-files.ts).
+   */
+  unreadable?: UnreadableFiles;
 }
 
 export interface ScanResult {
@@ -56,7 +62,12 @@ export interface ScanResult {
   events: number;
   usageRows: number;
   warnings: SourceWarning[];
+  /** Reads that failed and will be tried again next pass. */
   errors: SourceError[];
+  /** Reads that failed once too often: the file is skipped until it changes (ScanOptions.unreadable). */
+  skipped: Array<{ ref: TranscriptRef; error: SourceError; warn: boolean }>;
+  /** Failed reads (in `errors`) worth a warning now: at most one per file per while. */
+  warnErrors: SourceError[];
   /** Everything listed was read to the end. */
   done: boolean;
   /**
@@ -215,7 +226,7 @@ export class TranscriptScanner {
 
   /** One pass over one source's transcripts. Never throws for bad data: it is in `warnings` / `errors`. */
   async scan(target: ScanTarget, scope: ScanScope = {}): Promise<ScanResult> {
-    const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], done: true, sessions: new Set() };
+    const result: ScanResult = { transcripts: 0, caughtUp: 0, events: 0, usageRows: 0, warnings: [], errors: [], skipped: [], warnErrors: [], done: true, sessions: new Set() };
     const only = scope.only && mayScanOnly(this.store, target.id) ? scope.only : null;
     let refs: readonly TranscriptRef[];
     const tokens = new Map<string, string | null>();
@@ -238,6 +249,8 @@ export class TranscriptScanner {
       }
       refs = listed.value;
       result.transcripts = listed.value.length;
+      const unreadable = this.options.unreadable;
+      if (unreadable?.size) unreadable.retain(new Set(refs.map((r) => r.id)));
       // Before any new batch: a batch folded into a row without its first event would take its own.
       await this.backfillFirstEvents(target, listed.value, result);
       for (const r of this.stmts.tokens.all(target.id)) tokens.set(r.item, r.change_token);
@@ -252,7 +265,7 @@ export class TranscriptScanner {
       while (next < refs.length) {
         const ref = refs[next++] as TranscriptRef;
         const token = tokens.get(ref.id);
-        if (token !== undefined && token === ref.changeToken) {
+        if ((token !== undefined && token === ref.changeToken) || this.options.unreadable?.isSkipped(ref)) {
           result.caughtUp++;
           continue;
         }
@@ -282,14 +295,15 @@ export class TranscriptScanner {
           const read = target.reader.readTranscript(reading.ref, reading.cursor, limit);
           result.warnings.push(...read.warnings);
           if (!read.ok) {
-            result.errors.push(read.error);
-            result.done = false;
+            this.failedRead(reading.ref, read.error, result);
             reading = nextToRead();
           } else if (read.value.restarted && !read.value.done) {
+            this.options.unreadable?.succeeded(reading.ref);
             events += this.reread(target, reading.ref, read.value, limit, result, () => batchesLeft--);
             reading = nextToRead();
           } else {
             const batch = read.value;
+            this.options.unreadable?.succeeded(reading.ref);
             this.commit(target, reading.ref, batch, result);
             events += batch.events.length + 1;
             reading.cursor = batch.cursor;
@@ -330,8 +344,7 @@ export class TranscriptScanner {
           const read = target.reader.readTranscript(ref, batch.cursor, limit);
           result.warnings.push(...read.warnings);
           if (!read.ok) {
-            result.errors.push(read.error);
-            result.done = false;
+            this.failedRead(ref, read.error, result);
             throw new RereadAbandoned();
           }
           batch = read.value;
@@ -365,12 +378,12 @@ export class TranscriptScanner {
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as (typeof rows)[number];
       const ref = byId.get(row.sessionId);
-      if (!ref) continue;
+      if (!ref || this.options.unreadable?.isSkipped(ref)) continue;
       // Its warnings were counted when the transcript was first read; only the timestamp matters here.
       const read = target.reader.readTranscript(ref, null, 1);
       if (!read.ok) {
-        result.errors.push(read.error);
-        complete = false;
+        // A file skipped as unreadable keeps NULL (the query falls back to its first message).
+        if (!this.failedRead(ref, read.error, result)) complete = false;
         continue;
       }
       const ts = read.value.events[0]?.ts ?? null;
@@ -379,6 +392,30 @@ export class TranscriptScanner {
       if (i % 200 === 199) await yieldToLoop();
     }
     if (complete) this.store.setMeta(key, String(this.options.clock.now()));
+  }
+
+  /**
+   * A failed read: counted against the file (ScanOptions.unreadable). Until it is skipped it is an
+   * error and the pass is not done (the next one tries again); once skipped it holds nothing back.
+   * True when it is skipped now.
+   */
+  private failedRead(ref: TranscriptRef, error: SourceError, result: ScanResult): boolean {
+    const unreadable = this.options.unreadable;
+    if (!unreadable) {
+      result.errors.push(error);
+      result.warnErrors.push(error);
+      result.done = false;
+      return false;
+    }
+    const f = unreadable.failed(ref, error, this.options.clock.now());
+    if (f.skipped) {
+      result.skipped.push({ ref, error, warn: f.warn });
+      return true;
+    }
+    result.errors.push(error);
+    if (f.warn) result.warnErrors.push(error);
+    result.done = false;
+    return false;
   }
 
   /** Adds one batch to its transcript's figures and moves its cursor; run inside a transaction. */

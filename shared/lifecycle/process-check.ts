@@ -1,6 +1,7 @@
 // Is a pid alive, and is it one of ours? Used by the daemon (to refuse a second instance and to
 // clean up after a crash) and by the CLI (to stop one).
 import { readFileSync } from "node:fs";
+import { readRegularFile } from "../sources/safe-open.js";
 
 export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -31,7 +32,8 @@ export function isInsightsDaemon(pid: number, procRoot = "/proc"): boolean {
 
 export function readPidFile(path: string): number | null {
   try {
-    const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
+    // A FIFO planted at the pid file must not hang `insightsctl stop`.
+    const pid = Number.parseInt(readRegularFile(path, { maxBytes: 4096 }).toString("utf8").trim(), 10);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;

@@ -162,6 +162,12 @@ export function sourcesCheck(agents: readonly AgentSnapshot[], providerError: st
   if (bad.length) return check("sources", "FAIL", msg("health.sources.failed", { errors: listOf(bad.map((a) => msg("health.sources.agentError", { id: a.id, error: a.state.lastError ?? msg("health.sources.unknownError") })), "semicolon") }));
   if (gone.length) return check("sources", "WARN", msg("health.sources.disconnected", { ids: listOf(gone.map((a) => a.id)) }));
   if (starting.length) return pending("sources", msg("health.sources.scanning", { ids: listOf(starting.map((a) => a.id)) }));
+  // A transcript skipped as unreadable (a FIFO, EIO): the source reads on, but its figures miss that file.
+  const skipped = agents.filter((a) => a.skippedFiles?.length);
+  if (skipped.length) {
+    const files = skipped.map((a) => msg("health.sources.agentError", { id: a.id, error: listOf((a.skippedFiles ?? []).map((f) => f.path)) }));
+    return check("sources", "WARN", msg("health.sources.skipped", { files: listOf(files, "semicolon") }));
+  }
   if (!agents.length) return check("sources", "WARN", msg(noun === "agents" ? "health.sources.none" : "health.sources.noInstalls"));
   return check("sources", "PASS", msg(noun === "agents" ? "health.sources.connected" : "health.sources.installsConnected", { n: agents.length }));
 }

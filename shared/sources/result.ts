@@ -35,6 +35,8 @@ export function fail<T>(error: SourceError, warnings: SourceWarning[] = []): Sou
 
 /** Maps a filesystem or SQLite failure onto a SourceError kind. */
 export function classifyIoError(err: unknown, where: string): SourceError {
+  // Already typed (a safe-open refusal naming its own path): kept as it is.
+  if (err instanceof SourceError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
   if (code === "ENOENT" || code === "ENOTDIR" || code === "SQLITE_CANTOPEN") return new SourceError("missing", `${where}: not found`, { where }, { cause: err });

@@ -12,6 +12,7 @@ import type { LiveSession } from "../contract.js";
 import { readLines } from "../jsonl/line-reader.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult } from "../result.js";
+import { openRegular } from "../safe-open.js";
 import { CLASSIFY_PEEK_BYTES, readHead } from "./classify.js";
 import { isSessionId } from "./files.js";
 import { asObject, shortText } from "./shape.js";
@@ -100,7 +101,7 @@ const COMPLETED = Buffer.from('"payload":{"type":"task_complete"');
 export function turnStatusOf(file: string): "busy" | "idle" | null {
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    ({ fd } = openRegular(file));
   } catch {
     return null;
   }

@@ -28,6 +28,7 @@ import { LOG_LEVELS } from "../gateway/log-line.js";
 import type { LogLevel } from "../gateway/log-line.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { copyRegularFile, openRegular } from "../safe-open.js";
 import { clip, shortText } from "./shape.js";
 
 export const LOGS_DB = "logs_2.sqlite";
@@ -101,7 +102,7 @@ function statOrNull(p: string): fs.Stats | null {
 function headerOf(p: string): Buffer | null {
   let fd: number;
   try {
-    fd = fs.openSync(p, "r");
+    ({ fd } = openRegular(p));
   } catch (err) {
     if ((err as { code?: unknown }).code === "ENOENT") return null;
     throw err;
@@ -230,11 +231,12 @@ export class CodexLogReader {
       try {
         if (this.copiedMain !== mainKey) {
           this.copiedMain = null;
-          fs.copyFileSync(this.src, priv);
+          copyRegularFile(this.src, priv);
           this.copiedMain = mainKey;
         }
         removeIfThere(`${priv}-shm`);
-        if (w1) fs.copyFileSync(wal, `${priv}-wal`);
+        // Through a checked fd: copyFileSync's plain open blocks for good on a FIFO planted here.
+        if (w1) copyRegularFile(wal, `${priv}-wal`);
         else removeIfThere(`${priv}-wal`);
         const m2 = statOrNull(this.src);
         const h2 = w1 ? headerOf(`${priv}-wal`) : null;

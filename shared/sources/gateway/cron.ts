@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { classifyIoError, fail, ok, SourceError } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { checkSqliteFiles, openRegular, readRegularFile } from "../safe-open.js";
 import { computeNextRunAt, describeSchedule, parseSchedule } from "./cron-schedule.js";
 import type { CronSchedule } from "./cron-schedule.js";
 
@@ -320,7 +321,10 @@ export function readCronFromDb(dbPath: string, opts: CronReadOptions): SourceRes
   const warnings: SourceWarning[] = [];
   let db: Database.Database | undefined;
   try {
+    // SQLite's own opens block on a FIFO: the db and its side files are checked first (safe-open.ts).
+    checkSqliteFiles(dbPath);
     db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    checkSqliteFiles(dbPath); // again: -wal and -shm are opened by the first query
     db.pragma("busy_timeout = 2000");
     const jobCols = tableColumns(db, "cron_jobs");
     if (!jobCols.has("job_json")) {
@@ -377,16 +381,16 @@ export function readCronFromDb(dbPath: string, opts: CronReadOptions): SourceRes
 const RUN_LOG_TAIL_BYTES = 1 << 20;
 
 function readJsonFile(p: string): unknown {
-  return JSON.parse(fs.readFileSync(p, "utf8"));
+  return JSON.parse(readRegularFile(p).toString("utf8"));
 }
 
 /** The last `limit` entries of a `runs/<jobId>.jsonl`, newest first; reads at most its last 1 MiB. */
 function readRunLog(file: string, jobId: string, limit: number, warnings: SourceWarning[]): CronRunInfo[] {
   let buf: Buffer;
   let skippedHead = false;
-  const fd = fs.openSync(file, "r");
+  const { fd, stat } = openRegular(file);
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = stat.size;
     const start = Math.max(0, size - RUN_LOG_TAIL_BYTES);
     skippedHead = start > 0;
     buf = Buffer.alloc(size - start);

@@ -20,8 +20,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { classifyIoError, fail, ok } from "../result.js";
+import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { readRegularFile } from "../safe-open.js";
+
+/** A lock file holds a few hundred bytes of JSON; anything far larger is not one. */
+const MAX_LOCK_BYTES = 64 * 1024;
 
 export interface GatewayLock {
   file: string;
@@ -120,10 +124,12 @@ function readLockFile(file: string): ReadLock {
     const st = fs.statSync(file);
     if (!st.isFile()) return null;
     mtimeMs = st.mtimeMs;
-    content = fs.readFileSync(file, "utf8");
+    content = readRegularFile(file, { maxBytes: MAX_LOCK_BYTES }).toString("utf8");
   } catch (err) {
     // Removed between listing and reading: the gateway just stopped.
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    // Swapped for a FIFO (or anything else) since the stat: not a lock.
+    if (err instanceof SourceError) return null;
     throw err;
   }
   const parsed = parseLockContent(content);

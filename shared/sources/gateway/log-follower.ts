@@ -14,6 +14,7 @@ import type { Clock } from "../../clock.js";
 import { systemClock } from "../../clock.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { openRegular } from "../safe-open.js";
 import { listLogFamilies, MAX_ROTATED_LOGS, rotatedLogPath } from "./log-files.js";
 
 /** Plain JSON so a store can persist it. */
@@ -168,10 +169,10 @@ export function readLogLines(cursor: LogCursor | null, opts: FollowOptions): Sou
 
       // An archive never grows again; the active file of an earlier day is final once today's exists.
       const final = loc.rotation > 0 || dayOver;
-      const fd = fs.openSync(loc.path, "r");
+      // Non-blocking and checked on the fd: a FIFO at a log's name is refused, never waited on.
+      const { fd, stat: st } = openRegular(loc.path);
       let size: number;
       try {
-        const st = fs.fstatSync(fd);
         if (st.ino !== cur.inode) continue; // rotated between stat and open: locate again
         size = st.size;
         if (size < cur.offset) {

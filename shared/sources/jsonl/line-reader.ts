@@ -6,6 +6,7 @@
 // was most of the cost of a scan.
 import * as fs from "node:fs";
 import { classifyIoError, fail, ok, type SourceResult, type SourceWarning } from "../result.js";
+import { openRegular } from "../safe-open.js";
 
 /** Where the last read stopped; plain JSON so the store can persist it. */
 export interface LineCursor {
@@ -84,14 +85,14 @@ export function readLines(path: string, cursor: LineCursor | null, options: Read
   const keep = options.keep;
   const warnings: SourceWarning[] = [];
   let fd: number;
+  let st: fs.Stats;
   try {
-    fd = fs.openSync(path, "r");
+    // Non-blocking, and a regular file by its fd: a FIFO swapped in after the listing is refused.
+    ({ fd, stat: st } = openRegular(path));
   } catch (err) {
     return fail(classifyIoError(err, path));
   }
   try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return fail(classifyIoError(Object.assign(new Error("not a regular file"), { code: "EISDIR" }), path));
     const restarted = cursor !== null && (cursor.inode !== st.ino || st.size < cursor.offset);
     const start = cursor && !restarted ? cursor.offset : 0;
     const buf = chunkBuffer(chunkSize);

@@ -1,10 +1,10 @@
 // Reader for the per-agent SQLite DB of OpenClaw >= 2026.7.2 (`agents/<id>/agent/openclaw-agent.sqlite`).
 // The gateway writes it live in WAL mode, so we open it read-only and keep every read a single
 // statement run to completion: no read transaction stays open between calls to block checkpoints.
-import * as fs from "node:fs";
 import Database from "better-sqlite3";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { checkSqliteFiles } from "../safe-open.js";
 import { parseTranscriptEvent, reportUsageProblems } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 import { decodeZstd } from "./zstd.js";
@@ -250,9 +250,10 @@ function schemaMetaOf(db: Database.Database, stmt?: Database.Statement): SchemaM
 
 function openReadOnly(dbPath: string, timeoutMs: number): SourceResult<Database.Database> {
   // better-sqlite3 reports a missing parent dir as a plain TypeError, so check existence ourselves.
+  // SQLite's own open(2) blocks on a FIFO: the db, -wal, -shm and -journal must be regular files
+  // (safe-open.ts says what window remains).
   try {
-    const st = fs.statSync(dbPath);
-    if (!st.isFile()) return fail(new SourceError("corrupt", `${dbPath}: not a regular file`, { where: dbPath }));
+    checkSqliteFiles(dbPath);
   } catch (err) {
     return fail(classifyIoError(err, dbPath));
   }
@@ -263,6 +264,8 @@ function openReadOnly(dbPath: string, timeoutMs: number): SourceResult<Database.
     return fail(classifyIoError(err, dbPath));
   }
   try {
+    // Again right before the first query, which is where SQLite opens -wal and -shm.
+    checkSqliteFiles(dbPath);
     // Opening is lazy: the header is only checked by the first query, which is where a non-SQLite file fails.
     db.prepare("SELECT count(*) FROM sqlite_master").get();
     // A reader per agent: a 512 KB page cache each instead of better-sqlite3's 16 MB. Freed pages
@@ -392,6 +395,9 @@ export class AgentDb {
     const warnings: SourceWarning[] = [];
     if (!this.db.open) return fail(new SourceError("missing", `${this.path}: reader is closed`, { where: this.path }));
     try {
+      // SQLite opens a -wal or -journal that appeared since on any read, with a blocking open(2):
+      // one planted as a FIFO is refused here first (four stats, a few µs).
+      checkSqliteFiles(this.path);
       return ok(read(warnings), warnings);
     } catch (err) {
       return fail(classifyIoError(err, `${this.path}:${where}`), warnings);

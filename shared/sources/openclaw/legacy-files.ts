@@ -9,6 +9,7 @@ import { UNREAD_ENTRY_FIELDS } from "./agent-db.js";
 import { IndexSyntaxError, setOwn, walkSessionsIndex, walkSessionsIndexPaced } from "./sessions-index.js";
 import type { IndexEntryVisitor, ReadAt } from "./sessions-index.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { openRegular } from "../safe-open.js";
 import { parseTranscriptEvent, reportUsageProblems } from "./transcript-event.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 
@@ -89,7 +90,7 @@ function withIndex(
   const file = path.join(sessionsDir, "sessions.json");
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    ({ fd } = openRegular(file));
   } catch (err) {
     return fail(classifyIoError(err, file));
   }

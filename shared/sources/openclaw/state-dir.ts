@@ -6,6 +6,7 @@ import * as path from "node:path";
 import JSON5 from "json5";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
+import { readRegularFile } from "../safe-open.js";
 
 export const DEFAULT_GATEWAY_PORT = 18789;
 
@@ -118,7 +119,7 @@ export function resolveConfigPath(stateDir: string, opts: StateDirOptions = {}):
 export function readConfigFile(configPath: string): SourceResult<Json | null> {
   let text: string;
   try {
-    text = fs.readFileSync(configPath, "utf8");
+    text = readRegularFile(configPath).toString("utf8");
   } catch (err) {
     if ((err as { code?: unknown }).code === "ENOENT") return ok(null);
     return fail(classifyIoError(err, configPath));
