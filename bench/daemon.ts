@@ -31,6 +31,8 @@ export interface DaemonStartOptions {
   nodeArgs?: string[];
   /** Keep what an earlier daemon of the same name left in the work dir (its store, its token): a restart. */
   reuse?: boolean;
+  /** Another checkout's built daemon (…/dist/daemon/main.js), e.g. an earlier commit to compare with; default this checkout's. */
+  main?: string;
   log(message: string): void;
 }
 
@@ -41,7 +43,8 @@ export interface WorkerMemory extends ProcMemory {
 /** Spawns a free-port-bound daemon and waits until its HTTP server answers /health. */
 export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   // The daemon measured must be the code in the checkout: fails when a dist/ module it loads is older than its source.
-  checkDistFresh([MAIN]);
+  const main = o.main ?? MAIN;
+  if (main === MAIN) checkDistFresh([MAIN]);
   removeStaleDirs(BENCH_TMP, `daemon-${o.name}-`);
   const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
   if (!o.reuse) fs.rmSync(dir, { recursive: true, force: true });
@@ -57,7 +60,7 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   Object.assign(env, daemonEnv(env), dirs, o.env ?? {});
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), MAIN, "--port", String(port), "--host", "127.0.0.1", ...(o.openclawDir !== null ? ["--openclaw-dir", o.openclawDir] : [])], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), main, "--port", String(port), "--host", "127.0.0.1", ...(o.openclawDir !== null ? ["--openclaw-dir", o.openclawDir] : [])], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", out, out],

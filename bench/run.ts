@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeMachine, machineInfo } from "./machine.js";
 import { graphqlSuite } from "./graphql.js";
+import { idleSuite } from "./idle.js";
 import { memorySuite } from "./memory-suite.js";
 import { providersSuite } from "./providers.js";
 import { scanSuite } from "./scan.js";
@@ -17,7 +18,7 @@ import type { BenchOptions, Measurements, Suite } from "./suite.js";
 import { BENCH_TMP } from "./paths.js";
 import { renderTable, type SuiteRows } from "./table.js";
 
-const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, memorySuite, providersSuite];
+const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, memorySuite, providersSuite, idleSuite];
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -80,6 +80,7 @@ export function openData(o: OpenDataOptions): OpenData {
     gatewayUrl: () => current().gatewayUrl,
     openclawCommand: () => current().openclawCommand,
     sampleMs: config.sampleIntervalSeconds * 1000,
+    maxWatchedDirs: config.watchMaxDirs,
     ...o.collector,
   });
   const startedAt = clock.now();

@@ -275,6 +275,20 @@ export class AgentSource {
         if (this.firstPassDone) this.status.connected(clock.now());
         return liveChanged || before !== this.status.current;
       }
+      // The reader's poll found what changed (changedTranscripts): a caught-up source reads just
+      // that, the rest of the install as the poll left it, so an install polled because it cannot
+      // be watched costs what changed, not what exists (issue 18).
+      if (this.settled && reader.changedTranscripts && stamp.ok && mayScanOnly(this.deps.store, this.id)) {
+        const polled = reader.changedTranscripts();
+        if (polled) {
+          const changed = await this.partialPass(reader, polled.refs, liveChanged, before);
+          if (this.reader !== reader) return changed; // it failed and closed the reader
+          const counted = polled.total !== this.transcripts;
+          this.transcripts = polled.total;
+          if (!this.rescan) this.stamp = stamp.value;
+          return changed || counted;
+        }
+      }
       this.released = false;
       this.releasedAtRest = false;
       const scan = await this.scanner().scan({ id: this.id, provider: provider.name, reader, price: (r) => provider.price(this.install, r) });

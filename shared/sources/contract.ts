@@ -291,6 +291,14 @@ export interface SourceReader {
   /** Changes whenever transcripts may have changed (cheap): an equal stamp lets the core skip a pass. */
   changeStamp(): SourceResult<string>;
   /**
+   * Optional, for a reader whose changeStamp finds out what changed (Claude Code polls its
+   * directories, then its recently written files): the transcripts new or changed since the last
+   * listing, as listTranscripts would give them, found by the changeStamp calls since the last one
+   * of these, and how many transcripts the install has now. A caught-up source reads just those.
+   * null: not known (no listing yet): the core makes a full pass.
+   */
+  changedTranscripts?(): { refs: TranscriptRef[]; total: number } | null;
+  /**
    * Optional: nothing changed since the last pass, so hand back caches (the next read refills
    * them). `atRest`: the install has not changed for a while and the daemon is quiet: also what
    * only makes the next change cheap to read (it then reads as a fresh reader does).

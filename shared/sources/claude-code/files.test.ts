@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { LIST_PACE, listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId } from "./files.js";
+import { parseTranscriptId } from "./files.js";
+import { LIST_PACE, listTranscriptFiles, listTranscriptFilesPaced } from "./transcript-index.js";
 import { copyClaudeHome, makeTempDir, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);

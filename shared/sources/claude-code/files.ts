@@ -4,12 +4,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TranscriptRef } from "../contract.js";
-import { runNow, runPaced } from "../paced.js";
-import { classifyIoError, fail, ok } from "../result.js";
+import { ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 
 /** A name the reader accepts as a path segment: no separators, not `.`/`..`, not hidden. */
-function plainName(name: string): boolean {
+export function plainName(name: string): boolean {
   return name !== "" && !name.startsWith(".") && !name.includes("/") && !name.includes("\\") && !name.includes("\0");
 }
 
@@ -48,7 +47,7 @@ export function changeTokenOf(st: fs.Stats): string {
   return `${st.size}:${st.ino}:${st.mtimeMs}`;
 }
 
-function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
+export function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
@@ -60,7 +59,7 @@ function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
 }
 
 /** stat() for an entry that is, or links to, the wanted kind; null otherwise or when it vanished. */
-function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceWarning[]): fs.Stats | null {
+export function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceWarning[]): fs.Stats | null {
   if (kind === "file" ? !d.isFile() && !d.isSymbolicLink() : !d.isDirectory() && !d.isSymbolicLink()) return null;
   try {
     const st = fs.statSync(p);
@@ -69,65 +68,6 @@ function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceW
     if ((err as { code?: unknown }).code !== "ENOENT") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: p });
     return null;
   }
-}
-
-/** Files stat-ed (and folders listed) between two points where a paced listing may pause (~5 µs each). */
-export const LIST_PACE = 500;
-
-/** Every transcript of the install, sorted by id. No `projects/` dir yet is an empty list. */
-export function listTranscriptFiles(installDir: string): SourceResult<TranscriptRef[]> {
-  return runNow(listing(installDir));
-}
-
-/** listTranscriptFiles, awaiting `pause()` every LIST_PACE files. */
-export function listTranscriptFilesPaced(installDir: string, pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
-  return runPaced(listing(installDir), pause);
-}
-
-function* listing(installDir: string): Generator<void, SourceResult<TranscriptRef[]>> {
-  const projects = path.join(installDir, "projects");
-  let slugs: fs.Dirent[];
-  try {
-    slugs = fs.readdirSync(projects, { withFileTypes: true });
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === "ENOENT") return ok([]);
-    return fail(classifyIoError(err, projects));
-  }
-  const warnings: SourceWarning[] = [];
-  const out: TranscriptRef[] = [];
-  let stats = 0;
-  const add = (id: string, st: fs.Stats): void => {
-    const parsed = parseTranscriptId(id);
-    if (parsed) out.push({ id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: changeTokenOf(st), sizeBytes: st.size });
-  };
-  for (const slug of slugs) {
-    if (!plainName(slug.name)) continue;
-    const slugDir = path.join(projects, slug.name);
-    if (!statAs(slugDir, slug, "dir", warnings)) continue;
-    for (const entry of readDir(slugDir, warnings)) {
-      if (!plainName(entry.name)) continue;
-      const p = path.join(slugDir, entry.name);
-      if (entry.name.endsWith(".jsonl")) {
-        const st = statAs(p, entry, "file", warnings);
-        if (st) add(`projects/${slug.name}/${entry.name}`, st);
-        if (++stats % LIST_PACE === 0) yield;
-        continue;
-      }
-      // A session's own dir holds its sub-agents (and, in some versions, other per-session state).
-      if (!entry.isDirectory()) continue;
-      const subDir = path.join(p, "subagents");
-      if (++stats % LIST_PACE === 0) yield;
-      for (const sub of readDir(subDir, warnings)) {
-        if (!sub.name.startsWith("agent-") || !sub.name.endsWith(".jsonl")) continue;
-        const st = statAs(path.join(subDir, sub.name), sub, "file", warnings);
-        if (st) add(`projects/${slug.name}/${entry.name}/subagents/${sub.name}`, st);
-        if (++stats % LIST_PACE === 0) yield;
-      }
-    }
-  }
-  out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return ok(out, warnings);
 }
 
 /**

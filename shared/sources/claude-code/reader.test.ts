@@ -356,14 +356,21 @@ test("appVersion: the newest version the files show, known before any transcript
   assert.equal(open(makeTempDir()).appVersion(), { ok: true, value: null, warnings: [] });
 });
 
-test("changeStamp never repeats (the core never skips a pass); listing changes its token on append", () => {
-  const { reader, ref, file } = scratchTranscript();
+test("changeStamp moves on every call before a listing; after one, only when a poll finds a change; listing changes its token on append", () => {
+  const { claudeDir } = copyClaudeHome();
+  const reader = open(claudeDir);
   const a = reader.changeStamp();
   const b = reader.changeStamp();
-  assert.ok(a.ok && b.ok && a.value !== b.value);
-  const before = ref().changeToken;
+  assert.ok(a.ok && b.ok && a.value !== b.value, "no listing yet: the core never skips a pass");
+  const ref0 = refOf(list(reader), RESUMED_SESSION);
+  const file = path.join(claudeDir, ref0.id);
+  const c = reader.changeStamp();
+  assert.equal(reader.changeStamp(), c, "nothing changed: the same stamp");
   fs.appendFileSync(file, '{"type":"mode","mode":"normal"}\n');
-  assert.not.equal(ref().changeToken, before);
+  const d = reader.changeStamp();
+  assert.ok(c.ok && d.ok && c.value !== d.value, "an append to a file written lately moves it");
+  assert.equal(reader.changedTranscripts?.()?.refs.map((r) => r.id), [ref0.id]);
+  assert.not.equal(refOf(list(reader), RESUMED_SESSION).changeToken, ref0.changeToken);
 });
 
 test("ids that are not this reader's transcripts are refused; a missing install dir does not open", () => {

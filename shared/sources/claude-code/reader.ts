@@ -12,7 +12,8 @@ import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
-import { listTranscriptFiles, listTranscriptFilesPaced, parseTranscriptId, transcriptFilesAt } from "./files.js";
+import { parseTranscriptId, transcriptFilesAt } from "./files.js";
+import { TranscriptIndex } from "./transcript-index.js";
 import { lineEvents, newLineContext } from "./line.js";
 import { parseLineObject, text } from "./line-shape.js";
 import { defaultLiveProbe, readLiveSessions } from "./live.js";
@@ -26,6 +27,8 @@ export interface ClaudeCodeReaderOptions {
   maxBytes?: number;
   /** JSON parser for kept lines (default JSON.parse); tests count calls through it. */
   parse?: (text: string) => unknown;
+  /** Wall-clock ms, compared with file mtimes by the poll (TranscriptIndex); default Date.now. */
+  now?: () => number;
 }
 
 export const DEFAULT_EVENT_LIMIT = 1000;
@@ -49,12 +52,17 @@ class ClaudeCodeReader implements SourceReader {
   private newestTranscript: string | null = null;
   private readonly stampPrefix = randomUUID();
   private stamps = 0;
+  /** The last listing, kept: a poll finds what changed from it (changeStamp). */
+  private readonly index: TranscriptIndex;
+  /** What the polls since the last changedTranscripts() found new or changed, by id. */
+  private pending = new Map<string, TranscriptRef>();
 
   constructor(
     private readonly dir: string,
     private readonly opts: ClaudeCodeReaderOptions,
   ) {
     this.probe = { ...defaultLiveProbe, ...opts.probe };
+    this.index = new TranscriptIndex(dir, opts.now);
   }
 
   private noteVersion(v: unknown): void {
@@ -69,11 +77,14 @@ class ClaudeCodeReader implements SourceReader {
   }
 
   listTranscripts(): SourceResult<TranscriptRef[]> {
-    return this.listed(listTranscriptFiles(this.dir));
+    this.pending.clear();
+    return this.listed(this.index.list());
   }
 
   async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
-    return this.listed(await listTranscriptFilesPaced(this.dir, pause));
+    // A full listing covers whatever the polls found before it.
+    this.pending.clear();
+    return this.listed(await this.index.listPaced(pause));
   }
 
   transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
@@ -190,14 +201,27 @@ class ClaudeCodeReader implements SourceReader {
   }
 
   /**
-   * A new value on every call, so the core never skips a pass. A cheap stamp that is also correct
-   * does not exist here: appending to a transcript changes only that file's mtime (not its dir's),
-   * so only stat-ing every transcript, which listTranscripts does anyway, sees it. The per-transcript
-   * changeToken is what spares re-reading unchanged files.
+   * Moves when the install changed since the last listing: before any listing, a new value on
+   * every call; after, a poll of the kept listing (TranscriptIndex: directory stamps first, then the
+   * files written lately, and a slice of the sweep), the stamp moving only when it found something.
    */
   changeStamp(): SourceResult<string> {
-    this.stamps++;
-    return ok(`${this.stampPrefix}:${this.stamps}`);
+    const polled = this.index.poll();
+    if (polled === null) {
+      this.stamps++;
+      return ok(`${this.stampPrefix}:${this.stamps}`);
+    }
+    const { changed, removed } = polled.result;
+    if (changed.length || removed) this.stamps++;
+    for (const ref of changed) this.pending.set(ref.id, ref);
+    return ok(`${this.stampPrefix}:${this.stamps}`, polled.warnings);
+  }
+
+  changedTranscripts(): { refs: TranscriptRef[]; total: number } | null {
+    if (!this.index.ready) return null;
+    const refs = [...this.pending.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.pending.clear();
+    return { refs, total: this.index.size };
   }
 
   close(): void {
