@@ -4,19 +4,31 @@
 import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import type { EventScope } from "./events.js";
-import { clockLabel, HOUR, MINUTE } from "./time.js";
+import { bucketLabel, DAY, HOUR, MINUTE, offsetMs } from "./time.js";
 import { usd } from "./money.js";
 
-export type MetricsRange = "THIRTY_MIN" | "ONE_HOUR" | "SIX_HOUR" | "TWELVE_HOUR" | "TWENTY_FOUR_HOUR";
+export type MetricsRange = "THIRTY_MIN" | "ONE_HOUR" | "SIX_HOUR" | "TWELVE_HOUR" | "TWENTY_FOUR_HOUR" | "SEVEN_DAY" | "THIRTY_DAY";
 
-/** Bucket count and width per range (design §5). */
+/**
+ * Bucket count and width per range (design §5). The week and the month reach past the raw rows'
+ * retention: their usage comes from the hourly rollups there, so their buckets are whole hours.
+ */
 export const RANGES: Record<MetricsRange, { buckets: number; stepMs: number }> = {
   THIRTY_MIN: { buckets: 6, stepMs: 5 * MINUTE },
   ONE_HOUR: { buckets: 12, stepMs: 5 * MINUTE },
   SIX_HOUR: { buckets: 24, stepMs: 15 * MINUTE },
   TWELVE_HOUR: { buckets: 24, stepMs: 30 * MINUTE },
   TWENTY_FOUR_HOUR: { buckets: 24, stepMs: HOUR },
+  SEVEN_DAY: { buckets: 28, stepMs: 6 * HOUR },
+  THIRTY_DAY: { buckets: 30, stepMs: DAY },
 };
+
+/**
+ * Buckets this wide sit on the caller's local boundaries (midnight, 06:00, …), not UTC's: a day
+ * bar is a day where the user lives. The offset is the zone's at the window's end, so across a
+ * daylight-saving change the older bars are off by that hour (their sums stay exact).
+ */
+const LOCAL_GRID_MIN_STEP = 6 * HOUR;
 
 export interface MetricsBucket {
   /** Epoch seconds. */
@@ -48,6 +60,11 @@ export interface Metrics {
   to: string;
   /** All tokens of the agent ever, in thousands. */
   totalTokensK: number;
+  /**
+   * The source's newest recorded activity, at any time (null: none yet): tells an empty range
+   * apart from a source with no history ("no activity in the last 24 h; last activity 5 days ago").
+   */
+  lastActivityAt: string | null;
   /** Tokens within the range, in thousands. */
   rangeTokensK: number;
   totalErrors: number;
@@ -69,6 +86,8 @@ export interface MetricsOptions {
   timeZone: string;
   /** BCP 47 locale of the bucket labels (default en). */
   locale?: string;
+  /** retentionRawDays: before it, hourly rollups (default: raw rows only). */
+  rawDays?: number;
 }
 
 /** Resolves `date` to the window's end, or throws a RangeError naming the bad value. */
@@ -85,9 +104,11 @@ export function windowEnd(date: string | null | undefined, now: number): number 
  * line up. "Now" always falls inside the last bucket (the current, partial one); a given date's
  * end (`exclusiveEnd`) is not part of the window.
  */
-export function bucketGrid(range: MetricsRange, end: number, exclusiveEnd = false): { count: number; stepMs: number; start: number; lastEnd: number } {
+export function bucketGrid(range: MetricsRange, end: number, exclusiveEnd = false, timeZone = "UTC"): { count: number; stepMs: number; start: number; lastEnd: number } {
   const { buckets: count, stepMs } = RANGES[range];
-  const lastEnd = exclusiveEnd ? Math.ceil(end / stepMs) * stepMs : Math.floor(end / stepMs) * stepMs + stepMs;
+  const off = stepMs >= LOCAL_GRID_MIN_STEP ? offsetMs(end, timeZone) : 0;
+  const local = end + off;
+  const lastEnd = (exclusiveEnd ? Math.ceil(local / stepMs) * stepMs : Math.floor(local / stepMs) * stepMs + stepMs) - off;
   return { count, stepMs, start: lastEnd - count * stepMs, lastEnd };
 }
 
@@ -104,10 +125,17 @@ export interface MetricsWindow {
   lastEnd: number;
 }
 
-export function metricsWindow(range: MetricsRange | null | undefined, date: string | null | undefined, now: number): MetricsWindow {
+export function metricsWindow(range: MetricsRange | null | undefined, date: string | null | undefined, now: number, timeZone = "UTC"): MetricsWindow {
   const r = range ?? "TWENTY_FOUR_HOUR";
-  return { range: r, ...bucketGrid(r, windowEnd(date, now), Boolean(date)) };
+  return { range: r, ...bucketGrid(r, windowEnd(date, now), Boolean(date), timeZone) };
 }
+
+/**
+ * Where the raw rows are known whole (retentionRawDays back, on an hour): before it, an hour's
+ * usage is its rollup where retention made one, else its raw rows (history a first scan just read,
+ * not rolled up yet). As usage-cost.ts and usage-report.ts count.
+ */
+export const rawFromOf = (now: number, rawDays: number): number => Math.ceil((now - rawDays * DAY) / HOUR) * HOUR;
 
 /** A stable name of the window, for caches. */
 export const windowKey = (w: MetricsWindow): string => `${w.range}|${w.start}|${w.lastEnd}`;
@@ -141,12 +169,29 @@ const USAGE_SQL = `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, su
         sum(unpriced) AS unpriced
  FROM token_usage WHERE source_id = @source AND ts >= @start AND ts < @end GROUP BY i, model`;
 
+// A window reaching before the raw rows' start: raw rows there only for hours with no rollup, the
+// rollups for the others (a whole hour falls into the bucket its start is in).
+const USAGE_ROLLUP_SQL = `SELECT i, model, sum(input) AS input, sum(output) AS output, sum(cacheRead) AS cacheRead, sum(cacheWrite) AS cacheWrite,
+        sum(cost) AS cost, sum(turns) AS turns, sum(replies) AS replies, sum(unpriced) AS unpriced FROM (
+   SELECT CAST((ts - @start) / @step AS INTEGER) AS i, model, input, output, cache_read AS cacheRead, cache_write AS cacheWrite, cost_usd AS cost,
+          role = 'user' AS turns, role = 'assistant' AS replies, unpriced
+   FROM token_usage u WHERE source_id = @source AND ts >= @start AND ts < @end
+     AND (ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
+   UNION ALL
+   SELECT CAST((hour - @start) / @step AS INTEGER), model, input, output, cache_read, cache_write, cost_usd, turns, messages, unpriced
+   FROM token_usage_hourly WHERE source_id = @source AND hour >= @start AND hour < min(@rawFrom, @end)
+ ) GROUP BY i, model`;
+
 /**
  * One pass over the window's usage rows (covering index source_id, ts, ...) gives both the buckets
- * and the per-model split: the rows are grouped by bucket and model and folded here.
+ * and the per-model split: the rows are grouped by bucket and model and folded here. `rawFrom`
+ * (rawFromOf): where a window starting earlier takes the hourly rollups.
  */
-export function queryWindowUsage(store: Store, sourceId: string, w: MetricsWindow): WindowUsage {
-  const usage = stmt(store, USAGE_SQL, (q) => store.db.prepare(q)).all({ source: sourceId, start: w.start, end: w.lastEnd, step: w.stepMs }) as Array<{
+export function queryWindowUsage(store: Store, sourceId: string, w: MetricsWindow, rawFrom = -Infinity): WindowUsage {
+  const rollups = w.start < rawFrom;
+  const sql = rollups ? USAGE_ROLLUP_SQL : USAGE_SQL;
+  const params = { source: sourceId, start: w.start, end: w.lastEnd, step: w.stepMs, ...(rollups ? { rawFrom } : {}) };
+  const usage = stmt(store, sql, (q) => store.db.prepare(q)).all(params) as Array<{
     i: number;
     model: string;
     input: number;
@@ -207,9 +252,19 @@ export function queryWindowEvents(store: Store, scope: EventScope, w: MetricsWin
 
 const PROBES_SQL = `SELECT CAST((ts - @start) / @step AS INTEGER) AS i, count(*) AS n, sum(up) AS up FROM gateway_samples WHERE ts >= @start AND ts < @end GROUP BY i`;
 
+const PROBES_ROLLUP_SQL = `SELECT i, sum(n) AS n, sum(up) AS up FROM (
+   SELECT CAST((ts - @start) / @step AS INTEGER) AS i, 1 AS n, up FROM gateway_samples g WHERE ts >= @start AND ts < @end
+     AND (ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM gateway_samples_hourly h WHERE h.hour = (g.ts / ${HOUR}) * ${HOUR}))
+   UNION ALL
+   SELECT CAST((hour - @start) / @step AS INTEGER), samples, up_samples FROM gateway_samples_hourly WHERE hour >= @start AND hour < min(@rawFrom, @end)
+ ) GROUP BY i`;
+
 /** The gateway's stored probes per bucket (they are the gateway's, the same for every OpenClaw source). */
-export function queryWindowProbes(store: Store, w: MetricsWindow): WindowProbes {
-  const rows = stmt(store, PROBES_SQL, (q) => store.db.prepare(q)).all({ start: w.start, end: w.lastEnd, step: w.stepMs }) as Array<{ i: number; n: number; up: number }>;
+export function queryWindowProbes(store: Store, w: MetricsWindow, rawFrom = -Infinity): WindowProbes {
+  const rollups = w.start < rawFrom;
+  const sql = rollups ? PROBES_ROLLUP_SQL : PROBES_SQL;
+  const params = { start: w.start, end: w.lastEnd, step: w.stepMs, ...(rollups ? { rawFrom } : {}) };
+  const rows = stmt(store, sql, (q) => store.db.prepare(q)).all(params) as Array<{ i: number; n: number; up: number }>;
   const out: WindowProbes = Array.from({ length: w.count }, () => ({ n: 0, up: 0 }));
   for (const p of rows) {
     const b = out[p.i];
@@ -221,6 +276,14 @@ export function queryWindowProbes(store: Store, w: MetricsWindow): WindowProbes 
 }
 
 const LIFETIME_SQL = "SELECT coalesce(sum(input + output + cache_read + cache_write), 0) AS t FROM transcript_totals WHERE source_id = ?";
+
+const LAST_ACTIVITY_SQL = "SELECT max(last_activity) AS t FROM transcript_totals WHERE source_id = ?";
+
+/** The newest activity the source's transcripts recorded (epoch ms), at any time; null without any. */
+export function queryLastActivity(store: Store, sourceId: string): number | null {
+  const row = stmt(store, LAST_ACTIVITY_SQL, (q) => store.db.prepare(q)).get(sourceId) as { t: number | null };
+  return typeof row.t === "number" && Number.isFinite(row.t) ? row.t : null;
+}
 
 /** All tokens of a source ever (its transcripts' totals). */
 export function queryLifetimeTokens(store: Store, sourceId: string): number {
@@ -237,7 +300,7 @@ export function lastRowId(store: Store, table: "gateway_samples" | "log_events")
 /** The answer from its parts; every call builds new objects (the parts may be shared by callers). */
 export function assembleMetrics(
   w: MetricsWindow,
-  parts: { usage: WindowUsage; events: WindowEvents; probes: WindowProbes | null; lifetimeTokens: number },
+  parts: { usage: WindowUsage; events: WindowEvents; probes: WindowProbes | null; lifetimeTokens: number; lastActivity: number | null },
   timeZone: string,
   locale?: string,
 ): Metrics {
@@ -254,7 +317,7 @@ export function assembleMetrics(
     return {
       start: s / 1000,
       end: (s + w.stepMs) / 1000,
-      label: clockLabel(s, timeZone, locale),
+      label: bucketLabel(s, w.stepMs, timeZone, locale),
       tokens: u.input + u.output + u.cacheRead + u.cacheWrite,
       inputTokens: u.input,
       outputTokens: u.output,
@@ -273,6 +336,7 @@ export function assembleMetrics(
     from: new Date(w.start).toISOString(),
     to: new Date(w.lastEnd).toISOString(),
     totalTokensK: k(parts.lifetimeTokens),
+    lastActivityAt: parts.lastActivity === null ? null : new Date(parts.lastActivity).toISOString(),
     rangeTokensK: k(sum((b) => b.tokens)),
     totalErrors: sum((b) => b.errors),
     totalWarnings: sum((b) => b.warnings),
@@ -287,15 +351,17 @@ export function assembleMetrics(
 
 /** Metrics straight from the store (no cache): the read model keeps the parts between changes. */
 export function queryMetrics(store: Store, scope: EventScope, options: MetricsOptions): Metrics {
-  const w = metricsWindow(options.range, options.date, options.now);
+  const w = metricsWindow(options.range, options.date, options.now, options.timeZone);
+  const rawFrom = rawFromOf(options.now, options.rawDays ?? Infinity);
   return assembleMetrics(
     w,
     {
-      usage: queryWindowUsage(store, scope.sourceId, w),
+      usage: queryWindowUsage(store, scope.sourceId, w, rawFrom),
       events: queryWindowEvents(store, scope, w),
       // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
-      probes: scope.provider === "openclaw" ? queryWindowProbes(store, w) : null,
+      probes: scope.provider === "openclaw" ? queryWindowProbes(store, w, rawFrom) : null,
       lifetimeTokens: queryLifetimeTokens(store, scope.sourceId),
+      lastActivity: queryLastActivity(store, scope.sourceId),
     },
     options.timeZone,
     options.locale,

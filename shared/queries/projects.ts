@@ -5,9 +5,9 @@
 // it covers the same bucket grid as `metrics(range)` (token_usage rows), so the two agree.
 import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
-import { bucketGrid, type MetricsRange } from "./metrics.js";
+import { metricsWindow, rawFromOf, type MetricsRange } from "./metrics.js";
 import { usd } from "./money.js";
-import { iso } from "./time.js";
+import { HOUR, iso } from "./time.js";
 
 export interface ProjectUsageView {
   /** The working directory; null for sessions with none recorded (OpenClaw's, or older files). */
@@ -34,6 +34,10 @@ export interface ProjectsOptions {
   now: number;
   /** Default 100, at most 1000. */
   limit?: number | null;
+  /** The zone the week's and the month's buckets sit in (as metrics'); default UTC. */
+  timeZone?: string;
+  /** retentionRawDays: before it, hourly rollups (default: raw rows only). */
+  rawDays?: number;
 }
 
 export const DEFAULT_PROJECT_LIMIT = 100;
@@ -59,17 +63,32 @@ export function queryProjects(store: Store, sourceId: string, o: ProjectsOptions
   const limit = Math.min(MAX_PROJECT_LIMIT, Math.max(1, Math.floor(o.limit ?? DEFAULT_PROJECT_LIMIT)));
   let rows: Row[];
   if (o.range) {
-    const { start, lastEnd } = bucketGrid(o.range, o.now);
-    rows = store.db
-      .prepare(
-        `SELECT m.project AS project, count(DISTINCT u.session_key) AS sessions, sum(u.input) AS input, sum(u.output) AS output,
+    const { start, lastEnd } = metricsWindow(o.range, null, o.now, o.timeZone ?? "UTC");
+    const rawFrom = rawFromOf(o.now, o.rawDays ?? Infinity);
+    const raw = `SELECT m.project AS project, count(DISTINCT u.session_key) AS sessions, sum(u.input) AS input, sum(u.output) AS output,
                 sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write, sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd,
                 sum(u.unpriced) AS unpriced, sum(u.role = 'user') AS turns, max(u.ts) AS last
          FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
-         WHERE u.source_id = @source AND u.ts >= @start AND u.ts < @end
-         GROUP BY m.project`,
-      )
-      .all({ source: sourceId, start, end: lastEnd }) as Row[];
+         WHERE u.source_id = @source AND u.ts >= @start AND u.ts < @end`;
+    rows =
+      start < rawFrom
+        ? // Before the raw rows' start, the hourly rollups (as metrics counts): they keep no session
+          // keys, so `sessions` counts the raw rows' only there, and `last` is the hour's start.
+          (store.db
+            .prepare(
+              `SELECT project, sum(sessions) AS sessions, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read,
+                      sum(cache_write) AS cache_write, sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced,
+                      sum(turns) AS turns, max(last) AS last FROM (
+                 ${raw} AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
+                 GROUP BY m.project
+                 UNION ALL
+                 SELECT nullif(project, ''), 0, sum(input), sum(output), sum(cache_read), sum(cache_write), sum(reasoning), sum(cost_usd), sum(unpriced),
+                        sum(turns), max(hour)
+                 FROM token_usage_hourly WHERE source_id = @source AND hour >= @start AND hour < min(@rawFrom, @end) GROUP BY project
+               ) GROUP BY project`,
+            )
+            .all({ source: sourceId, start, end: lastEnd, rawFrom }) as Row[])
+        : (store.db.prepare(`${raw} GROUP BY m.project`).all({ source: sourceId, start, end: lastEnd }) as Row[]);
   } else {
     rows = store.db
       .prepare(

@@ -19,6 +19,8 @@ import {
   assembleMetrics,
   lastRowId,
   metricsWindow,
+  rawFromOf,
+  queryLastActivity,
   queryLifetimeTokens,
   queryWindowEvents,
   queryWindowProbes,
@@ -38,7 +40,7 @@ import { queryProviderSystem, type ProviderSystemView } from "./provider-system.
 import { queryUnpricedModels } from "./counters.js";
 import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from "./rate-limits.js";
 import type { ProviderName } from "../sources/contract.js";
-import { DAY, safeTimeZone } from "./time.js";
+import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { usageCostIn, usageCostWindow, type UsageCost } from "./usage-cost.js";
@@ -337,21 +339,22 @@ export class ReadModel {
   metrics(sourceId: string, args: { range?: MetricsRange | null; date?: string | null; timeZone?: string | null; locale?: string | null } = {}): Metrics {
     const scope = this.scope(sourceId);
     const now = this.now();
+    const timeZone = this.zone(args.timeZone);
     let w: MetricsWindow;
     try {
-      w = metricsWindow(args.range ?? null, args.date ?? null, now);
+      w = metricsWindow(args.range ?? null, args.date ?? null, now, timeZone);
     } catch (err) {
       if (err instanceof RangeError) throw new InsightsError("BAD_USER_INPUT", err.message);
       throw err;
     }
-    const timeZone = this.zone(args.timeZone);
     const { store } = this.o;
-    // Retention deletes raw rows older than retentionRawDays: a window reaching back before that
-    // may lose rows at any moment, so its parts are read afresh each time.
-    const keep = w.start >= now - this.o.rawDays() * DAY;
+    // Retention deletes raw rows older than retentionRawDays, having rolled them up first: a window
+    // reaching back before that reads the rollups there. Where that boundary lies is in the key
+    // (it moves by the hour); a retention run drops every kept part (Store.rewrites).
+    const rawFrom = rawFromOf(now, this.o.rawDays());
+    const before = w.start < rawFrom ? `|${rawFrom}` : "";
     const part = <T>(owner: string, name: string, deps: readonly unknown[], read: () => T): T => {
-      if (!keep) return read();
-      const key = `${name}|${windowKey(w)}`;
+      const key = `${name}|${windowKey(w)}${before}`;
       const compute = (): Computed<T> => ({ value: read() });
       // The gateway's probes are no source's: only their last row id tells a new one.
       return owner === GATEWAY_ROWS ? this.cache.get(owner, key, now, [store.rewrites, ...deps], compute) : this.kept(owner, key, now, deps, compute);
@@ -359,11 +362,12 @@ export class ReadModel {
     return assembleMetrics(
       w,
       {
-        usage: part(sourceId, "usage", [], () => queryWindowUsage(store, sourceId, w)),
+        usage: part(sourceId, "usage", [], () => queryWindowUsage(store, sourceId, w, rawFrom)),
         events: part(sourceId, "events", [lastRowId(store, "log_events")], () => queryWindowEvents(store, scope, w)),
         // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
-        probes: scope.provider === "openclaw" ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w)) : null,
+        probes: scope.provider === "openclaw" ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w, rawFrom)) : null,
         lifetimeTokens: this.kept(sourceId, "lifetime-tokens", now, [], () => ({ value: queryLifetimeTokens(store, sourceId) })),
+        lastActivity: this.kept(sourceId, "last-activity", now, [], () => ({ value: queryLastActivity(store, sourceId) })),
       },
       timeZone,
       args.locale ?? undefined,
@@ -405,14 +409,16 @@ export class ReadModel {
    * Token use per working directory: over `range` (the metrics grid ending now), or every recorded
    * transcript. Kept per grid and limit until the source changes.
    */
-  projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null } = {}): ProjectUsageView[] {
+  projects(sourceId: string, args: { range?: MetricsRange | null; limit?: number | null; timeZone?: string | null } = {}): ProjectUsageView[] {
     this.source(sourceId);
     const now = this.now();
     const range = args.range ?? null;
     const limit = args.limit ?? null;
-    const grid = range ? windowKey(metricsWindow(range, null, now)) : "all";
+    const timeZone = this.zone(args.timeZone);
+    const rawDays = this.o.rawDays();
+    const grid = range ? `${windowKey(metricsWindow(range, null, now, timeZone))}|${rawFromOf(now, rawDays)}` : "all";
     return this.kept(sourceId, `projects|${grid}|${limit}`, now, [], () => {
-      const list = queryProjects(this.o.store, sourceId, { range, now, limit });
+      const list = queryProjects(this.o.store, sourceId, { range, now, limit, timeZone, rawDays });
       return { value: deepFreeze(list), weight: list.length };
     });
   }
@@ -429,7 +435,7 @@ export class ReadModel {
     this.source(sourceId);
     const now = this.now();
     const w = usageCostWindow({ now, timeZone: this.zone(timeZone), rawDays: this.o.rawDays() });
-    const key = `usage-cost|${w.timeZone}|${w.days}|${w.from}|${w.rawFrom}|${w.today}`;
+    const key = `usage-cost|${w.timeZone}|${w.days}|${w.from}|${w.rawFrom}|${w.today}|${w.monthFrom}`;
     return this.kept(sourceId, key, now, [], () => ({ value: deepFreeze(usageCostIn(this.o.store, sourceId, w)) }));
   }
 

@@ -31,6 +31,16 @@ export function clockLabel(ms: number, timeZone: string, locale = "en"): string 
   return formatter(`clock|${timeZone}|${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })).format(ms);
 }
 
+/**
+ * A bucket's label in the zone: its clock time (`HH:MM`) for buckets shorter than six hours, its
+ * date and time (`11/28 06:00`) for the week's, its date (`11/28`) for whole days.
+ */
+export function bucketLabel(ms: number, stepMs: number, timeZone: string, locale = "en"): string {
+  if (stepMs < 6 * HOUR) return clockLabel(ms, timeZone, locale);
+  const date = formatter(`md|${timeZone}|${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone, month: "2-digit", day: "2-digit" })).format(ms);
+  return stepMs >= DAY ? date : `${date} ${clockLabel(ms, timeZone, locale)}`;
+}
+
 /** `YYYY-MM-DD` in the zone. */
 export function dayKey(ms: number, timeZone: string): string {
   return formatter(`day|${timeZone}`, () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })).format(ms);
@@ -47,6 +57,13 @@ export function startOfDay(ms: number, timeZone: string): number {
   // Midnight UTC of that date, corrected by the zone's offset at that instant.
   const utcMidnight = Date.UTC(y, m - 1, d);
   return utcMidnight - offsetMs(utcMidnight, timeZone);
+}
+
+/** Epoch ms of the start of the zone's month containing `ms` (midnight of its first day). */
+export function startOfMonth(ms: number, timeZone: string): number {
+  const day = Number(dayKey(ms, timeZone).slice(8));
+  // Noon of the first, however the offset moved since (daylight saving), then its midnight.
+  return startOfDay(startOfDay(ms, timeZone) - (day - 1) * DAY + 12 * HOUR, timeZone);
 }
 
 /** The zone's offset from UTC at `ms` (ms, to the second: local wall clock minus UTC). */

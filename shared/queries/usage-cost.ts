@@ -3,7 +3,7 @@
 // still kept, hourly rollups before that (per hour, one or the other, as usage-report.ts).
 import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
-import { DAY, dayKey, HOUR, MINUTE, startOfDay } from "./time.js";
+import { DAY, dayKey, HOUR, MINUTE, startOfDay, startOfMonth } from "./time.js";
 import { usd } from "./money.js";
 
 const QUARTER = 15 * MINUTE;
@@ -33,6 +33,9 @@ export interface UsageCost {
   currency: "USD";
   totalUsd: number;
   todayUsd: number;
+  /** Since the first of this month, midnight in the zone. */
+  monthUsd: number;
+  monthTokens: number;
   byModel: ModelCost[];
   byDay: DayCost[];
 }
@@ -72,6 +75,8 @@ export interface UsageCostWindow {
   rawFrom: number;
   /** Today's date in the zone. */
   today: string;
+  /** Start of this month in the zone (epoch ms). */
+  monthFrom: number;
 }
 
 export function usageCostWindow({ now, timeZone, rawDays, days = 30 }: UsageCostOptions): UsageCostWindow {
@@ -83,6 +88,7 @@ export function usageCostWindow({ now, timeZone, rawDays, days = 30 }: UsageCost
     // one, else its raw rows (history a first scan just read: retention rolls it up later).
     rawFrom: Math.ceil((now - rawDays * DAY) / HOUR) * HOUR,
     today: dayKey(now, timeZone),
+    monthFrom: startOfMonth(now, timeZone),
   };
 }
 
@@ -90,7 +96,9 @@ export function queryUsageCost(store: Store, sourceId: string, options: UsageCos
   return usageCostIn(store, sourceId, usageCostWindow(options));
 }
 
-export function usageCostIn(store: Store, sourceId: string, { timeZone, days, from, rawFrom, today: todayKey }: UsageCostWindow): UsageCost {
+export function usageCostIn(store: Store, sourceId: string, { timeZone, days, from: daysFrom, rawFrom, today: todayKey, monthFrom }: UsageCostWindow): UsageCost {
+  // The month may begin before the days shown (the 31st shows 30 days).
+  const from = Math.min(daysFrom, monthFrom);
   const total = store.db.prepare("SELECT coalesce(sum(cost_usd), 0) AS c FROM transcript_totals WHERE source_id = ?").get(sourceId) as { c: number };
   const rows = store.db
     .prepare(
@@ -109,14 +117,21 @@ export function usageCostIn(store: Store, sourceId: string, { timeZone, days, fr
 
   const byModel = new Map<string, ModelCost>();
   const byDay = new Map<string, DayCost>();
+  let monthUsd = 0;
+  let monthTokens = 0;
   for (let d = 0; d < days; d++) {
-    const key = dayKey(from + d * DAY + HOUR * 12, timeZone);
+    const key = dayKey(daysFrom + d * DAY + HOUR * 12, timeZone);
     byDay.set(key, { date: key, costUsd: 0, totalTokens: 0, messages: 0 });
   }
   for (const r of rows) {
     // Finite and never negative even if an older version stored a poisoned row (GraphQL refuses Infinity).
     finiteTotals(r, ["input", "output", "cache_read", "cache_write", "cost_usd"]);
     const tokens = r.input + r.output + r.cache_read + r.cache_write;
+    if (r.ts >= monthFrom) {
+      monthUsd += r.cost_usd;
+      monthTokens += tokens;
+    }
+    if (r.ts < daysFrom) continue;
     const m = byModel.get(r.model) ?? { model: r.model || "unknown", provider: r.provider || null, costUsd: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, totalTokens: 0, messages: 0, unpricedResponses: 0 };
     m.costUsd += r.cost_usd;
     m.inputTokens += r.input;
@@ -140,6 +155,8 @@ export function usageCostIn(store: Store, sourceId: string, { timeZone, days, fr
     currency: "USD",
     totalUsd: usd(finiteTotal(total.c)),
     todayUsd: usd(today?.costUsd ?? 0),
+    monthUsd: usd(monthUsd),
+    monthTokens,
     byModel: [...byModel.values()].map((m) => ({ ...m, costUsd: usd(m.costUsd) })).sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model)),
     byDay: [...byDay.values()].map((d) => ({ ...d, costUsd: usd(d.costUsd) })),
   };

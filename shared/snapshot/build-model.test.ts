@@ -96,6 +96,8 @@ test("two providers: each block has its own figures; the all-providers row sums 
     warnings: 2,
     activeSessions: 5,
     totalSessions: 13,
+    // The example's sources were all active at its clock.
+    lastActivityAt: new Date(EXAMPLE_NOW).toISOString(),
   });
 });
 
@@ -225,7 +227,7 @@ test("failed sources are null (shown as unavailable); a provider with no sources
   valid(m);
   const oc = blockOf(m, "openclaw");
   assert.equal([m.verdict, m.health, oc.gateway.state, oc.gateway.running], [null, null, "UNKNOWN", null]);
-  assert.equal(Object.values(oc.summary), [null, null, null, null, null, null, null, null]);
+  assert.equal(Object.values(oc.summary), [null, null, null, null, null, null, null, null, null]);
   for (const s of ["tokenChart", "topSessions", "recentErrors", "subAgents", "events", "cron", "channels", "resources", "totals"] as const) assert.is(oc[s], null, s);
   // One provider's figure unknown: the sum over providers is unknown, not a smaller number.
   assert.is(m.allProviders?.tokens, null);

@@ -90,6 +90,9 @@ function flatten(sessions: readonly SessionView[]): SessionView[] {
   return out;
 }
 
+/** The latest of ISO times (they sort as text); null when there is none. */
+const newest = (times: ReadonlyArray<string | null | undefined>): string | null => times.filter(nonNull).sort().at(-1) ?? null;
+
 const descendants = (s: SessionView): number => s.subAgents.reduce((n, c) => n + 1 + descendants(c), 0);
 const recent = (a: SessionView, b: SessionView): number => (b.lastActivityAt ?? "").localeCompare(a.lastActivityAt ?? "") || a.key.localeCompare(b.key);
 
@@ -216,6 +219,7 @@ function blockBase(p: ProviderCardInputs, c: Context): Omit<CardBlock, "provider
     warnings: events ? events.filter((e) => e.type === "warning").length : null,
     activeSessions: counts ? counts.reduce((n, x) => n + x.active, 0) : all ? all.filter((s) => s.status === "ACTIVE").length : null,
     totalSessions: counts ? counts.reduce((n, x) => n + x.total, 0) : all ? all.length : null,
+    lastActivityAt: newest(metrics?.map((m) => m.lastActivityAt) ?? []),
   };
   const block: Omit<CardBlock, "provider" | "gateway" | "cli" | "rateLimits"> = { summary };
   if (detail === "compact") return block;
@@ -401,6 +405,7 @@ function sumOf(blocks: readonly CardBlock[]): CardSummary {
     warnings: add("warnings"),
     activeSessions: add("activeSessions"),
     totalSessions: add("totalSessions"),
+    lastActivityAt: newest(blocks.map((b) => b.summary.lastActivityAt)),
   };
 }
 

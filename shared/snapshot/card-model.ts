@@ -41,6 +41,12 @@ const summary = z
     warnings: count.nullable().describe("Warning events in the range"),
     activeSessions: count.nullable().describe("Sessions (sub-agents included) with status ACTIVE"),
     totalSessions: count.nullable().describe("All sessions, sub-agents included"),
+    lastActivityAt: isoTime
+      .nullable()
+      .optional()
+      .describe(
+        "The newest recorded activity of the sources behind these numbers, at any time (null: none yet; a later addition to version 2: optional). Older than window.from with no tokens in the range: the card says when it was",
+      ),
   })
   .describe("Key numbers over the range; null where the source behind a number failed");
 

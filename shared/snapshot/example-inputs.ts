@@ -81,6 +81,8 @@ function session(agentId: string, s: SessionSeed, now: number, parentKey: string
   };
 }
 
+const tokensIn = (b: readonly MetricsBucket[]): number => b.reduce((n, x) => n + x.tokens, 0);
+
 function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number) => number, turnsPer: number, costPerK: number, more: { unpriced?: number; uptime?: number | null } = {}): Metrics {
   const r = METRICS_RANGE[range];
   const { buckets: n, stepMs } = RANGES[r];
@@ -110,6 +112,7 @@ function metrics(range: SnapshotRange, now: number, shape: (i: number, n: number
     from: new Date(start).toISOString(),
     to: new Date(lastEnd).toISOString(),
     totalTokensK: 48_210,
+    lastActivityAt: tokensIn(buckets) > 0 ? new Date(now).toISOString() : null,
     rangeTokensK: Math.round(sum((b) => b.tokens) / 10) / 100,
     totalErrors: 0,
     totalWarnings: 0,
@@ -215,7 +218,7 @@ function openclawExample(range: SnapshotRange, now: number): OpenClawCardInputs 
       totalCostUsd: 98.34,
       unpricedResponses: 0,
     },
-    usageCost: { currency: "USD", totalUsd: 98.34, todayUsd: 3.82, byModel: [], byDay: [] },
+    usageCost: { currency: "USD", totalUsd: 98.34, todayUsd: 3.82, monthUsd: 3.82, monthTokens: 0, byModel: [], byDay: [] },
   };
   const ops: AgentCardInputs = {
     sourceId: "agent:ops",
@@ -241,7 +244,7 @@ function openclawExample(range: SnapshotRange, now: number): OpenClawCardInputs 
       totalCostUsd: 7.9,
       unpricedResponses: 0,
     },
-    usageCost: { currency: "USD", totalUsd: 7.9, todayUsd: 0.71, byModel: [], byDay: [] },
+    usageCost: { currency: "USD", totalUsd: 7.9, todayUsd: 0.71, monthUsd: 0.71, monthTokens: 0, byModel: [], byDay: [] },
   };
   return {
     provider: "openclaw",
@@ -322,7 +325,7 @@ function claudeCodeExample(range: SnapshotRange, now: number): CliCardInputs {
           totalCostUsd: 142.7,
           unpricedResponses: 14,
         },
-        usageCost: { currency: "USD", totalUsd: 142.7, todayUsd: 8.19, byModel: [], byDay: [] },
+        usageCost: { currency: "USD", totalUsd: 142.7, todayUsd: 8.19, monthUsd: 8.19, monthTokens: 0, byModel: [], byDay: [] },
       },
     ],
   };
@@ -373,7 +376,7 @@ function codexExample(range: SnapshotRange, now: number): CliCardInputs {
           totalCostUsd: 18.4,
           unpricedResponses: 0,
         },
-        usageCost: { currency: "USD", totalUsd: 18.4, todayUsd: 2.05, byModel: [], byDay: [] },
+        usageCost: { currency: "USD", totalUsd: 18.4, todayUsd: 2.05, monthUsd: 2.05, monthTokens: 0, byModel: [], byDay: [] },
       },
     ],
   };

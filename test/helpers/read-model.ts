@@ -21,8 +21,11 @@ export interface FixtureModel {
   degraded: string[];
 }
 
-/** `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one. */
-export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string } = {}): Promise<FixtureModel> {
+/**
+ * `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one.
+ * `rawDays`: retentionRawDays as the read model sees it (default 7).
+ */
+export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string; rawDays?: number } = {}): Promise<FixtureModel> {
   const clock = manualClock(now);
   const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
   const openclaw = new OpenClawProvider({ stateDir: dir, env: {} });
@@ -43,6 +46,6 @@ export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { s
   const { degraded } = await collector.collectOnce(10_000);
   // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
   await collector.gateway?.tick();
-  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => 7 });
+  const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: dir, timeZone: "UTC", rawDays: () => opts.rawDays ?? 7 });
   return { model, collector, store, clock, degraded };
 }

@@ -1,7 +1,7 @@
 // Key numbers as tiles, three to a row: a provider's six (every detail level shows them) and the
 // "all providers" three. A cost with unpriced responses says so: it is never shown as $0.
 import type { CardBlock, CardSummary } from "../card-model.js";
-import { formatCompact, formatInt, formatPercent, formatUsd } from "../format.js";
+import { formatCompact, formatInt, formatPercent, formatRangeLabel, formatRelative, formatUsd } from "../format.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type Child, type El } from "./h.js";
 import { INNER, NUM } from "./primitives.js";
@@ -31,10 +31,22 @@ function tile(ctx: Ctx, t: Tile): El {
   );
 }
 
-function grid(ctx: Ctx, tiles: readonly Tile[]): El {
+/**
+ * Nothing in the range, but there was activity before it: say when, so an empty card reads as
+ * "idle since", not as "never ran" (history older than the range).
+ */
+export function idleLine(ctx: Ctx, s: CardSummary): El | null {
+  if (!s.lastActivityAt || s.tokens !== 0 || s.turns) return null;
+  const last = Date.parse(s.lastActivityAt);
+  if (!(last < Date.parse(ctx.m.window.from))) return null;
+  const text = ctx.t("summary.idle", { range: formatRangeLabel(ctx.m.range, ctx.lang), ago: formatRelative(last, ctx.now, ctx.lang) });
+  return box({ fontSize: 11, color: ctx.p.muted, lineHeight: 1.3 }, text);
+}
+
+function grid(ctx: Ctx, tiles: readonly Tile[], s: CardSummary): El {
   const rows: El[] = [];
   for (let i = 0; i < tiles.length; i += 3) rows.push(row({ gap: GAP, alignItems: "stretch" }, tiles.slice(i, i + 3).map((t) => tile(ctx, t))));
-  return box({ gap: GAP }, rows);
+  return box({ gap: GAP }, rows, idleLine(ctx, s));
 }
 
 const dash = (ctx: Ctx, v: number | null, f: (n: number) => string): string => (v === null ? ctx.t("value.none") : f(v));
@@ -90,10 +102,10 @@ export function providerTiles(ctx: Ctx, b: CardBlock): El {
     tiles.push(plainTile(ctx.t("kpi.liveNow"), dash(ctx, live, formatInt), live ? p.ok : undefined));
   }
   tiles.push(sessionsTile(ctx, s, ctx.t("kpi.activeSessions")));
-  return grid(ctx, tiles);
+  return grid(ctx, tiles, s);
 }
 
 /** Every provider together: tokens, cost, sessions. */
 export function allProvidersTiles(ctx: Ctx, s: CardSummary): El {
-  return grid(ctx, [plainTile(ctx.t("kpi.tokens"), dash(ctx, s.tokens, (n) => formatCompact(n, ctx.lang))), costTile(ctx, s.costUsd, s.unpricedResponses), sessionsTile(ctx, s, ctx.t("kpi.activeSessions"))]);
+  return grid(ctx, [plainTile(ctx.t("kpi.tokens"), dash(ctx, s.tokens, (n) => formatCompact(n, ctx.lang))), costTile(ctx, s.costUsd, s.unpricedResponses), sessionsTile(ctx, s, ctx.t("kpi.activeSessions"))], s);
 }

@@ -95,7 +95,7 @@ const OVERVIEW = `query Overview($sel: SourceSelector!, $range: MetricsRange!, $
   source(selector: $sel, context: $ctx) {
     ... on AgentNamespace {
       metrics(range: $range) {
-        range from to rangeTokensK totalErrors totalWarnings totalTurns costUsd uptimePercent
+        range from to lastActivityAt rangeTokensK totalErrors totalWarnings totalTurns costUsd uptimePercent
         tokensByModel { model tokens costUsd }
         buckets { start end label tokens inputTokens outputTokens cacheReadTokens cacheWriteTokens costUsd turns errors warnings uptimePercent }
       }
@@ -103,7 +103,7 @@ const OVERVIEW = `query Overview($sel: SourceSelector!, $range: MetricsRange!, $
         isReady createdAt daysSinceCreation totalSessions totalInputTokens totalOutputTokens totalCacheReadTokens
         totalCacheWriteTokens totalTokens totalUserMessages totalAssistantMessages totalCostUsd
       }
-      usageCost { currency totalUsd todayUsd byModel { model provider costUsd totalTokens messages } byDay { date costUsd totalTokens messages } }
+      usageCost { currency totalUsd todayUsd monthUsd monthTokens byModel { model provider costUsd totalTokens messages } byDay { date costUsd totalTokens messages } }
       activeSessions: sessions(filter: { activeOnly: true, grouped: false, sortBy: UPDATED_AT, limit: 6 }) { ${SESSION_FIELDS} }
       projects(range: $range) @include(if: $projects) { ${PROJECT_FIELDS} }
     }
@@ -136,7 +136,8 @@ export async function fetchOverview(sourceId: string, range: MetricsRange, proje
 export interface SourceFigures {
   source: string;
   metrics: Metrics;
-  usageCost: Pick<UsageCost, "todayUsd" | "totalUsd">;
+  usageCost: Pick<UsageCost, "todayUsd" | "totalUsd" | "monthUsd" | "monthTokens">;
+  lifetimeStats: Pick<LifetimeStats, "totalTokens">;
   /** Every active session (at most 1000), newest first. */
   active: Session[];
   projects: ProjectUsage[];
@@ -146,11 +147,12 @@ const COMBINED = `query SourceFigures($sel: SourceSelector!, $range: MetricsRang
   source(selector: $sel, context: $ctx) {
     ... on AgentNamespace {
       metrics(range: $range) {
-        range from to rangeTokensK totalErrors totalWarnings totalTurns costUsd uptimePercent
+        range from to lastActivityAt rangeTokensK totalErrors totalWarnings totalTurns costUsd uptimePercent
         tokensByModel { model tokens costUsd }
         buckets { start end label tokens inputTokens outputTokens cacheReadTokens cacheWriteTokens costUsd turns errors warnings uptimePercent }
       }
-      usageCost { todayUsd totalUsd }
+      usageCost { todayUsd totalUsd monthUsd monthTokens }
+      lifetimeStats { totalTokens }
       active: sessions(filter: { activeOnly: true, grouped: false, sortBy: UPDATED_AT, limit: 1000 }) { ${SESSION_FIELDS} }
       projects(range: $range) @include(if: $projects) { ${PROJECT_FIELDS} }
     }

@@ -621,13 +621,19 @@ export type Session = {
   subAgents: Array<Session>;
 };
 
-/** Bucket layout: THIRTY_MIN 6x5m, ONE_HOUR 12x5m, SIX_HOUR 24x15m, TWELVE_HOUR 24x30m, TWENTY_FOUR_HOUR 24x60m. */
+/**
+ * Bucket layout: THIRTY_MIN 6x5m, ONE_HOUR 12x5m, SIX_HOUR 24x15m, TWELVE_HOUR 24x30m, TWENTY_FOUR_HOUR 24x60m,
+ * SEVEN_DAY 28x6h, THIRTY_DAY 30x1d. The week's and the month's buckets start at local 00:00 (and 06:00, 12:00,
+ * 18:00) in the context's time zone; before retentionRawDays their usage comes from the hourly rollups.
+ */
 export type MetricsRange =
   | 'THIRTY_MIN'
   | 'ONE_HOUR'
   | 'SIX_HOUR'
   | 'TWELVE_HOUR'
-  | 'TWENTY_FOUR_HOUR';
+  | 'TWENTY_FOUR_HOUR'
+  | 'SEVEN_DAY'
+  | 'THIRTY_DAY';
 
 export type Metrics = {
   range: MetricsRange;
@@ -635,6 +641,11 @@ export type Metrics = {
   to: Scalars['String']['output'];
   /** All tokens of the agent ever, thousands. */
   totalTokensK: Scalars['Float']['output'];
+  /**
+   * The source's newest recorded activity (ISO 8601), at any time; null when it has none. An empty
+   * range with an older lastActivityAt is history, not a source that never ran.
+   */
+  lastActivityAt: Maybe<Scalars['String']['output']>;
   /** Tokens inside the range, thousands. */
   rangeTokensK: Scalars['Float']['output'];
   totalErrors: Scalars['Int']['output'];
@@ -657,7 +668,7 @@ export type ModelTokens = {
 export type MetricsBucket = {
   start: Scalars['Int']['output'];
   end: Scalars['Int']['output'];
-  /** Start of the bucket as HH:MM in the context's time zone. */
+  /** Start of the bucket in the context's time zone: HH:MM; MM/DD HH:MM for SEVEN_DAY, MM/DD for THIRTY_DAY (in the context's locale). */
   label: Scalars['String']['output'];
   tokens: Scalars['Float']['output'];
   inputTokens: Scalars['Float']['output'];
@@ -850,6 +861,10 @@ export type UsageCost = {
   totalUsd: Scalars['Float']['output'];
   /** Since midnight in the context's time zone. */
   todayUsd: Scalars['Float']['output'];
+  /** Since the first of this month, midnight in the context's time zone. */
+  monthUsd: Scalars['Float']['output'];
+  /** Tokens of the responses since the first of this month. */
+  monthTokens: Scalars['Float']['output'];
   byModel: Array<ModelCost>;
   /** The last 30 days, oldest first. */
   byDay: Array<DayCost>;

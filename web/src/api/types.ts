@@ -65,7 +65,7 @@ export type MetricsBucket = Pick<
   "start" | "end" | "label" | "tokens" | "inputTokens" | "outputTokens" | "cacheReadTokens" | "cacheWriteTokens" | "costUsd" | "turns" | "errors" | "warnings" | "uptimePercent"
 >;
 
-export type Metrics = Pick<S.Metrics, "range" | "from" | "to" | "rangeTokensK" | "totalErrors" | "totalWarnings" | "totalTurns" | "costUsd" | "uptimePercent"> & {
+export type Metrics = Pick<S.Metrics, "range" | "from" | "to" | "lastActivityAt" | "rangeTokensK" | "totalErrors" | "totalWarnings" | "totalTurns" | "costUsd" | "uptimePercent"> & {
   tokensByModel: Array<Pick<S.ModelTokens, "model" | "tokens" | "costUsd">>;
   buckets: MetricsBucket[];
 };
@@ -88,7 +88,7 @@ export type LifetimeStats = Pick<
   | "totalCostUsd"
 >;
 
-export type UsageCost = Pick<S.UsageCost, "currency" | "totalUsd" | "todayUsd"> & {
+export type UsageCost = Pick<S.UsageCost, "currency" | "totalUsd" | "todayUsd" | "monthUsd" | "monthTokens"> & {
   byModel: Array<Pick<S.ModelCost, "model" | "provider" | "costUsd" | "totalTokens" | "messages">>;
   byDay: Array<Pick<S.DayCost, "date" | "costUsd" | "totalTokens" | "messages">>;
 };

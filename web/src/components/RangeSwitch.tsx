@@ -1,4 +1,4 @@
-// The overview's time range: a segmented control (30 minutes to 24 hours) and the labels of each.
+// The overview's time range: a segmented control (30 minutes to 30 days) and the labels of each.
 import type { JSX } from "preact";
 import type { MetricsRange } from "../api/types";
 import { t, type MessageKey } from "../i18n/i18n";
@@ -11,6 +11,8 @@ export const RANGE_SHORT: Record<MetricsRange, MessageKey> = {
   SIX_HOUR: "range.6h",
   TWELVE_HOUR: "range.12h",
   TWENTY_FOUR_HOUR: "range.24h",
+  SEVEN_DAY: "range.7d",
+  THIRTY_DAY: "range.30d",
 };
 
 export const RANGE_LONG: Record<MetricsRange, MessageKey> = {
@@ -19,6 +21,8 @@ export const RANGE_LONG: Record<MetricsRange, MessageKey> = {
   SIX_HOUR: "range.long6h",
   TWELVE_HOUR: "range.long12h",
   TWENTY_FOUR_HOUR: "range.long24h",
+  SEVEN_DAY: "range.long7d",
+  THIRTY_DAY: "range.long30d",
 };
 
 export function RangeSwitch(): JSX.Element {

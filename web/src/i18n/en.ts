@@ -95,6 +95,11 @@ export const en = {
   "all.activeShort": "Active",
   "all.tokensChart": "Tokens by provider",
   "all.costChart": "Cost by provider",
+  "all.totalsTitle": "Lifetime and this month",
+  "all.lifetimeCost": "Cost, lifetime",
+  "all.lifetimeTokens": "Tokens, lifetime",
+  "all.monthCost": "Cost, month to date",
+  "all.monthTokens": "Tokens, month to date",
 
   "cli.versions": "{versions}",
   "cli.noVersion": "version not known yet",
@@ -149,6 +154,11 @@ export const en = {
   "range.long6h": "Last 6 hours",
   "range.long12h": "Last 12 hours",
   "range.long24h": "Last 24 hours",
+  "range.7d": "7d",
+  "range.30d": "30d",
+  "range.long7d": "Last 7 days",
+  "range.long30d": "Last 30 days",
+  "idle.hint": "No activity in the last {period}; last activity {ago} ({date}).",
 
   "gateway.running": "Gateway running",
   "gateway.down": "Gateway down",
@@ -238,6 +248,7 @@ export const en = {
   "lifetime.messages": "User messages",
   "lifetime.cost": "Total cost",
   "lifetime.today": "{cost} today",
+  "lifetime.month": "{cost} this month",
 
   "spend.title": "Spend",
   "spend.total": "{cost} in all",

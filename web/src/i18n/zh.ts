@@ -97,6 +97,11 @@ export const zh: Record<MessageKey, string> = {
   "all.activeShort": "活跃",
   "all.tokensChart": "各提供方 Token",
   "all.costChart": "各提供方费用",
+  "all.totalsTitle": "累计与本月",
+  "all.lifetimeCost": "累计费用",
+  "all.lifetimeTokens": "累计 Token",
+  "all.monthCost": "本月至今费用",
+  "all.monthTokens": "本月至今 Token",
 
   "cli.versions": "{versions}",
   "cli.noVersion": "版本尚未知",
@@ -151,6 +156,11 @@ export const zh: Record<MessageKey, string> = {
   "range.long6h": "最近 6 小时",
   "range.long12h": "最近 12 小时",
   "range.long24h": "最近 24 小时",
+  "range.7d": "7天",
+  "range.30d": "30天",
+  "range.long7d": "最近 7 天",
+  "range.long30d": "最近 30 天",
+  "idle.hint": "最近 {period}内无活动；上次活动：{ago}（{date}）。",
 
   "gateway.running": "网关运行中",
   "gateway.down": "网关已停止",
@@ -238,6 +248,7 @@ export const zh: Record<MessageKey, string> = {
   "lifetime.messages": "用户消息",
   "lifetime.cost": "总费用",
   "lifetime.today": "今日 {cost}",
+  "lifetime.month": "本月 {cost}",
 
   "spend.title": "支出",
   "spend.total": "共 {cost}",

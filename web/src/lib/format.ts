@@ -131,6 +131,14 @@ export function fmtCountdown(ms: number): string | null {
   return t("countdown.m", { m });
 }
 
+/** A chart bucket's span: clock times within a day, dates and times for the week's, dates for whole days. */
+export function fmtBucketSpan(startSec: number, endSec: number): string {
+  const step = (endSec - startSec) * 1000;
+  if (step >= 86_400_000) return fmtDay(startSec * 1000);
+  if (step >= 6 * 3_600_000) return `${fmtDateTime(startSec * 1000)} – ${fmtClock(endSec * 1000, false)}`;
+  return `${fmtClock(startSec * 1000, false)} – ${fmtClock(endSec * 1000, false)}`;
+}
+
 /** Nov 21 (month and day in the browser's zone). */
 export function fmtDay(ms: number): string {
   return new Intl.DateTimeFormat(locale.value, { month: "short", day: "numeric" }).format(ms);

@@ -6,6 +6,7 @@
 import type { JSX } from "preact";
 import { fetchOverview } from "../api/queries";
 import type { DataSource, MetricsRange } from "../api/types";
+import { IdleHint } from "../components/IdleHint";
 import { RequireSource } from "../components/RequireSource";
 import { RANGE_LONG, RANGE_SHORT, RangeSwitch } from "../components/RangeSwitch";
 import { SourceNotice } from "../components/SourceNotice";
@@ -96,6 +97,7 @@ function SourceOverview({ src, range: r }: { src: DataSource; range: MetricsRang
           {live.error ? <ErrorNotice error={live.error} onRetry={live.reload} compact /> : null}
           <section class="range-section" aria-label={t(RANGE_LONG[r])}>
             <h2 class="section-title">{t(RANGE_LONG[r])}</h2>
+            <IdleHint tokens={d.metrics.buckets.reduce((n, b) => n + b.tokens, 0)} lastActivityAt={d.metrics.lastActivityAt ?? null} from={d.metrics.from} period={t(RANGE_SHORT[r])} />
             <KpiTiles metrics={d.metrics} previous={d.previous} period={t(RANGE_SHORT[r])} uptime={oc} />
           </section>
           <div class="grid grid-2">

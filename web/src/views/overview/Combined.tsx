@@ -8,12 +8,13 @@ import { fetchCombined, type SourceFigures } from "../../api/queries";
 import type { DataSource, MetricsRange, Provider } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { BarChart } from "../../components/BarChart";
+import { IdleHint, newestTime } from "../../components/IdleHint";
 import { Panel } from "../../components/Panel";
 import { RANGE_LONG, RANGE_SHORT, RangeSwitch } from "../../components/RangeSwitch";
 import { Callout, Empty, ErrorNotice, Loading } from "../../components/States";
 import { ViewHeader } from "../../components/ViewHeader";
 import { t } from "../../i18n/i18n";
-import { fmtClock, fmtCompact, fmtInt, fmtUsd } from "../../lib/format";
+import { fmtBucketSpan, fmtCompact, fmtInt, fmtUsd } from "../../lib/format";
 import { GATEWAY_LABEL, VERDICT_LABEL } from "../../lib/labels";
 import { PROVIDER_KEY, PROVIDER_NAME, PROVIDERS } from "../../lib/providers";
 import { gatewayTone, verdictTone } from "../../lib/tones";
@@ -97,7 +98,7 @@ function providerBuckets(figures: readonly SourceFigures[], groups: readonly Pro
   }
   return {
     labels: grid.map((b) => b.label),
-    titles: grid.map((b) => `${fmtClock(b.start * 1000, false)} – ${fmtClock(b.end * 1000, false)}`),
+    titles: grid.map((b) => fmtBucketSpan(b.start, b.end)),
     tokens,
     cost,
   };
@@ -168,6 +169,7 @@ function Combined({ figures, range: r }: { figures: SourceFigures[]; range: Metr
     <>
       <section class="range-section" aria-label={t(RANGE_LONG[r])}>
         <h2 class="section-title">{t(RANGE_LONG[r])}</h2>
+        <IdleHint tokens={total.tokens} lastActivityAt={newestTime(figures.map((f) => f.metrics.lastActivityAt))} from={figures[0]?.metrics.from ?? ""} period={period} />
         <div class="kpis kpis-4" data-testid="all-kpis">
           {tiles.map((tile) => (
             <div key={tile.id} class="kpi" data-testid={`all-${tile.id}`} data-value={tile.raw}>
@@ -180,6 +182,7 @@ function Combined({ figures, range: r }: { figures: SourceFigures[]; range: Metr
           ))}
         </div>
       </section>
+      <Totals figures={figures} groups={groups} byId={byId} />
       <ProviderTable groups={groups} total={total} period={period} />
       <div class="grid grid-2">
         <Panel id="tokens-by-provider" title={t("all.tokensChart")} actions={<span class="num muted">{fmtInt(total.tokens)}</span>}>
@@ -210,6 +213,47 @@ function Combined({ figures, range: r }: { figures: SourceFigures[]; range: Metr
         {projects.length || groups.some((g) => g.provider !== "PROVIDER_A") ? <ProjectsPanel rows={projects} period={t(RANGE_LONG[r])} /> : <Empty title={t("projects.empty")} />}
       </div>
     </>
+  );
+}
+
+/**
+ * Lifetime and month-to-date figures over every provider: what the per-source overview shows one
+ * source at a time (Lifetime panel), summed. They do not depend on the range.
+ */
+function Totals({ figures, groups, byId }: { figures: SourceFigures[]; groups: ProviderGroup[]; byId: Map<string, DataSource> }): JSX.Element {
+  const per = (pick: (f: SourceFigures) => number): Array<{ provider: Provider; value: number }> =>
+    groups.map((g) => ({
+      provider: g.provider,
+      value: figures.filter((f) => {
+        const src = byId.get(f.source);
+        return src && providerOf(src) === g.provider;
+      }).reduce((n, f) => n + pick(f), 0),
+    }));
+  const tiles: Array<{ id: string; label: string; parts: Array<{ provider: Provider; value: number }>; money: boolean }> = [
+    { id: "lifetime-cost", label: t("all.lifetimeCost"), parts: per((f) => f.usageCost.totalUsd), money: true },
+    { id: "lifetime-tokens", label: t("all.lifetimeTokens"), parts: per((f) => f.lifetimeStats.totalTokens), money: false },
+    { id: "month-cost", label: t("all.monthCost"), parts: per((f) => f.usageCost.monthUsd), money: true },
+    { id: "month-tokens", label: t("all.monthTokens"), parts: per((f) => f.usageCost.monthTokens), money: false },
+  ];
+  return (
+    <section class="range-section" aria-label={t("all.totalsTitle")}>
+      <h2 class="section-title">{t("all.totalsTitle")}</h2>
+      <div class="kpis kpis-4" data-testid="all-totals">
+        {tiles.map((tile) => {
+          const raw = tile.parts.reduce((n, p) => n + p.value, 0);
+          const format = tile.money ? fmtUsd : fmtInt;
+          return (
+            <div key={tile.id} class="kpi" data-testid={`all-${tile.id}`} data-value={raw}>
+              <p class="kpi-label">{tile.label}</p>
+              <p class="kpi-value num" title={format(raw)}>
+                {tile.money ? fmtUsd(raw) : fmtCompact(raw)}
+              </p>
+              <ShareBar parts={tile.parts} format={format} />
+            </div>
+          );
+        })}
+      </div>
+    </section>
   );
 }
 

@@ -46,7 +46,9 @@ export function LifetimePanel({ stats, cost }: { stats: LifetimeStats; cost: Usa
           <dd class="num stat" data-testid="lifetime-cost">
             {fmtUsd(stats.totalCostUsd)}
           </dd>
-          <p class="stat-sub num">{t("lifetime.today", { cost: fmtUsd(cost.todayUsd) })}</p>
+          <p class="stat-sub num">
+            {t("lifetime.today", { cost: fmtUsd(cost.todayUsd) })} · <span data-testid="lifetime-month">{t("lifetime.month", { cost: fmtUsd(cost.monthUsd) })}</span>
+          </p>
         </div>
       </dl>
     </Panel>

@@ -4,10 +4,10 @@ import type { Metrics } from "../../api/types";
 import { BarChart } from "../../components/BarChart";
 import { Panel } from "../../components/Panel";
 import { t } from "../../i18n/i18n";
-import { fmtClock, fmtCompact, fmtInt, fmtUsd } from "../../lib/format";
+import { fmtBucketSpan, fmtCompact, fmtInt, fmtUsd } from "../../lib/format";
 
 function titles(m: Metrics): string[] {
-  return m.buckets.map((b) => `${fmtClock(b.start * 1000, false)} – ${fmtClock(b.end * 1000, false)}`);
+  return m.buckets.map((b) => fmtBucketSpan(b.start, b.end));
 }
 
 export function TokensChart({ metrics }: { metrics: Metrics }): JSX.Element {
