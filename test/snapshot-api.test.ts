@@ -205,8 +205,11 @@ test("an oversized card steps down the detail (X-Snapshot-Degraded); too large a
     }
     appendFileSync(join(dir, "logs", "openclaw-2026-11-21.log"), lines.join("\n") + "\n");
   };
+  // Three renders of a large CJK card in a row: on a loaded machine they outlast the default 15 s
+  // total budget (504), which is not what this test is about.
+  const slow = { INSIGHTS_TOTAL_TIMEOUT_SECONDS: "300" };
   let sizes = { full: 0, standard: 0, compact: 0 };
-  await withDaemon({}, async (d) => {
+  await withDaemon({ env: slow }, async (d) => {
     grow(d.openclawDir);
     await pollUntil(async () => {
       const r = (await (await snap(d, { format: "json" })).json()) as CardModel;
@@ -219,7 +222,7 @@ test("an oversized card steps down the detail (X-Snapshot-Degraded); too large a
   });
   assert.ok(sizes.full > sizes.standard && sizes.standard > sizes.compact, JSON.stringify(sizes));
   const between = Math.floor((sizes.full + sizes.standard) / 2);
-  await withDaemon({ env: { INSIGHTS_SNAPSHOT_MAX_BYTES: String(between) } }, async (d) => {
+  await withDaemon({ env: { ...slow, INSIGHTS_SNAPSHOT_MAX_BYTES: String(between) } }, async (d) => {
     grow(d.openclawDir);
     await pollUntil(async () => (((await (await snap(d, { format: "json" })).json()) as CardModel).providers[0]?.summary.errors ?? 0) >= 20, { what: "the added log lines" });
     const res = await snap(d, { detail: "full", format: "svg", lang: "zh" });
@@ -228,7 +231,7 @@ test("an oversized card steps down the detail (X-Snapshot-Degraded); too large a
     assert.match(res.headers.get("content-disposition") ?? "", /insights-standard-/);
     assert.ok(Buffer.from(await res.arrayBuffer()).length <= between);
   });
-  await withDaemon({ env: { INSIGHTS_SNAPSHOT_MAX_BYTES: "1024" } }, async (d) => {
+  await withDaemon({ env: { ...slow, INSIGHTS_SNAPSHOT_MAX_BYTES: "1024" } }, async (d) => {
     const r = await errorOf(await snap(d, { detail: "full" }));
     assert.equal([r.status, r.code], [413, "PAYLOAD_TOO_LARGE"]);
   });
