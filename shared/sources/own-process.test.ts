@@ -45,6 +45,9 @@ const procs: Record<number, FakeProc> = {
   202: { comm: "flock", exe: "/usr/bin/flock", argv: ["flock", "-x", "x.lock", "sleep", "600"] },
   // A binary replaced while it ran: the kernel appends " (deleted)".
   203: { comm: "codex", exe: "/opt/codex/bin/codex (deleted)", argv: ["/opt/codex/bin/codex"] },
+  // The TUI's app-server daemon: a copy of the binary in CODEX_HOME (format doc §1), whatever its name.
+  204: { comm: "codex-app-serv", exe: "/home/op/.codex/packages/app-server-daemon/releases/0.169.0-x86_64-unknown-linux-musl/codex-app-server", argv: ["/home/op/.codex/packages/app-server-daemon/releases/0.169.0-x86_64-unknown-linux-musl/codex-app-server", "app-server"] },
+  205: { comm: "sh", exe: "/usr/bin/dash", argv: ["sh", "-c", "/home/op/.codex/packages/app-server-daemon/releases/x/codex"] },
 };
 
 test("reads comm, exe and argv from a procfs tree", () => {
@@ -60,10 +63,10 @@ test("Claude Code: the native binary, the installer's versions, npm's cli.js; no
   assert.equal(claude, [100, 101, 102]);
 });
 
-test("Codex: the native binary (even replaced on disk); not its Node launcher or flock(1)", () => {
+test("Codex: the native binary (even replaced on disk), the app-server daemon's copy; not its Node launcher, flock(1) or a shell naming it", () => {
   const { root, uid } = fakeProc(procs);
   const codex = Object.keys(procs).map(Number).filter((pid) => isOwnProgram(pid, isCodexProgram, { procRoot: root, uid }));
-  assert.equal(codex, [200, 203]);
+  assert.equal(codex, [200, 203, 204]);
 });
 
 test("another user's process is never ours, whatever it runs", () => {

@@ -9,7 +9,8 @@
 //   versions as `~/.local/share/claude/versions/<version>`, started through a `claude` symlink (comm
 //   and argv[0] say `claude`). Older npm releases ran `node .../@anthropic-ai/claude-code/cli.js`.
 // - Codex 0.169: the native `codex` binary (vendor/<triple>/bin/codex; the Node launcher `bin/codex.js`
-//   only spawns it), which is what holds a thread's lock.
+//   only spawns it), which is what holds a thread's lock; the TUI's threads live in the app-server
+//   daemon, a copy of the binary under `CODEX_HOME/packages/app-server-daemon/releases/` (format doc §1).
 // A process started through a link or copy named like the program (`claude -> node`) counts: comm and
 // argv[0] carry the name it was started under. That any process of our own user could do the same is
 // no loss: such a process can already write the liveness records themselves.
@@ -100,8 +101,12 @@ export const isClaudeCodeProgram: ProgramMatch = (id) => {
   return /^node(js)?$/.test(base(id.exe ?? id.argv[0])) && id.argv.slice(1, 4).some((a) => /[/\\]@anthropic-ai[/\\]claude-code[/\\]cli\.m?js$/.test(a));
 };
 
-/** Codex: the native `codex` binary (the lock holder). */
-export const isCodexProgram: ProgramMatch = (id) => id.comm === "codex" || base(id.exe ?? undefined) === "codex" || base(id.argv[0]) === "codex";
+/** The TUI's app-server daemon runs a copy of the binary under `CODEX_HOME/packages/app-server-daemon/releases/<version-triple>/`. */
+const CODEX_DAEMON_COPY = /[/\\]packages[/\\]app-server-daemon[/\\]releases[/\\][^/\\]+[/\\][^/\\]+$/;
+
+/** Codex: the native `codex` binary (the lock holder), or the TUI's app-server daemon copy of it. */
+export const isCodexProgram: ProgramMatch = (id) =>
+  id.comm === "codex" || base(id.exe ?? undefined) === "codex" || base(id.argv[0]) === "codex" || [id.exe, id.argv[0]].some((p) => p !== null && p !== undefined && CODEX_DAEMON_COPY.test(p));
 
 function ownUid(): number | null {
   return typeof process.getuid === "function" ? process.getuid() : null;
