@@ -24,7 +24,7 @@ import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-p
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
-import type { Store } from "../shared/store/store.js";
+import { INCIDENT_SHOWN_MS, type Store } from "../shared/store/store.js";
 import { VERSION } from "../shared/version.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard } from "./auth/guard.js";
@@ -492,7 +492,14 @@ export class Daemon {
       gateway: openclaw ? GATEWAY_WORD[openclaw.gateway.state] : "none",
       providers: systems.map((s) => s.provider),
       store: store?.status === "FAIL" ? "error" : "ok",
+      ...this.storeIncident(),
     };
+  }
+
+  private storeIncident(): Pick<HealthBody, "storeIncident"> {
+    const inc = this.p.store.incident;
+    if (!inc || (inc.state === "recovered" && this.p.clock.now() - inc.at >= INCIDENT_SHOWN_MS)) return {};
+    return { storeIncident: { kind: inc.kind, state: inc.state, noticedAt: new Date(inc.at).toISOString(), lost: inc.lost !== null } };
   }
 
   status(): DaemonStatus {

@@ -34,6 +34,8 @@ export interface OpenDataOptions {
   daemon?: () => DaemonFigures;
   /** The alerts firing now (the daemon's alert service), for the status card. */
   alerts?: () => ActiveAlertFigure[];
+  /** How often the store checks its file is still the one open; default 5 s (one stat). */
+  storeCheckMs?: number;
 }
 
 export interface OpenData {
@@ -67,7 +69,15 @@ export function openData(o: OpenDataOptions): OpenData {
       if (failure) logger.error("writes to the store fail: ingestion stalled until they work again (nothing already stored is lost)", { store: dbFile, code: failure.code, error: failure.message });
       else logger.info("writes to the store work again: ingestion resumed");
     },
+    onFileIncident: (incident) => {
+      const fields = { store: dbFile, kind: incident.kind, movedAside: incident.movedAside, lost: incident.lost };
+      if (incident.state === "recovered") logger.warn(incident.message, fields);
+      else logger.error(incident.message, fields);
+    },
   });
+  // Deleted or replaced under us: noticed within this interval (and on every health read).
+  const fileCheck = setInterval(() => store.checkFile(), o.storeCheckMs ?? 5000);
+  fileCheck.unref();
   const openclawProvider = providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   const collector = new Collector({
     providers,
@@ -106,7 +116,9 @@ export function openData(o: OpenDataOptions): OpenData {
     model,
     startedAt,
     close: async () => {
+      clearInterval(fileCheck);
       await collector.stop();
+      await store.settled();
       store.close();
     },
   };

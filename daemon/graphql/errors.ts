@@ -25,6 +25,8 @@ const PUBLIC_CODES = new Set([
   "PERSISTED_QUERY_NOT_SUPPORTED",
   "PAYLOAD_TOO_LARGE",
   "TOO_MANY_SUBSCRIPTIONS",
+  // The store refused a write (its disk is full): the message says so, no path.
+  "STORE_ERROR",
 ]);
 
 /** Our InsightsError codes that mean "your input" in GraphQL terms. */

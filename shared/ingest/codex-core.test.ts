@@ -221,6 +221,38 @@ test("the failed turn (HTTP 500, no usage) is an error; a 429 turn a warning; bo
   }
 });
 
+test("impossible rate-limit readings (999 %, a reset in year 5138, negative) are refused with a warning: the last possible one stays current, no check fails", async () => {
+  const { home, codexDir } = copyCodexHome();
+  const rs = rollouts(codexDir);
+  const mini = byPrefix("01a20a4f-b29a", rs);
+  const lastCount = [...mini.lines].reverse().find((l) => isEvent(l, "token_count")) as RawLine;
+  const rl = lastCount.payload.rate_limits;
+  const t = (s: number): string => new Date(Date.parse("2026-11-23T21:40:00Z") + s * 1000).toISOString();
+  const reading = (at: number, primary: Record<string, unknown>) => ({ timestamp: t(at), type: "event_msg", payload: { type: "token_count", info: null, rate_limits: { ...rl, primary: { ...rl.primary, ...primary } } } });
+  // A possible reading first (the one that must stay current), then the hostile ones after it.
+  const possible = reading(0, { used_percent: 55 });
+  const year5138 = Date.parse("5138-01-01T00:00:00Z") / 1000;
+  fs.appendFileSync(
+    mini.file,
+    [possible, reading(1, { used_percent: 999, resets_at: year5138 }), reading(2, { used_percent: 999 }), reading(3, { resets_at: year5138 }), reading(4, { used_percent: -3 })].map((l) => `${JSON.stringify(l)}\n`).join(""),
+  );
+  const base = await providerReadModel("codex", copyCodexHome().home, { now: FRESH_NOW });
+  const baseWarnings = base.model.agent(base.sourceId).warnings;
+  await base.close();
+  const pm = await providerReadModel("codex", home, { now: FRESH_NOW });
+  try {
+    const sys = codexSystem(pm);
+    assert.is(latestLimits(sys)?.primary?.usedPercent, 55);
+    assert.is(latestLimits(sys)?.updatedAt, t(0));
+    assert.is(latestLimits(sys)?.primary?.resetsAt, new Date(rl.primary.resets_at * 1000).toISOString());
+    assert.not.equal(sys.health.checks.find((c) => c.name === "rate-limit")?.status, "FAIL");
+    assert.ok(history(pm).every((h) => h.primary === null || (h.primary >= 0 && h.primary <= 100)), JSON.stringify(history(pm)));
+    assert.is(pm.model.agent(pm.sourceId).warnings, baseWarnings + 4, "one warning per refused reading");
+  } finally {
+    await pm.close();
+  }
+});
+
 test("resume with a model switch in the same file: each response priced and counted under its turn's model; read in a later pass", async () => {
   const { home, codexDir } = copyCodexHome();
   const rs = rollouts(codexDir);

@@ -46,12 +46,21 @@ const ITEM = "active";
 const STORED_LEVELS = new Set(["INFO", "WARN", "ERROR", "FATAL"]);
 
 export class LogIngester {
-  private readonly stmts;
+  private prepared: { db: object; stmts: ReturnType<LogIngester["prepare"]> } | null = null;
   private warningsLogged = 0;
 
-  constructor(private readonly options: LogIngesterOptions) {
-    const db = options.store.db;
-    this.stmts = {
+  constructor(private readonly options: LogIngesterOptions) {}
+
+  /** Statements belong to one connection; the store's changes when its file was recreated. */
+  private get stmts(): ReturnType<LogIngester["prepare"]> {
+    const db = this.options.store.db;
+    if (this.prepared?.db !== db) this.prepared = { db, stmts: this.prepare() };
+    return this.prepared.stmts;
+  }
+
+  private prepare() {
+    const db = this.options.store.db;
+    return {
       load: db.prepare<[string, string], { cursor_json: string }>("SELECT cursor_json FROM scan_cursors WHERE source = ? AND item = ?"),
       save: db.prepare(
         `INSERT INTO scan_cursors (source, item, cursor_json, change_token, updated_at) VALUES (?, ?, ?, NULL, ?)

@@ -85,6 +85,7 @@ export class StoredSessionIndex {
   /** The live keys the records were built with. */
   private liveKeys: ReadonlySet<string> = new Set();
   private stmts: { page: Statement<[string, string], MetaRow>; one: Statement<[string, string], MetaRow> } | null = null;
+  private stmtsDb: object | null = null;
 
   constructor(
     private readonly store: Store,
@@ -93,6 +94,9 @@ export class StoredSessionIndex {
   ) {}
 
   private statements(): NonNullable<StoredSessionIndex["stmts"]> {
+    // Statements belong to one connection; the store's changes when its file was recreated.
+    if (this.stmtsDb !== this.store.db) this.stmts = null;
+    this.stmtsDb = this.store.db;
     this.stmts ??= {
       page: this.store.db.prepare(`SELECT ${COLUMNS} FROM session_meta m WHERE m.source_id = ? AND m.session_key > ? ORDER BY m.session_key LIMIT ${CHUNK}`),
       one: this.store.db.prepare(`SELECT ${COLUMNS} FROM session_meta m WHERE m.source_id = ? AND m.session_key = ?`),

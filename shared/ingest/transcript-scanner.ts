@@ -7,6 +7,7 @@
 // nothing twice; a response written on several lines (or in several files) is counted once by its
 // key, kept in the store across restarts.
 import type { Clock } from "../clock.js";
+import { impossibleRateLimit } from "./rate-limit-check.js";
 import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
 import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
@@ -461,7 +462,7 @@ export class TranscriptScanner {
           if (event.type !== "info") s.countIncident.run(target.provider, event.type);
           break;
         case "rateLimits":
-          this.rateLimits(source, at, event.snapshot);
+          this.rateLimits(source, at, event.snapshot, now, ref.id, result);
           break;
       }
     }
@@ -543,7 +544,13 @@ export class TranscriptScanner {
     });
   }
 
-  private rateLimits(source: string, ts: number, snap: RateLimitSnapshot): void {
+  private rateLimits(source: string, ts: number, snap: RateLimitSnapshot, now: number, where: string, result: ScanResult): void {
+    // Refused readings are warned about (the caller logs a few per pass) and never stored.
+    const impossible = impossibleRateLimit(snap, ts, now);
+    if (impossible !== null) {
+      result.warnings.push({ code: "BAD_FIELD", message: `impossible rate-limit reading refused: ${impossible}`, where });
+      return;
+    }
     const values = [
       snap.limitId,
       snap.primary?.usedPercent ?? null,

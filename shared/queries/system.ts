@@ -186,6 +186,7 @@ export function detectionCheck(agents: readonly AgentSnapshot[]): HealthCheck | 
 }
 
 export function storeCheck(store: StoreHealth): HealthCheck {
+  if (store.ok && store.warning !== undefined) return check("store", "WARN", msg("health.store.error", { error: store.warning }));
   return store.ok ? check("store", "PASS") : check("store", "FAIL", store.error !== undefined ? msg("health.store.error", { error: store.error }) : msg("health.store.noAnswer"));
 }
 

@@ -10,19 +10,31 @@
 //
 // Writes go through `transaction`, which remembers a storage failure (disk full, I/O error,
 // read-only) until a later write commits: `health()` then reports ingestion as stalled, so a full
-// disk is not reported healthy while every write fails.
+// disk is not reported healthy while every write fails. A storage failure reaches the caller as
+// STORE_ERROR saying what is wrong (the disk is full), not as a raw SQLite error.
+//
+// The file can be deleted or replaced under the running daemon (a cleanup script, a restore):
+// SQLite keeps writing to the open, unlinked inode and everything would be gone at the next start.
+// `checkFile` compares the path's dev/ino with the file opened (store-file.ts); on a change the
+// store writes its open copy back to the path (SQLite's online backup, in steps, so the event loop
+// keeps turning), keeps any file found in its place aside, reopens, and health says what happened.
 import Database from "better-sqlite3";
-import { closeSync, existsSync, renameSync, statSync } from "node:fs";
+import { closeSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Clock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import { packageRoot } from "../package-root.js";
 import { createPrivateFile, ensurePrivateDir, securePrivateFile } from "../private-files.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
+import { fileIdOf, sameFile, type FileId, type StoreIncident } from "./store-file.js";
+
+export type { StoreIncident } from "./store-file.js";
 
 export interface StoreHealth {
   ok: boolean;
   error?: string;
+  /** Healthy, but something happened the operator must hear of (the file was recreated). */
+  warning?: string;
   /** Epoch ms of the first failed write of the current outage; set while ingestion is stalled. */
   stalledSince?: number;
 }
@@ -46,7 +58,12 @@ export interface OpenStoreOptions {
   onWriteHealth?: (failure: WriteFailure | null) => void;
   /** Replaces the SQLite loader (tests simulate a native module that does not load). */
   open?: SqliteOpener;
+  /** Called when the file is found deleted or replaced, and again with the outcome of the recovery. */
+  onFileIncident?: (incident: StoreIncident) => void;
 }
+
+/** How long health keeps saying the file was recreated (a WARN) after it was. */
+export const INCIDENT_SHOWN_MS = 24 * 60 * 60_000;
 
 const defaultOpener: SqliteOpener = (filename) => new Database(filename);
 
@@ -72,16 +89,29 @@ export class Store {
   private writeFailure: WriteFailure | null = null;
   private changesStmt: Database.Statement | null = null;
   private rewriteCount = 0;
+  private fileId: FileId | null;
+  private incidentNow: StoreIncident | null = null;
+  private recovering: Promise<void> | null = null;
 
   private constructor(
-    readonly db: Database.Database,
+    private conn: Database.Database,
     readonly path: string,
     readonly schemaVersion: number,
     private readonly clock: Clock,
-    private readonly onWriteHealth: ((failure: WriteFailure | null) => void) | undefined,
-  ) {}
+    private readonly opts: Pick<OpenStoreOptions, "onWriteHealth" | "onFileIncident"> & { migrations: Migration[]; open: SqliteOpener },
+  ) {
+    this.fileId = fileIdOf(path);
+  }
 
-  static open(path: string, { clock, migrations = MIGRATIONS, onRecovered, onWriteHealth, open = defaultOpener }: OpenStoreOptions): Store {
+  /**
+   * The connection. It changes when the file was recreated (checkFile): hold statements only
+   * together with the connection they were prepared on.
+   */
+  get db(): Database.Database {
+    return this.conn;
+  }
+
+  static open(path: string, { clock, migrations = MIGRATIONS, onRecovered, onWriteHealth, onFileIncident, open = defaultOpener }: OpenStoreOptions): Store {
     ensurePrivateDir(dirname(path), "the store's directory");
     checkDriver(open, path);
     prepareFiles(path);
@@ -105,7 +135,7 @@ export class Store {
       }
     }
     const version = migrate(db, migrations, clock);
-    return new Store(db, path, version, clock, onWriteHealth);
+    return new Store(db, path, version, clock, { onWriteHealth, onFileIncident, migrations, open });
   }
 
   /**
@@ -119,12 +149,12 @@ export class Store {
       result = this.db.transaction(fn)();
     } catch (err) {
       this.noteFailure(err);
-      throw err;
+      throw storageError(this.path, err);
     }
     // Only a commit that changed rows proves the disk takes writes again (an empty one writes nothing).
     if (this.writeFailure && this.totalChanges() > before) {
       this.writeFailure = null;
-      this.onWriteHealth?.(null);
+      this.opts.onWriteHealth?.(null);
     }
     return result;
   }
@@ -147,14 +177,115 @@ export class Store {
     return this.writeFailure;
   }
 
+  /** The last deletion or replacement of the file and what became of it; null when none. */
+  get incident(): StoreIncident | null {
+    return this.incidentNow;
+  }
+
+  /** Settles once a recovery under way is done (tests, and a clean stop). */
+  async settled(): Promise<void> {
+    await this.recovering;
+  }
+
+  /**
+   * Is the file at the path still the one open? One stat; on a change, the recovery starts
+   * (at most one at a time). Call it on a timer; health() calls it too.
+   */
+  checkFile(): void {
+    if (this.recovering || this.fileId === null || !this.conn.open) return;
+    const now = fileIdOf(this.path);
+    if (now !== null && sameFile(now, this.fileId)) return;
+    const kind = now === null ? "deleted" : "replaced";
+    const at = this.clock.now();
+    this.incidentNow = {
+      kind,
+      at,
+      state: "recovering",
+      message: `the store file ${this.path} was ${kind === "deleted" ? "deleted" : "replaced by another file"} while the daemon ran (noticed ${iso(at)}); writing the daemon's open copy back to it`,
+      movedAside: null,
+      lost: null,
+    };
+    this.opts.onFileIncident?.(this.incidentNow);
+    this.recovering = this.recover(kind, at).finally(() => {
+      this.recovering = null;
+    });
+  }
+
+  private async recover(kind: StoreIncident["kind"], at: number): Promise<void> {
+    const tmp = `${this.path}.recover-${at}`;
+    let copyError: string | null = null;
+    try {
+      // Writes made meanwhile through this connection reach the copy too (SQLite updates a backup
+      // from its own source connection); nothing awaits between its end and the switch below.
+      await this.conn.backup(tmp);
+    } catch (err) {
+      copyError = message(err);
+      for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(tmp + suffix, { force: true });
+    }
+    const old = this.conn;
+    try {
+      old.close();
+    } catch {
+      // the new connection below is what matters
+    }
+    // Whatever is at the path now (a replacement, a -wal/-shm left by the old connection) must not
+    // mix with the new file: a -wal beside it would be replayed into it.
+    const aside = `${this.path}.replaced-${at}`;
+    let movedAside: string | null = null;
+    for (const suffix of ["", "-wal", "-shm"]) {
+      if (!existsSync(this.path + suffix)) continue;
+      renameSync(this.path + suffix, aside + suffix);
+      if (suffix === "") movedAside = aside;
+    }
+    let lost: string | null = null;
+    try {
+      if (copyError === null) {
+        securePrivateFile(tmp, "the store file");
+        renameSync(tmp, this.path);
+      } else {
+        lost = `the daemon's copy could not be written back (${copyError}); a new empty store was started: channels, rules and mutes made through the API, alert history and stored usage history are gone (config.json's channels and rules still apply); the collectors read the providers' files again, so totals come back as far as those files reach`;
+      }
+      prepareFiles(this.path);
+      this.conn = openChecked(this.opts.open, this.path);
+      migrate(this.conn, this.opts.migrations, this.clock);
+      this.fileId = fileIdOf(this.path);
+    } catch (err) {
+      // No file can be had: keep answering from memory rather than failing every request.
+      this.conn = this.opts.open(":memory:");
+      migrate(this.conn, this.opts.migrations, this.clock);
+      this.fileId = null;
+      lost = `the store could not be recreated (${message(err)}); the daemon runs on an in-memory store until it is restarted: nothing it collects or is told through the API is kept`;
+    }
+    this.changesStmt = null;
+    // Every answer kept about the old connection's rows is rebuilt.
+    this.rewriteCount++;
+    const what = kind === "deleted" ? "deleted" : "replaced by another file";
+    this.incidentNow = {
+      kind,
+      at,
+      state: lost === null ? "recovered" : this.fileId === null ? "failed" : "recreated-empty",
+      message:
+        lost === null
+          ? `the store file ${this.path} was ${what} (noticed ${iso(at)}) and was written back from the daemon's open copy: nothing was lost${movedAside ? `; the file found in its place is kept as ${movedAside}` : ""}`
+          : `the store file ${this.path} was ${what} (noticed ${iso(at)}): ${lost}${movedAside ? `; the file found in its place is kept as ${movedAside}` : ""}`,
+      movedAside,
+      lost,
+    };
+    this.opts.onFileIncident?.(this.incidentNow);
+  }
+
   health(): StoreHealth {
+    this.checkFile();
+    const inc = this.incidentNow;
+    if (inc && (inc.state === "recovering" || inc.state === "failed")) return { ok: false, error: inc.message };
     try {
       this.db.prepare("SELECT 1").get();
     } catch (err) {
       return { ok: false, error: message(err) };
     }
     const f = this.writeFailure;
-    if (!f) return { ok: true };
+    const warning = inc && this.clock.now() - inc.at < INCIDENT_SHOWN_MS ? { warning: inc.message } : {};
+    if (!f) return { ok: true, ...warning };
     return {
       ok: false,
       error: `ingestion stalled: writes to ${this.path} fail since ${new Date(f.since).toISOString()} (${f.code}: ${f.message}); collection resumes where it stopped once writes work again`,
@@ -204,7 +335,7 @@ export class Store {
     if (code === null || !STORAGE_CODES.test(code)) return;
     const first = this.writeFailure === null;
     this.writeFailure = { code, message: message(err), since: this.writeFailure?.since ?? this.clock.now() };
-    if (first) this.onWriteHealth?.(this.writeFailure);
+    if (first) this.opts.onWriteHealth?.(this.writeFailure);
   }
 }
 
@@ -244,6 +375,22 @@ function prepareFiles(path: string): void {
     }
   }
   for (const suffix of ["-wal", "-shm"]) securePrivateFile(path + suffix, "the store file");
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A failed write as the caller should see it: a storage failure as STORE_ERROR saying what is wrong. */
+function storageError(path: string, err: unknown): unknown {
+  const code = sqliteCode(err);
+  if (code === null || !STORAGE_CODES.test(code)) return err;
+  const what = /FULL/.test(code)
+    ? "the disk is full: free space on it"
+    : /READONLY|PERM|CANTOPEN/.test(code)
+      ? "the store cannot be written: check its file and directory"
+      : /BUSY|LOCKED/.test(code)
+        ? "the store is locked by another process"
+        : "the store's disk failed to read or write";
+  return new InsightsError("STORE_ERROR", `nothing was saved: ${what} (${code})`, { path, code }, { cause: err });
 }
 
 function cannotOpen(path: string, err: unknown): InsightsError {

@@ -13,6 +13,11 @@ export interface HealthBody {
   /** The providers read: `openclaw`, `claude-code`, `codex`. */
   providers: string[];
   store: "ok" | "error";
+  /**
+   * The store's file was deleted or replaced while the daemon ran (shown for a day after): what
+   * became of it. No path here (this route needs no token); GraphQL's store check has the details.
+   */
+  storeIncident?: { kind: "deleted" | "replaced"; state: "recovering" | "recovered" | "recreated-empty" | "failed"; noticedAt: string; lost: boolean };
 }
 
 export function healthRoute(getHealth: () => HealthBody): RouteHandler {

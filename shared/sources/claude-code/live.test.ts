@@ -1,8 +1,10 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { defaultLiveProbe, procStartFromStat, readLiveSessions } from "./live.js";
+import { defaultLiveProbe, liveProbeAt, procStartFromStat, readLiveSessions } from "./live.js";
 import type { LiveProbe } from "./live.js";
 import { makeTempDir, removeTempDirs } from "../../../test/helpers/claude-code-fixture.js";
 
@@ -38,6 +40,7 @@ function installWith(files: Record<string, string>): string {
 
 const probe = (alive: number[], starts: Record<number, string> = {}, own: string | null = DOMAIN): LiveProbe => ({
   isPidAlive: (pid) => alive.includes(pid),
+  isProviderProcess: (pid) => alive.includes(pid),
   procStartOf: (pid) => starts[pid] ?? null,
   ownPidDomain: () => own,
 });
@@ -112,15 +115,51 @@ test("procStart is field 22 of /proc/<pid>/stat, even when the command name has 
   assert.is(procStartFromStat("garbage"), null);
 });
 
-test("the default probe on this process: alive with its own start time, not with another", () => {
-  if (!fs.existsSync("/proc/self/stat")) return; // the start-time check exists where /proc does
-  const start = procStartFromStat(fs.readFileSync(`/proc/${process.pid}/stat`, "latin1"));
-  assert.ok(start);
-  const dir = installWith({ [`${process.pid}.json`]: JSON.stringify({ ...record(process.pid, { procStart: start }), pidDomain: undefined }) });
-  assert.is(live(dir, defaultLiveProbe).value.length, 1);
-  fs.writeFileSync(path.join(dir, "sessions", `${process.pid}.json`), JSON.stringify({ ...record(process.pid, { procStart: `${start}1` }), pidDomain: undefined }));
-  assert.is(live(dir, defaultLiveProbe).value.length, 0);
-  assert.is(defaultLiveProbe.isPidAlive(process.pid), true);
+const children: ChildProcess[] = [];
+test.after(() => {
+  for (const c of children) c.kill("SIGKILL");
+});
+
+/** A node child idling, started under `name` (a symlink to node) when given; resolves once it has exec'd. */
+async function idleChild(dir: string, name: string | null): Promise<number> {
+  let bin = process.execPath;
+  if (name !== null) {
+    bin = path.join(dir, name);
+    fs.symlinkSync(process.execPath, bin);
+  }
+  const child = spawn(bin, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  children.push(child);
+  const pid = child.pid as number;
+  const deadline = Date.now() + 20_000;
+  // Until the exec is done, /proc shows the forking parent's names.
+  while (!fs.readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("setInterval")) {
+    if (Date.now() > deadline) throw new Error("the child did not start");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return pid;
+}
+
+const startOf = (pid: number) => procStartFromStat(fs.readFileSync(`/proc/${pid}/stat`, "latin1"));
+
+test("the default probe on real processes: a node process is no Claude Code session, one started as `claude` is; pid 1 never", async () => {
+  if (!fs.existsSync("/proc/self/stat")) return; // the program check exists where /proc does
+  const bins = makeTempDir();
+  const node = await idleChild(bins, null);
+  const claude = await idleChild(bins, "claude");
+  const dir = installWith({
+    [`${node}.json`]: JSON.stringify({ ...record(node, { procStart: startOf(node) }), pidDomain: undefined }),
+    [`${claude}.json`]: JSON.stringify({ ...record(claude, { procStart: startOf(claude) }), pidDomain: undefined }),
+    // Planted: pid 1 with its real start time, and this test's own process (node).
+    "1.json": JSON.stringify({ ...record(1, { procStart: startOf(1) }), pidDomain: undefined }),
+    [`${process.pid}.json`]: JSON.stringify({ ...record(process.pid, { procStart: startOf(process.pid) }), pidDomain: undefined }),
+  });
+  assert.equal(live(dir, defaultLiveProbe).value.map((s) => s.pid), [claude]);
+  // The same process under another uid (the probe told another daemon user) is not ours.
+  const uid = fs.statSync(`/proc/${claude}`).uid;
+  assert.equal(live(dir, liveProbeAt({ uid: uid + 1 })).value, []);
+  // A record whose start time is not the process's (pid reused) is stale.
+  fs.writeFileSync(path.join(dir, "sessions", `${claude}.json`), JSON.stringify({ ...record(claude, { procStart: `${startOf(claude)}1` }), pidDomain: undefined }));
+  assert.equal(live(dir, defaultLiveProbe).value, []);
 });
 
 test.run();

@@ -5,6 +5,10 @@
 // 2.1.330), and `pidDomain` (`linux:<machine-id>:pid:[<pid namespace inode>]`) names the machine and
 // pid namespace the pid belongs to.
 //
+// Anyone who can write into `~/.claude` can plant a record (`1.json` would show pid 1, the whole
+// machine's CPU and memory, as a session), so the pid must also be Claude Code run by our own user
+// (own-process.ts).
+//
 // The same dir holds `<pid>.<64 hex>.key` files with a secret peer token. Only names that are
 // digits + `.json` are ever opened, never through a symlink, and nothing of other files is read.
 import * as fs from "node:fs";
@@ -13,6 +17,8 @@ import type { LiveSession } from "../contract.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { asObject, text } from "./line-shape.js";
+import { isClaudeCodeProgram, isOwnProgram } from "../own-process.js";
+import type { ProcOwnerOptions } from "../own-process.js";
 
 export interface LiveProbe {
   /** Is a process with this pid running? (`process.kill(pid, 0)`; EPERM counts as alive.) */
@@ -21,6 +27,8 @@ export interface LiveProbe {
   procStartOf(pid: number): string | null;
   /** This process's `linux:<machine-id>:pid:[<ns inode>]`, or null when unknown (then not compared). */
   ownPidDomain(): string | null;
+  /** Is `pid` Claude Code, run by the daemon's own user? */
+  isProviderProcess(pid: number): boolean;
 }
 
 const PID_FILE = /^([0-9]{1,10})\.json$/;
@@ -68,7 +76,17 @@ function defaultOwnPidDomain(): string | null {
   return ownDomain;
 }
 
-export const defaultLiveProbe: LiveProbe = { isPidAlive: defaultIsPidAlive, procStartOf: defaultProcStartOf, ownPidDomain: defaultOwnPidDomain };
+export const defaultLiveProbe: LiveProbe = {
+  isPidAlive: defaultIsPidAlive,
+  procStartOf: defaultProcStartOf,
+  ownPidDomain: defaultOwnPidDomain,
+  isProviderProcess: (pid) => isOwnProgram(pid, isClaudeCodeProgram),
+};
+
+/** The default probe over another procfs root and uid (tests: a fake /proc tree). */
+export function liveProbeAt(opts: ProcOwnerOptions): LiveProbe {
+  return { ...defaultLiveProbe, isProviderProcess: (pid) => isOwnProgram(pid, isClaudeCodeProgram, opts) };
+}
 
 /** Reads a small regular file without following a symlink; null when it is not one. */
 function readRecordFile(p: string): string | null {
@@ -150,7 +168,8 @@ export function readLiveSessions(installDir: string, probe: LiveProbe = defaultL
  * Is the record's process the one running under its pid now? The pid must be alive; when the record
  * names its pid domain and ours is known, they must match (another machine's or namespace's pid says
  * nothing here); when it gives `procStart` and /proc can be read, the start times must match (a
- * crash leaves the record behind, and the pid may since belong to another process).
+ * crash leaves the record behind, and the pid may since belong to another process); and the process
+ * must be Claude Code of our own user (a planted record names any pid).
  */
 export function isSameLiveProcess(pid: number, rec: Record<string, unknown>, probe: LiveProbe): boolean {
   const domain = text(rec.pidDomain);
@@ -158,7 +177,7 @@ export function isSameLiveProcess(pid: number, rec: Record<string, unknown>, pro
     const own = probe.ownPidDomain();
     if (own !== null && own !== domain) return false;
   }
-  if (!probe.isPidAlive(pid)) return false;
+  if (!probe.isPidAlive(pid) || !probe.isProviderProcess(pid)) return false;
   const recorded = typeof rec.procStart === "string" ? rec.procStart.trim() : typeof rec.procStart === "number" ? String(rec.procStart) : null;
   if (recorded !== null && /^[0-9]+$/.test(recorded)) {
     const actual = probe.procStartOf(pid);

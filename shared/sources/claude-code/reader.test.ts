@@ -336,7 +336,7 @@ test("live sessions through the reader; a .key file's secret appears in nothing 
   fs.mkdirSync(path.join(claudeDir, "sessions"), { recursive: true });
   fs.writeFileSync(path.join(claudeDir, "sessions", `4242.${"ab".repeat(32)}.key`), JSON.stringify({ peerToken: secret, procStart: "1" }));
   fs.writeFileSync(path.join(claudeDir, "sessions", "4242.json"), JSON.stringify({ pid: 4242, sessionId: RESUMED_SESSION, cwd: "/home/op/code/api-server", startedAt: 1, procStart: "1", version: "2.1.999", status: "busy" }));
-  const reader = open(claudeDir, { probe: { isPidAlive: (pid) => pid === 4242, procStartOf: () => "1", ownPidDomain: () => null } });
+  const reader = open(claudeDir, { probe: { isPidAlive: (pid) => pid === 4242, procStartOf: () => "1", ownPidDomain: () => null, isProviderProcess: (pid) => pid === 4242 } });
   const outputs: unknown[] = [reader.liveSessions(), reader.listTranscripts(), reader.appVersion(), reader.changeStamp()];
   for (const ref of list(reader)) outputs.push(reader.readTranscript(ref, null, 1000), reader.readMessages(ref));
   assert.not.ok(JSON.stringify(outputs).includes(secret));

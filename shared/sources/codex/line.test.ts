@@ -140,11 +140,15 @@ test("bad usage: BAD_FIELD, the response still counts with no usage, its neighbo
   assert.equal(of(events, "response").map((r) => [r.key, r.usage?.input ?? null]), [["r1", null], ["r2", null], ["r3", 10]]);
 });
 
-test("a bad rate-limit window is dropped with BAD_FIELD, the rest kept", () => {
-  const { events, warnings } = run([ev("token_count", { info: null, rate_limits: { limit_id: "codex", primary: { used_percent: -3 }, secondary: { used_percent: 5, window_minutes: 10080, resets_at: "soon" } } })]);
+test("a rate-limit window without a number is dropped with BAD_FIELD, the rest kept; numbers out of range are passed on for the store's check", () => {
+  const { events, warnings } = run([ev("token_count", { info: null, rate_limits: { limit_id: "codex", primary: { used_percent: "lots" }, secondary: { used_percent: 5, window_minutes: 10080, resets_at: "soon" } } })]);
   assert.equal(warnings.map((w) => w.code), ["BAD_FIELD"]);
   assert.equal((of(events, "rateLimits")[0] as RateLimitEvent).snapshot.secondary, { usedPercent: 5, windowMinutes: 10080, resetsAt: null });
   assert.is((of(events, "rateLimits")[0] as RateLimitEvent).snapshot.primary, null);
+  const year5138 = Date.parse("5138-01-01T00:00:00Z") / 1000;
+  const odd = run([ev("token_count", { info: null, rate_limits: { limit_id: "codex", primary: { used_percent: -3, window_minutes: 300, resets_at: year5138 } } })]);
+  assert.equal(odd.warnings, []);
+  assert.equal((of(odd.events, "rateLimits")[0] as RateLimitEvent).snapshot.primary, { usedPercent: -3, windowMinutes: 300, resetsAt: year5138 * 1000 });
 });
 
 test("non-JSON and non-object lines are BAD_JSON; unknown types are silent", () => {

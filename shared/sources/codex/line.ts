@@ -182,21 +182,19 @@ export function modelOfTurn(ctx: CodexLineContext, turnId: unknown): string | nu
   return (id !== null ? ctx.turnModels.find(([k]) => k === id)?.[1] : undefined) ?? ctx.latestModel;
 }
 
-/** Seconds since the epoch -> epoch ms; null for anything that is not a plausible time. */
-function secondsToMs(v: unknown): number | null {
-  const s = finite(v);
-  return s !== null && s > 0 && s < 1e11 ? Math.round(s * 1000) : null;
-}
 
 function rateWindow(v: unknown, name: string, where: string, warnings: SourceWarning[]): RateLimitWindow | null {
   const o = asObject(v);
   if (!o) return null;
   const used = finite(o.used_percent);
-  if (used === null || used < 0 || used > 1000) {
-    warnings.push({ code: "BAD_FIELD", message: `rate_limits.${name}.used_percent is not a percentage; window ignored`, where });
+  if (used === null) {
+    warnings.push({ code: "BAD_FIELD", message: `rate_limits.${name}.used_percent is not a number; window ignored`, where });
     return null;
   }
-  return { usedPercent: used, windowMinutes: count(o.window_minutes), resetsAt: secondsToMs(o.resets_at) };
+  // Numbers out of range (999 %, a reset in year 5138) are passed on as written: the store's one
+  // check of every reading (ingest/rate-limit-check.ts) refuses the whole reading, not one window.
+  const resets = finite(o.resets_at);
+  return { usedPercent: used, windowMinutes: count(o.window_minutes), resetsAt: resets !== null && resets > 0 ? Math.round(resets * 1000) : null };
 }
 
 function boolOrNull(v: unknown): boolean | null {

@@ -71,25 +71,38 @@ test("an inode match on another device counts only when the holder has the file 
   const st = fs.statSync(file, { bigint: true });
   const { major, minor } = splitDev(st.dev);
   const elsewhere: HeldLock = { major: major + 1, minor, inode: st.ino.toString(), pid: 4242 };
-  const probe = (hasOpen: boolean): LiveProbe => ({ heldLocks: () => [elsewhere], hasOpen: (pid, f) => hasOpen && pid === 4242 && f === fs.realpathSync(file) });
+  const probe = (hasOpen: boolean): LiveProbe => ({ heldLocks: () => [elsewhere], hasOpen: (pid, f) => hasOpen && pid === 4242 && f === fs.realpathSync(file), isProviderProcess: (pid) => pid === 4242 });
   const without = readLiveSessions(codexDir, rolloutOf(codexDir), probe(false));
   assert.ok(without.ok && without.value.length === 0);
   const withOpen = readLiveSessions(codexDir, rolloutOf(codexDir), probe(true));
   assert.ok(withOpen.ok && withOpen.value.length === 1 && withOpen.value[0]?.pid === 4242);
   // A read lock, or no /proc/locks at all, says nothing.
-  const none = readLiveSessions(codexDir, rolloutOf(codexDir), { heldLocks: () => null, hasOpen: () => true });
+  const none = readLiveSessions(codexDir, rolloutOf(codexDir), { heldLocks: () => null, hasOpen: () => true, isProviderProcess: () => true });
   assert.ok(none.ok && none.value.length === 0);
   // No lock dir: nothing live.
   const empty = readLiveSessions(makeTempDir(), () => null);
   assert.ok(empty.ok && empty.value.length === 0);
 });
 
-/** Holds an exclusive flock on `file` in a child process (flock(1), else python3's fcntl.flock). */
-function holdLock(file: string): ChildProcess {
+/** A program under another name: a symlink `name` to it, in a temp dir. */
+function named(program: string, name: string): string {
+  const found = spawnSync("sh", ["-c", `command -v ${program}`], { encoding: "utf8" }).stdout.trim();
+  const link = path.join(makeTempDir(), name);
+  fs.symlinkSync(found, link);
+  return link;
+}
+
+/**
+ * Holds an exclusive flock on `file` in a child process (flock(1), else python3's fcntl.flock),
+ * started under the name `as` when given (Codex's binary is `codex`).
+ */
+function holdLock(file: string, as: string | null = "codex"): ChildProcess {
   const hasFlock = spawnSync("flock", ["--version"]).status === 0;
+  const program = hasFlock ? "flock" : "python3";
+  const bin = as === null ? program : named(program, as);
   const child = hasFlock
-    ? spawn("flock", ["-x", file, "-c", "exec sleep 600"], { detached: true, stdio: "ignore" })
-    : spawn("python3", ["-c", "import fcntl,sys,time\nf=open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(600)", file], { detached: true, stdio: "ignore" });
+    ? spawn(bin, ["-x", file, "-c", "exec sleep 600"], { detached: true, stdio: "ignore" })
+    : spawn(bin, ["-c", "import fcntl,sys,time\nf=open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(600)", file], { detached: true, stdio: "ignore" });
   children.push(child);
   return child;
 }
@@ -128,6 +141,23 @@ test("a real flock held by a child process is live (pid, cwd, version, idle/busy
   assert.is(live()[0]?.status, "busy");
   stopChild(child);
   await until("the lock to go", () => (live().length === 0 ? true : null));
+});
+
+test("a lock held by a program that is not Codex (flock(1) itself) is no live session", async () => {
+  const { codexDir } = copyCodexHome();
+  const file = lockFile(codexDir, TUI);
+  const opened = openCodexReader(installOf(codexDir));
+  assert.ok(opened.ok);
+  if (!opened.ok) return;
+  const reader = opened.value;
+  const other = holdLock(file, null);
+  // Wait until /proc/locks shows the lock, so "not live" is the program check, not a lock not yet taken.
+  const st = fs.statSync(file, { bigint: true });
+  await until("the lock in /proc/locks", () => (parseProcLocks(fs.readFileSync("/proc/locks", "latin1")).some((l) => l.inode === st.ino.toString() && l.pid === other.pid) ? true : null));
+  const r = reader.liveSessions();
+  assert.ok(r.ok);
+  if (r.ok) assert.equal(r.value, []);
+  stopChild(other);
 });
 
 test.run();

@@ -6,6 +6,8 @@
 // device and inode. Where the device numbers differ (an overlay filesystem shows the upper
 // layer's device in /proc/locks but its own in stat), an inode match counts only when the holding
 // process has the lock file open. Without /proc (macOS) there is no signal and the list is empty.
+// Anyone who can write into `~/.codex` can take a lock there, so the holder must also be Codex run
+// by our own user (own-process.ts); a lock /proc/locks cannot name a holder of says nothing.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LiveSession } from "../contract.js";
@@ -16,6 +18,8 @@ import { openRegular } from "../safe-open.js";
 import { CLASSIFY_PEEK_BYTES, readHead } from "./classify.js";
 import { isSessionId } from "./files.js";
 import { asObject, shortText } from "./shape.js";
+import { isCodexProgram, isOwnProgram } from "../own-process.js";
+import type { ProcOwnerOptions } from "../own-process.js";
 
 export const LOCKS_DIR = "thread-writer-locks";
 
@@ -34,6 +38,8 @@ export interface LiveProbe {
   heldLocks(): HeldLock[] | null;
   /** Does process `pid` have `file` open? Confirms an inode-only match. */
   hasOpen(pid: number, file: string): boolean;
+  /** Is `pid` Codex, run by the daemon's own user? */
+  isProviderProcess(pid: number): boolean;
 }
 
 const LOCK_LINE = /^\d+:\s+(?:->\s+)?(FLOCK|POSIX|OFDLCK)\s+\S+\s+(READ|WRITE)\s+(-?\d+)\s+([0-9a-fA-F]+):([0-9a-fA-F]+):(\d+)\s/;
@@ -82,7 +88,12 @@ function defaultHasOpen(pid: number, file: string): boolean {
   return false;
 }
 
-export const defaultLiveProbe: LiveProbe = { heldLocks: defaultHeldLocks, hasOpen: defaultHasOpen };
+export const defaultLiveProbe: LiveProbe = { heldLocks: defaultHeldLocks, hasOpen: defaultHasOpen, isProviderProcess: (pid) => isOwnProgram(pid, isCodexProgram) };
+
+/** The default probe over another procfs root and uid (tests: a fake /proc tree). */
+export function liveProbeAt(opts: ProcOwnerOptions): LiveProbe {
+  return { ...defaultLiveProbe, isProviderProcess: (pid) => isOwnProgram(pid, isCodexProgram, opts) };
+}
 
 /** What the session's rollout says for a live record: cwd and version (first line), in flight or not (its tail). */
 export interface RolloutFacts {
@@ -182,7 +193,8 @@ export function readLiveSessions(installDir: string, rolloutOf: (sessionId: stri
     const locks = byInode.get(st.ino.toString());
     if (!locks) continue;
     const { major, minor } = splitDev(st.dev);
-    let holder = locks.find((l) => l.major === major && l.minor === minor);
+    const ours = locks.filter((l) => l.pid !== null && probe.isProviderProcess(l.pid));
+    let holder = ours.find((l) => l.major === major && l.minor === minor);
     if (!holder) {
       let real: string;
       try {
@@ -190,7 +202,7 @@ export function readLiveSessions(installDir: string, rolloutOf: (sessionId: stri
       } catch {
         continue;
       }
-      holder = locks.find((l) => l.pid !== null && probe.hasOpen(l.pid, real));
+      holder = ours.find((l) => l.pid !== null && probe.hasOpen(l.pid, real));
     }
     if (!holder) continue;
     const sessionKey = name.slice(0, -5).toLowerCase();
