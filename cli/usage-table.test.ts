@@ -60,12 +60,12 @@ const KEYS: Record<UsageReportKind, string[]> = {
   project: ["/home/op/code/a-very-long-project-directory-name/packages/the-backend-service", "agent:main", "(no project)"],
 };
 
-test("numbers: at most 5 characters, rounding up to the next unit; money: never $0.00 for a fraction of a cent", () => {
+test("numbers: the shared rule (three significant digits), at most 5 characters; money: never $0.00 for a fraction of a cent", () => {
   assert.equal(
     [0, 999, 1000, 34_500, 99_949, 123_456, 999_960, 1_250_000, 123_456_789, 9_900_000_000, 5e14].map(compactNumber),
-    ["0", "999", "1.0k", "34.5k", "99.9k", "123k", "1.0M", "1.3M", "123M", "9.9B", "500T"],
+    ["0", "999", "1k", "34.5k", "99.9k", "123k", "1M", "1.25M", "123M", "9.9B", "500T"],
   );
-  assert.equal([0, 0.004, 0.005, 0.42, 1234.5, 123_456].map(money), ["$0.00", "<$0.01", "$0.01", "$0.42", "$1234.50", "$123k"]);
+  assert.equal([0, 0.004, 0.005, 0.42, 1234.5, 123_456, 99_999.99, 1_574_828].map(money), ["$0.00", "$0.0040", "$0.0050", "$0.42", "$1,235", "$123,456", "$100,000", "$1.57M"]);
   assert.is(costCell(figures(10, 1.5)), "$1.50");
   assert.is(costCell(figures(10, 1.5, 3)), "$1.50*", "partial: marked");
   assert.is(costCell(figures(10, 0, 10)), "unpriced", "nothing priced: not $0");
@@ -96,12 +96,12 @@ test("the table: header, one row per key with who and which models, totals; --br
   // The title wraps rather than overflow.
   assert.equal(plain.slice(0, 2), ["Usage by day, 2026-01-01 to 2026-12-31, America/Argentina/ComodRivadavia, demo", "  data"]);
   assert.match(plain[2] as string, /^Date +Input +Output +Cache W +Cache R +Total +Cost$/);
-  assert.match(plain.join("\n"), /\n2026-11-23 +1\.2k +1\.2k +1\.2k +1\.2k +4\.9k +\$2\.50\n {2}claude-code, codex · sonnet-4-5, gpt-5-codex, a-model/);
-  assert.match(plain[plain.length - 1] as string, /^Total +1\.2k/);
+  assert.match(plain.join("\n"), /\n2026-11-23 +1\.23k +1\.23k +1\.23k +1\.23k +4\.94k +\$2\.50\n {2}claude-code, codex · sonnet-4-5, gpt-5-codex, a-model/);
+  assert.match(plain[plain.length - 1] as string, /^Total +1\.23k/);
   assert.not.match(plain.join("\n"), /Reasoning/);
   const wide = usageTable(report("daily", KEYS.daily.map((k) => row(k, f, {}, true)), f), { color: false });
   assert.match(wide[2] as string, /Output +Reasoning +Cache W/);
-  assert.match(wide.join("\n"), /\n {2}sonnet-4-5 +1\.2k/);
+  assert.match(wide.join("\n"), /\n {2}sonnet-4-5 +1\.23k/);
   // A session's id keeps both ends; a project under HOME is shown from ~.
   const sessions = usageTable(report("session", KEYS.session.map((k) => row(k, figures(1e12, 1, 0), { project: "/home/op/code/x" }, true)), f), { color: false, home: "/home/op" });
   assert.match(sessions.join("\n"), /01a20a4f-8.*….*78459390a270/);

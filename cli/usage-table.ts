@@ -1,7 +1,8 @@
 // The table `insightsctl usage` prints (docs/usage.md): at most 80 columns whatever the figures,
-// big numbers abbreviated (1.2M, 34.5k; the JSON keeps them exact), one line of who and which
+// big numbers abbreviated (1.57M, 34.5k, by the rule of shared/i18n/numbers.ts; the JSON keeps them exact), one line of who and which
 // models under each row (or one sub-row per model with --breakdown, which adds reasoning), a
 // totals row, and a footnote when some responses have no known price (never shown as $0).
+import { formatCompact, formatUsd } from "../shared/i18n/numbers.js";
 import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
 
@@ -15,30 +16,14 @@ export interface TableOptions {
   home?: string | null;
 }
 
-const UNITS: ReadonlyArray<readonly [string, number]> = [
-  ["k", 1e3],
-  ["M", 1e6],
-  ["B", 1e9],
-  ["T", 1e12],
-];
-
-/** A count in at most 5 characters: 999, 1.2k, 34.5k, 123k, 1.0M. */
+/** A count by the rule the dashboard and the card use (shared/i18n/numbers.ts): 999, 1.23k, 34.5k, 1.57M. */
 export function compactNumber(n: number): string {
-  if (n < 1000) return String(Math.round(n));
-  for (const [unit, size] of UNITS) {
-    const x = n / size;
-    const s = x < 100 ? x.toFixed(1) : x.toFixed(0);
-    // 999,960 is not "1000.0k" but "1.0M".
-    if (Number(s) < 1000) return `${s}${unit}`;
-  }
-  return `${(n / 1e12).toFixed(0)}T`;
+  return formatCompact(n, "en");
 }
 
-/** USD in at most 8 characters: $0.42, $1234.56, $12.3k; a cent's fraction is "<$0.01", not $0.00. */
+/** USD by the shared rule, at most 8 characters: $0.0031, $0.42, $1,234, $1.57M. */
 export function money(n: number): string {
-  if (n > 0 && n < 0.005) return "<$0.01";
-  if (n < 10_000) return `$${n.toFixed(2)}`;
-  return `$${compactNumber(Math.round(n))}`;
+  return formatUsd(n, "en");
 }
 
 /** The cost cell: "unpriced" when no response of the row has a price, a marked partial figure when some lack one. */

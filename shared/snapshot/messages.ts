@@ -193,13 +193,7 @@ const en = {
   "list.more": "+{n} more",
   "value.none": "—",
 
-  // Number and time formatting (format.ts; sizes and milliseconds: shared/i18n/units.ts).
-  "unit.thousand": "k",
-  "unit.million": "M",
-  "unit.billion": "B",
-  "unit.trillion": "T",
-  "unit.tenThousand": "",
-  "unit.hundredMillion": "",
+  // Number and time formatting (format.ts; counts and money: shared/i18n/numbers.ts; sizes and milliseconds: shared/i18n/units.ts).
   "unit.percent": "{n}%",
   "duration.days": "{n}d",
   "duration.hours": "{n}h",
@@ -408,12 +402,6 @@ const zh: Messages = {
   "list.more": "另有 {n} 项",
   "value.none": "—",
 
-  "unit.thousand": "",
-  "unit.million": "",
-  "unit.billion": "",
-  "unit.trillion": "万亿",
-  "unit.tenThousand": "万",
-  "unit.hundredMillion": "亿",
   "unit.percent": "{n}%",
   "duration.days": "{n}天",
   "duration.hours": "{n}小时",

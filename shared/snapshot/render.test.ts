@@ -106,10 +106,10 @@ test("the image shows each block's numbers, formatted per language, in provider 
     const model = buildCardModel(exampleInputs(), params({ detail: "full", lang }));
     const text = await cardText(model);
     const all = model.allProviders;
-    const expected = [formatCompact(all?.tokens ?? NaN, lang), formatUsd(all?.costUsd ?? NaN)];
+    const expected = [formatCompact(all?.tokens ?? NaN, lang), formatUsd(all?.costUsd ?? NaN, lang)];
     for (const b of model.providers) {
       const s = b.summary;
-      expected.push(formatCompact(s.tokens ?? NaN, lang), formatUsd(s.costUsd ?? NaN), formatCompact(s.turns ?? NaN, lang), `${s.errors}/${s.warnings}`, formatInt(s.activeSessions ?? NaN));
+      expected.push(formatCompact(s.tokens ?? NaN, lang), formatUsd(s.costUsd ?? NaN, lang), formatCompact(s.turns ?? NaN, lang), `${s.errors}/${s.warnings}`, formatInt(s.activeSessions ?? NaN));
       for (const r of b.topSessions?.items ?? []) expected.push(formatCompact(r.totalTokens, lang));
       if (b.provider === "openclaw") expected.push(formatPercent(b.gateway.uptimePercent ?? NaN, lang), b.gateway.version ?? "");
       else expected.push(b.cli?.version ?? "");

@@ -11,6 +11,7 @@ import { Panel } from "../../components/Panel";
 import { Empty, ErrorNotice, Loading } from "../../components/States";
 import { t } from "../../i18n/i18n";
 import { fmtCountdown, fmtDateTime, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
+import { GAUGE, gaugeArc, gaugePoint } from "../../lib/gauge";
 import { quotaTone } from "../../lib/tones";
 import { useCountdownNow } from "../../lib/use-countdown";
 import { useLive } from "../../lib/use-live";
@@ -36,22 +37,18 @@ function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" 
   const tone = quotaTone(w.usedPercent);
   const label = windowLabel(w, slot);
   const p = Math.max(0, Math.min(100, w.usedPercent)) / 100;
-  // Arc from 180° (left) to 0° (right), radius 64, centre (80, 80).
-  const R = 64;
-  const point = (f: number): [number, number] => [80 - R * Math.cos(Math.PI * f), 80 - R * Math.sin(Math.PI * f)];
-  const [ex, ey] = point(p);
-  const [wx1, wy1] = point(0.8);
-  const arc = (f: number, x: number, y: number): string => `M16,80 A${R},${R} 0 ${f > 0.5 ? 1 : 0} 1 ${x.toFixed(2)},${y.toFixed(2)}`;
+  const [wx1, wy1] = gaugePoint(0.8);
+  const [wx2, wy2] = gaugePoint(0.8, GAUGE.r - 11);
   const left = reset !== null ? fmtCountdown(reset - now) : null;
   return (
     <div class={`gauge tone-${tone}`} data-testid={`gauge-${slot}`} data-used={w.usedPercent} data-tone={tone}>
       <p class="gauge-label">{label}</p>
       <div class="gauge-dial" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(w.usedPercent * 10) / 10} aria-valuetext={t("quota.usedOf", { percent: fmtPercent(w.usedPercent) })}>
         <svg viewBox="0 0 160 92" aria-hidden="true" focusable="false">
-          <path class="gauge-track" d={arc(1, 144, 80)} />
-          {p > 0 ? <path class="gauge-fill" d={arc(p, ex, ey)} /> : null}
+          <path class="gauge-track" d={gaugeArc(1)} />
+          {p > 0 ? <path class="gauge-fill" d={gaugeArc(p)} /> : null}
           {/* The 80 % mark, where the daemon starts to warn. */}
-          <line class="gauge-mark" x1={wx1} y1={wy1} x2={80 - (R - 11) * Math.cos(Math.PI * 0.8)} y2={80 - (R - 11) * Math.sin(Math.PI * 0.8)} />
+          <line class="gauge-mark" x1={wx1} y1={wy1} x2={wx2} y2={wy2} />
         </svg>
         <p class="gauge-value num" data-testid={`gauge-${slot}-value`}>
           {fmtPercent(w.usedPercent)}
