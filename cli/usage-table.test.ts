@@ -4,7 +4,7 @@ import { stripVTControlCharacters } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { UsageFigures, UsageModelFigures, UsageReport, UsageReportKind, UsageRow } from "../shared/queries/usage-report.js";
-import { compactNumber, costCell, money, shortModel, usageTable } from "./usage-table.js";
+import { compactNumber, costCell, modelLabels, money, shortModel, usageTable } from "./usage-table.js";
 
 function figures(tokens: number, cost: number, unpriced = 0, responses = 10): UsageFigures {
   return {
@@ -70,6 +70,24 @@ test("numbers: the shared rule (three significant digits), at most 5 characters;
   assert.is(costCell(figures(10, 1.5, 3)), "$1.50*", "partial: marked");
   assert.is(costCell(figures(10, 0, 10)), "unpriced", "nothing priced: not $0");
   assert.equal(MODELS.slice(0, 2).map(shortModel), ["sonnet-4-5", "gpt-5-codex"]);
+});
+
+test("model labels are unique within a table: two models that shorten alike keep what tells them apart", () => {
+  // The demo's pair: OpenClaw's undated id and Claude Code's dated one both shortened to "sonnet-4-5".
+  const pair = ["claude-sonnet-4-5", "claude-sonnet-4-5-20250929"];
+  const labels = modelLabels([...pair, "claude-haiku-4-5-20251001", "gpt-5-codex"]);
+  assert.equal([...labels.values()], ["sonnet-4-5", "sonnet-4-5-20250929", "haiku-4-5", "gpt-5-codex"]);
+  // Still alike without the vendor: the full ids.
+  assert.equal([...modelLabels(["claude-opus-4", "opus-4"]).values()], ["claude-opus-4", "opus-4"]);
+
+  // In the table: one sub-row each, and the detail line names both.
+  const f = figures(1234, 2.5);
+  const twoSonnets = (breakdown: boolean): UsageRow => ({ ...row("2026-11-23", f, {}, breakdown), models: pair, ...(breakdown ? { breakdown: pair.map((model) => ({ model, ...f })) } : {}) });
+  const wide = usageTable(report("daily", [twoSonnets(true)], f), { color: false });
+  const keys = wide.filter((l) => l.startsWith("  sonnet")).map((l) => l.trim().split(/\s+/)[0]);
+  assert.equal(keys, ["sonnet-4-5", "sonnet-4-5-20250929"]);
+  const plain = usageTable(report("daily", [twoSonnets(false)], f), { color: false });
+  assert.ok(plain.some((l) => l.endsWith("· sonnet-4-5, sonnet-4-5-20250929")), plain.join("\n"));
 });
 
 test("every report, with and without --breakdown, at extreme figures and names, fits 80 columns", () => {

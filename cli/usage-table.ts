@@ -37,6 +37,26 @@ export function shortModel(model: string): string {
   return model.replace(/^claude-/, "").replace(/-\d{8}$/, "");
 }
 
+/**
+ * The label of each model in one table, unique within it: the short form, unless two models would
+ * share it (OpenClaw's `claude-sonnet-4-5` and Claude Code's `claude-sonnet-4-5-20250929` both read
+ * "sonnet-4-5"); those keep their date stamp, and if that still does not tell them apart, their full id.
+ */
+export function modelLabels(models: Iterable<string>): Map<string, string> {
+  const ids = [...new Set(models)];
+  const steps: Array<(m: string) => string> = [shortModel, (m) => m.replace(/^claude-/, ""), (m) => m];
+  const labels = new Map<string, string>();
+  for (const id of ids) {
+    // The shortest form no other model of the table shares.
+    for (const step of steps) {
+      const label = step(id);
+      labels.set(id, label);
+      if (!ids.some((other) => other !== id && step(other) === label)) break;
+    }
+  }
+  return labels;
+}
+
 const cutEnd = (s: string, w: number): string => (s.length <= w ? s : w <= 1 ? s.slice(0, w) : `${s.slice(0, w - 1)}…`);
 const cutStart = (s: string, w: number): string => (s.length <= w ? s : w <= 1 ? s.slice(-w) : `…${s.slice(-(w - 1))}`);
 /** Both ends kept: session ids that share a time-based prefix (Codex's) differ at the end. */
@@ -87,7 +107,7 @@ function when(iso: string | null | undefined, zone: string): string | null {
   return `${dayKey(ms, zone).slice(5)} ${clockLabel(ms, zone)}`;
 }
 
-function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined): string | null {
+function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined, label: (model: string) => string): string | null {
   const parts: string[] = [];
   if (r.report === "session") {
     parts.push(row.providers.join(", "));
@@ -100,7 +120,7 @@ function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined
   } else if (r.provider === null) {
     parts.push(row.providers.join(", "));
   }
-  if (!r.rows.some((x) => x.breakdown)) parts.push(row.models.map(shortModel).join(", "));
+  if (!r.rows.some((x) => x.breakdown)) parts.push(row.models.map(label).join(", "));
   const text = parts.filter(Boolean).join(" · ");
   return text || null;
 }
@@ -137,11 +157,13 @@ export function usageTable(r: UsageReport, o: TableOptions): string[] {
   }
   const reasoning = r.rows.some((x) => x.breakdown);
   const headers = ["Input", "Output", ...(reasoning ? ["Reasoning"] : []), "Cache W", "Cache R", "Total", "Cost"];
+  const labels = modelLabels(r.rows.flatMap((row) => [...row.models, ...(row.breakdown ?? []).map((b) => b.model)]));
+  const label = (model: string): string => labels.get(model) ?? model;
   const lines: Line[] = [];
   for (const row of r.rows) {
     const key = r.report === "session" ? sessionLabel(row) : r.report === "project" ? tilde(row.key, o.home) : row.key;
-    lines.push({ kind: "row", key, cells: numericCells(row, reasoning), detail: detailOf(row, r, o.home) });
-    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${shortModel(b.model)}`, cells: numericCells(b, reasoning), detail: null });
+    lines.push({ kind: "row", key, cells: numericCells(row, reasoning), detail: detailOf(row, r, o.home, label) });
+    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${label(b.model)}`, cells: numericCells(b, reasoning), detail: null });
   }
   lines.push({ kind: "total", key: "Total", cells: numericCells(r.totals, reasoning), detail: null });
 
