@@ -1,7 +1,8 @@
 // Figures that read true, in a real headless Chromium: Codex's plan gauges above 50 % draw their
 // share of the dial over the top (the large-arc flag sent them the long way round, below it), a
 // token count in the millions keeps three significant digits (1,574,828 read "2M"), an axis tick
-// of 2.5M reads 2.5M (it read "3M"), and an empty chart's axis says 0 (it read "1, 1, 0").
+// of 2.5M reads 2.5M (it read "3M"), an empty chart's axis says 0 (it read "1, 1, 0"), and the
+// `detection` health check has a name in both languages (it showed raw).
 // The Codex fixture is copied with its plan figures set to 71 % and 99 % and its token counts
 // scaled by 100; expected figures come from those inputs or from the page's exact digits.
 import { join } from "node:path";
@@ -107,6 +108,13 @@ test("gauges above 50 %, token figures in the millions, their axis, and an empty
       assert.ok(drawn.lowest <= drawn.base + 0.01, `${slot}: the fill dips to y=${drawn.lowest}, below the dial's base line y=${drawn.base}`);
     }
 
+    // The health checks by name, in words: `detection` read raw and lower-case, in English and in Chinese.
+    const checkNames = async (): Promise<string[]> => b.page.getByTestId("health-checks").locator(".check-name").allInnerTexts();
+    await b.page.getByTestId("health-checks").locator(".check-name", { hasText: "Change detection" }).waitFor();
+    assert.equal((await checkNames()).filter((n) => /^[a-z-]+$/.test(n)), [], "no check is named as the API spells it");
+    // The plan windows, named as the card names them.
+    assert.is(await b.page.getByTestId("gauge-secondary").locator(".gauge-label").textContent(), "Weekly window");
+
     // The tokens tile: its exact digits in the tooltip, three significant digits on the tile.
     const tile = b.page.getByTestId("kpi-tokens").locator(".kpi-value");
     const exact = await pollUntil(async () => {
@@ -123,6 +131,12 @@ test("gauges above 50 %, token figures in the millions, their axis, and an empty
     const top = parseCompact(ticks[2] as string);
     assert.ok(top >= exact / 100, `the top tick ${ticks[2]} is on the figures' scale`);
     assert.is(parseCompact(ticks[1] as string) * 2, top, `ticks ${ticks.join(", ")}`);
+
+    await b.page.getByTestId("language-switch").locator('[data-value="zh"]').click();
+    await b.page.getByTestId("health-checks").locator(".check-name", { hasText: "变更检测" }).waitFor();
+    assert.equal((await checkNames()).filter((n) => /[a-z]/.test(n)), [], "every check named in Chinese");
+    await b.page.getByTestId("language-switch").locator('[data-value="en"]').click();
+    await b.page.getByTestId("health-checks").locator(".check-name", { hasText: "Change detection" }).waitFor();
 
     // OpenClaw's agent has no turns in the last hour at this clock: its chart is empty, its axis says 0.
     await b.page.goto(`${d.url}#/?source=agent:main&range=ONE_HOUR`);

@@ -66,6 +66,13 @@ test("zh terms match the card's: usage tokens are Token; 令牌 is only the sign
   assert.is(zh["check.eventLoop"], CARD.zh["checkName.event-loop"]);
   assert.is(zh["lifetime.sessions"], CARD.zh["totals.sessions"]);
   assert.is(en["lifetime.sessions"], CARD.en["totals.sessions"]);
+  // Plan windows and health checks: one wording on the card and the page ("7d window" was "Weekly window").
+  for (const k of ["weekly", "windowDays", "windowHours", "windowMinutes", "primary", "secondary"]) {
+    assert.is(en[`quota.${k}`], CARD.en[`rate.${k}` as keyof typeof CARD.en], k);
+    assert.is(zh[`quota.${k}`], CARD.zh[`rate.${k}` as keyof typeof CARD.zh], k);
+  }
+  assert.is(en["check.detection"], CARD.en["checkName.detection"]);
+  assert.is(zh["check.detection"], CARD.zh["checkName.detection"]);
 });
 
 test("formatters: one size unit, milliseconds under a second, plurals, in both languages", () => {

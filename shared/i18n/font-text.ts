@@ -18,3 +18,10 @@ export function daemonCatalogText(): string {
   }
   return parts.join("");
 }
+
+/**
+ * Symbols the runtimes' own log lines use, which the card quotes in its event log: OpenClaw's
+ * `gateway/ws` writes "⇄ res ✓ health 12ms". Neither Inter nor the common-hanzi slices have them,
+ * so the card drew empty boxes; pick-fonts.ts ships the Noto Sans SC slices that do.
+ */
+export const LOG_SYMBOLS = "⇄✓↔→←";

@@ -67,9 +67,13 @@ const en = {
 
   "rate.title": "Rate limits",
   "rate.plan": "plan {plan}",
-  "rate.window": "{duration} window",
-  "rate.primary": "Short window",
-  "rate.secondary": "Long window",
+  // The dashboard's words (web/src/i18n quota.*), picked by shared/i18n/window-words.ts.
+  "rate.weekly": "Weekly window",
+  "rate.windowDays": "{n}-day window",
+  "rate.windowHours": "{n}-hour window",
+  "rate.windowMinutes": "{n}-minute window",
+  "rate.primary": "Primary window",
+  "rate.secondary": "Secondary window",
   "rate.resets": "resets {time}",
   "rate.asOf": "as of {time}",
   "rate.stale": "as of {time}; the window has reset since",
@@ -148,6 +152,7 @@ const en = {
   "checkName.store": "Store",
   "checkName.pricing": "Pricing",
   "checkName.rate-limit": "Rate limit",
+  "checkName.detection": "Change detection",
 
   "system.title": "System",
   "system.cpu": "CPU",
@@ -280,9 +285,12 @@ const zh: Messages = {
 
   "rate.title": "速率限制",
   "rate.plan": "套餐 {plan}",
-  "rate.window": "{duration}窗口",
-  "rate.primary": "短窗口",
-  "rate.secondary": "长窗口",
+  "rate.weekly": "每周窗口",
+  "rate.windowDays": "{n} 天窗口",
+  "rate.windowHours": "{n} 小时窗口",
+  "rate.windowMinutes": "{n} 分钟窗口",
+  "rate.primary": "主窗口",
+  "rate.secondary": "次窗口",
   "rate.resets": "{time}重置",
   "rate.asOf": "记录于{time}",
   "rate.stale": "记录于{time}，窗口已重置",
@@ -360,6 +368,7 @@ const zh: Messages = {
   "checkName.store": "存储",
   "checkName.pricing": "定价",
   "checkName.rate-limit": "速率限制",
+  "checkName.detection": "变更检测",
 
   "system.title": "系统",
   "system.cpu": "CPU",

@@ -46,6 +46,7 @@ const CHECK_NAMES: Readonly<Record<string, MessageKey>> = {
   store: "checkName.store",
   pricing: "checkName.pricing",
   "rate-limit": "checkName.rate-limit",
+  detection: "checkName.detection",
 };
 
 const PROVIDER_NAMES: Readonly<Record<string, MessageKey>> = { "claude-code": "provider.claude-code", codex: "provider.codex" };

@@ -13,6 +13,7 @@ import { t } from "../../i18n/i18n";
 import { fmtCountdown, fmtDateTime, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
 import { GAUGE, gaugeArc, gaugePoint } from "../../lib/gauge";
 import { quotaTone } from "../../lib/tones";
+import { windowWords } from "../../../../shared/i18n/window-words";
 import { useCountdownNow } from "../../lib/use-countdown";
 import { useLive } from "../../lib/use-live";
 import { serverNow } from "../../state/clock";
@@ -20,14 +21,10 @@ import { serverNow } from "../../state/clock";
 const HISTORY_DAYS = 7;
 const DAY = 86_400_000;
 
-/** "5-hour window", "Weekly window", …; the slot's name when the length is not known. */
+/** "5-hour window", "Weekly window", …, as the card names them; the slot's name when the length is not known. */
 function windowLabel(w: RateLimitWindow, slot: "primary" | "secondary"): string {
-  const m = w.windowMinutes;
-  if (m === null || !(m > 0)) return t(slot === "primary" ? "quota.primary" : "quota.secondary");
-  if (m === 10_080) return t("quota.weekly");
-  if (m % 1440 === 0) return t("quota.windowDays", { n: m / 1440 });
-  if (m % 60 === 0) return t("quota.windowHours", { n: m / 60 });
-  return t("quota.windowMinutes", { n: m });
+  const words = windowWords(w.windowMinutes, slot);
+  return words.n === null ? t(`quota.${words.key}`) : t(`quota.${words.key}`, { n: words.n });
 }
 
 /** A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past). */
