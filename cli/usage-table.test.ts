@@ -4,7 +4,7 @@ import { stripVTControlCharacters } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { UsageFigures, UsageModelFigures, UsageReport, UsageReportKind, UsageRow } from "../shared/queries/usage-report.js";
-import { compactNumber, costCell, money, shortModel, usageTable } from "./usage-table.js";
+import { compactNumber, costCell, modelLabels, money, shortModel, usageTable } from "./usage-table.js";
 
 function figures(tokens: number, cost: number, unpriced = 0, responses = 10): UsageFigures {
   return {
@@ -79,16 +79,34 @@ const KEYS: Record<UsageReportKind, string[]> = {
   project: ["/home/op/code/a-very-long-project-directory-name/packages/the-backend-service", "agent:main", "(no project)"],
 };
 
-test("numbers: at most 5 characters, rounding up to the next unit; money: never $0.00 for a fraction of a cent", () => {
+test("numbers: the shared rule (three significant digits), at most 5 characters; money: never $0.00 for a fraction of a cent", () => {
   assert.equal(
     [0, 999, 1000, 34_500, 99_949, 123_456, 999_960, 1_250_000, 123_456_789, 9_900_000_000, 5e14].map(compactNumber),
-    ["0", "999", "1.0k", "34.5k", "99.9k", "123k", "1.0M", "1.3M", "123M", "9.9B", "500T"],
+    ["0", "999", "1k", "34.5k", "99.9k", "123k", "1M", "1.25M", "123M", "9.9B", "500T"],
   );
-  assert.equal([0, 0.004, 0.005, 0.42, 1234.5, 123_456].map(money), ["$0.00", "<$0.01", "$0.01", "$0.42", "$1234.50", "$123k"]);
+  assert.equal([0, 0.004, 0.005, 0.42, 1234.5, 123_456, 99_999.99, 1_574_828].map(money), ["$0.00", "$0.0040", "$0.0050", "$0.42", "$1,235", "$123,456", "$100,000", "$1.57M"]);
   assert.is(costCell(figures(10, 1.5)), "$1.50");
   assert.is(costCell(figures(10, 1.5, 3)), "$1.50*", "partial: marked");
   assert.is(costCell(figures(10, 0, 10)), "unpriced", "nothing priced: not $0");
   assert.equal(MODELS.slice(0, 2).map(shortModel), ["sonnet-4-5", "gpt-5-codex"]);
+});
+
+test("model labels are unique within a table: two models that shorten alike keep what tells them apart", () => {
+  // The demo's pair: OpenClaw's undated id and Claude Code's dated one both shortened to "sonnet-4-5".
+  const pair = ["claude-sonnet-4-5", "claude-sonnet-4-5-20250929"];
+  const labels = modelLabels([...pair, "claude-haiku-4-5-20251001", "gpt-5-codex"]);
+  assert.equal([...labels.values()], ["sonnet-4-5", "sonnet-4-5-20250929", "haiku-4-5", "gpt-5-codex"]);
+  // Still alike without the vendor: the full ids.
+  assert.equal([...modelLabels(["claude-opus-4", "opus-4"]).values()], ["claude-opus-4", "opus-4"]);
+
+  // In the table: one sub-row each, and the detail line names both.
+  const f = figures(1234, 2.5);
+  const twoSonnets = (breakdown: boolean): UsageRow => ({ ...row("2026-11-23", f, {}, breakdown), models: pair, ...(breakdown ? { breakdown: pair.map((model) => ({ model, ...f })) } : {}) });
+  const wide = usageTable(report("daily", [twoSonnets(true)], f), { color: false });
+  const keys = wide.filter((l) => l.startsWith("  sonnet")).map((l) => l.trim().split(/\s+/)[0]);
+  assert.equal(keys, ["sonnet-4-5", "sonnet-4-5-20250929"]);
+  const plain = usageTable(report("daily", [twoSonnets(false)], f), { color: false });
+  assert.ok(plain.some((l) => l.trim() === "sonnet-4-5, sonnet-4-5-20250929"), plain.join("\n"));
 });
 
 test("every report, with and without --breakdown, at extreme figures and names, fits 80 columns", () => {
@@ -117,12 +135,12 @@ test("the table: header, one row per key with who and which models, totals; --br
   assert.equal(plain.slice(0, 2), ["Usage by day, 2026-01-01 to 2026-12-31, America/Argentina/ComodRivadavia, demo", "  data"]);
   assert.match(plain[2] as string, /^Date +Input +Output +Cache W +Cache R +Total +Cost$/);
   // Two providers: they are sub-rows (next test), so the line under a row names the models.
-  assert.match(plain.join("\n"), /\n2026-11-23 +1\.2k +1\.2k +1\.2k +1\.2k +4\.9k +\$2\.50\n {2}sonnet-4-5, gpt-5-codex, a-model/);
-  assert.match(plain[plain.length - 1] as string, /^Total +1\.2k/);
+  assert.match(plain.join("\n"), /\n2026-11-23 +1\.23k +1\.23k +1\.23k +1\.23k +4\.94k +\$2\.50\n {2}sonnet-4-5, gpt-5-codex, a-model/);
+  assert.match(plain[plain.length - 1] as string, /^Total +1\.23k/);
   assert.not.match(plain.join("\n"), /Reasoning/);
   const wide = usageTable(report("daily", KEYS.daily.map((k) => row(k, f, {}, true)), f), { color: false });
   assert.match(wide[2] as string, /Output +Reasoning +Cache W/);
-  assert.match(wide.join("\n"), /\n {2}sonnet-4-5 +1\.2k/);
+  assert.match(wide.join("\n"), /\n {2}sonnet-4-5 +1\.23k/);
   // A session's id keeps both ends; a project under HOME is shown from ~.
   const sessions = usageTable(report("session", KEYS.session.map((k) => row(k, figures(1e12, 1, 0), { project: "/home/op/code/x" }, true)), f), { color: false, home: "/home/op" });
   assert.match(sessions.join("\n"), /01a20a4f-8.*….*78459390a270/);
@@ -136,7 +154,7 @@ test("calendar reports with two providers: a sub-row for each under every row; o
   const f = figures(1234, 2.5);
   for (const kind of ["daily", "weekly", "monthly"] as const) {
     const text = usageTable(report(kind, KEYS[kind].map((k) => row(k, f)), f), { color: false }).join("\n");
-    assert.match(text, new RegExp(`\n${KEYS[kind][0]} +1\\.2k[^\n]*\n {2}sonnet-4-5[^\n]*\n {2}Claude Code +1\\.2k +1\\.2k +1\\.2k +1\\.2k +4\\.9k +\\$2\\.50\n {2}Codex +1\\.2k`), kind);
+    assert.match(text, new RegExp(`\n${KEYS[kind][0]} +1\\.23k[^\n]*\n {2}sonnet-4-5[^\n]*\n {2}Claude Code +1\\.23k +1\\.23k +1\\.23k +1\\.23k +4\\.94k +\\$2\\.50\n {2}Codex +1\\.23k`), kind);
     assert.not.match(text, /claude-code, codex ·/, "the providers are the sub-rows, not a detail line");
   }
   const one = usageTable({ ...report("daily", KEYS.daily.map((k) => row(k, f)), f), provider: "codex" }, { color: false }).join("\n");
@@ -162,7 +180,7 @@ test("blocks: start in the report's zone, the active block's end, burn rate and 
   assert.match(text, /\nBlock start +Input/);
   assert.match(text, /\n11-23 21:00 +250k/);
   assert.match(text, /\n\(gap\) +0 +0 +0 +0 +0 +\$0\.00\n {2}no activity for 6h 45m\n/);
-  assert.match(text, /\n11-24 09:00 +250k[^\n]*\n[^\n]*\n {2}ACTIVE until 14:00\n {2}burn rate 4\.2k tokens\/min, \$3\.50\/h\n {2}projected by 14:00 \(estimate\): 1\.5M tokens, \$12\.25\n/);
+  assert.match(text, /\n11-24 09:00 +250k[^\n]*\n[^\n]*\n {2}ACTIVE until 14:00\n {2}burn rate 4\.17k tokens\/min, \$3\.50\/h\n {2}projected by 14:00 \(estimate\): 1\.5M tokens, \$12\.25\n/);
 });
 
 test("unpriced responses: a marked partial cost and a footnote naming the models", () => {

@@ -1,9 +1,11 @@
 // The table `insightsctl usage` prints (docs/usage.md): at most 80 columns whatever the figures,
-// big numbers abbreviated (1.2M, 34.5k; the JSON keeps them exact, and so does --exact, which lets
-// the table grow wider), one line of who and which models under each row (or one sub-row per model
-// with --breakdown, which adds reasoning), one sub-row per provider in the calendar reports when
-// more than one is read, a totals row, and a footnote when some responses have no known price
-// (never shown as $0). The blocks report adds the active block's burn rate and projection.
+// big numbers abbreviated (1.57M, 34.5k, by the rule of shared/i18n/numbers.ts; the JSON keeps them
+// exact, and so does --exact, which lets the table grow wider), one line of who and which models
+// under each row (or one sub-row per model with --breakdown, which adds reasoning), one sub-row per
+// provider in the calendar reports when more than one is read, a totals row, and a footnote when
+// some responses have no known price (never shown as $0). The blocks report adds the active
+// block's burn rate and projection.
+import { formatCompact, formatUsd } from "../shared/i18n/numbers.js";
 import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
 import type { ProviderName } from "../shared/sources/contract.js";
@@ -27,30 +29,14 @@ export const exactNumber = (n: number): string => Math.round(n).toLocaleString("
 /** USD to the cent in full; a cent's fraction is "<$0.01", not $0.00. */
 const exactMoney = (n: number): string => (n > 0 && n < 0.005 ? "<$0.01" : `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
-const UNITS: ReadonlyArray<readonly [string, number]> = [
-  ["k", 1e3],
-  ["M", 1e6],
-  ["B", 1e9],
-  ["T", 1e12],
-];
-
-/** A count in at most 5 characters: 999, 1.2k, 34.5k, 123k, 1.0M. */
+/** A count by the rule the dashboard and the card use (shared/i18n/numbers.ts): 999, 1.23k, 34.5k, 1.57M. */
 export function compactNumber(n: number): string {
-  if (n < 1000) return String(Math.round(n));
-  for (const [unit, size] of UNITS) {
-    const x = n / size;
-    const s = x < 100 ? x.toFixed(1) : x.toFixed(0);
-    // 999,960 is not "1000.0k" but "1.0M".
-    if (Number(s) < 1000) return `${s}${unit}`;
-  }
-  return `${(n / 1e12).toFixed(0)}T`;
+  return formatCompact(n, "en");
 }
 
-/** USD in at most 8 characters: $0.42, $1234.56, $12.3k; a cent's fraction is "<$0.01", not $0.00. */
+/** USD by the shared rule, at most 8 characters: $0.0031, $0.42, $1,234, $1.57M. */
 export function money(n: number): string {
-  if (n > 0 && n < 0.005) return "<$0.01";
-  if (n < 10_000) return `$${n.toFixed(2)}`;
-  return `$${compactNumber(Math.round(n))}`;
+  return formatUsd(n, "en");
 }
 
 /** The cost cell: "unpriced" when no response of the row has a price, a marked partial figure when some lack one. */
@@ -62,6 +48,26 @@ export function costCell(f: UsageFigures, exact = false): string {
 /** A model as a table shows it: without the vendor's `claude-` and a trailing date stamp. */
 export function shortModel(model: string): string {
   return model.replace(/^claude-/, "").replace(/-\d{8}$/, "");
+}
+
+/**
+ * The label of each model in one table, unique within it: the short form, unless two models would
+ * share it (OpenClaw's `claude-sonnet-4-5` and Claude Code's `claude-sonnet-4-5-20250929` both read
+ * "sonnet-4-5"); those keep their date stamp, and if that still does not tell them apart, their full id.
+ */
+export function modelLabels(models: Iterable<string>): Map<string, string> {
+  const ids = [...new Set(models)];
+  const steps: Array<(m: string) => string> = [shortModel, (m) => m.replace(/^claude-/, ""), (m) => m];
+  const labels = new Map<string, string>();
+  for (const id of ids) {
+    // The shortest form no other model of the table shares.
+    for (const step of steps) {
+      const label = step(id);
+      labels.set(id, label);
+      if (!ids.some((other) => other !== id && step(other) === label)) break;
+    }
+  }
+  return labels;
 }
 
 const cutEnd = (s: string, w: number): string => (s.length <= w ? s : w <= 1 ? s.slice(0, w) : `${s.slice(0, w - 1)}…`);
@@ -104,7 +110,8 @@ function numericCells(f: UsageFigures, reasoning: boolean, exact: boolean): stri
 }
 
 /** Whether the calendar rows are split per provider: more than one was read and none was asked for. */
-const splitByProvider = (r: UsageReport): boolean => r.provider === null && r.totals.providers.length > 1 && r.rows.some((x) => x.byProvider);
+// With --breakdown the sub-rows are models; provider sub-rows beside them would read as one list.
+const splitByProvider = (r: UsageReport): boolean => r.provider === null && r.totals.providers.length > 1 && r.rows.some((x) => x.byProvider) && !r.rows.some((x) => x.breakdown);
 
 /** A block's start as a person reads it, in the report's zone: `11-23 21:00`. */
 const blockLabel = (row: UsageRow, zone: string): string => (row.block?.gap ? "(gap)" : (when(row.block?.start, zone) ?? row.key));
@@ -141,7 +148,7 @@ function when(iso: string | null | undefined, zone: string): string | null {
   return `${dayKey(ms, zone).slice(5)} ${clockLabel(ms, zone)}`;
 }
 
-function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined): string | null {
+function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined, label: (model: string) => string): string | null {
   const parts: string[] = [];
   if (r.report === "session") {
     parts.push(row.providers.join(", "));
@@ -155,7 +162,7 @@ function detailOf(row: UsageRow, r: UsageReport, home: string | null | undefined
     parts.push(row.providers.join(", "));
   }
   if (row.block?.gap) return null;
-  if (!r.rows.some((x) => x.breakdown)) parts.push(row.models.map(shortModel).join(", "));
+  if (!r.rows.some((x) => x.breakdown)) parts.push(row.models.map(label).join(", "));
   const text = parts.filter(Boolean).join(" · ");
   return text || null;
 }
@@ -195,14 +202,16 @@ export function usageTable(r: UsageReport, o: TableOptions): string[] {
   }
   const reasoning = r.rows.some((x) => x.breakdown);
   const headers = ["Input", "Output", ...(reasoning ? ["Reasoning"] : []), "Cache W", "Cache R", "Total", "Cost"];
+  const labels = modelLabels(r.rows.flatMap((row) => [...row.models, ...(row.breakdown ?? []).map((b) => b.model)]));
+  const label = (model: string): string => labels.get(model) ?? model;
   const lines: Line[] = [];
   const split = splitByProvider(r);
   for (const row of r.rows) {
     const key = r.report === "session" ? sessionLabel(row) : r.report === "project" ? tilde(row.key, o.home) : r.report === "blocks" ? blockLabel(row, r.timeZone) : row.key;
-    const details = [detailOf(row, r, o.home), ...blockDetail(row, r.timeZone, exact)].filter((x): x is string => !!x);
+    const details = [detailOf(row, r, o.home, label), ...blockDetail(row, r.timeZone, exact)].filter((x): x is string => !!x);
     lines.push({ kind: "row", key, cells: numericCells(row, reasoning, exact), detail: details.join("\n") || null });
     if (split) for (const p of row.byProvider ?? []) lines.push({ kind: "sub", key: `  ${PROVIDER_LABEL[p.provider]}`, cells: numericCells(p, reasoning, exact), detail: null });
-    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${shortModel(b.model)}`, cells: numericCells(b, reasoning, exact), detail: null });
+    for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${label(b.model)}`, cells: numericCells(b, reasoning, exact), detail: null });
   }
   lines.push({ kind: "total", key: "Total", cells: numericCells(r.totals, reasoning, exact), detail: null });
 

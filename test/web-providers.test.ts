@@ -66,8 +66,8 @@ async function row(page: Page, provider: string): Promise<Record<string, { value
   return Object.fromEntries(cells.map(([col, v, text]) => [col, { value: Number(v), text }]));
 }
 
-/** US dollars as the page prints them in English: four decimals below $1. */
-const usd = (n: number): string => `$${n.toFixed(n !== 0 && Math.abs(n) < 1 ? 4 : 2)}`;
+/** US dollars as the page prints them in English (docs/dashboard.md): cents, four decimals below a cent. */
+const usd = (n: number): string => `$${n.toFixed(n !== 0 && Math.abs(n) < 0.00995 ? 4 : 2)}`;
 const int = (n: number): string => new Intl.NumberFormat("en-US").format(n);
 
 test("switcher, combined overview, Claude Code transcript: the address carries the choice; totals are the sources' own", async () => {

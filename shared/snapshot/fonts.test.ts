@@ -11,7 +11,7 @@ import satori from "satori";
 import { allCardFonts, decodeCodePoints, elementText, encodeCodePoints, FontSet, fontsDir, type FontManifest } from "./fonts.js";
 import { cardElement } from "./layout/card.js";
 import { CARD_WIDTH } from "./layout/primitives.js";
-import { daemonCatalogText } from "../i18n/font-text.js";
+import { daemonCatalogText, LOG_SYMBOLS } from "../i18n/font-text.js";
 import { CATALOG, LANGS, type MessageKey } from "./messages.js";
 import { PNG_SCALE, renderCard } from "./render.js";
 
@@ -65,6 +65,11 @@ test("the daemon's own messages (health checks, units), which the card prints, h
   const regular = cmaps.filter((c) => c.weight === 400);
   const missing = new Set([...daemonCatalogText()].filter((ch) => !isSpace(ch) && !covered(ch.codePointAt(0) as number, regular)));
   assert.equal([...missing], []);
+});
+
+test("the symbols runtimes' log lines use, which the event log quotes, have a glyph (⇄ was an empty box)", () => {
+  const regular = cmaps.filter((c) => c.weight === 400);
+  assert.equal([...LOG_SYMBOLS].filter((ch) => !covered(ch.codePointAt(0) as number, regular)), []);
 });
 
 test("catalog hanzi are in the bold CJK weight too (headings are bold)", () => {

@@ -1,6 +1,7 @@
 // Number, duration and date formatting for the card, per language. Units and patterns come from
 // the message catalog; Intl is used only for digit grouping and for reading wall-clock fields in
 // a time zone, never for words, so the output holds no character the catalog does not.
+import { formatCompact as sharedCompact, formatUsd as sharedUsd, formatUsdExact as sharedUsdExact } from "../i18n/numbers.js";
 import { formatMB as sharedMB, formatMs as sharedMs } from "../i18n/units.js";
 import { t, type Lang, type MessageKey } from "./messages.js";
 
@@ -14,44 +15,22 @@ export function formatInt(n: number): string {
   return grouped.format(Math.round(n));
 }
 
-/** Three significant digits at most, trailing zeros dropped: 1.23, 12.3, 123. */
-function significant(v: number): string {
-  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-  return String(Number(v.toFixed(digits)));
-}
-
 /**
- * A large count in a short form: en 842, 12.3k, 1.24M, 3.1B, 2.2T; zh 8,421, 12.3万, 1.24亿, 2.2万亿. Chinese
- * groups by 10^4, so the steps and units come from the catalog: a unit left empty there is not
- * used in that language.
+ * A large count in a short form (shared/i18n/numbers.ts, the rule the dashboard and the CLI use
+ * too): en 842, 12.3k, 1.24M, 3.1B; zh 8,421, 12.3万, 1.24亿, 2.2万亿.
  */
 export function formatCompact(n: number, lang: Lang): string {
-  const units = (
-    [
-      [1e3, t(lang, "unit.thousand")],
-      [1e4, t(lang, "unit.tenThousand")],
-      [1e6, t(lang, "unit.million")],
-      [1e8, t(lang, "unit.hundredMillion")],
-      [1e9, t(lang, "unit.billion")],
-      [1e12, t(lang, "unit.trillion")],
-    ] as Array<[number, string]>
-  ).filter(([, unit]) => unit !== "");
-  const abs = Math.abs(n);
-  let i = units.findLastIndex(([size]) => abs >= size);
-  if (i === -1) return formatInt(n);
-  let text = significant(abs / (units[i] as [number, string])[0]);
-  const next = units[i + 1];
-  // 999,960 would read "1000k": step up to "1M".
-  if (next && Number(text) * (units[i] as [number, string])[0] >= next[0]) text = significant(abs / next[0]), i++;
-  return `${n < 0 ? "-" : ""}${text}${(units[i] as [number, string])[1]}`;
+  return sharedCompact(n, lang);
 }
 
-/** US dollars: $0.00, <$0.01, $3.47, $1,234. */
-export function formatUsd(n: number): string {
-  if (n === 0) return "$0.00";
-  if (n > 0 && n < 0.005) return "<$0.01";
-  if (n >= 1000) return `$${formatInt(n)}`;
-  return `$${n.toFixed(2)}`;
+/** US dollars by the shared rule: $0.00, $0.0031, $3.47, $1,234. */
+export function formatUsd(n: number, lang: Lang): string {
+  return sharedUsd(n, lang);
+}
+
+/** A threshold and the figure set against it: $0.0106 / $0.0096, $4.80. */
+export function formatUsdExact(n: number, lang: Lang): string {
+  return sharedUsdExact(n, lang);
 }
 
 /** 99.8%, 100%. */

@@ -70,9 +70,13 @@ const en = {
 
   "rate.title": "Rate limits",
   "rate.plan": "plan {plan}",
-  "rate.window": "{duration} window",
-  "rate.primary": "Short window",
-  "rate.secondary": "Long window",
+  // The dashboard's words (web/src/i18n quota.*), picked by shared/i18n/window-words.ts.
+  "rate.weekly": "Weekly window",
+  "rate.windowDays": "{n}-day window",
+  "rate.windowHours": "{n}-hour window",
+  "rate.windowMinutes": "{n}-minute window",
+  "rate.primary": "Primary window",
+  "rate.secondary": "Secondary window",
   "rate.resets": "resets {time}",
   "rate.asOf": "as of {time}",
   "rate.stale": "as of {time}; the window has reset since",
@@ -151,6 +155,7 @@ const en = {
   "checkName.store": "Store",
   "checkName.pricing": "Pricing",
   "checkName.rate-limit": "Rate limit",
+  "checkName.detection": "Change detection",
 
   "system.title": "System",
   "system.cpu": "CPU",
@@ -196,13 +201,7 @@ const en = {
   "list.more": "+{n} more",
   "value.none": "—",
 
-  // Number and time formatting (format.ts; sizes and milliseconds: shared/i18n/units.ts).
-  "unit.thousand": "k",
-  "unit.million": "M",
-  "unit.billion": "B",
-  "unit.trillion": "T",
-  "unit.tenThousand": "",
-  "unit.hundredMillion": "",
+  // Number and time formatting (format.ts; counts and money: shared/i18n/numbers.ts; sizes and milliseconds: shared/i18n/units.ts).
   "unit.percent": "{n}%",
   "duration.days": "{n}d",
   "duration.hours": "{n}h",
@@ -292,9 +291,12 @@ const zh: Messages = {
 
   "rate.title": "速率限制",
   "rate.plan": "套餐 {plan}",
-  "rate.window": "{duration}窗口",
-  "rate.primary": "短窗口",
-  "rate.secondary": "长窗口",
+  "rate.weekly": "每周窗口",
+  "rate.windowDays": "{n} 天窗口",
+  "rate.windowHours": "{n} 小时窗口",
+  "rate.windowMinutes": "{n} 分钟窗口",
+  "rate.primary": "主窗口",
+  "rate.secondary": "次窗口",
   "rate.resets": "{time}重置",
   "rate.asOf": "记录于{time}",
   "rate.stale": "记录于{time}，窗口已重置",
@@ -372,6 +374,7 @@ const zh: Messages = {
   "checkName.store": "存储",
   "checkName.pricing": "定价",
   "checkName.rate-limit": "速率限制",
+  "checkName.detection": "变更检测",
 
   "system.title": "系统",
   "system.cpu": "CPU",
@@ -414,12 +417,6 @@ const zh: Messages = {
   "list.more": "另有 {n} 项",
   "value.none": "—",
 
-  "unit.thousand": "",
-  "unit.million": "",
-  "unit.billion": "",
-  "unit.trillion": "万亿",
-  "unit.tenThousand": "万",
-  "unit.hundredMillion": "亿",
   "unit.percent": "{n}%",
   "duration.days": "{n}天",
   "duration.hours": "{n}小时",

@@ -106,10 +106,10 @@ test("the image shows each block's numbers, formatted per language, in provider 
     const model = buildCardModel(exampleInputs(), params({ detail: "full", lang }));
     const text = await cardText(model);
     const all = model.allProviders;
-    const expected = [formatCompact(all?.tokens ?? NaN, lang), formatUsd(all?.costUsd ?? NaN)];
+    const expected = [formatCompact(all?.tokens ?? NaN, lang), formatUsd(all?.costUsd ?? NaN, lang)];
     for (const b of model.providers) {
       const s = b.summary;
-      expected.push(formatCompact(s.tokens ?? NaN, lang), formatUsd(s.costUsd ?? NaN), formatCompact(s.turns ?? NaN, lang), `${s.errors}/${s.warnings}`, formatInt(s.activeSessions ?? NaN));
+      expected.push(formatCompact(s.tokens ?? NaN, lang), formatUsd(s.costUsd ?? NaN, lang), formatCompact(s.turns ?? NaN, lang), `${s.errors}/${s.warnings}`, formatInt(s.activeSessions ?? NaN));
       for (const r of b.topSessions?.items ?? []) expected.push(formatCompact(r.totalTokens, lang));
       if (b.provider === "openclaw") expected.push(formatPercent(b.gateway.uptimePercent ?? NaN, lang), b.gateway.version ?? "");
       else expected.push(b.cli?.version ?? "");
@@ -184,11 +184,11 @@ test("Codex's rate limits: used share, window and reset on every detail; stale f
   const base = exampleInputs("24h", EXAMPLE_NOW, ["codex"]);
   for (const detail of SNAPSHOT_DETAILS) {
     const text = await cardText(buildCardModel(base, params({ detail })));
-    // (Section titles are drawn upper-case.)
-    for (const words of ["Rate limits", "plan plus", "5h window", "62%", "resets in 2h", "7d window", "84%", "resets in 3d"]) assert.ok(text.toLowerCase().includes(squeeze(words).toLowerCase()), `${detail}: ${words}`);
+    // (Section titles are drawn upper-case.) The windows in the dashboard's words: it said "7d window" there.
+    for (const words of ["Rate limits", "plan plus", "5-hour window", "62%", "resets in 2h", "Weekly window", "84%", "resets in 3d"]) assert.ok(text.toLowerCase().includes(squeeze(words).toLowerCase()), `${detail}: ${words}`);
   }
   const zh = await cardText(buildCardModel(base, params({ lang: "zh" })));
-  for (const words of ["速率限制", "5小时窗口", "2小时后重置", "7天窗口"]) assert.ok(zh.includes(squeeze(words)), `zh: ${words}`);
+  for (const words of ["速率限制", "5 小时窗口", "2小时后重置", "每周窗口"]) assert.ok(zh.includes(squeeze(words)), `zh: ${words}`);
   const cx = base.providers[0] as CliCardInputs;
   const stale: CardInputs = { ...base, providers: [{ ...cx, rateLimits: (cx.rateLimits ?? []).map((r) => ({ ...r, stale: true, updatedAt: new Date(EXAMPLE_NOW - 6 * 3_600_000).toISOString() })) }] };
   assert.ok((await cardText(buildCardModel(stale, params({ detail: "compact" })))).includes(squeeze("as of 6h ago; the window has reset since")));

@@ -3,7 +3,7 @@
 // until when the rule is muted. Nothing is drawn while no alert fires.
 import { BUILTIN_RULES } from "../../alerts/builtin-rules.js";
 import type { CardAlertRow } from "../card-model.js";
-import { formatClock, formatCompact, formatDateTime, formatDuration, formatInt, formatPercent, formatUsd } from "../format.js";
+import { formatClock, formatCompact, formatDateTime, formatDuration, formatInt, formatPercent, formatUsdExact } from "../format.js";
 import type { MessageKey } from "../messages.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
@@ -18,18 +18,11 @@ function ruleName(ctx: Ctx, a: CardAlertRow): string {
   return a.ruleName;
 }
 
-/** Dollars with the cents a small budget needs: $0.012, $0.0106, $4.80, $1,234. */
-function alertUsd(v: number): string {
-  if (v >= 1 || v <= 0) return formatUsd(v);
-  const two = Number(v.toFixed(2));
-  const four = Number(v.toFixed(4));
-  return two === four ? `$${v.toFixed(2)}` : `$${String(four)}`;
-}
-
 export function alertAmount(ctx: Ctx, v: number, unit: CardAlertRow["unit"]): string {
   switch (unit) {
     case "usd":
-      return alertUsd(v);
+      // A threshold someone typed: never rounded into a different budget.
+      return formatUsdExact(v, ctx.lang);
     case "tokens":
       return ctx.t("alerts.tokens", { n: formatCompact(v, ctx.lang) });
     case "percent":

@@ -1,7 +1,8 @@
 // Codex's plan rate limits (every detail): the used share of each window as a small bar with its
 // reset time. Figures recorded before the window reset are "stale": drawn grey, and said so.
 import type { CardCodexBlock, CardRateLimits } from "../card-model.js";
-import { formatDuration, formatPercent, formatRelative } from "../format.js";
+import { windowWords } from "../../i18n/window-words.js";
+import { formatPercent, formatRelative } from "../format.js";
 import { RATE_LIMIT_FAIL_PERCENT, RATE_LIMIT_WARN_PERCENT } from "../../queries/rate-limits.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
@@ -9,8 +10,10 @@ import { clip, empty, NUM, section, unavailable } from "./primitives.js";
 
 type Window = NonNullable<CardRateLimits[number]["primary"]>;
 
+/** "Weekly window", "5-hour window": the dashboard's words for the same window (it said "7d window"). */
 function windowLabel(ctx: Ctx, w: Window, which: "primary" | "secondary"): string {
-  return w.windowMinutes ? ctx.t("rate.window", { duration: formatDuration(w.windowMinutes * 60, ctx.lang) }) : ctx.t(which === "primary" ? "rate.primary" : "rate.secondary");
+  const words = windowWords(w.windowMinutes, which);
+  return words.n === null ? ctx.t(`rate.${words.key}`) : ctx.t(`rate.${words.key}`, { n: words.n });
 }
 
 function windowRow(ctx: Ctx, w: Window, which: "primary" | "secondary", stale: boolean): El {

@@ -14,8 +14,8 @@ function projectName(path: string): string {
 /** A session's cost: "unpriced" when none of it could be priced, a trailing + when part could not. */
 function costText(ctx: Ctx, s: CardSessionRow): { text: string; color: string } {
   if (s.unpricedResponses > 0 && s.costUsd === 0) return { text: ctx.t("cost.unpriced"), color: ctx.p.warn };
-  if (s.unpricedResponses > 0) return { text: `${formatUsd(s.costUsd)}+`, color: ctx.p.warn };
-  return { text: formatUsd(s.costUsd), color: ctx.p.muted };
+  if (s.unpricedResponses > 0) return { text: `${formatUsd(s.costUsd, ctx.lang)}+`, color: ctx.p.warn };
+  return { text: formatUsd(s.costUsd, ctx.lang), color: ctx.p.muted };
 }
 
 function sessionLine(ctx: Ctx, s: CardSessionRow): El {

@@ -59,7 +59,7 @@ export function costTile(ctx: Ctx, cost: number | null, unpriced: number | null)
     const text = ctx.t("cost.unpriced");
     return { label, value: span(text, { color: ctx.p.warn }), valueText: text, note: { text: ctx.tn("cost.unpricedNote", unpriced), color: ctx.p.warn } };
   }
-  const text = formatUsd(cost);
+  const text = formatUsd(cost, ctx.lang);
   return { label, value: span(text), valueText: text, note: unpriced ? { text: ctx.tn("cost.unpricedNote", unpriced), color: ctx.p.warn } : null };
 }
 

@@ -46,6 +46,7 @@ const CHECK_NAMES: Readonly<Record<string, MessageKey>> = {
   store: "checkName.store",
   pricing: "checkName.pricing",
   "rate-limit": "checkName.rate-limit",
+  detection: "checkName.detection",
 };
 
 const PROVIDER_NAMES: Readonly<Record<string, MessageKey>> = { "claude-code": "provider.claude-code", codex: "provider.codex" };
@@ -146,8 +147,8 @@ export function totals(ctx: Ctx, b: CardBlock): El | null {
     row(
       { gap: 10, paddingTop: 10, paddingBottom: 10, paddingLeft: 12, paddingRight: 12, borderRadius: 10, backgroundColor: p.surface },
       stat(ctx, ctx.t("totals.tokens"), formatCompact(tt.tokens, ctx.lang)),
-      stat(ctx, ctx.t("totals.cost"), tt.unpricedResponses > 0 && tt.costUsd === 0 ? ctx.t("cost.unpriced") : `${formatUsd(tt.costUsd)}${tt.unpricedResponses > 0 ? "+" : ""}`, tt.unpricedResponses > 0 ? p.warn : undefined),
-      stat(ctx, ctx.t("totals.today"), tt.todayCostUsd !== null ? formatUsd(tt.todayCostUsd) : ctx.t("value.none")),
+      stat(ctx, ctx.t("totals.cost"), tt.unpricedResponses > 0 && tt.costUsd === 0 ? ctx.t("cost.unpriced") : `${formatUsd(tt.costUsd, ctx.lang)}${tt.unpricedResponses > 0 ? "+" : ""}`, tt.unpricedResponses > 0 ? p.warn : undefined),
+      stat(ctx, ctx.t("totals.today"), tt.todayCostUsd !== null ? formatUsd(tt.todayCostUsd, ctx.lang) : ctx.t("value.none")),
       stat(ctx, ctx.t("totals.sessions"), formatInt(tt.transcripts)),
     ),
   );

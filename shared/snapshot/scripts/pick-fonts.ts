@@ -7,7 +7,8 @@
 // Noto Sans SC comes as ~100 unicode-range slices per weight (4.7 MB per weight). Google orders
 // the slices by character frequency, so the card takes, at the regular weight (session names,
 // job names, messages: text the card does not control), every slice holding a character of
-// GB2312 level 1, the 3,755 common hanzi; at the bold weight (its own headings) only the slices
+// GB2312 level 1, the 3,755 common hanzi, plus the slices with the symbols log lines use
+// (LOG_SYMBOLS: "⇄", "✓"); at the bold weight (its own headings) only the slices
 // its catalog needs. A character in none of them is drawn as the font's empty box (.notdef).
 //
 // Each file's entry carries the characters it has a glyph for (its cmap, as hex ranges), so the
@@ -18,7 +19,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOG, LANGS } from "../messages.js";
-import { daemonCatalogText } from "../../i18n/font-text.js";
+import { daemonCatalogText, LOG_SYMBOLS } from "../../i18n/font-text.js";
 import { encodeCodePoints, type FontManifest, type ManifestFont } from "../fonts.js";
 
 const require = createRequire(import.meta.url);
@@ -100,7 +101,8 @@ function main(): void {
   const scSlices = readSlices(scDir);
   const isHan = (cp: number): boolean => cp >= 0x2e80;
   const catalog = catalogCodePoints().filter(isHan);
-  const body = slicesFor(scSlices, [...gb2312Common().filter(isHan), ...catalog, ...daemonCodePoints().filter(isHan)]);
+  const symbols = [...LOG_SYMBOLS].map((ch) => ch.codePointAt(0) as number);
+  const body = slicesFor(scSlices, [...gb2312Common().filter(isHan), ...catalog, ...daemonCodePoints().filter(isHan), ...symbols]);
   const bold = slicesFor(scSlices, catalog);
 
   mkdirSync(outDir, { recursive: true });

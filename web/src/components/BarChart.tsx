@@ -78,9 +78,12 @@ export function BarChart(p: BarChartProps): JSX.Element {
           {[0, 0.5, 1].map((f) => (
             <g key={f}>
               <line class="grid-line" x1={M.left} x2={width - M.right} y1={Math.round(y(max * f)) + 0.5} y2={Math.round(y(max * f)) + 0.5} />
-              <text class="axis-label" x={M.left - 8} y={y(max * f)} text-anchor="end" dominant-baseline="middle">
-                {axis(max * f)}
-              </text>
+              {/* An empty chart has no scale to tell: its axis says 0 and nothing else (it read "1, 1, 0"). */}
+              {empty && f > 0 ? null : (
+                <text class="axis-label" x={M.left - 8} y={y(max * f)} text-anchor="end" dominant-baseline="middle">
+                  {axis(max * f)}
+                </text>
+              )}
             </g>
           ))}
           {active !== null ? <rect class="chart-hover" x={M.left + slot * active} y={M.top} width={slot} height={plotH} rx={3} /> : null}

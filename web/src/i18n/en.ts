@@ -192,6 +192,7 @@ export const en = {
   "check.store": "Store",
   "check.pricing": "Pricing",
   "check.rateLimit": "Rate limit",
+  "check.detection": "Change detection",
   "checkStatus.pass": "Passed",
   "checkStatus.warn": "Warning",
   "checkStatus.fail": "Failed",

@@ -194,6 +194,7 @@ export const zh: Record<MessageKey, string> = {
   "check.store": "存储",
   "check.pricing": "定价",
   "check.rateLimit": "速率限制",
+  "check.detection": "变更检测",
   "checkStatus.pass": "通过",
   "checkStatus.warn": "警告",
   "checkStatus.fail": "失败",

@@ -4,7 +4,7 @@
 // BUILTIN_RULES); test/web-alerts.test.ts fails when the two drift apart.
 import type { ActiveAlert, AlertMetric, AlertSeverity, AlertWindow } from "../api/types";
 import { t, type MessageKey } from "../i18n/i18n";
-import { fmtClock, fmtDateTime, fmtDuration, fmtInt, fmtPercent, fmtTokenCount, fmtUsd } from "./format";
+import { fmtClock, fmtDateTime, fmtDuration, fmtInt, fmtPercent, fmtTokenCount, fmtUsdExact } from "./format";
 import type { Tone } from "./tones";
 
 export type ScopeField = "provider" | "source" | "project" | "model";
@@ -94,7 +94,8 @@ export const METRIC_LABEL: Readonly<Record<AlertMetric, MessageKey>> = {
 export function fmtAlertValue(v: number, unit: string): string {
   switch (unit) {
     case "usd":
-      return fmtUsd(v);
+      // Thresholds someone typed, and the figure set against them: never rounded into another budget.
+      return fmtUsdExact(v);
     case "tokens":
       return fmtTokenCount(v);
     case "percent":

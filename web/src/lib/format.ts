@@ -1,7 +1,9 @@
-// Number, money, duration and time formatting for the current language. Token counts use the
-// locale's compact form (12.3K, 1.2万) in tiles and full digits where exact figures matter. Sizes
+// Number, money, duration and time formatting for the current language. Token counts and money
+// follow the one rule the card and the CLI use too (shared/i18n/numbers.ts): 1.57M, 12.3k, 1.23万
+// in tiles and on axes, full digits where exact figures matter. Sizes
 // and milliseconds come from the formatter the daemon's own messages and the status card use
 // (shared/i18n/units.ts), so a figure never reads "51.1 GB" in one place and "52344 MB" in another.
+import { formatCompact, formatUsd, formatUsdExact } from "../../../shared/i18n/numbers";
 import { formatMB, formatMs } from "../../../shared/i18n/units";
 import { lang, locale, t, tn } from "../i18n/i18n";
 
@@ -11,10 +13,9 @@ export function fmtInt(n: number): string {
   return nf({ maximumFractionDigits: 0 }).format(Math.round(n));
 }
 
-/** Compact token counts: 950, 11K, 1.2M (or 1.1万 in Chinese). */
+/** Compact token counts by the card's and the CLI's rule: 950, 12.3k, 1.57M, 2.5M (1.23万 in Chinese). */
 export function fmtCompact(n: number): string {
-  if (Math.abs(n) < 1000) return fmtInt(n);
-  return nf({ notation: "compact", maximumFractionDigits: Math.abs(n) < 100_000 ? 1 : 0 }).format(n);
+  return formatCompact(n, lang.value);
 }
 
 /** A compact token count with its word, by the plural rule: "1 token", "12.3K tokens", "1.2万 Token". */
@@ -26,11 +27,14 @@ export function fmtDecimal(n: number, digits = 1): string {
   return nf({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }
 
-/** US dollars: four decimals below $1 (model calls cost fractions of a cent), two up to $1000. */
+/** US dollars by the card's and the CLI's rule: $0.0031 below a cent, $0.93, $1.14, $1,234. */
 export function fmtUsd(n: number): string {
-  const abs = Math.abs(n);
-  const digits = abs === 0 ? 2 : abs < 1 ? 4 : abs < 1000 ? 2 : 0;
-  return "$" + nf({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  return formatUsd(n, lang.value);
+}
+
+/** A threshold someone typed and the figure set against it: $0.0107 against $0.0086, $4.80. */
+export function fmtUsdExact(n: number): string {
+  return formatUsdExact(n, lang.value);
 }
 
 export function fmtPercent(p: number, digits = 1): string {

@@ -19,6 +19,7 @@ const CHECK: Record<string, MessageKey> = {
   store: "check.store",
   pricing: "check.pricing",
   "rate-limit": "check.rateLimit",
+  detection: "check.detection",
 };
 
 // Said to screen readers (the icon shows it): in words, not the API's PASS/WARN/FAIL.

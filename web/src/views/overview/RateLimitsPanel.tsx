@@ -11,7 +11,9 @@ import { Panel } from "../../components/Panel";
 import { Empty, ErrorNotice, Loading } from "../../components/States";
 import { t } from "../../i18n/i18n";
 import { fmtCountdown, fmtDateTime, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
+import { GAUGE, gaugeArc, gaugePoint } from "../../lib/gauge";
 import { quotaTone } from "../../lib/tones";
+import { windowWords } from "../../../../shared/i18n/window-words";
 import { useCountdownNow } from "../../lib/use-countdown";
 import { useLive } from "../../lib/use-live";
 import { serverNow } from "../../state/clock";
@@ -19,14 +21,10 @@ import { serverNow } from "../../state/clock";
 const HISTORY_DAYS = 7;
 const DAY = 86_400_000;
 
-/** "5-hour window", "Weekly window", …; the slot's name when the length is not known. */
+/** "5-hour window", "Weekly window", …, as the card names them; the slot's name when the length is not known. */
 function windowLabel(w: RateLimitWindow, slot: "primary" | "secondary"): string {
-  const m = w.windowMinutes;
-  if (m === null || !(m > 0)) return t(slot === "primary" ? "quota.primary" : "quota.secondary");
-  if (m === 10_080) return t("quota.weekly");
-  if (m % 1440 === 0) return t("quota.windowDays", { n: m / 1440 });
-  if (m % 60 === 0) return t("quota.windowHours", { n: m / 60 });
-  return t("quota.windowMinutes", { n: m });
+  const words = windowWords(w.windowMinutes, slot);
+  return words.n === null ? t(`quota.${words.key}`) : t(`quota.${words.key}`, { n: words.n });
 }
 
 /** A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past). */
@@ -36,24 +34,18 @@ function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" 
   const tone = quotaTone(w.usedPercent);
   const label = windowLabel(w, slot);
   const p = Math.max(0, Math.min(100, w.usedPercent)) / 100;
-  // Arc from 180° (left) to 0° (right), radius 64, centre (80, 80).
-  const R = 64;
-  const point = (f: number): [number, number] => [80 - R * Math.cos(Math.PI * f), 80 - R * Math.sin(Math.PI * f)];
-  const [ex, ey] = point(p);
-  const [wx1, wy1] = point(0.8);
-  // Never the large arc: the gauge spans at most 180°, and above 50 % the large-arc flag drew the
-  // rest of the circle, below the baseline, instead.
-  const arc = (x: number, y: number): string => `M16,80 A${R},${R} 0 0 1 ${x.toFixed(2)},${y.toFixed(2)}`;
+  const [wx1, wy1] = gaugePoint(0.8);
+  const [wx2, wy2] = gaugePoint(0.8, GAUGE.r - 11);
   const left = reset !== null ? fmtCountdown(reset - now) : null;
   return (
     <div class={`gauge tone-${tone}`} data-testid={`gauge-${slot}`} data-used={w.usedPercent} data-tone={tone}>
       <p class="gauge-label">{label}</p>
       <div class="gauge-dial" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(w.usedPercent * 10) / 10} aria-valuetext={t("quota.usedOf", { percent: fmtPercent(w.usedPercent) })}>
         <svg viewBox="0 0 160 92" aria-hidden="true" focusable="false">
-          <path class="gauge-track" d={arc(144, 80)} />
-          {p > 0 ? <path class="gauge-fill" d={arc(ex, ey)} /> : null}
+          <path class="gauge-track" d={gaugeArc(1)} />
+          {p > 0 ? <path class="gauge-fill" d={gaugeArc(p)} /> : null}
           {/* The 80 % mark, where the daemon starts to warn. */}
-          <line class="gauge-mark" x1={wx1} y1={wy1} x2={80 - (R - 11) * Math.cos(Math.PI * 0.8)} y2={80 - (R - 11) * Math.sin(Math.PI * 0.8)} />
+          <line class="gauge-mark" x1={wx1} y1={wy1} x2={wx2} y2={wy2} />
         </svg>
         <p class="gauge-value num" data-testid={`gauge-${slot}-value`}>
           {fmtPercent(w.usedPercent)}
