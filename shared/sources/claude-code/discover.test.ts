@@ -61,9 +61,11 @@ test("CLAUDE_CONFIG_DIR: a comma-separated list replaces the defaults; names fro
   const env = { CLAUDE_CONFIG_DIR: ` ${work},${other},, relative/dir ,${path.join(root, "missing")},${empty},${team},${work}/` };
   const r = discoverClaudeCodeInstalls({ env, home });
   assert.equal(r.problems, [], "the environment is not config: unusable entries are skipped");
+  // A named dir Claude Code has not written to yet is read already: its sessions appear as they are written.
   assert.equal(summary(r), [
     ["claude-code:work-claude", work],
     ["claude-code:other-claude", other],
+    ["claude-code:empty", empty],
     ["claude-code:team-space", team],
   ]);
   const reversed = discoverClaudeCodeInstalls({ env: { CLAUDE_CONFIG_DIR: [team, other, work].join(",") }, home });
