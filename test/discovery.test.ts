@@ -45,16 +45,14 @@ async function totalSessions(d: TestDaemon, id: string): Promise<number> {
 
 /** Waits until the provider's one source shows `sessions` sessions; its id. */
 async function untilSessions(d: TestDaemon, provider: string, sessions: number): Promise<string> {
-  let last = "no source yet";
   return pollUntil(
     async () => {
       const s = (await agentSources(d)).filter((x) => x.attributes.provider === provider);
       if (s.length !== 1) return null;
       const n = await totalSessions(d, (s[0] as Source).id);
-      last = `${n} sessions`;
       return n === sessions ? (s[0] as Source).id : null;
     },
-    { timeoutMs: DEADLINE, intervalMs: 200, what: `${provider} to show ${sessions} sessions (last: ${last})` },
+    { timeoutMs: DEADLINE, intervalMs: 200, what: `${provider} to show ${sessions} sessions` },
   );
 }
 
