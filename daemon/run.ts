@@ -8,8 +8,14 @@ import { Daemon } from "./daemon.js";
 
 export async function runForeground({ flags, detached = false }: { flags: Flags; detached?: boolean }): Promise<never> {
   let daemon = await startOrExit(flags, detached);
-  process.on("SIGTERM", () => void daemon.stop("SIGTERM"));
-  process.on("SIGINT", () => void daemon.stop("SIGINT"));
+  // A signal that arrives while the daemon starts anew (below) stops the new one too.
+  let signalled: string | null = null;
+  const onSignal = (name: string): void => {
+    signalled = name;
+    void daemon.stop(name);
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
   process.on("SIGHUP", () => {
     try {
       daemon.reload();
@@ -25,7 +31,10 @@ export async function runForeground({ flags, detached = false }: { flags: Flags;
   });
   // Real data that appeared (beside the demo, or a first OpenClaw state dir) is read by a new start
   // in this process, on the same port, as a start would have chosen it (Daemon.scheduleDiscovery).
-  for (let end = await daemon.done; end.restart; end = await daemon.done) daemon = await startOrExit({ ...flags, port: end.port }, detached);
+  for (let end = await daemon.done; end.restart && signalled === null; end = await daemon.done) {
+    daemon = await startOrExit({ ...flags, port: end.port }, detached);
+    if (signalled !== null) void daemon.stop(signalled);
+  }
   process.exit(EXIT.OK);
 }
 
