@@ -3,7 +3,7 @@
 // ~/.claude or ~/.codex, real data beside the demo), data that disappears reads DISCONNECTED, and a
 // named dir that does not exist stops the start (exit 2) naming it. /health and `status` name every
 // dir looked at. Expected counts come from the fixtures' own files.
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -17,7 +17,8 @@ import { CLAUDE_FIXTURE, transcriptFiles } from "./helpers/claude-code-fixture.j
 import { CODEX_FIXTURE, rolloutFiles } from "./helpers/codex-fixture.js";
 import { ctl, DAEMON, freePort, sandbox, type Sandbox } from "./helpers/cli.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { FILES_FIXTURE, FIXTURES_DIR, makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
+import { fixtureTranscripts } from "./helpers/fixture-expectations.js";
+import { copyFixture, FILES_FIXTURE, FIXTURES_DIR, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 
 const test = suite("discovery");
 const CLAUDE_SRC = join(FIXTURES_DIR, CLAUDE_FIXTURE, ".claude");
@@ -204,6 +205,41 @@ test("a demo daemon steps aside for real data that appears: the first Codex sess
     assert.equal(real.providers.map((p) => p.provider), ["codex"], "the demo's providers are gone");
     assert.is(real.pid, demo.pid, "the same process, started anew inside");
     assert.equal(real.lookedAt.find((l) => l.provider === "codex")?.found, "data");
+  } finally {
+    await box.cleanup();
+  }
+});
+
+test("an OpenClaw state dir that appears beside Codex data is read: the daemon starts anew on it", async () => {
+  const box = await sandbox();
+  for (const k of ["CODEX_HOME", "CLAUDE_CONFIG_DIR"]) delete box.env[k];
+  try {
+    const home = box.env.HOME as string;
+    mkdirSync(home, { recursive: true });
+    cpSync(CODEX_SRC, join(home, ".codex"), { recursive: true });
+    const started = await ctl(box, ["start"]);
+    assert.is(started.code, 0, started.stderr);
+    const before = (await status(box)) as Status;
+    assert.is(before.demo, false);
+    assert.equal(before.providers.map((p) => p.provider), ["codex"]);
+    const stateDir = join(home, ".openclaw");
+    cpSync(copyFixture(SQLITE_FIXTURE), stateDir, { recursive: true });
+    const d = { url: `http://127.0.0.1:${box.port}`, token: readFileSync(join(box.stateDir, "token"), "utf8").trim() };
+    const sessions = fixtureTranscripts(stateDir).length;
+    const q = `{ source(selector: { id: "agent:main" }) { ... on AgentNamespace { lifetimeStats { totalSessions } } } }`;
+    await pollUntil(
+      async () => {
+        try {
+          return (await gqlData<{ source: { lifetimeStats: { totalSessions: number } } }>(d, q)).source.lifetimeStats.totalSessions === sessions;
+        } catch {
+          return false; // not read yet (NOT_FOUND), or the daemon is between its two starts
+        }
+      },
+      { timeoutMs: DEADLINE, intervalMs: 250, what: `agent:main to show the fixture's ${sessions} sessions` },
+    );
+    const after = (await status(box)) as Status;
+    assert.equal(after.providers.map((p) => p.provider), ["openclaw", "codex"]);
+    assert.is(after.pid, before.pid);
   } finally {
     await box.cleanup();
   }
