@@ -29,5 +29,5 @@ export async function renderLocally(paths: Paths, config: Config, params: Snapsh
   }
   // A first scan of a large state dir may still run; what it committed is kept, the rest waits
   // for the next run (the store is crash-safe), so the CLI does not wait for it.
-  return { result, providers: data.providers.map((p) => p.name), demo: data.demo };
+  return { result, providers: data.collector.registry.readProviders().map((p) => p.name), demo: data.demo };
 }

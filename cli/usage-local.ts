@@ -26,7 +26,7 @@ export async function usageLocally(paths: Paths, config: Config, params: UsageRe
   const settled = (await withDeadline(data.collector.run("agents"), config.collectTimeoutSeconds * 1000)) === "done";
   return {
     report: data.model.usageReport(params),
-    providers: data.providers.map((p) => p.name),
+    providers: data.collector.registry.readProviders().map((p) => p.name),
     demo: data.demo,
     settled,
     close: () => data.close(),

@@ -12,7 +12,7 @@ import { withDeadline, type Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
-import { openData } from "../shared/open-data.js";
+import { openData, providerLookedAt, restartReason } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
 import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
@@ -88,6 +88,15 @@ export interface DaemonOptions {
   scanMs?: number;
   logMs?: number;
   cronMs?: number;
+  /** How often the providers' candidate dirs are looked at for data that appeared (default 3000 ms; restartReason). */
+  discoveryMs?: number;
+}
+
+/** How the daemon ended: `restart` when real data appeared and it must be opened again (run.ts starts it anew). */
+export interface DaemonEnd {
+  restart: boolean;
+  /** The port it listened on: a restart keeps the address. */
+  port: number;
 }
 
 /** What the daemon is made of, in start order. */
@@ -129,10 +138,12 @@ const GATEWAY_WORD: Record<GatewayState, HealthBody["gateway"]> = { UP: "up", DO
 export class Daemon {
   private stopping: Promise<void> | null = null;
   private retentionTimer: NodeJS.Timeout | null = null;
+  private discoveryTimer: NodeJS.Timeout | null = null;
+  private restarting = false;
   private readonly startedAt: number;
-  private resolveDone!: () => void;
-  /** Resolves when the daemon has fully stopped. */
-  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+  private resolveDone!: (end: DaemonEnd) => void;
+  /** Resolves when the daemon has fully stopped; `restart` says it stopped to start again on new data. */
+  readonly done = new Promise<DaemonEnd>((resolve) => (this.resolveDone = resolve));
 
   private constructor(
     private readonly p: Parts,
@@ -442,12 +453,13 @@ export class Daemon {
       collector.start();
       alerts.start();
       daemon.scheduleRetention();
+      daemon.scheduleDiscovery();
       log.info("started", {
         version: VERSION,
         pid: process.pid,
         url: daemon.baseUrl(),
         demo: data.demo,
-        providers: data.providers.map((p) => p.name),
+        providers: collector.registry.readProviders().map((p) => p.name),
         openclawDir: location?.dir ?? null,
         auth: config.noAuth ? "none" : "token",
       });
@@ -493,6 +505,7 @@ export class Daemon {
       providers: systems.map((s) => s.provider),
       store: store?.status === "FAIL" ? "error" : "ok",
       ...this.storeIncident(),
+      lookedAt: providerLookedAt(this.config, this.options.env),
     };
   }
 
@@ -551,6 +564,7 @@ export class Daemon {
         };
       }),
       store: { ok: storeHealth.ok, path: store.path, sizeBytes: store.sizeBytes(), schemaVersion: store.schemaVersion, error: storeHealth.error ?? null },
+      lookedAt: h.lookedAt,
     };
   }
 
@@ -586,6 +600,7 @@ export class Daemon {
       const log = this.log;
       log.info("stopping", { reason });
       if (this.retentionTimer) clearInterval(this.retentionTimer);
+      if (this.discoveryTimer) clearInterval(this.discoveryTimer);
       this.p.quiet.stop();
       const graceMs = this.config.shutdownGraceSeconds * 1000;
       const graceEnds = Date.now() + graceMs;
@@ -611,9 +626,33 @@ export class Daemon {
       this.p.pid.release();
       log.info("stopped");
       this.p.hub.close();
-      this.resolveDone();
+      this.resolveDone({ restart: this.restarting, port: this.p.address.port });
     })();
     return this.stopping;
+  }
+
+  /**
+   * Every few seconds, a stat of each provider's candidate dirs: real data that appeared beside the
+   * demo, or an OpenClaw state dir where OpenClaw was not read, stops this daemon to start anew on
+   * it (run.ts), as a start would have chosen. New Claude Code and Codex installs need no restart.
+   */
+  private scheduleDiscovery(): void {
+    const check = (): void => {
+      if (this.stopping) return;
+      let reason: string | null;
+      try {
+        reason = restartReason({ demo: this.p.demoMode, location: this.p.location }, this.config, this.options.env);
+      } catch (err) {
+        this.log.warn("looking for new provider data failed", { error: errorMessage(err) });
+        return;
+      }
+      if (!reason) return;
+      this.log.info("new provider data: starting again to read it", { reason });
+      this.restarting = true;
+      void this.stop(`restart: ${reason}`);
+    };
+    this.discoveryTimer = setInterval(check, this.options.discoveryMs ?? 3000);
+    this.discoveryTimer.unref();
   }
 
   private scheduleRetention(): void {

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config/options.js";
+import { ConfigError } from "./errors.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
@@ -15,8 +16,11 @@ import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
 import { CodexProvider } from "./sources/codex/provider.js";
-import type { Provider } from "./sources/contract.js";
-import { demoOpenclaw, locateOpenclaw, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { discoverClaudeCodeInstalls, claudeCodeLookedAt } from "./sources/claude-code/discover.js";
+import { codexLookedAt, discoverCodexInstalls } from "./sources/codex/discover.js";
+import type { Provider, ProviderName } from "./sources/contract.js";
+import { demoOpenclaw, locateOpenclaw, openclawLookedAt, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { isUnusable, type LookedAt } from "./sources/looked-at.js";
 import { OpenClawProvider } from "./sources/openclaw/provider.js";
 import { Store } from "./store/store.js";
 import { VERSION } from "./version.js";
@@ -57,7 +61,7 @@ export function openData(o: OpenDataOptions): OpenData {
   const current = o.current ?? (() => config);
   // The demo runs on the real clock too: its copy's timestamps are moved to now when it is installed.
   const clock = o.clock ?? systemClock;
-  const { location, providers, demo } = chooseProviders(o, clock.now());
+  const { location, providers, shown, demo } = chooseProviders(o, clock.now());
   // A new demo copy starts a new demo store: what the old one holds was read at the old copy's times.
   if (location?.installed?.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(paths.demoDbFile + suffix, { force: true });
   // Demo data goes to a store of its own: it must never mix with a real gateway's history.
@@ -81,6 +85,7 @@ export function openData(o: OpenDataOptions): OpenData {
   const openclawProvider = providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   const collector = new Collector({
     providers,
+    shown,
     openclaw: openclawProvider && location ? { provider: openclawProvider, dir: location.dir, demo: location.demo } : null,
     stateDir: paths.stateDir,
     store,
@@ -124,31 +129,92 @@ export function openData(o: OpenDataOptions): OpenData {
   };
 }
 
-/**
- * Each provider by its mode (auto: when its data is found; on: always; off: never). With none found
- * and none forced on, the bundled demo state is served, so a first run shows something real.
- */
-function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawLocation | null; providers: Provider[]; demo: boolean } {
-  const { config, env, paths } = o;
+/** Which providers have data now, by their modes (auto: when their data is found; on: always; off: never). Stat calls only. */
+interface Detected {
+  location: OpenclawLocation | null;
+  claudeCode: boolean;
+  codex: boolean;
+}
+
+function detect(config: Config, env: Record<string, string | undefined>): Detected {
   const home = env.HOME || homedir();
-  const pricer = new Pricer({ overrides: parsePriceOverrides(config.prices, "config prices") });
-  const providers: Provider[] = [];
   let location: OpenclawLocation | null = null;
   if (config.openclaw !== "off") {
     location = locateOpenclaw({ configured: config.openclawDir, env });
     if (!location && config.openclaw === "on") location = { dir: `${home}/.openclaw`, demo: false, origin: "home" };
-    if (location) providers.push(new OpenClawProvider({ stateDir: location.dir, env }));
   }
-  if (config.claudeCode !== "off") {
-    const cc = new ClaudeCodeProvider({ env, home, dirs: config.claudeCodeDirs, pricer });
-    if (config.claudeCode === "on" || config.claudeCodeDirs || cc.discover().installs.length > 0) providers.push(cc);
+  const claudeCode = config.claudeCode !== "off" && (config.claudeCode === "on" || config.claudeCodeDirs !== null || discoverClaudeCodeInstalls({ env, home, dirs: config.claudeCodeDirs }).installs.length > 0);
+  const codex = config.codex !== "off" && (config.codex === "on" || config.codexDirs !== null || discoverCodexInstalls({ env, home, dirs: config.codexDirs }).installs.length > 0);
+  return { location, claudeCode, codex };
+}
+
+/** Every dir each provider that is not off looks at, and what is there now (status, /health). Stat calls only. */
+export function providerLookedAt(config: Config, env: Record<string, string | undefined>): LookedAt[] {
+  const home = env.HOME || homedir();
+  const out: LookedAt[] = [];
+  if (config.openclaw !== "off") out.push(openclawLookedAt({ configured: config.openclawDir, env }));
+  if (config.claudeCode !== "off") out.push(...claudeCodeLookedAt({ env, home, dirs: config.claudeCodeDirs }));
+  if (config.codex !== "off") out.push(...codexLookedAt({ env, home, dirs: config.codexDirs }));
+  return out;
+}
+
+const PRODUCT: Record<LookedAt["provider"], string> = { openclaw: "OpenClaw state", "claude-code": "Claude Code config", codex: "Codex home" };
+const WHY: Record<LookedAt["found"], string> = { data: "", empty: "", missing: "it does not exist", "not-a-directory": "it is not a directory", "not-absolute": "a relative path is not guessed: make it absolute" };
+
+/**
+ * A dir the user named (config, OPENCLAW_STATE_DIR, CLAUDE_CONFIG_DIR, CODEX_HOME) that does not
+ * exist is a typo or a missing mount: the start stops (exit 2) naming it, as for a configured
+ * openclawDir (config/load.ts), instead of quietly serving the demo.
+ */
+function refuseUnusable(looked: readonly LookedAt[]): void {
+  const bad = looked.find(isUnusable);
+  if (!bad) return;
+  const key = bad.from.replace(/^(config|env) /, "");
+  throw new ConfigError(key, bad.dir, bad.from, `an existing ${PRODUCT[bad.provider]} directory (${WHY[bad.found]})`);
+}
+
+/**
+ * Each provider by its mode. Claude Code and Codex are read whenever they are not off, so an
+ * install that appears later is found by the next discovery pass; the ones with data now are
+ * shown from the start (the others once a source appears). With none found and none forced on,
+ * the bundled demo state is served, so a first run shows something real; the daemon then watches
+ * for real data (restartReason).
+ */
+function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawLocation | null; providers: Provider[]; shown: ProviderName[]; demo: boolean } {
+  const { config, env, paths } = o;
+  const home = env.HOME || homedir();
+  const pricer = new Pricer({ overrides: parsePriceOverrides(config.prices, "config prices") });
+  refuseUnusable(providerLookedAt(config, env));
+  const found = detect(config, env);
+  const { location } = found;
+  const shown: ProviderName[] = [];
+  const providers: Provider[] = [];
+  if (location) {
+    providers.push(new OpenClawProvider({ stateDir: location.dir, env }));
+    shown.push("openclaw");
   }
-  if (config.codex !== "off") {
-    const codex = new CodexProvider({ env, home, dirs: config.codexDirs, pricer });
-    if (config.codex === "on" || config.codexDirs || codex.discover().installs.length > 0) providers.push(codex);
+  if (found.claudeCode) shown.push("claude-code");
+  if (found.codex) shown.push("codex");
+  if (shown.length === 0) return { ...demoProviders(paths.demoStateDir, now, env, pricer), shown: ["openclaw", "claude-code", "codex"], demo: true };
+  if (config.claudeCode !== "off") providers.push(new ClaudeCodeProvider({ env, home, dirs: config.claudeCodeDirs, pricer }));
+  if (config.codex !== "off") providers.push(new CodexProvider({ env, home, dirs: config.codexDirs, pricer }));
+  return { location, providers, shown, demo: false };
+}
+
+/**
+ * Why the running data side must be opened again, or null: real data appeared beside the demo
+ * (the demo steps aside as it does at start), or OpenClaw's state dir appeared where OpenClaw was
+ * not read (its gateway side is wired at start). Claude Code and Codex installs need no restart:
+ * discovery adds them. Stat calls only: the daemon asks every few seconds.
+ */
+export function restartReason(data: Pick<OpenData, "demo" | "location">, config: Config, env: Record<string, string | undefined>): string | null {
+  const now = detect(config, env);
+  if (data.demo) {
+    const names = [now.location ? "OpenClaw" : null, now.claudeCode ? "Claude Code" : null, now.codex ? "Codex" : null].filter((n): n is string => n !== null);
+    return names.length ? `${names.join(", ")} data appeared: leaving the demo for it` : null;
   }
-  if (providers.length > 0) return { location, providers, demo: false };
-  return { ...demoProviders(paths.demoStateDir, now, env, pricer), demo: true };
+  if (!data.location && now.location) return `OpenClaw's state dir ${now.location.dir} appeared`;
+  return null;
 }
 
 /**

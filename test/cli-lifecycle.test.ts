@@ -29,7 +29,7 @@ test("start prints the dashboard URL with its token and serves the demo state", 
   const res = await fetch(`http://127.0.0.1:${box.port}/health`);
   assert.is(res.status, 200);
   const body = (await res.json()) as Record<string, unknown>;
-  assert.equal(Object.keys(body).sort(), ["demo", "gateway", "providers", "status", "store", "uptimeSeconds", "version"]);
+  assert.equal(Object.keys(body).sort(), ["demo", "gateway", "lookedAt", "providers", "status", "store", "uptimeSeconds", "version"]);
   assert.is(body.version, "0.1.0");
   assert.is(body.demo, true);
   assert.is(body.store, "ok");

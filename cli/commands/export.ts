@@ -65,7 +65,7 @@ export default defineCommand({
         const data = openData({ paths, config: loaded.config, env: process.env, logger: hub.logger, collector: { channels: false, updates: false } });
         const settled = (await withDeadline(data.collector.run("agents"), loaded.config.collectTimeoutSeconds * 1000)) === "done";
         report = data.model.exportReport(params, effectiveHostName(loaded.config));
-        note(`gateway-insights is not running; read the store in-process from ${data.demo ? "the bundled demo state" : data.providers.map((p) => p.name).join(", ") || "no provider"}`);
+        note(`gateway-insights is not running; read the store in-process from ${data.demo ? "the bundled demo state" : data.collector.registry.readProviders().map((p) => p.name).join(", ") || "no provider"}`);
         if (settled) await data.close();
       }
       if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial; export again later (rows with the same key replace these)");

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
+import type { LookedAt } from "../../shared/sources/looked-at.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { describeReasons } from "../../shared/queries/health.js";
@@ -7,6 +8,8 @@ import { ControlClient } from "../control-client.js";
 import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
 
 const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
+
+const FOUND: Record<LookedAt["found"], string> = { data: "data found", empty: "no sessions yet", missing: "does not exist", "not-a-directory": "not a directory", "not-absolute": "not an absolute path" };
 
 /** A line's label column, wide enough for the longest provider name (`claude-code`). */
 const label = (name: string): string => `  ${name.padEnd(12)} `;
@@ -55,6 +58,8 @@ export default defineCommand({
       if (s.demo) say(`${label("data")}demo state (bundled sample)${s.openclawDir ? ` in ${s.openclawDir}` : ""}`);
       // One line per provider read: its own verdict, what it runs and how much it holds.
       for (const p of s.providers ?? []) say(`${label(p.provider)}${providerLine(p, s)}`);
+      // Where each provider looked and what was there: a mistyped dir or a runtime not used yet shows here.
+      for (const l of s.lookedAt ?? []) say(`${label("looked at")}${NAMES[l.provider] ?? l.provider}: ${l.dir} (${l.from}): ${FOUND[l.found]}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
       say(`${label("sources")}${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
       say(`${label("store")}${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);

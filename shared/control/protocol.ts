@@ -1,6 +1,7 @@
 // The control socket protocol (design §8): newline-delimited JSON. A request is
 // {id, method, params}; each response is {id, ok, result} or {id, ok:false, error:{code,message}}.
 // A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
+import type { LookedAt } from "../sources/looked-at.js";
 import { StringDecoder } from "node:string_decoder";
 import type { LogRecord } from "../log/record.js";
 
@@ -51,6 +52,8 @@ export interface DaemonStatus {
   /** One entry per provider read, in A, B, C order: its own verdict and sources. */
   providers: Array<{ provider: string; health: "starting" | "ok" | "degraded" | "unhealthy"; versions: string[]; sources: number; sessions: number; liveSessions: number }>;
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
+  /** Every dir each provider (not off) looks at for its data, and what is there now (docs/providers.md). */
+  lookedAt: LookedAt[];
 }
 
 export interface LogsFollowParams {

@@ -15,7 +15,7 @@ import { readCron, type CronData } from "../sources/gateway/cron.js";
 import { resolveLogFile } from "../sources/gateway/log-files.js";
 import type { SourceResult } from "../sources/result.js";
 import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
-import type { Provider } from "../sources/contract.js";
+import type { Provider, ProviderName } from "../sources/contract.js";
 import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
@@ -51,6 +51,8 @@ export interface OpenClawSide {
 export interface CollectorOptions {
   /** Every provider read (OpenClaw's provider included when it is). */
   providers: readonly Provider[];
+  /** The providers shown from the start (default all); the others once one of their sources appears. */
+  shown?: readonly ProviderName[];
   openclaw: OpenClawSide | null;
   /** Our own state dir (the gateway RPC device identity lives there). */
   stateDir: string;
@@ -114,7 +116,7 @@ export class Collector {
 
   constructor(private readonly options: CollectorOptions) {
     const { store, clock, logger } = options;
-    this.registry = new SourceRegistry({ providers: options.providers, store, clock, logger: logger.child("sources") });
+    this.registry = new SourceRegistry({ providers: options.providers, ...(options.shown ? { shown: options.shown } : {}), store, clock, logger: logger.child("sources") });
     this.registry.onChange((id) => this.emit(id, "sources"));
     const oc = options.openclaw;
     this.gateway = oc

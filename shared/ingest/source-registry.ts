@@ -12,6 +12,11 @@ import { MAX_HINT_PATHS, type ChangeHint } from "./change-watch.js";
 
 export interface SourceRegistryOptions {
   providers: readonly Provider[];
+  /**
+   * The providers shown from the start (default all): every provider is discovered on every pass,
+   * and one not shown yet (its data was not there at start) is shown once a source of it appears.
+   */
+  shown?: readonly ProviderName[];
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -59,6 +64,14 @@ export class SourceRegistry {
 
   get providers(): readonly Provider[] {
     return this.options.providers;
+  }
+
+  /** The providers read for the user: the ones shown from the start and any with a source (present or gone). */
+  readProviders(): readonly Provider[] {
+    const shown = this.options.shown;
+    if (!shown) return this.options.providers;
+    const withSources = new Set([...this.sources.values()].map((s) => s.provider));
+    return this.options.providers.filter((p) => shown.includes(p.name) || withSources.has(p.name));
   }
 
   /** Why a provider's data could not be read at all at the last pass, or null. */

@@ -212,7 +212,7 @@ export class ReadModel {
 
   /** The providers read, in the interface's order (A, B, C). */
   providers(): ProviderName[] {
-    const names = new Set(this.o.collector.registry.providers.map((p) => p.name));
+    const names = new Set(this.o.collector.registry.readProviders().map((p) => p.name));
     return (["openclaw", "claude-code", "codex"] as const).filter((n) => names.has(n));
   }
 

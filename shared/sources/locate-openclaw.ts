@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { lookAt, type LookedAt } from "./looked-at.js";
 import { installDemoState, type InstalledDemo } from "../demo-replay/install.js";
 
 export interface OpenclawLocation {
@@ -21,8 +22,9 @@ export interface LocateOptions {
 }
 
 export function locateOpenclaw({ configured, env = process.env }: LocateOptions): OpenclawLocation | null {
-  // An explicit choice is honoured even when the dir is missing: the source then shows as
-  // DISCONNECTED instead of quietly showing demo data.
+  // An explicit choice is honoured even when the dir is empty; one that is missing is refused at
+  // start (config: load.ts; OPENCLAW_STATE_DIR: openclawLookedAt and open-data.ts), and one that
+  // disappears later shows as DISCONNECTED, never as demo data.
   if (configured) return { dir: resolve(configured), demo: false, origin: "config" };
   if (env.OPENCLAW_STATE_DIR) return { dir: resolve(env.OPENCLAW_STATE_DIR), demo: false, origin: "env" };
   const home = join(env.HOME || homedir(), ".openclaw");
@@ -34,4 +36,18 @@ export function locateOpenclaw({ configured, env = process.env }: LocateOptions)
 export function demoOpenclaw(target: string, now: number): OpenclawLocation {
   const installed = installDemoState(target, { now });
   return { dir: target, demo: true, origin: "demo", installed };
+}
+
+/** The state dir locateOpenclaw would choose (the configured one, $OPENCLAW_STATE_DIR, else ~/.openclaw), and what is there. */
+export function openclawLookedAt({ configured, env = process.env }: LocateOptions): LookedAt {
+  const at = (dir: string, from: string, named: boolean): LookedAt => ({ provider: "openclaw", dir, from, named, found: lookAt(dir, hasOpenclawData) });
+  if (configured) return at(resolve(configured), "config openclawDir", true);
+  const fromEnv = env.OPENCLAW_STATE_DIR;
+  if (fromEnv) return at(resolve(fromEnv), "env OPENCLAW_STATE_DIR", true);
+  return at(join(env.HOME || homedir(), ".openclaw"), "default", false);
+}
+
+/** OpenClaw has written its config or an agent there. */
+function hasOpenclawData(dir: string): boolean {
+  return existsSync(join(dir, "openclaw.json")) || existsSync(join(dir, "agents"));
 }

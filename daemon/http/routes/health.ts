@@ -1,4 +1,5 @@
 // GET /health: no auth, always 200 while the process serves (spec), nothing secret (design §2).
+import type { LookedAt } from "../../../shared/sources/looked-at.js";
 import type { RouteHandler } from "../server.js";
 import { sendJson } from "../server.js";
 
@@ -18,6 +19,8 @@ export interface HealthBody {
    * became of it. No path here (this route needs no token); GraphQL's store check has the details.
    */
   storeIncident?: { kind: "deleted" | "replaced"; state: "recovering" | "recovered" | "recreated-empty" | "failed"; noticedAt: string; lost: boolean };
+  /** Every dir each provider (not off) looks at for its data, and what is there now (no reading, a stat each). */
+  lookedAt: LookedAt[];
 }
 
 export function healthRoute(getHealth: () => HealthBody): RouteHandler {

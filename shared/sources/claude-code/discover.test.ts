@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { discoverClaudeCodeInstalls } from "./discover.js";
+import { claudeCodeLookedAt, discoverClaudeCodeInstalls } from "./discover.js";
 import { copyClaudeHome, makeTempDir, removeTempDirs } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
@@ -61,9 +61,11 @@ test("CLAUDE_CONFIG_DIR: a comma-separated list replaces the defaults; names fro
   const env = { CLAUDE_CONFIG_DIR: ` ${work},${other},, relative/dir ,${path.join(root, "missing")},${empty},${team},${work}/` };
   const r = discoverClaudeCodeInstalls({ env, home });
   assert.equal(r.problems, [], "the environment is not config: unusable entries are skipped");
+  // A named dir Claude Code has not written to yet is read already: its sessions appear as they are written.
   assert.equal(summary(r), [
     ["claude-code:work-claude", work],
     ["claude-code:other-claude", other],
+    ["claude-code:empty", empty],
     ["claude-code:team-space", team],
   ]);
   const reversed = discoverClaudeCodeInstalls({ env: { CLAUDE_CONFIG_DIR: [team, other, work].join(",") }, home });
@@ -74,6 +76,27 @@ test("CLAUDE_CONFIG_DIR: a comma-separated list replaces the defaults; names fro
   ]);
   // The only entry is named by its last segment alone.
   assert.equal(summary(discoverClaudeCodeInstalls({ env: { CLAUDE_CONFIG_DIR: work }, home })), [["claude-code:claude", work]]);
+});
+
+test("lookedAt: the configured dirs, else CLAUDE_CONFIG_DIR's entries, else the two home dirs, each with what is there", () => {
+  const home = makeTempDir();
+  const data = claudeDir(home, "data");
+  const empty = path.join(home, "empty");
+  fs.mkdirSync(empty);
+  const file = path.join(home, "file");
+  fs.writeFileSync(file, "");
+  const env = { CLAUDE_CONFIG_DIR: `${data},${empty},${file}` };
+  assert.equal(claudeCodeLookedAt({ env, home }).map((l) => [l.dir, l.from, l.named, l.found]), [
+    [data, "env CLAUDE_CONFIG_DIR", true, "data"],
+    [empty, "env CLAUDE_CONFIG_DIR", true, "empty"],
+    [file, "env CLAUDE_CONFIG_DIR", true, "not-a-directory"],
+  ]);
+  assert.equal(claudeCodeLookedAt({ env, home, dirs: [empty] }).map((l) => [l.dir, l.from, l.found]), [[empty, "config claudeCodeDirs", "empty"]]);
+  claudeDir(home, ".claude");
+  assert.equal(claudeCodeLookedAt({ env: {}, home }).map((l) => [l.dir, l.from, l.named, l.found]), [
+    [path.join(home, ".claude"), "default", false, "data"],
+    [path.join(home, ".config", "claude"), "default", false, "missing"],
+  ]);
 });
 
 test("CLAUDE_CONFIG_DIR naming ~/.claude keeps the id `default`; a reserved name is not taken by another path", () => {

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../contract.js";
+import { lookAt, type LookedAt } from "../looked-at.js";
 
 export interface DiscoverClaudeCodeOptions {
   /** The environment (CLAUDE_CONFIG_DIR). */
@@ -107,14 +108,15 @@ export function discoverClaudeCodeInstalls(opts: DiscoverClaudeCodeOptions): Cla
 
   const cands: Candidate[] = [];
   const seen = new Set<string>();
-  const consider = (dir: string, explicit: boolean): void => {
+  /** config: configured (a missing one is a problem); named: in $CLAUDE_CONFIG_DIR; found: a default dir. */
+  const consider = (dir: string, how: "config" | "named" | "found"): void => {
     const real = realDir(dir);
     if (real === null) {
-      if (explicit) problems.push({ dir, message: `${dir} is not a directory (missing, or not readable)` });
+      if (how === "config") problems.push({ dir, message: `${dir} is not a directory (missing, or not readable)` });
       return;
     }
-    // Configured dirs are read even before Claude Code wrote anything there; found ones only once it has.
-    if (seen.has(real) || (!explicit && !looksLikeInstall(real))) return;
+    // Configured and named dirs are read even before Claude Code wrote anything there; found ones only once it has.
+    if (seen.has(real) || (how === "found" && !looksLikeInstall(real))) return;
     seen.add(real);
     cands.push({ dir, real, fixed: fixedName(real) });
   };
@@ -123,17 +125,16 @@ export function discoverClaudeCodeInstalls(opts: DiscoverClaudeCodeOptions): Cla
     for (const raw of opts.dirs) {
       const dir = raw.trim();
       if (!path.isAbsolute(dir)) problems.push({ dir: raw, message: `${JSON.stringify(raw)} is not an absolute path` });
-      else consider(path.resolve(dir), true);
+      else consider(path.resolve(dir), "config");
     }
   } else if (opts.env.CLAUDE_CONFIG_DIR !== undefined && opts.env.CLAUDE_CONFIG_DIR.trim() !== "") {
-    // Claude Code resolves a relative entry against its own cwd, which is unknown here: skipped.
-    for (const entry of opts.env.CLAUDE_CONFIG_DIR.split(",")) {
-      const dir = entry.trim();
-      if (dir !== "" && path.isAbsolute(dir)) consider(path.resolve(dir), false);
-    }
+    // Claude Code resolves a relative entry against its own cwd, which is unknown here: skipped
+    // (the start refuses one: claudeCodeLookedAt). A named dir is read before Claude Code wrote
+    // there, as a configured one is: the user said this is where its data goes.
+    for (const dir of envEntries(opts.env)) if (path.isAbsolute(dir)) consider(path.resolve(dir), "named");
   } else {
-    consider(homeClaude, false);
-    consider(configClaude, false);
+    consider(homeClaude, "found");
+    consider(configClaude, "found");
   }
 
   const names = assignNames(cands);
@@ -142,4 +143,24 @@ export function discoverClaudeCodeInstalls(opts: DiscoverClaudeCodeOptions): Cla
     return { provider: "claude-code", id: `claude-code:${name}`, localId: name, name, tags: ["claude-code", name], dir: c.dir };
   });
   return { installs, problems };
+}
+
+/** The non-empty entries of $CLAUDE_CONFIG_DIR (a comma-separated list). */
+function envEntries(env: DiscoverClaudeCodeOptions["env"]): string[] {
+  return (env.CLAUDE_CONFIG_DIR ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "");
+}
+
+/**
+ * Every dir discovery looks at, in its order, and what is there: the configured dirs, else the
+ * entries of $CLAUDE_CONFIG_DIR, else ~/.claude and ~/.config/claude. A few stat calls.
+ */
+export function claudeCodeLookedAt(opts: DiscoverClaudeCodeOptions): LookedAt[] {
+  const at = (dir: string, from: string, named: boolean): LookedAt => ({ provider: "claude-code", dir, from, named, found: lookAt(dir, looksLikeInstall) });
+  if (opts.dirs) return opts.dirs.map((d) => at(d.trim(), "config claudeCodeDirs", true));
+  const entries = envEntries(opts.env);
+  if (entries.length > 0) return entries.map((d) => at(d, "env CLAUDE_CONFIG_DIR", true));
+  return [at(path.join(opts.home, ".claude"), "default", false), at(path.join(opts.home, ".config", "claude"), "default", false)];
 }

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { discoverCodexInstalls } from "./discover.js";
+import { codexLookedAt, discoverCodexInstalls } from "./discover.js";
 import { makeTempDir, removeTempDirs } from "../../../test/helpers/codex-fixture.js";
 
 test.after(removeTempDirs);
@@ -34,6 +34,21 @@ test("$CODEX_HOME replaces ~/.codex as the default; a relative one is not guesse
   const found = discoverCodexInstalls({ env: { CODEX_HOME: other }, home });
   assert.equal(found.installs.map((i) => [i.id, i.dir]), [["codex:default", other]]);
   assert.equal(discoverCodexInstalls({ env: { CODEX_HOME: "relative/dir" }, home }).installs, []);
+});
+
+test("a $CODEX_HOME that exists is read before Codex wrote there; lookedAt says where it looked and what it found", () => {
+  const home = makeTempDir();
+  const named = codexHome(home, "named", "nothing");
+  assert.equal(discoverCodexInstalls({ env: { CODEX_HOME: named }, home }).installs.map((i) => [i.id, i.dir]), [["codex:default", named]]);
+  const data = codexHome(home, "with-data");
+  const gone = path.join(home, "typo");
+  assert.equal(codexLookedAt({ env: { CODEX_HOME: named }, home, dirs: [data, gone, "rel"] }), [
+    { provider: "codex", dir: named, from: "env CODEX_HOME", named: true, found: "empty" },
+    { provider: "codex", dir: data, from: "config codexDirs", named: true, found: "data" },
+    { provider: "codex", dir: gone, from: "config codexDirs", named: true, found: "missing" },
+    { provider: "codex", dir: "rel", from: "config codexDirs", named: true, found: "not-absolute" },
+  ]);
+  assert.equal(codexLookedAt({ env: {}, home }), [{ provider: "codex", dir: path.join(home, ".codex"), from: "default", named: false, found: "missing" }]);
 });
 
 test("configured dirs are added with names from their paths, de-collided, order-independent; missing ones are problems", () => {

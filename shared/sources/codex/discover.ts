@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../contract.js";
+import { lookAt, type LookedAt } from "../looked-at.js";
 
 export interface DiscoverCodexOptions {
   /** The environment (CODEX_HOME). */
@@ -109,8 +110,10 @@ export function discoverCodexInstalls(opts: DiscoverCodexOptions): CodexDiscover
 
   const def = defaultCodexHome(opts.env, opts.home);
   const realDef = def === null ? null : realDir(def);
-  // The default dir is read only once Codex has written something there.
-  if (def !== null && realDef !== null && looksLikeCodexHome(realDef)) {
+  // ~/.codex is read only once Codex has written something there; a $CODEX_HOME that exists is
+  // read at once, as a configured dir is: the user said this is where Codex's data goes.
+  const named = opts.env.CODEX_HOME?.trim() ? true : false;
+  if (def !== null && realDef !== null && (named || looksLikeCodexHome(realDef))) {
     seen.add(realDef);
     cands.push({ dir: def, real: realDef, isDefault: true });
   }
@@ -137,4 +140,16 @@ export function discoverCodexInstalls(opts: DiscoverCodexOptions): CodexDiscover
     return { provider: "codex", id: `codex:${name}`, localId: name, name, tags: ["codex", name], dir: c.dir };
   });
   return { installs, problems };
+}
+
+/**
+ * Every dir discovery looks at, and what is there: $CODEX_HOME (else ~/.codex), then the
+ * configured dirs. A few stat calls.
+ */
+export function codexLookedAt(opts: DiscoverCodexOptions): LookedAt[] {
+  const at = (dir: string, from: string, named: boolean): LookedAt => ({ provider: "codex", dir, from, named, found: lookAt(dir, looksLikeCodexHome) });
+  const fromEnv = opts.env.CODEX_HOME?.trim();
+  const out = [fromEnv ? at(fromEnv, "env CODEX_HOME", true) : at(path.join(opts.home, ".codex"), "default", false)];
+  for (const d of opts.dirs ?? []) out.push(at(d.trim(), "config codexDirs", true));
+  return out;
 }
