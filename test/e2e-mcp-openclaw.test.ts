@@ -78,7 +78,8 @@ test("OpenClaw: registered in openclaw.json's mcp.servers, four parallel calls r
     const turn = await g.turn(`Show me the status card @@MCPMULTI:${JSON.stringify([...PARALLEL_CALLS, BAD_CALL])}@@`, { timeoutMs: 600_000 });
     assert.is(turn.exitCode, 0, turn.stderr);
     const calls = anthropicDelivery(readJsonl(log), (n) => n === TOOL);
-    assert.is(calls.length, 4, "one reply, four calls, four results in the model's next request");
+    const replies = readJsonl(log).map((l) => `${String(l.reply)}${l.reply === "no-mcp-tool" ? `(${JSON.stringify(l).slice(0, 300)})` : ""}`);
+    assert.is(calls.length, 4, `one reply, four calls, four results in the model's next request; the fake's replies: ${replies.join(", ")}; openclaw printed: ${turn.stdout.slice(-1200)}`);
     const reference = await directPages(d.url, { ...PARALLEL_CALLS[0] });
     const bad = calls.find((c) => c.args.detail === BAD_CALL.detail);
     const report = checkDelivery("OpenClaw", calls.filter((c) => c !== bad), reference, bad);
