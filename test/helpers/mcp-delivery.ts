@@ -166,9 +166,10 @@ export interface DeliveryReport {
  * Issue 20's checks on what one agent handed its model: the three parallel calls all succeeded;
  * every image is a PNG no taller than the limit, the full card's pages all there and in the
  * daemon's order (`reference`: the page sizes of the same call made here); the JSON parses whole;
- * the SVG is no image; the bad call's answer says INVALID_PARAM.
+ * the SVG is no image; the bad call's answer says INVALID_PARAM (or `badAnswer`: what an agent
+ * that checks arguments itself says).
  */
-export function checkDelivery(agent: string, calls: DeliveredCall[], reference: Array<{ width: number; height: number }>, bad: DeliveredCall | undefined): DeliveryReport {
+export function checkDelivery(agent: string, calls: DeliveredCall[], reference: Array<{ width: number; height: number }>, bad: DeliveredCall | undefined, badAnswer: RegExp = /INVALID_PARAM: /): DeliveryReport {
   const png = findCall(calls, PARALLEL_CALLS[0]);
   const json = findCall(calls, PARALLEL_CALLS[1]);
   const svg = findCall(calls, PARALLEL_CALLS[2]);
@@ -209,7 +210,7 @@ export function checkDelivery(agent: string, calls: DeliveredCall[], reference: 
   let error = "no bad call";
   if (bad) {
     const bt = texts(bad);
-    assert.match(bt, /INVALID_PARAM: /, `${agent}: a bad argument reaches the model as INVALID_PARAM (${bt.slice(0, 300)})`);
+    assert.match(bt, badAnswer, `${agent}: a bad argument reaches the model as ${String(badAnswer)} (${bt.slice(0, 300)})`);
     assert.is(images(bad).length, 0);
     error = bt.slice(0, 160).replace(/\s+/g, " ");
   }
