@@ -5,10 +5,13 @@
 // - PNG as pages no taller than MAX_PAGE_HEIGHT_PX (agents shrink a taller image until it cannot be
 //   read, and Anthropic refuses one over 8,000 px), in order; REST and the CLI keep one image;
 // - SVG as an embedded text resource, never an image block (no agent can use an SVG image);
-// - JSON as structuredContent (the whole card, per the declared outputSchema) plus a compact text
-//   copy that fits Codex's default tool-output limit whole, dropping the least useful parts first.
-// Every successful call has structuredContent conforming to the outputSchema. A failure is a tool
-// result with isError and the error code; an unknown tool is a JSON-RPC error (server.ts).
+// - JSON as structuredContent and the same JSON as text, at most MAX_JSON_TEXT characters in all,
+//   dropping the least useful parts of the card first.
+// Only JSON has structuredContent, and the tool declares no outputSchema (which would demand it of
+// every call): Codex hands its model the structured content INSTEAD of the content when there is
+// any (seen with Codex 0.169: a PNG call's images never reached the model, and the whole card's
+// JSON was cut in the middle). A failure is a tool result with isError and "CODE: message" as its
+// only content; an unknown tool is a JSON-RPC error (server.ts).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CardModel } from "../../shared/snapshot/card-model.js";
 import { MAX_PAGE_HEIGHT_PX } from "../../shared/snapshot/render.js";
@@ -21,8 +24,9 @@ const RULES = SNAPSHOT_RULES.mcp;
 const D = RULES.defaults;
 
 /**
- * The longest text copy of the JSON: Codex forwards about 12,000 characters of a tool's output
- * by default and splices a marker into anything longer, which leaves no valid JSON.
+ * The longest JSON answer (structured content and its text copy alike): Codex forwards about
+ * 12,000 characters of a tool's output by default and splices a marker into anything longer,
+ * which leaves no valid JSON.
  */
 export const MAX_JSON_TEXT = 10_000;
 
@@ -36,7 +40,7 @@ export const SNAPSHOT_TOOL: Tool = {
     "standard adds top sessions and a token chart; full adds sub-agents, the event log, cron jobs, channels and health checks. " +
     `Returns a text summary first, then: png (the default): the card as PNG images 780 px wide, each at most ${MAX_PAGE_HEIGHT_PX} px high, top to bottom (compact is 1-2 images, standard about 3, full about 8); ` +
     "svg: the card as SVG text (an embedded resource), for a file or a browser, not for viewing; " +
-    `json: the card's data (schemaVersion 2) as structured content, and as text of at most ${MAX_JSON_TEXT} characters (parts left out to fit are listed in "omitted"). ` +
+    `json: {summary, format, detail, card} with the card's data (schemaVersion 2), as structured content and as the same text, at most ${MAX_JSON_TEXT} characters (parts of the card left out to fit are listed in card.omitted). ` +
     "To read the numbers, json or the summary suffice; to show a person, png. With no arguments: detail standard, format png, range 6h, theme dark, lang en.",
   inputSchema: {
     type: "object",
@@ -58,17 +62,6 @@ export const SNAPSHOT_TOOL: Tool = {
       lang: { type: "string", enum: [...SNAPSHOT_LANGS], default: D.lang, description: `Language of the labels and the summary, en (English) or zh (Chinese) (default ${D.lang})` },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      summary: { type: "string", description: "The card's key numbers in one paragraph, in the card's language" },
-      format: { type: "string", enum: [...SNAPSHOT_FORMATS] },
-      detail: { type: "string", enum: [...SNAPSHOT_DETAILS], description: "The detail drawn (lower than asked when the card had to fit the size limit)" },
-      images: { type: "integer", minimum: 0, description: "png: how many images follow the summary" },
-      card: { type: "object", description: "json: the card's data model, schemaVersion 2 (docs/snapshot-json.md)" },
-    },
-    required: ["summary", "format", "detail"],
   },
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
 };
@@ -114,22 +107,19 @@ export async function callSnapshotTool(service: SnapshotService, args: unknown, 
     const lowered = r.params.detail !== r.requestedDetail ? (zh ? `（为符合大小限制，详细程度由 ${r.requestedDetail} 降为 ${r.params.detail}）` : ` (detail lowered from ${r.requestedDetail} to ${r.params.detail} to fit the size limit)`) : "";
     const follows = params.format === "png" && pages.length > 1 ? (zh ? `卡片分为 ${pages.length} 张图片，自上而下。` : ` The card follows as ${pages.length} images, top to bottom.`) : "";
     const summary = cardSummary(r.card) + lowered + follows;
-    const structured = { summary, format: params.format, detail: r.params.detail };
     if (params.format === "json") {
-      return { content: [{ type: "text", text: fitCardJson(r.card) }], structuredContent: { ...structured, card: r.card } };
+      const head = { summary, format: params.format, detail: r.params.detail };
+      // The card gets what the rest of the answer leaves of the limit.
+      const room = MAX_JSON_TEXT - JSON.stringify({ ...head, card: null }).length;
+      const structured = { ...head, card: JSON.parse(fitCardJson(r.card, room)) as Record<string, unknown> };
+      return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
     }
     if (params.format === "svg") {
-      return {
-        content: [{ type: "text", text: summary }, { type: "resource", resource: { uri: `insights://snapshot/${r.fileName}`, mimeType: "image/svg+xml", text: r.body.toString("utf8") } }],
-        structuredContent: structured,
-      };
+      return { content: [{ type: "text", text: summary }, { type: "resource", resource: { uri: `insights://snapshot/${r.fileName}`, mimeType: "image/svg+xml", text: r.body.toString("utf8") } }] };
     }
-    return {
-      content: [{ type: "text", text: summary }, ...pages.map((p) => ({ type: "image" as const, data: p.toString("base64"), mimeType: "image/png" }))],
-      structuredContent: { ...structured, images: pages.length },
-    };
+    return { content: [{ type: "text", text: summary }, ...pages.map((p) => ({ type: "image" as const, data: p.toString("base64"), mimeType: "image/png" }))] };
   } catch (err) {
     const { body } = snapshotErrorBody(err);
-    return { isError: true, content: [{ type: "text", text: `${body.code}: ${body.message}` }], structuredContent: { ...body } };
+    return { isError: true, content: [{ type: "text", text: `${body.code}: ${body.message}` }] };
   }
 }

@@ -104,6 +104,11 @@ export interface ClaudeCodeRun {
   requests(): Array<Record<string, unknown>>;
   /** The fake API's pid, null after stop(). */
   pid(): number | null;
+  /**
+   * Runs the cached `claude` with ARGS in `cwd` (absolute, or relative to the run's dir; default
+   * DIR/workspace, the turns' default cwd) under the run's HOME, as a user types it: `claude mcp add …`.
+   */
+  cli(args: string[], opts?: { cwd?: string; timeoutMs?: number }): Promise<CommandOutcome>;
   /** One real `claude -p PROMPT` turn. Resolves on any exit; rejects only when the deadline passes. */
   turn(prompt: string, opts?: ClaudeTurnOptions): Promise<ClaudeTurnResult>;
   /** Stops the fake API and waits until it is gone; removes the dir when start created it. Safe to call twice. */
@@ -118,6 +123,8 @@ export interface StartClaudeCodeOptions {
   version?: string;
   /** Deadline for the start (install included); default 360 s. */
   upTimeoutMs?: number;
+  /** The fake API logs every request body whole (FAKE_ANTHROPIC_LOG_FULL=1; the script's default is 0): what reached the model. */
+  logBodies?: boolean;
 }
 
 function cacheDir(): string {
@@ -160,12 +167,15 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
   // Its messaging sockets (`cc-socks/<pid>.sock`) go to $XDG_RUNTIME_DIR when set: keep them in DIR too.
   fs.mkdirSync(path.join(dir, "run"), { recursive: true, mode: 0o700 });
   baseEnv.XDG_RUNTIME_DIR = path.join(dir, "run");
+  // Its MCP client logs (claude-cli-nodejs/<project>/mcp-logs-<server>/) go to $XDG_CACHE_HOME when set.
+  baseEnv.XDG_CACHE_HOME = path.join(dir, "cache");
   const scriptEnv = (port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     ...baseEnv,
     ...extra,
     CC_VERSION: version,
     CC_CACHE: cacheDir(),
     FAKE_ANTHROPIC_PORT: String(port),
+    ...(opts.logBodies ? { FAKE_ANTHROPIC_LOG_FULL: "1" } : {}),
   });
 
   const stopFake = async (timeoutMs: number): Promise<void> => {
@@ -255,6 +265,23 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
     env: () => ({ ...exported, HOME: home }),
     requests: () => readJsonl(requestLog),
     pid: () => (stopped ? null : readPid(pidFile)),
+    async cli(args, o = {}) {
+      const bin = binCandidates(version).find((b) => {
+        try {
+          fs.accessSync(b, fs.constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!bin) throw new CliStepError("cli", "no claude binary in the cache", null);
+      const cwd = path.resolve(dir, o.cwd ?? "workspace");
+      fs.mkdirSync(cwd, { recursive: true });
+      // runCommand has no cwd: a shell changes into it (the local scope of `claude mcp add` is the cwd's project).
+      // No CLAUDE_CONFIG_DIR (turns run without it): with it, claude keeps its config elsewhere.
+      const env = { ...scriptEnv(port), HOME: home, IS_SANDBOX: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
+      return runCommand("bash", ["-c", 'cd "$1" && shift && exec "$@"', "cli", cwd, bin, ...args], { timeoutMs: o.timeoutMs ?? 120_000, env });
+    },
     async turn(prompt, o = {}) {
       if (stopped) throw new CliStepError("turn", "turn() after stop()", null);
       const timeoutMs = o.timeoutMs ?? 180_000;

@@ -146,6 +146,8 @@ export interface StartCodexOptions {
   model?: string;
   /** config.toml `model_auto_compact_token_limit` (CODEX_AUTO_COMPACT_LIMIT). */
   autoCompactLimit?: number;
+  /** The fake API also writes every request body whole to DIR/fake-openai-bodies.jsonl (FAKE_OPENAI_BODYLOG): what reached the model. */
+  logBodies?: boolean;
   /** Deadline for the start (install included); default 480 s (the install is ~400 MB), inside test/run.mjs's 600 s per file. */
   upTimeoutMs?: number;
 }
@@ -317,6 +319,7 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
     FAKE_OPENAI_PORT: String(port),
     ...(opts.model !== undefined ? { CODEX_MODEL: opts.model } : {}),
     ...(opts.autoCompactLimit !== undefined ? { CODEX_AUTO_COMPACT_LIMIT: String(opts.autoCompactLimit) } : {}),
+    ...(opts.logBodies ? { FAKE_OPENAI_BODYLOG: path.join(dir, "fake-openai-bodies.jsonl") } : {}),
     ...(rl ? { FAKE_RL_PRIMARY_START: String(rl.primaryStart), FAKE_RL_SECONDARY_START: String(rl.secondaryStart), FAKE_RL_STEP: String(rl.step) } : {}),
   });
 

@@ -50,4 +50,17 @@ test("renderPages: a tall card becomes pages no taller than the limit, at the ca
   assert.ok(size(one[0] as Buffer).height <= MAX_PAGE_HEIGHT_PX);
 });
 
+test("renderPages: many health checks (15 on the demo) go over several pages, none taller than the limit", async () => {
+  const full = buildCardModel(exampleInputs(), params({ detail: "full" }));
+  const health = full.health;
+  assert.ok(health && health.checks.length > 0, "the example has health checks");
+  // 30 checks: one section of them alone is taller than a page.
+  const checks = Array.from({ length: 30 }, (_, i) => ({ ...health.checks[i % health.checks.length]!, name: `check-${i}` }));
+  const many = { ...full, health: { ...health, checks } };
+  const pages = (await renderPages(many)).map(size);
+  for (const p of pages) assert.ok(p.height <= MAX_PAGE_HEIGHT_PX, `a page of ${p.height} px (${pages.map((x) => x.height).join(", ")})`);
+  const text = cardParts(many).parts.map((p) => elementText(p.el).join("")).join("");
+  for (const c of checks) assert.ok(text.includes(c.name), `${c.name} is on a page`);
+});
+
 test.run();

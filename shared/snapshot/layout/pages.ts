@@ -11,8 +11,11 @@ import { box, line, row, type Child, type El } from "./h.js";
 import { header } from "./header.js";
 import { CARD_WIDTH, PAD } from "./primitives.js";
 import { BLOCK_GAP, continuedHeading, providerParts } from "./provider.js";
-import { healthChecks } from "./system.js";
+import { healthCheckParts } from "./system.js";
 import { PRIMARY_FAMILY } from "../fonts.js";
+
+/** Health checks per part: 8 rows (about 400 px at the PNG's scale) leave room on any page. */
+const HEALTH_ROWS_PER_PART = 8;
 
 /** One part of the card: kept whole on a page. */
 export interface CardPart {
@@ -37,7 +40,7 @@ export function cardParts(model: CardModel): { ctx: Ctx; parts: CardPart[] } {
   model.providers.forEach((b, i) => {
     for (const p of providerParts(ctx, b, !several)) add(i, ...p);
   });
-  add(null, healthChecks(ctx));
+  for (const part of healthCheckParts(ctx, HEALTH_ROWS_PER_PART)) add(null, part);
   return { ctx, parts };
 }
 

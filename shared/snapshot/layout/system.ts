@@ -66,12 +66,22 @@ function checkName(ctx: Ctx, name: string): string {
 }
 
 export function healthChecks(ctx: Ctx): El | null {
+  return healthCheckParts(ctx, Infinity)[0] ?? null;
+}
+
+/**
+ * The health checks as sections of at most `rowsPerPart` checks each (all of them in one when
+ * Infinity), the first with the title and the passed count. The pages handed to a model keep every
+ * part whole on a page: a machine with many checks (15 on the demo) made one part taller than a
+ * page, so its page went over the limit.
+ */
+export function healthCheckParts(ctx: Ctx, rowsPerPart: number): El[] {
   const hc = ctx.m.health;
-  if (hc === undefined) return null;
+  if (hc === undefined) return [];
   const { p } = ctx;
   const title = ctx.t("health.title");
-  if (hc === null) return section(ctx, title, null, unavailable(ctx));
-  if (!hc.checks.length) return section(ctx, title, null, empty(ctx, ctx.t("health.empty")));
+  if (hc === null) return [section(ctx, title, null, unavailable(ctx))];
+  if (!hc.checks.length) return [section(ctx, title, null, empty(ctx, ctx.t("health.empty")))];
   const rows = hc.checks.map((c) =>
     row(
       { gap: 10, alignItems: "flex-start" },
@@ -80,7 +90,13 @@ export function healthChecks(ctx: Ctx): El | null {
     ),
   );
   const passed = hc.checks.filter((c) => c.status === "PASS").length;
-  return section(ctx, title, `${passed}/${hc.checks.length}`, list(ctx, rows));
+  const out: El[] = [];
+  // The title heads the first part only: the parts read as the one section of the card.
+  for (let i = 0; i < rows.length; i += rowsPerPart) {
+    const chunk = list(ctx, rows.slice(i, i + rowsPerPart));
+    out.push(i === 0 ? section(ctx, title, `${passed}/${hc.checks.length}`, chunk) : chunk);
+  }
+  return out;
 }
 
 /** OpenClaw's gateway process (full): CPU, memory, the state dir's size, its pid. */

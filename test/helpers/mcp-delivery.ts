@@ -1,0 +1,225 @@
+// What a real agent handed its model after calling the daemon's MCP tool `snapshot`, read from the
+// fake model server's log of whole request bodies, in one shape for every agent: per call, its
+// arguments and the parts (text, images with their decoded PNG size) that reached the model. And
+// the checks issue 20 asks of every agent (test/e2e-mcp-*.test.ts).
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import * as assert from "uvu/assert";
+import { pngSize } from "./png.js";
+
+export type DeliveredPart = { kind: "text"; text: string } | { kind: "image"; mediaType: string; png: boolean; width: number; height: number; bytes: number };
+
+export interface DeliveredCall {
+  args: Record<string, unknown>;
+  /** The agent's own error flag on the result (Anthropic `is_error`), null where its format has none. */
+  isError: boolean | null;
+  parts: DeliveredPart[];
+}
+
+/** The tallest image the daemon hands a model (docs/mcp.md). */
+export const PAGE_LIMIT_PX = 1600;
+/** One reply's parallel calls: a full card as PNG pages, the full card as JSON, the SVG. */
+export const PARALLEL_CALLS = [{ format: "png", detail: "full" }, { format: "json", detail: "full" }, { format: "svg" }] as const;
+/**
+ * The daemon's queue wait and total timeout for these tests: on a loaded 2-core machine a full
+ * card's pages take longer than the default 5 s wait and 15 s total, and the parallel calls queue
+ * behind them.
+ */
+export const GENEROUS = { INSIGHTS_RENDER_QUEUE_WAIT_SECONDS: "300", INSIGHTS_TOTAL_TIMEOUT_SECONDS: "600" };
+/** A bad argument: the documented answer is INVALID_PARAM. */
+export const BAD_CALL = { detail: "huge" } as const;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function imagePart(mediaType: string, base64: string): DeliveredPart {
+  const buf = Buffer.from(base64, "base64");
+  try {
+    const { width, height } = pngSize(buf);
+    return { kind: "image", mediaType, png: true, width, height, bytes: buf.length };
+  } catch {
+    return { kind: "image", mediaType, png: false, width: 0, height: 0, bytes: buf.length };
+  }
+}
+
+/**
+ * Anthropic Messages (Claude Code; OpenClaw with an anthropic-messages model): in the latest
+ * request that has them, the tool_result blocks answering an assistant message's snapshot
+ * tool_use blocks, in the order of the calls.
+ */
+export function anthropicDelivery(requests: Obj[], isSnapshot: (toolName: string) => boolean): DeliveredCall[] {
+  for (const req of [...requests].reverse()) {
+    const msgs = isObj(req.body) ? arr(req.body.messages).filter(isObj) : [];
+    for (let i = msgs.length - 2; i >= 0; i--) {
+      const uses = arr(msgs[i]?.content).filter(isObj).filter((b) => b.type === "tool_use" && isSnapshot(String(b.name)));
+      if (msgs[i]?.role !== "assistant" || !uses.length) continue;
+      const results = new Map(arr(msgs[i + 1]?.content).filter(isObj).filter((b) => b.type === "tool_result").map((b) => [String(b.tool_use_id), b]));
+      if (!uses.every((u) => results.has(String(u.id)))) continue;
+      return uses.map((u) => {
+        const r = results.get(String(u.id)) as Obj;
+        const content = typeof r.content === "string" ? [{ type: "text", text: r.content }] : arr(r.content).filter(isObj);
+        const parts = content.map((c): DeliveredPart => {
+          const src = isObj(c.source) ? c.source : {};
+          return c.type === "image" ? imagePart(String(src.media_type), String(src.data ?? "")) : { kind: "text", text: typeof c.text === "string" ? c.text : JSON.stringify(c) };
+        });
+        return { args: isObj(u.input) ? u.input : {}, isError: r.is_error === true, parts };
+      });
+    }
+  }
+  return [];
+}
+
+/** OpenAI Responses (Codex): the function_call_output items answering the snapshot function calls of the latest request that has them. */
+export function responsesDelivery(bodies: Obj[]): DeliveredCall[] {
+  for (const req of [...bodies].reverse()) {
+    const input = isObj(req.body) ? arr(req.body.input).filter(isObj) : [];
+    const calls = input.filter((it) => it.type === "function_call" && (it.name === "snapshot" || /__snapshot$/.test(String(it.name))));
+    const outputs = new Map(input.filter((it) => it.type === "function_call_output").map((it) => [String(it.call_id), it.output]));
+    if (!calls.length || !calls.every((c) => outputs.has(String(c.call_id)))) continue;
+    return calls.map((c) => {
+      const out = outputs.get(String(c.call_id));
+      const parts = (typeof out === "string" ? [{ type: "input_text", text: out }] : arr(out).filter(isObj)).map((p): DeliveredPart => {
+        if (p.type !== "input_image") return { kind: "text", text: String(p.text ?? "") };
+        const m = /^data:([^;]+);base64,(.*)$/s.exec(String(p.image_url ?? ""));
+        return m ? imagePart(m[1] as string, m[2] as string) : { kind: "image", mediaType: "url", png: false, width: 0, height: 0, bytes: 0 };
+      });
+      let args: Obj = {};
+      try {
+        const a: unknown = JSON.parse(String(c.arguments));
+        if (isObj(a)) args = a;
+      } catch {
+        // not JSON: no arguments
+      }
+      return { args, isError: null, parts };
+    });
+  }
+  return [];
+}
+
+/**
+ * Every JSON object standing at the top level of a text (an agent may put a prefix before the
+ * tool's output, or two copies), each parsed; `whole` is false when a `{` starts an object that
+ * never closes or does not parse (a cut in the middle).
+ */
+export function jsonObjectsIn(text: string): { objects: Obj[]; whole: boolean } {
+  const objects: Obj[] = [];
+  let i = text.indexOf("{");
+  while (i >= 0) {
+    let depth = 0;
+    let inString = false;
+    let end = -1;
+    for (let k = i; k < text.length; k++) {
+      const ch = text[k];
+      if (inString) {
+        if (ch === "\\") k++;
+        else if (ch === '"') inString = false;
+      } else if (ch === '"') inString = true;
+      else if (ch === "{") depth++;
+      else if (ch === "}" && --depth === 0) {
+        end = k;
+        break;
+      }
+    }
+    if (end < 0) return { objects, whole: false };
+    try {
+      const v: unknown = JSON.parse(text.slice(i, end + 1));
+      if (!isObj(v)) return { objects, whole: false };
+      objects.push(v);
+    } catch {
+      return { objects, whole: false };
+    }
+    i = text.indexOf("{", end + 1);
+  }
+  return { objects, whole: true };
+}
+
+/** The PNG pages of a call made here, straight to the daemon: what the model should have got, in order. */
+export async function directPages(daemonUrl: string, args: Record<string, unknown>): Promise<Array<{ width: number; height: number }>> {
+  const client = new Client({ name: "gateway-insights-e2e-reference", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${daemonUrl}/mcp`)));
+  try {
+    const r = await client.callTool({ name: "snapshot", arguments: args });
+    const content = r.content as Array<{ type: string; data?: string }>;
+    return content.filter((c) => c.type === "image").map((c) => pngSize(Buffer.from(c.data ?? "", "base64")));
+  } finally {
+    await client.close();
+  }
+}
+
+const texts = (c: DeliveredCall): string => c.parts.filter((p): p is Extract<DeliveredPart, { kind: "text" }> => p.kind === "text").map((p) => p.text).join("\n");
+const images = (c: DeliveredCall): Array<Extract<DeliveredPart, { kind: "image" }>> => c.parts.filter((p): p is Extract<DeliveredPart, { kind: "image" }> => p.kind === "image");
+const findCall = (calls: DeliveredCall[], want: Record<string, unknown>): DeliveredCall | undefined =>
+  calls.find((c) => Object.keys(want).length === Object.keys(c.args).length && Object.entries(want).every(([k, v]) => c.args[k] === v));
+
+/** What reached the model, for the report and docs/mcp.md. */
+export interface DeliveryReport {
+  pngPages: string;
+  pngCount: number;
+  jsonChars: number;
+  jsonObjects: number;
+  svg: string;
+  error: string;
+}
+
+/**
+ * Issue 20's checks on what one agent handed its model: the three parallel calls all succeeded;
+ * every image is a PNG no taller than the limit, the full card's pages all there and in the
+ * daemon's order (`reference`: the page sizes of the same call made here); the JSON parses whole;
+ * the SVG is no image; the bad call's answer says INVALID_PARAM (or `badAnswer`: what an agent
+ * that checks arguments itself says).
+ */
+export function checkDelivery(agent: string, calls: DeliveredCall[], reference: Array<{ width: number; height: number }>, bad: DeliveredCall | undefined, badAnswer: RegExp = /INVALID_PARAM: /): DeliveryReport {
+  const png = findCall(calls, PARALLEL_CALLS[0]);
+  const json = findCall(calls, PARALLEL_CALLS[1]);
+  const svg = findCall(calls, PARALLEL_CALLS[2]);
+  assert.ok(png && json && svg, `${agent}: the model got an answer to each of the three calls (${JSON.stringify(calls.map((c) => c.args))})`);
+  for (const c of [png, json, svg]) {
+    assert.is.not(c.isError, true, `${agent}: ${JSON.stringify(c.args)} succeeded`);
+    assert.not.match(texts(c), /\b(QUEUE_FULL|QUEUE_TIMEOUT|TOTAL_TIMEOUT|RATE_LIMITED|RENDER_FAILED|INVALID_PARAM)\b/, `${agent}: ${JSON.stringify(c.args)} is no error`);
+  }
+
+  // Every image in the model's request: a PNG no taller than the limit.
+  const all = calls.flatMap(images);
+  for (const im of all) {
+    assert.ok(im.png, `${agent}: an image of ${im.mediaType} (${im.bytes} bytes) is not a PNG`);
+    assert.ok(im.height <= PAGE_LIMIT_PX, `${agent}: an image ${im.width}x${im.height} is taller than ${PAGE_LIMIT_PX} px`);
+  }
+  // The full card: every page, in the daemon's order.
+  const pages = images(png);
+  assert.ok(reference.length >= 2, `the full card is several pages (${reference.length})`);
+  assert.equal(pages.map((p) => `${p.width}x${p.height}`), reference.map((p) => `${p.width}x${p.height}`), `${agent}: the full card's pages, in order`);
+  assert.match(texts(png), new RegExp(`follows as ${reference.length} images, top to bottom`), `${agent}: the summary comes with the pages`);
+
+  // The JSON: every JSON object in the text parses whole, and it is the card.
+  const jt = texts(json);
+  const found = jsonObjectsIn(jt);
+  assert.ok(found.whole && found.objects.length >= 1, `${agent}: the JSON reaching the model parses whole (${jt.length} chars: …${jt.slice(-200)})`);
+  for (const o of found.objects) {
+    const card = isObj(o.card) ? o.card : {};
+    assert.is(card.schemaVersion, 2, `${agent}: a JSON object that is the card`);
+    assert.is(typeof o.summary, "string");
+  }
+  assert.is(images(json).length, 0);
+
+  // SVG: never an image.
+  assert.is(images(svg).length, 0, `${agent}: the SVG reached the model as no image`);
+  const st = texts(svg);
+  const svgHow = /<svg[\s>]/.test(st) ? `as text (${st.length} chars, "<svg" inside)` : `as text without the SVG (${st.length} chars: ${st.slice(0, 120).replace(/\s+/g, " ")}…)`;
+
+  let error = "no bad call";
+  if (bad) {
+    const bt = texts(bad);
+    assert.match(bt, badAnswer, `${agent}: a bad argument reaches the model as ${String(badAnswer)} (${bt.slice(0, 300)})`);
+    assert.is(images(bad).length, 0);
+    error = bt.slice(0, 160).replace(/\s+/g, " ");
+  }
+  return {
+    pngPages: pages.map((p) => `${p.width}x${p.height}`).join(", "),
+    pngCount: pages.length,
+    jsonChars: jt.length,
+    jsonObjects: found.objects.length,
+    svg: svgHow,
+    error,
+  };
+}
