@@ -404,11 +404,16 @@ test("the poll is the fallback: a watched source is read by every third pass onl
 test("a watched source sitting out a pass still sees a process end (no file event tells it): its live session is gone at the next pass", async () => {
   const fake = new FakeWatches();
   const c = collectorOver(fake.factory, new Map(), 15);
-  // A running Claude Code process and its record; killed later as a crash would (the record stays).
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 60000)"], { stdio: "ignore" });
+  // A running Claude Code process (node started as `claude`: only the provider's program counts as
+  // a live session) and its record; killed later as a crash would (the record stays).
+  const bin = path.join(makeTempDir(), "claude");
+  fs.symlinkSync(process.execPath, bin);
+  const child = spawn(bin, ["-e", "setInterval(() => {}, 60000)"], { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     const pid = child.pid as number;
+    // Until the exec is done, /proc shows the forking parent's names.
+    await until(() => fs.readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("setInterval"), "the child's exec");
     const sessionsDir = path.join(c.claude.claudeDir, "sessions");
     fs.mkdirSync(sessionsDir, { recursive: true });
     fs.writeFileSync(path.join(sessionsDir, `${pid}.json`), JSON.stringify({ pid, sessionId: "5f0c8a52-0000-4000-8000-00000000live" }));
