@@ -85,7 +85,9 @@ test.before(async () => {
   cpSync(copyClaudeHome().home, betaHome, { recursive: true });
   codexHomeWithLogin(betaHome);
   const env = { INSIGHTS_METRICS_TOKEN: METRICS_TOKEN };
-  daemons.push(await startDaemon({ env: { ...env, HOME: alphaHome, INSIGHTS_HOST_NAME: "alpha-box" } }));
+  // The real clock on both: a clock shifted to the OpenClaw fixture's day (the default) would date
+  // the Codex rollouts (two days later) in the future, and such rate-limit readings are refused.
+  daemons.push(await startDaemon({ clock: systemClock, env: { ...env, HOME: alphaHome, INSIGHTS_HOST_NAME: "alpha-box" } }));
   daemons.push(await startDaemon({ clock: systemClock, env: { ...env, HOME: betaHome, INSIGHTS_OPENCLAW: "off", INSIGHTS_HOST_NAME: "beta-box" } }));
 
   const dir = makeTempDir("gi-prom-");
