@@ -8,6 +8,7 @@
 //     transcript lines each turn writes, the projection in the first.
 // Required in CI; a developer may skip (a) with GI_SKIP_REAL_GATEWAY=1 and (b) with GI_SKIP_REAL_CLI=1.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -115,6 +116,9 @@ test("(b) real Claude Code turns push a daily cost budget over warning, then cri
     cc = await startClaudeCode();
     const run = cc;
     const alerts = { timeZone: "UTC", evaluateSeconds: 1, channels: [{ id: "ops", type: "webhook", url: rx.url, secret: SECRET }] };
+    // Claude Code makes its config dir on its first turn; a named dir must exist when the daemon
+    // starts (a missing one is a typo, exit 2), so it exists, empty, as after `mkdir` by the operator.
+    mkdirSync(run.claudeDir, { recursive: true });
     d = await startDaemon({
       clock: systemClock,
       env: { INSIGHTS_ALERTS: JSON.stringify(alerts) },
