@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { anthropicDelivery, BAD_CALL, checkDelivery, directPages, GENEROUS, PARALLEL_CALLS } from "./helpers/mcp-delivery.js";
+import { anthropicDelivery, BAD_CALL, checkDelivery, answeredPages, GENEROUS, mcpRecorder, PARALLEL_CALLS, type McpRecorder } from "./helpers/mcp-delivery.js";
 
 test.after(removeTempDirs);
 
@@ -22,11 +22,14 @@ test("Claude Code: registered with `claude mcp add`, three parallel calls all re
     return;
   }
   let d: TestDaemon | undefined;
+  // The agent talks to the daemon through it: what the daemon answered each call is the reference.
+  let rec: McpRecorder | undefined;
   let cc: ClaudeCodeRun | undefined;
   try {
     d = await startDaemon({ env: GENEROUS });
+    rec = await mcpRecorder(d.url);
     cc = await startClaudeCode({ logBodies: true });
-    const add = await cc.cli(["mcp", "add", "--transport", "http", "insights", `${d.url}/mcp`]);
+    const add = await cc.cli(["mcp", "add", "--transport", "http", "insights", rec.url]);
     assert.is(add.exitCode, 0, add.output);
     const list = await cc.cli(["mcp", "list"]);
     assert.match(list.stdout, /insights: .*\/mcp \(HTTP\) - ✔ Connected/, list.output);
@@ -35,7 +38,7 @@ test("Claude Code: registered with `claude mcp add`, three parallel calls all re
     assert.is(t1.exitCode, 0, t1.stderr);
     const calls = anthropicDelivery(cc.requests(), (n) => n === TOOL);
     assert.is(calls.length, 3, "one reply, three calls, three results in the model's next request");
-    const reference = await directPages(d.url, { ...PARALLEL_CALLS[0] });
+    const reference = answeredPages(rec, PARALLEL_CALLS[0]);
 
     const t2 = await cc.turn(`And a wrong one @@MCPARGS:${JSON.stringify(BAD_CALL)}@@`, { timeoutMs: 300_000 });
     assert.is(t2.exitCode, 0, t2.stderr);
@@ -46,6 +49,7 @@ test("Claude Code: registered with `claude mcp add`, three parallel calls all re
     console.log(`Claude Code ${cc.version} handed its model: ${JSON.stringify(report)}`);
   } finally {
     await cc?.stop();
+    await rec?.close();
     await d?.stop();
   }
 });

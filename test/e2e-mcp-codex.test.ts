@@ -13,7 +13,7 @@ import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 import { readJsonl } from "./helpers/real-cli.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { BAD_CALL, checkDelivery, directPages, GENEROUS, PARALLEL_CALLS, responsesDelivery } from "./helpers/mcp-delivery.js";
+import { BAD_CALL, checkDelivery, answeredPages, GENEROUS, mcpRecorder, PARALLEL_CALLS, type McpRecorder, responsesDelivery } from "./helpers/mcp-delivery.js";
 
 test.after(removeTempDirs);
 
@@ -25,14 +25,17 @@ test("Codex: registered with `codex mcp add`, three parallel calls all reach the
     return;
   }
   let d: TestDaemon | undefined;
+  // The agent talks to the daemon through it: what the daemon answered each call is the reference.
+  let rec: McpRecorder | undefined;
   let cx: CodexRun | undefined;
   try {
     d = await startDaemon({ env: GENEROUS });
+    rec = await mcpRecorder(d.url);
     cx = await startCodex({ logBodies: true });
-    const add = await runCommand("codex", ["mcp", "add", "insights", "--url", `${d.url}/mcp`], { timeoutMs: 120_000, env: cx.cliEnv() });
+    const add = await runCommand("codex", ["mcp", "add", "insights", "--url", rec.url], { timeoutMs: 120_000, env: cx.cliEnv() });
     assert.is(add.exitCode, 0, add.output);
     const configPath = path.join(cx.codexHome, "config.toml");
-    assert.match(fs.readFileSync(configPath, "utf8"), `[mcp_servers.insights]\nurl = "${d.url}/mcp"`);
+    assert.match(fs.readFileSync(configPath, "utf8"), `[mcp_servers.insights]\nurl = "${rec.url}"`);
     // Codex gives a server 10 s to start and a call 60 s by default; two loaded cores (a CI run
     // beside other work) can take longer for both: the documented settings for a slow machine.
     fs.appendFileSync(configPath, "startup_timeout_sec = 300\ntool_timeout_sec = 600\nrequired = true\n");
@@ -42,7 +45,7 @@ test("Codex: registered with `codex mcp add`, three parallel calls all reach the
     assert.is(t1.exitCode, 0, t1.stderr);
     const calls = responsesDelivery(bodies());
     assert.is(calls.length, 3, `one reply, three calls, three outputs in the model's next request; codex printed: ${t1.stdout.slice(-1500)} ${t1.stderr.slice(-1500)}`);
-    const reference = await directPages(d.url, { ...PARALLEL_CALLS[0] });
+    const reference = answeredPages(rec, PARALLEL_CALLS[0]);
 
     const t2 = await cx.turn(["--json", `And a wrong one [[MCPARGS: ${JSON.stringify(BAD_CALL)}]]`], { timeoutMs: 300_000 });
     assert.is(t2.exitCode, 0, t2.stderr);
@@ -53,6 +56,7 @@ test("Codex: registered with `codex mcp add`, three parallel calls all reach the
     console.log(`Codex ${cx.version} handed its model: ${JSON.stringify(report)}`);
   } finally {
     await cx?.stop();
+    await rec?.close();
     await d?.stop();
   }
 });

@@ -17,7 +17,7 @@ import { realGatewaySkipReason, startOpenClawGateway, type OpenClawGateway } fro
 import { freePort } from "./helpers/cli.js";
 import { onExitKill, pokeHttp, readJsonl, signal, waitGone } from "./helpers/real-cli.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { anthropicDelivery, BAD_CALL, checkDelivery, directPages, GENEROUS, PARALLEL_CALLS } from "./helpers/mcp-delivery.js";
+import { anthropicDelivery, BAD_CALL, checkDelivery, answeredPages, GENEROUS, mcpRecorder, PARALLEL_CALLS, type McpRecorder } from "./helpers/mcp-delivery.js";
 
 test.after(removeTempDirs);
 
@@ -30,11 +30,14 @@ test("OpenClaw: registered in openclaw.json's mcp.servers, four parallel calls r
     return;
   }
   let d: TestDaemon | undefined;
+  // The agent talks to the daemon through it: what the daemon answered each call is the reference.
+  let rec: McpRecorder | undefined;
   let gw: OpenClawGateway | undefined;
   let fakePid: number | undefined;
   let unhook: () => void = () => undefined;
   try {
     d = await startDaemon({ env: GENEROUS });
+    rec = await mcpRecorder(d.url);
     gw = await startOpenClawGateway();
     const g = gw;
 
@@ -57,7 +60,7 @@ test("OpenClaw: registered in openclaw.json's mcp.servers, four parallel calls r
 
     // Register the server and the model as a user edits openclaw.json; the gateway reloads it.
     const config = JSON.parse(fs.readFileSync(g.configPath, "utf8")) as Record<string, Record<string, unknown>>;
-    config.mcp = { servers: { insights: { url: `${d.url}/mcp`, transport: "streamable-http" } } };
+    config.mcp = { servers: { insights: { url: rec.url, transport: "streamable-http" } } };
     (config.models as { providers: Record<string, unknown> }).providers.fakeanth = {
       baseUrl: `http://127.0.0.1:${port}`,
       apiKey: "fake-local",
@@ -80,7 +83,7 @@ test("OpenClaw: registered in openclaw.json's mcp.servers, four parallel calls r
     const calls = anthropicDelivery(readJsonl(log), (n) => n === TOOL);
     const replies = readJsonl(log).map((l) => `${String(l.reply)}${l.reply === "no-mcp-tool" ? `(${JSON.stringify(l).slice(0, 300)})` : ""}`);
     assert.is(calls.length, 4, `one reply, four calls, four results in the model's next request; the fake's replies: ${replies.join(", ")}; openclaw printed: ${turn.stdout.slice(-1200)}`);
-    const reference = await directPages(d.url, { ...PARALLEL_CALLS[0] });
+    const reference = answeredPages(rec, PARALLEL_CALLS[0]);
     const bad = calls.find((c) => c.args.detail === BAD_CALL.detail);
     // OpenClaw checks the arguments against the tool's inputSchema itself: a bad one never reaches
     // the daemon, and the model gets OpenClaw's own validation message instead of INVALID_PARAM.
@@ -94,6 +97,7 @@ test("OpenClaw: registered in openclaw.json's mcp.servers, four parallel calls r
     }
     unhook();
     await gw?.down();
+    await rec?.close();
     await d?.stop();
   }
 });

@@ -2,8 +2,8 @@
 // fake model server's log of whole request bodies, in one shape for every agent: per call, its
 // arguments and the parts (text, images with their decoded PNG size) that reached the model. And
 // the checks issue 20 asks of every agent (test/e2e-mcp-*.test.ts).
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as assert from "uvu/assert";
 import { pngSize } from "./png.js";
 
@@ -135,16 +135,92 @@ export function jsonObjectsIn(text: string): { objects: Obj[]; whole: boolean } 
 }
 
 /** The PNG pages of a call made here, straight to the daemon: what the model should have got, in order. */
-export async function directPages(daemonUrl: string, args: Record<string, unknown>): Promise<Array<{ width: number; height: number }>> {
-  const client = new Client({ name: "gateway-insights-e2e-reference", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${daemonUrl}/mcp`)));
-  try {
-    const r = await client.callTool({ name: "snapshot", arguments: args });
-    const content = r.content as Array<{ type: string; data?: string }>;
-    return content.filter((c) => c.type === "image").map((c) => pngSize(Buffer.from(c.data ?? "", "base64")));
-  } finally {
-    await client.close();
+/** A `tools/call` the daemon answered through a McpRecorder: its arguments and the images' sizes, in order. */
+export interface AnsweredCall {
+  args: Record<string, unknown>;
+  pages: Array<{ width: number; height: number }>;
+}
+
+/**
+ * A pass-through proxy in front of the daemon's `/mcp` that keeps what the daemon answered to each
+ * `tools/call`. The agent registers `url`; what it hands its model is then compared with what the
+ * daemon sent for that very call. (A second call made afterwards is no reference: the agent's own
+ * turn writes sessions the card shows, so a later card may have more pages.)
+ */
+export interface McpRecorder {
+  url: string;
+  answered: AnsweredCall[];
+  close(): Promise<void>;
+}
+
+/** JSON-RPC messages of a response body: plain JSON, or the `data:` lines of an event stream. */
+function rpcMessages(contentType: string, body: string): Obj[] {
+  const texts = contentType.includes("text/event-stream") ? body.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()) : [body];
+  const out: Obj[] = [];
+  for (const t of texts) {
+    try {
+      const v: unknown = JSON.parse(t);
+      for (const m of Array.isArray(v) ? v : [v]) if (isObj(m)) out.push(m);
+    } catch {
+      // not JSON (an empty keep-alive line): nothing to record
+    }
   }
+  return out;
+}
+
+export async function mcpRecorder(daemonUrl: string): Promise<McpRecorder> {
+  const target = new URL(`${daemonUrl}/mcp`);
+  const answered: AnsweredCall[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      let calls = new Map<unknown, Record<string, unknown>>();
+      try {
+        const msg: unknown = JSON.parse(body.toString("utf8"));
+        calls = new Map((Array.isArray(msg) ? msg : [msg]).filter((m): m is Obj => isObj(m) && m.method === "tools/call").map((m) => [m.id, isObj(m.params) && isObj(m.params.arguments) ? m.params.arguments : {}]));
+      } catch {
+        // a GET or DELETE: no body
+      }
+      const up = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        const got: Buffer[] = [];
+        upRes.on("data", (c: Buffer) => {
+          got.push(c);
+          res.write(c);
+        });
+        upRes.on("end", () => {
+          res.end();
+          for (const m of rpcMessages(String(upRes.headers["content-type"] ?? ""), Buffer.concat(got).toString("utf8"))) {
+            const args = calls.get(m.id);
+            if (!args || !isObj(m.result)) continue;
+            const content = arr(m.result.content).filter(isObj);
+            answered.push({ args, pages: content.filter((c) => c.type === "image").map((c) => pngSize(Buffer.from(String(c.data ?? ""), "base64"))) });
+          }
+        });
+      });
+      up.on("error", () => res.destroy());
+      up.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    answered,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** The pages the daemon answered to the call with exactly these arguments. */
+export function answeredPages(rec: McpRecorder, args: Record<string, unknown>): Array<{ width: number; height: number }> {
+  const hit = rec.answered.find((c) => Object.keys(args).length === Object.keys(c.args).length && Object.entries(args).every(([k, v]) => c.args[k] === v));
+  assert.ok(hit, `the daemon answered ${JSON.stringify(args)} (answered: ${JSON.stringify(rec.answered.map((c) => c.args))})`);
+  return hit.pages;
 }
 
 const texts = (c: DeliveredCall): string => c.parts.filter((p): p is Extract<DeliveredPart, { kind: "text" }> => p.kind === "text").map((p) => p.text).join("\n");
@@ -165,7 +241,7 @@ export interface DeliveryReport {
 /**
  * Issue 20's checks on what one agent handed its model: the three parallel calls all succeeded;
  * every image is a PNG no taller than the limit, the full card's pages all there and in the
- * daemon's order (`reference`: the page sizes of the same call made here); the JSON parses whole;
+ * daemon's order (`reference`: the page sizes the daemon answered to that call, seen by a McpRecorder); the JSON parses whole;
  * the SVG is no image; the bad call's answer says INVALID_PARAM (or `badAnswer`: what an agent
  * that checks arguments itself says).
  */
