@@ -106,7 +106,8 @@ export class StoredSessionIndex {
     private readonly store: Store,
     private readonly sourceId: string,
     private readonly localId: string,
-    private readonly windowOf: WindowOf = () => null,
+    /** The provider's model windows (Claude Code's come from the price data set). */
+    private readonly windowOf: WindowOf,
   ) {}
 
   private statements(): NonNullable<StoredSessionIndex["stmts"]> {
