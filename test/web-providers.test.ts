@@ -238,8 +238,8 @@ interface Limits {
 const LIMITS = `{ system(provider: PROVIDER_C) { ... on ProviderCSystem { rateLimits { stale primary { usedPercent windowMinutes resetsAt } secondary { usedPercent windowMinutes resetsAt } history(days: 7) { primaryUsedPercent } } } } }`;
 const pct = (n: number): string => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(n)}%`;
 
-// The one test of the gauge's arc: what a real renderer draws (its box and end point), not a
-// reading of the path's commands. Above 50 % the large-arc flag once drew the rest of the circle,
+// The one test of the gauge's arc: what a real renderer draws (its length, lowest point and ends),
+// not a reading of the path's commands. Above 50 % the large-arc flag once drew the rest of the circle,
 // under the baseline; a share past 100 % (a plan used beyond its quota) is held to the full dial.
 test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 51, 99, 100 and 130 %", async () => {
   const d = await startAllProviders();
@@ -265,20 +265,33 @@ test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 5
       const gauge = b.page.locator(`[data-testid="gauge-primary"][data-used="${percent}"]`);
       await gauge.waitFor();
       // The arc runs from the left end (16, 80) over the top; centre (80, 80), radius 64. Whatever
-      // the share, it stays above the baseline, and it ends at the share's angle.
-      const geometry = await inPage<{ box: { x: number; y: number; width: number; height: number }; end: { x: number; y: number } } | null>(
+      // the share, it stays above the baseline (sampled along the path, as the renderer lays it
+      // out), covers its share of the track and ends at the share's angle.
+      const drawn = await inPage<{ share: number; lowest: number; base: number; start: { x: number; y: number }; end: { x: number; y: number } } | null>(
         b.page,
-        `(() => { const p = document.querySelector('[data-testid="gauge-primary"] .gauge-fill'); if (!p) return null; const b = p.getBBox(); const e = p.getPointAtLength(p.getTotalLength()); return { box: { x: b.x, y: b.y, width: b.width, height: b.height }, end: { x: e.x, y: e.y } }; })()`,
+        `(() => {
+          const el = document.querySelector('[data-testid="gauge-primary"]');
+          const fill = el && el.querySelector(".gauge-fill");
+          const track = el && el.querySelector(".gauge-track");
+          if (!fill || !track) return null;
+          const len = fill.getTotalLength();
+          const ys = Array.from({ length: 41 }, (_, i) => fill.getPointAtLength((len * i) / 40).y);
+          const s = fill.getPointAtLength(0);
+          const e = fill.getPointAtLength(len);
+          return { share: len / track.getTotalLength(), lowest: Math.max(...ys), base: track.getPointAtLength(0).y, start: { x: s.x, y: s.y }, end: { x: e.x, y: e.y } };
+        })()`,
       );
       if (percent === 0) {
-        assert.is(geometry, null, "no arc at 0 %");
+        assert.is(drawn, null, "no arc at 0 %");
         continue;
       }
-      assert.ok(geometry, `${percent} %: an arc`);
-      const angle = Math.PI * (Math.min(percent, 100) / 100);
-      assert.ok(Math.abs(geometry.end.x - (80 - 64 * Math.cos(angle))) < 0.5 && Math.abs(geometry.end.y - (80 - 64 * Math.sin(angle))) < 0.5, `${percent} %: ends at its angle (${JSON.stringify(geometry.end)})`);
-      assert.ok(geometry.box.y + geometry.box.height <= 80.5, `${percent} %: stays above the baseline (${JSON.stringify(geometry.box)})`);
-      assert.ok(geometry.box.x >= 15.5, `${percent} %: starts at the left end`);
+      assert.ok(drawn, `${percent} %: an arc`);
+      const share = Math.min(percent, 100) / 100;
+      const angle = Math.PI * share;
+      assert.ok(Math.abs(drawn.share - share) < 0.005, `${percent} %: the fill covers ${drawn.share} of the dial`);
+      assert.ok(drawn.lowest <= drawn.base + 0.01, `${percent} %: the fill dips to y=${drawn.lowest}, below the base line y=${drawn.base}`);
+      assert.ok(Math.abs(drawn.start.x - 16) < 0.5 && Math.abs(drawn.start.y - 80) < 0.5, `${percent} %: starts at the left end (${JSON.stringify(drawn.start)})`);
+      assert.ok(Math.abs(drawn.end.x - (80 - 64 * Math.cos(angle))) < 0.5 && Math.abs(drawn.end.y - (80 - 64 * Math.sin(angle))) < 0.5, `${percent} %: ends at its angle (${JSON.stringify(drawn.end)})`);
     }
     assert.equal(b.errors, []);
   } finally {
