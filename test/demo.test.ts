@@ -158,6 +158,12 @@ test("demo mode: a running demo gateway, everything recent, demo content only", 
     const triage = logs.cronJobs.find((j) => j.name === "Demo ticket triage");
     assert.ok(triage, "the demo cron job is listed");
     inRange(triage.lastRunAt, "the demo cron job's last run");
+    // The memory job's `0 3 * * *` has no tz: it runs at 03:00 where the (demo) gateway runs, the
+    // daemon's own zone here, and never at a time of day the demo's time shift made up.
+    const nightly = (rest as { source: { cronJobs: { name: string; nextRunAt: string | null }[] } }).source.cronJobs.find((j) => j.name === "Memory Dreaming Promotion");
+    assert.ok(nightly?.nextRunAt, "the 0 3 * * * job has a next run");
+    const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(Date.parse(nightly.nextRunAt));
+    assert.is(clock, "03:00:00", `next run ${nightly.nextRunAt}`);
   } finally {
     await demo.stop();
   }

@@ -67,6 +67,16 @@ async function row(page: Page, provider: string): Promise<Record<string, { value
 }
 
 /** US dollars as the page prints them in English (docs/dashboard.md): cents, four decimals below a cent. */
+/** The window Claude Code's own -p result reports for the fixture's models (format doc §9). */
+const CLAUDE_WINDOW = 200_000;
+
+/** A transcript's last real response: its input, cache read and cache write tokens (format doc §4). */
+function lastPromptTokens(file: string): number {
+  const responses = rawLines(file).filter((l) => l.type === "assistant" && l.message?.model !== "<synthetic>" && l.message?.usage);
+  const u = responses[responses.length - 1]?.message.usage as Record<string, number>;
+  return (u.input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+}
+
 const usd = (n: number): string => `$${n.toFixed(n !== 0 && Math.abs(n) < 0.00995 ? 4 : 2)}`;
 const int = (n: number): string => new Intl.NumberFormat("en-US").format(n);
 
@@ -137,6 +147,23 @@ test("switcher, combined overview, Claude Code transcript: the address carries t
     assert.is(await table.locator(`tr[data-key="${parent}:subagent:a166e0b902aacb7f6"]`).getAttribute("data-depth"), "1");
     assert.match((await table.locator(`tr[data-key="${parent}"]`).textContent()) ?? "", /api-server\s*main/, "the project and its branch");
 
+    // Each session's context share: its last response's prompt (input + cache read + cache write)
+    // over the model's window, 200,000 for both fixture models (what Claude Code's own -p result
+    // reports, format doc §9). The failed session never got a response: no share.
+    const projects = join(d.claudeDir, "projects");
+    const shares = {
+      "2e9c2371-da3e-47f6-90cb-2bbf8fb5defc": join(projects, "-home-op-code-api-server", "2e9c2371-da3e-47f6-90cb-2bbf8fb5defc.jsonl"),
+      "5108af6e-f189-45e9-bdc7-b8ebdcc5714b": join(projects, "-home-op-code-api-server", "5108af6e-f189-45e9-bdc7-b8ebdcc5714b.jsonl"),
+    };
+    for (const [key, path] of Object.entries(shares)) {
+      const tokens = lastPromptTokens(path);
+      const meter = table.locator(`tr[data-key="${key}"] td.col-context [role="meter"]`);
+      await meter.waitFor();
+      assert.is(await meter.getAttribute("aria-valuenow"), String(Math.round((tokens / CLAUDE_WINDOW) * 1000) / 10), key);
+      assert.is(await meter.locator(".meter-value").textContent(), pct((tokens / CLAUDE_WINDOW) * 100), key);
+    }
+    assert.is(await table.locator('tr[data-key="099ba3cc-161b-48e0-aab9-43167bb42fd3"] td.col-context').textContent(), "—", "no response, no share");
+
     // The transcript of a session with tool calls: each tool_use of the file as a chip, each result with its tool.
     const file = join(d.claudeDir, "projects", "-home-op-code-api-server", "2e9c2371-da3e-47f6-90cb-2bbf8fb5defc.jsonl");
     const lines = rawLines(file);
@@ -154,6 +181,8 @@ test("switcher, combined overview, Claude Code transcript: the address carries t
     assert.is(await b.page.locator('[data-testid="message"][data-role="toolResult"]').count(), results.length);
     assert.match((await b.page.locator('[data-testid="message"][data-role="toolResult"]').first().textContent()) ?? "", /fixture-bash-ok/);
     assert.match((await b.page.getByTestId("transcript-project").textContent()) ?? "", /api-server\s*main/);
+    const facts = b.page.locator(".facts-wide", { has: b.page.locator('[role="meter"]') });
+    assert.match((await facts.textContent()) ?? "", new RegExp(`${int(lastPromptTokens(file))} / ${int(CLAUDE_WINDOW)}`), "the prompt over the window");
 
     // The parent of the sub-agent lists it, and opens it.
     await b.page.goto(`${d.url}/#/sessions/${parent}?source=${ids.PROVIDER_B}`);
@@ -209,7 +238,10 @@ interface Limits {
 const LIMITS = `{ system(provider: PROVIDER_C) { ... on ProviderCSystem { rateLimits { stale primary { usedPercent windowMinutes resetsAt } secondary { usedPercent windowMinutes resetsAt } history(days: 7) { primaryUsedPercent } } } } }`;
 const pct = (n: number): string => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(n)}%`;
 
-test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 51, 99 and 100 %", async () => {
+// The one test of the gauge's arc: what a real renderer draws (its length, lowest point and ends),
+// not a reading of the path's commands. Above 50 % the large-arc flag once drew the rest of the circle,
+// under the baseline; a share past 100 % (a plan used beyond its quota) is held to the full dial.
+test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 51, 99, 100 and 130 %", async () => {
   const d = await startAllProviders();
   const b = await launchBrowser(d.url);
   let used = 0;
@@ -226,27 +258,40 @@ test("a gauge draws the arc of its share, never the rest of the circle: 0, 49, 5
         // The page went away meanwhile (the next figure's reload).
       }
     });
-    for (const percent of [0, 49, 51, 99, 100]) {
+    for (const percent of [0, 49, 51, 99, 100, 130]) {
       used = percent;
       await signIn(b.page, d, `#/?source=${d.codexSource}&gauge=${percent}`);
       await b.page.reload();
       const gauge = b.page.locator(`[data-testid="gauge-primary"][data-used="${percent}"]`);
       await gauge.waitFor();
       // The arc runs from the left end (16, 80) over the top; centre (80, 80), radius 64. Whatever
-      // the share, it stays above the baseline, and it ends at the share's angle.
-      const geometry = await inPage<{ box: { x: number; y: number; width: number; height: number }; end: { x: number; y: number } } | null>(
+      // the share, it stays above the baseline (sampled along the path, as the renderer lays it
+      // out), covers its share of the track and ends at the share's angle.
+      const drawn = await inPage<{ share: number; lowest: number; base: number; start: { x: number; y: number }; end: { x: number; y: number } } | null>(
         b.page,
-        `(() => { const p = document.querySelector('[data-testid="gauge-primary"] .gauge-fill'); if (!p) return null; const b = p.getBBox(); const e = p.getPointAtLength(p.getTotalLength()); return { box: { x: b.x, y: b.y, width: b.width, height: b.height }, end: { x: e.x, y: e.y } }; })()`,
+        `(() => {
+          const el = document.querySelector('[data-testid="gauge-primary"]');
+          const fill = el && el.querySelector(".gauge-fill");
+          const track = el && el.querySelector(".gauge-track");
+          if (!fill || !track) return null;
+          const len = fill.getTotalLength();
+          const ys = Array.from({ length: 41 }, (_, i) => fill.getPointAtLength((len * i) / 40).y);
+          const s = fill.getPointAtLength(0);
+          const e = fill.getPointAtLength(len);
+          return { share: len / track.getTotalLength(), lowest: Math.max(...ys), base: track.getPointAtLength(0).y, start: { x: s.x, y: s.y }, end: { x: e.x, y: e.y } };
+        })()`,
       );
       if (percent === 0) {
-        assert.is(geometry, null, "no arc at 0 %");
+        assert.is(drawn, null, "no arc at 0 %");
         continue;
       }
-      assert.ok(geometry, `${percent} %: an arc`);
-      const angle = Math.PI * (percent / 100);
-      assert.ok(Math.abs(geometry.end.x - (80 - 64 * Math.cos(angle))) < 0.5 && Math.abs(geometry.end.y - (80 - 64 * Math.sin(angle))) < 0.5, `${percent} %: ends at its angle (${JSON.stringify(geometry.end)})`);
-      assert.ok(geometry.box.y + geometry.box.height <= 80.5, `${percent} %: stays above the baseline (${JSON.stringify(geometry.box)})`);
-      assert.ok(geometry.box.x >= 15.5, `${percent} %: starts at the left end`);
+      assert.ok(drawn, `${percent} %: an arc`);
+      const share = Math.min(percent, 100) / 100;
+      const angle = Math.PI * share;
+      assert.ok(Math.abs(drawn.share - share) < 0.005, `${percent} %: the fill covers ${drawn.share} of the dial`);
+      assert.ok(drawn.lowest <= drawn.base + 0.01, `${percent} %: the fill dips to y=${drawn.lowest}, below the base line y=${drawn.base}`);
+      assert.ok(Math.abs(drawn.start.x - 16) < 0.5 && Math.abs(drawn.start.y - 80) < 0.5, `${percent} %: starts at the left end (${JSON.stringify(drawn.start)})`);
+      assert.ok(Math.abs(drawn.end.x - (80 - 64 * Math.cos(angle))) < 0.5 && Math.abs(drawn.end.y - (80 - 64 * Math.sin(angle))) < 0.5, `${percent} %: ends at its angle (${JSON.stringify(drawn.end)})`);
     }
     assert.equal(b.errors, []);
   } finally {

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
+import { readCron } from "../sources/gateway/cron.js";
 import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
 
 test.after(removeTempDirs);
@@ -99,6 +100,28 @@ test("the Claude Code and Codex copies are installed beside the OpenClaw copy, k
   assert.is(again.fresh, true, "a copy missing a provider is replaced whole");
   assert.ok(existsSync(join(demoDir, "codex-home", ".codex", "sessions")));
   assert.not.ok(readFileSync(transcript, "utf8").includes("written-by-a-replay"));
+});
+
+test("a cron-expression job's next run follows its expression in its zone, not the shifted recording: 0 3 * * * runs at 03:00", () => {
+  const target = join(makeTempDir(), "demo", "openclaw-state");
+  // An offset with minutes in it, as any real start has (the recording ends at some odd time).
+  const now = NOW + 17 * 60_000 + 31_000;
+  installDemoState(target, { now });
+  const state = new Database(join(target, "state", "openclaw.sqlite"), { readonly: true });
+  const expressions = (state.prepare("SELECT job_json FROM cron_jobs").all() as { job_json: string }[])
+    .map((r) => JSON.parse(r.job_json) as { id: string; schedule: { kind: string; expr?: string; tz?: string } })
+    .filter((j) => j.schedule.kind === "cron");
+  state.close();
+  assert.equal(expressions.map((j) => [j.schedule.expr, j.schedule.tz]), [["0 3 * * *", undefined]], "the demo's one expression job, in the host's zone");
+  const id = (expressions[0] as { id: string }).id;
+  for (const zone of ["UTC", "Asia/Shanghai", "America/New_York"]) {
+    const read = readCron(target, { nowMs: now, hostTimeZone: zone });
+    assert.ok(read.ok);
+    const next = read.value.jobs.find((j) => j.id === id)?.nextRunAt as number;
+    const wall = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(next);
+    assert.is(wall, "03:00:00", `next run in ${zone}: ${new Date(next).toISOString()}`);
+    assert.ok(next > now && next <= now + DAY, `the next one, within a day: ${new Date(next).toISOString()}`);
+  }
 });
 
 test.run();

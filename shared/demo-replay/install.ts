@@ -13,6 +13,7 @@ import { packageRoot } from "../package-root.js";
 import { VERSION } from "../version.js";
 import { renameRolloutsToLocal, shiftProviderTree } from "./provider-shift.js";
 import { recordingShift, shiftStateTree, type TimeShift } from "./time-shift.js";
+import { unshiftCronExpressionRuns } from "./openclaw/cron-schedules.js";
 
 /** What the demo generator wrote about the bundled recording (shared/demo/demo-state.json). */
 export interface DemoManifest {
@@ -135,6 +136,7 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
   cpSync(join(root, manifest.openclaw.dir), staging, { recursive: true });
   makePrivate(staging);
   shiftStateTree(staging, shift);
+  unshiftCronExpressionRuns(staging);
   const next: DemoMarker = { version: VERSION, offsetMs: shift.offsetMs, installedAt: now, touchedAt: now };
   writeMarker(staging, next);
   // rm removes a link itself, never what it points at.

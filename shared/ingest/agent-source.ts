@@ -436,7 +436,8 @@ export class AgentSource {
       }
       sessions = listed.value;
     } else {
-      this.stored ??= new StoredSessionIndex(this.deps.store, this.id, this.install.localId);
+      const { provider } = this.deps;
+      this.stored ??= new StoredSessionIndex(this.deps.store, this.id, this.install.localId, (model) => provider.contextWindow?.(model) ?? null);
       const stored = await this.stored.refresh(changedKeys, this.live);
       // Its own change flag: a signature of 10,000 sessions took ~50 ms of every refresh.
       this.sessions = stored.sessions;

@@ -437,4 +437,53 @@ test("a truncated or replaced transcript is re-read exactly once: its old figure
   }
 });
 
+/**
+ * The window Claude Code itself reports for both fixture models: its `-p` JSON result carries
+ * `modelUsage{…contextWindow:200000}` (format doc §9). The transcripts never name it.
+ */
+const FORMAT_DOC_WINDOW = 200_000;
+
+test("a Claude Code session's context share: the last response's input and cache tokens over the model's window", async () => {
+  const { home, claudeDir } = copyClaudeHome();
+  const ts = transcripts(claudeDir);
+  const pm = await providerReadModel("claude-code", home);
+  try {
+    const listed = sessionsByKey(pm);
+    let shown = 0;
+    for (const t of ts) {
+      const v = listed.get(t.key) as SessionView;
+      const real = t.lines.filter((l) => l.type === "assistant" && l.message.model !== "<synthetic>" && l.message.usage);
+      const last = real[real.length - 1];
+      if (!last) {
+        // W2 only ever got API errors: no response, so no prompt size and no share.
+        assert.equal([v.contextTokens, v.contextWindow, v.usagePercent], [null, null, null], `${t.key}: no response`);
+        continue;
+      }
+      const u = last.message.usage as Record<string, number>;
+      const tokens = (u.input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+      assert.is(v.contextTokens, tokens, `${t.key}: prompt size of the last response`);
+      assert.is(v.contextWindow, FORMAT_DOC_WINDOW, `${t.key}: ${v.model}'s window`);
+      assert.is(v.usagePercent, Math.round((tokens / FORMAT_DOC_WINDOW) * 1000) / 10, `${t.key}: share`);
+      shown++;
+    }
+    assert.is(shown, ts.length - 1, "every session but the failed one shows a share");
+
+    // A prompt larger than the listed window means a larger window is in use (the 1M beta keeps
+    // the model id): the share is unknown, never above 100%.
+    const a2 = sessionIdOf("5108af6e", ts);
+    const grown = a2.lines.map((l) => {
+      if (l.type !== "assistant" || !l.message.usage) return l;
+      const usage = { ...(l.message.usage as Record<string, number>), cache_read_input_tokens: FORMAT_DOC_WINDOW + 1 };
+      return { ...l, message: { ...l.message, usage } };
+    });
+    replaceFile(a2.file, grown);
+    await pm.collect();
+    const after = pm.model.session(pm.sourceId, a2.key) as SessionView;
+    assert.ok((after.contextTokens as number) > FORMAT_DOC_WINDOW, "the larger prompt is read");
+    assert.equal([after.contextWindow, after.usagePercent], [null, null]);
+  } finally {
+    await pm.close();
+  }
+});
+
 test.run();

@@ -8,15 +8,20 @@ import type { LiveSession, SessionRecord } from "../sources/contract.js";
 import { makeTempDir } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { providerReadModel, type ProviderModel } from "../../test/helpers/provider-model.js";
+import { Pricer } from "../pricing/pricer.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
 
 test.after(removeTempDirs);
 
 const sessionsOf = (pm: ProviderModel): readonly SessionRecord[] => pm.collector.registry.source(pm.sourceId)?.snapshot().sessions ?? [];
 
+/** The model windows a Claude Code source uses: the shipped data set's, as providerReadModel's default pricer has. */
+const pricer = new Pricer();
+const windowOf = (model: string): number | null => pricer.contextWindow(model);
+
 /** What a fresh index (a full read of the store) says. */
 async function freshRead(pm: ProviderModel, live: readonly LiveSession[] = []): Promise<readonly SessionRecord[]> {
-  return (await new StoredSessionIndex(pm.store, pm.sourceId, "default").refresh(new Set(), live)).sessions;
+  return (await new StoredSessionIndex(pm.store, pm.sourceId, "default", windowOf).refresh(new Set(), live)).sessions;
 }
 
 const live = (sessionKey: string): LiveSession => ({ pid: null, sessionKey, startedAt: null, status: "busy", cwd: null, cliVersion: null });
@@ -61,7 +66,7 @@ test("a resumed transcript: its session is read again, the others stay the same 
 test("a session starting and stopping running: only its record changes", async () => {
   const { home } = copyClaudeHome();
   const pm = await providerReadModel("claude-code", home);
-  const index = new StoredSessionIndex(pm.store, pm.sourceId, "default");
+  const index = new StoredSessionIndex(pm.store, pm.sourceId, "default", windowOf);
   const first = await index.refresh(new Set(), []);
   const key = (first.sessions[0] as SessionRecord).key;
   const running = await index.refresh(new Set(), [live(key)]);
@@ -84,7 +89,7 @@ test("more sessions than one chunk: every one read, in key order; changed keys r
     for (const k of keys) insert.run("codex:default", k, `title ${k}`, 1000);
     insert.run("codex:other", "s00001", "another source", 1);
   })();
-  const index = new StoredSessionIndex(store, "codex:default", "default");
+  const index = new StoredSessionIndex(store, "codex:default", "default", () => null);
   const all = await index.refresh(new Set(), []);
   assert.equal(
     all.sessions.map((s) => s.key),

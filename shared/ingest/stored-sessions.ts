@@ -32,7 +32,22 @@ const COLUMNS = `m.session_key, m.parent_key, m.title, m.first_prompt, m.project
   m.thinking_level, m.started_at, m.last_activity, m.failed,
   (SELECT json_group_array(t.session_id) FROM transcript_totals t WHERE t.source_id = m.source_id AND t.session_key = m.session_key) AS transcripts`;
 
-function toRecord(r: MetaRow, localId: string, liveKeys: ReadonlySet<string>): SessionRecord {
+/** A model's context window in tokens, or null when unknown. */
+export type WindowOf = (model: string) => number | null;
+
+/**
+ * The window the transcript recorded (Codex), else the model's (Claude Code records none). A prompt
+ * larger than the model's listed window proves a larger one is in use (Anthropic's 1M-token beta
+ * keeps the model id), so the share is left unknown rather than shown above 100%.
+ */
+function windowFor(r: MetaRow, windowOf: WindowOf): number | null {
+  if (r.context_window !== null) return r.context_window;
+  if (r.model === null || r.context_tokens === null) return null;
+  const window = windowOf(r.model);
+  return window !== null && r.context_tokens <= window ? window : null;
+}
+
+function toRecord(r: MetaRow, localId: string, liveKeys: ReadonlySet<string>, windowOf: WindowOf): SessionRecord {
   return {
     key: r.session_key,
     agentId: localId,
@@ -43,7 +58,7 @@ function toRecord(r: MetaRow, localId: string, liveKeys: ReadonlySet<string>): S
     channel: null,
     status: liveKeys.has(r.session_key) ? "running" : r.failed ? "failed" : null,
     contextTokens: r.context_tokens,
-    contextWindow: r.context_window,
+    contextWindow: windowFor(r, windowOf),
     startedAt: r.started_at,
     updatedAt: r.last_activity,
     lastActivityAt: r.last_activity,
@@ -91,6 +106,8 @@ export class StoredSessionIndex {
     private readonly store: Store,
     private readonly sourceId: string,
     private readonly localId: string,
+    /** The provider's model windows (Claude Code's come from the price data set). */
+    private readonly windowOf: WindowOf,
   ) {}
 
   private statements(): NonNullable<StoredSessionIndex["stmts"]> {
@@ -106,7 +123,7 @@ export class StoredSessionIndex {
 
   private put(row: MetaRow): void {
     if (!this.byKey.has(row.session_key)) this.order = null;
-    this.byKey.set(row.session_key, { row, record: toRecord(row, this.localId, this.liveKeys) });
+    this.byKey.set(row.session_key, { row, record: toRecord(row, this.localId, this.liveKeys, this.windowOf) });
   }
 
   /**
@@ -146,7 +163,7 @@ export class StoredSessionIndex {
     for (const k of flipped) {
       const e = this.byKey.get(k);
       if (e) {
-        e.record = toRecord(e.row, this.localId, liveKeys);
+        e.record = toRecord(e.row, this.localId, liveKeys, this.windowOf);
         changed = true;
       }
     }

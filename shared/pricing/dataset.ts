@@ -152,6 +152,7 @@ export function buildIndex(providers: readonly unknown[], version: string): Data
         continue;
       }
       const model: PricedModel = { id: m.id, source: "dataset", periods: ps };
+      if (typeof m.context_window === "number" && Number.isSafeInteger(m.context_window) && m.context_window > 0) model.contextWindow = m.context_window;
       const ids = [m.id];
       literalIds(m.match, ids);
       let added = false;

@@ -208,4 +208,21 @@ test("the shipped index is built once and shared", () => {
   assert.ok(shippedDataset().models > 100);
 });
 
+test("a model's context window: the data set's, under any normalized form, even when an override prices it", () => {
+  const dataset = buildIndex(
+    [{ id: "anthropic", models: [
+      { id: "claude-windowed-9", prices: { input_mtok: 1 }, context_window: 123_456 },
+      { id: "claude-no-window", prices: { input_mtok: 1 } },
+      { id: "claude-bad-window", prices: { input_mtok: 1 }, context_window: -5 },
+    ] }],
+    "test",
+  );
+  const overrides = parsePriceOverrides({ "claude-windowed-9": { input: 9, output: 9 } }, "config prices");
+  const pricer = new Pricer({ dataset, overrides });
+  for (const id of ["claude-windowed-9", "claude-windowed-9-20260101", "anthropic/claude-windowed-9"]) assert.is(pricer.contextWindow(id), 123_456, id);
+  assert.is(pricer.contextWindow("claude-no-window"), null);
+  assert.is(pricer.contextWindow("claude-bad-window"), null);
+  assert.is(pricer.contextWindow("unknown-model"), null);
+});
+
 test.run();

@@ -49,6 +49,7 @@ export class Pricer {
   readonly #dataset: DatasetIndex;
   readonly #now: () => number;
   readonly #resolved = new Map<string, Resolution>();
+  readonly #windows = new Map<string, number | null>();
   readonly #unpriced = new Map<string, UnpricedModel>();
   #droppedUnpriced = 0;
 
@@ -90,6 +91,24 @@ export class Pricer {
       if (m !== undefined) return { priced: true, model: m, source: "dataset", matched: id };
     }
     return UNKNOWN;
+  }
+
+  /**
+   * The model's context window from the data set (first normalized form it lists with one), or
+   * null. Overrides are skipped: they price a model, they do not say how large its window is.
+   */
+  contextWindow(model: string): number | null {
+    const cached = this.#windows.get(model);
+    if (cached !== undefined) return cached;
+    let window: number | null = null;
+    if (typeof model === "string") {
+      for (const id of modelIdCandidates(model)) {
+        window = this.#dataset.byId.get(id)?.contextWindow ?? null;
+        if (window !== null) break;
+      }
+    }
+    if (this.#windows.size < MAX_CACHED_IDS) this.#windows.set(model, window);
+    return window;
   }
 
   /** Cost of one API response, or why it has none. Never throws, never returns $0 for an unknown model. */

@@ -63,6 +63,8 @@ export interface PricedModel {
   source: PriceSource;
   /** Periods in data order; the last one that applies wins, as in the data set. */
   periods: readonly PricePeriod[];
+  /** The model's context window in tokens, as the data set lists it (overrides have none). */
+  contextWindow?: number;
 }
 
 export type PriceResult = { costUsd: number } | { unpriced: true; reason: string };

@@ -48,9 +48,24 @@ test("a Chinese card has a Chinese summary, with the same figures", () => {
   assert.match(zh, "健康状态 降级；全部提供方：");
   assert.match(zh, /Codex：CLI 0\.169\.0，1 个会话运行中，用量限额 5 小时 62%，每周 84%；/);
   assert.not.match(zh, /\b(tokens?|turns?|errors?|health|running)\b/, "no English words");
-  // The same numbers as the English one, in the same order (Codex's primary window is named by its length).
+  // The same numbers as the English one, in the same order (Codex's primary window is named by its
+  // length); token counts are compared apart, since Chinese counts them in 万 (the test below).
   const numbers = (t: string): string[] => t.match(/\$?\d+(?:[.,]\d+)*[k%]?/g) ?? [];
-  assert.equal(numbers(zh.replaceAll("5 小时", "primary")), numbers(en));
+  const en2 = en.replace(/\d[\d.,]*[kMBT]? tokens/g, "TOKENS");
+  const zh2 = zh.replace(/Token \d[\d.,]*(?:万|亿)?/g, "TOKENS").replaceAll("5 小时", "primary");
+  assert.is(zh2.split("TOKENS").length, en2.split("TOKENS").length, "a token count per part in both");
+  assert.equal(numbers(zh2), numbers(en2));
+});
+
+test("figures are worded as on the card: one count rule and one money rule, in each language", () => {
+  const en = cardSummary(withSummary({ tokens: 1_574_828, costUsd: 1.14, turns: 12_345 }));
+  assert.match(en, "1.57M tokens, $1.14, 12.3k turns");
+  assert.not.match(en, "1574.8k");
+  assert.not.match(en, "$1.1400");
+  assert.match(cardSummary(withSummary({ costUsd: 0.9268, unpricedResponses: 0 })), /, \$0\.93, /);
+  assert.match(cardSummary(withSummary({ costUsd: 0.0031, unpricedResponses: 0 })), /, \$0\.0031, /, "below a cent, four decimals");
+  const zh = cardSummary({ ...withSummary({ tokens: 1_574_828, costUsd: 1.14 }), lang: "zh" });
+  assert.match(zh, "Token 157万，$1.14，");
 });
 
 test.run();

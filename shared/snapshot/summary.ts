@@ -2,12 +2,14 @@
 // the CLI's messages: an agent that cannot see images still gets the key numbers, per provider.
 // In the card's language: an agent asked for a Chinese card reads a Chinese summary.
 import type { CardBlock, CardModel, CardSummary } from "./card-model.js";
+import { formatCompact, formatUsd } from "./format.js";
 
 type Lang = CardModel["lang"];
 
 /** The summary's words per language; counts in English take their plural only when not one. */
 const WORDS = {
   en: {
+    lang: "en",
     unknown: "unknown",
     count: (n: string, word: string, one: boolean): string => `${n} ${word}${one ? "" : "s"}`,
     token: "token",
@@ -38,6 +40,7 @@ const WORDS = {
     end: ".",
   },
   zh: {
+    lang: "zh",
     unknown: "未知",
     count: (n: string, word: string): string => `${word} ${n}`,
     token: "Token",
@@ -72,7 +75,8 @@ const WORDS = {
 type Words = (typeof WORDS)[Lang];
 const NAMES: Readonly<Record<CardBlock["provider"], string>> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
 
-const num = (w: Words, v: number | null | undefined): string => (v === null || v === undefined ? w.unknown : v >= 10_000 ? `${(v / 1000).toFixed(1)}k` : String(Math.round(v * 100) / 100));
+/** Counts by the card's own rule (shared/i18n/numbers.ts): the summary beside a card never words a figure another way. */
+const num = (w: Words, v: number | null | undefined): string => (v === null || v === undefined ? w.unknown : formatCompact(v, w.lang));
 /** "1 turn", "3 turns", "unknown turns"; 轮次 3. */
 const count = (w: Words, v: number | null | undefined, word: string): string => w.count(num(w, v), word, v === 1);
 
@@ -80,7 +84,7 @@ const count = (w: Words, v: number | null | undefined, word: string): string => 
 function cost(w: Words, s: CardSummary): string {
   if (s.costUsd === null) return `$${w.unknown}`;
   if (s.unpricedResponses && s.costUsd === 0) return w.unpriced(count(w, s.unpricedResponses, w.response));
-  return `$${s.costUsd.toFixed(4)}${s.unpricedResponses ? ` + ${count(w, s.unpricedResponses, w.unpricedResponse)}` : ""}`;
+  return `${formatUsd(s.costUsd, w.lang)}${s.unpricedResponses ? ` + ${count(w, s.unpricedResponses, w.unpricedResponse)}` : ""}`;
 }
 
 function figures(w: Words, s: CardSummary): string {

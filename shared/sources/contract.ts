@@ -360,6 +360,11 @@ export interface Provider {
   /** USD, or null when no price is known (the response is "unpriced", never $0). */
   price(install: Install, response: ResponseEvent): number | null;
   /**
+   * The model's context window in tokens, for a provider whose files name the model but never its
+   * window (Claude Code); absent or null: unknown.
+   */
+  contextWindow?(model: string): number | null;
+  /**
    * Where the install's data changes on disk, for change detection; absent (or []): the install
    * is found to have changed by the poll only. Called again after every poll pass, so it may
    * follow the install (a storage era that changed, a directory that appeared).

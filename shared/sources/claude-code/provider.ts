@@ -70,4 +70,9 @@ export class ClaudeCodeProvider implements Provider {
   price(_install: Install, r: ResponseEvent): number | null {
     return priceResponse(this.options.pricer, r);
   }
+
+  /** Transcripts name the model of each response but not its window: the price data set lists it. */
+  contextWindow(model: string): number | null {
+    return this.options.pricer.contextWindow(model);
+  }
 }
