@@ -1,28 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { formatClock, formatCompact, formatDate, formatDateTime, formatDuration, formatDurationMs, formatMB, formatMs, formatPercent, formatRangeLabel, formatRelative, formatUsd, formatZone } from "./format.js";
+import { formatClock, formatDate, formatDateTime, formatDuration, formatDurationMs, formatMB, formatMs, formatPercent, formatRangeLabel, formatRelative, formatUsd, formatZone } from "./format.js";
 import { tn } from "./messages.js";
-
-test("compact counts: thousands in en, 万 and 亿 in zh", () => {
-  const cases: Array<[number, string, string]> = [
-    [0, "0", "0"],
-    [842, "842", "842"],
-    [1_234, "1.23k", "1,234"],
-    [12_345, "12.3k", "1.23万"],
-    [123_456, "123k", "12.3万"],
-    [999_960, "1M", "100万"],
-    [1_234_567, "1.23M", "123万"],
-    [99_999_999, "100M", "1亿"],
-    [123_456_789, "123M", "1.23亿"],
-    [2_500_000_000, "2.5B", "25亿"],
-    [999_999_999_999, "1T", "1万亿"],
-    [2.2346e13, "22.3T", "22.3万亿"],
-  ];
-  for (const [n, en, zh] of cases) {
-    assert.is(formatCompact(n, "en"), en, `en ${n}`);
-    assert.is(formatCompact(n, "zh"), zh, `zh ${n}`);
-  }
-});
 
 test("money, percent, sizes", () => {
   // The shared rule (shared/i18n/numbers.test.ts has its boundaries): a fraction of a cent is shown.

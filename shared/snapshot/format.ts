@@ -1,9 +1,12 @@
 // Number, duration and date formatting for the card, per language. Units and patterns come from
 // the message catalog; Intl is used only for digit grouping and for reading wall-clock fields in
 // a time zone, never for words, so the output holds no character the catalog does not.
-import { formatCompact as sharedCompact, formatUsd as sharedUsd, formatUsdExact as sharedUsdExact } from "../i18n/numbers.js";
 import { formatMB as sharedMB, formatMs as sharedMs } from "../i18n/units.js";
 import { t, type Lang, type MessageKey } from "./messages.js";
+
+// Counts and money by the one rule the dashboard and the CLI use too (en 12.3k, 1.24M; zh 12.3万,
+// 1.24亿; $0.0031, $3.47, $1,234): the card imports them from here with the rest of its formats.
+export { formatCompact, formatUsd, formatUsdExact } from "../i18n/numbers.js";
 
 const MONTHS: readonly MessageKey[] = ["month.1", "month.2", "month.3", "month.4", "month.5", "month.6", "month.7", "month.8", "month.9", "month.10", "month.11", "month.12"];
 const month = (lang: Lang, n: number): string => t(lang, MONTHS[n - 1] ?? "month.1");
@@ -13,24 +16,6 @@ const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 /** A whole number with thousands separators: 12,345. */
 export function formatInt(n: number): string {
   return grouped.format(Math.round(n));
-}
-
-/**
- * A large count in a short form (shared/i18n/numbers.ts, the rule the dashboard and the CLI use
- * too): en 842, 12.3k, 1.24M, 3.1B; zh 8,421, 12.3万, 1.24亿, 2.2万亿.
- */
-export function formatCompact(n: number, lang: Lang): string {
-  return sharedCompact(n, lang);
-}
-
-/** US dollars by the shared rule: $0.00, $0.0031, $3.47, $1,234. */
-export function formatUsd(n: number, lang: Lang): string {
-  return sharedUsd(n, lang);
-}
-
-/** A threshold and the figure set against it: $0.0106 / $0.0096, $4.80. */
-export function formatUsdExact(n: number, lang: Lang): string {
-  return sharedUsdExact(n, lang);
 }
 
 /** 99.8%, 100%. */
