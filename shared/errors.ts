@@ -39,6 +39,7 @@ export type ErrorCode =
   | "FORBIDDEN_CHANNEL_TYPE"
   | "TARGET_REFUSED"
   | "LIMIT_REACHED"
+  | "READ_INCOMPLETE"
   | "INTERNAL";
 
 export class InsightsError extends Error {

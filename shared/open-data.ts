@@ -34,7 +34,7 @@ export interface OpenDataOptions {
   logger: Logger;
   clock?: Clock;
   /** Collector seams and pace overrides (tests). */
-  collector?: Partial<Pick<CollectorOptions, "scanMs" | "logMs" | "cronMs" | "probeHttp" | "channels" | "updates">>;
+  collector?: Partial<Pick<CollectorOptions, "scanMs" | "logMs" | "cronMs" | "probeHttp" | "channels" | "updates" | "scanProgress">>;
   daemon?: () => DaemonFigures;
   /** The alerts firing now (the daemon's alert service), for the status card. */
   alerts?: () => ActiveAlertFigure[];

@@ -9,6 +9,7 @@ import { exportCsv, parseExportParams, type ExportParams, type ExportReport } fr
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { fail, note } from "../output.js";
+import { timeoutFlag } from "../timeout-flag.js";
 
 const HINT = "See `insightsctl export --help` for what it accepts.";
 
@@ -39,11 +40,13 @@ export default defineCommand({
     provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
     json: { type: "boolean", alias: "j", description: "JSON (the default): the rows with the export's host, zone and time" },
     csv: { type: "boolean", description: "CSV with a header line (the same columns as the JSON rows)" },
+    timeout: { type: "string", description: "No daemon running: give up the first read of the files after this many seconds (exit 4, nothing printed); default no limit", valueHint: "s" },
   },
   async run({ args }) {
     try {
       if (args.json === true && args.csv === true) throw new UsageError("--json and --csv exclude each other", HINT);
       const params = paramsOf(args);
+      const budgetMs = timeoutFlag(args.timeout, HINT);
       const { paths, loaded } = cliContext();
       const client = await ControlClient.tryConnect(paths.socketFile);
       let report: ExportReport;
@@ -59,14 +62,16 @@ export default defineCommand({
           client.close();
         }
       } else {
-        const [{ withDeadline }, { LogHub }, { openData }] = await Promise.all([import("../../shared/ingest/collector.js"), import("../../shared/log/logger.js"), import("../../shared/open-data.js")]);
+        const [{ firstRead }, { LogHub }, { openData }, { systemClock }] = await Promise.all([import("../first-read.js"), import("../../shared/log/logger.js"), import("../../shared/open-data.js"), import("../../shared/clock.js")]);
         // The daemon's log is not ours to write.
         const hub = new LogHub({ console: "off" });
-        const data = openData({ paths, config: loaded.config, env: process.env, logger: hub.logger, collector: { channels: false, updates: false } });
-        const settled = (await withDeadline(data.collector.run("agents"), loaded.config.collectTimeoutSeconds * 1000)) === "done";
+        // The files are read to the end first: whole rows, or READ_INCOMPLETE and nothing printed.
+        const read = firstRead({ budgetMs, clock: systemClock, stream: process.stderr });
+        const data = openData({ paths, config: loaded.config, env: process.env, logger: hub.logger, collector: { channels: false, updates: false, scanProgress: read.tally.record } });
+        await read.run(data.collector);
         report = data.model.exportReport(params, effectiveHostName(loaded.config));
         note(`gateway-insights is not running; read the store in-process from ${data.demo ? "the bundled demo state" : data.collector.registry.readProviders().map((p) => p.name).join(", ") || "no provider"}`);
-        if (settled) await data.close();
+        await data.close();
       }
       if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial; export again later (rows with the same key replace these)");
       const text = args.csv === true ? exportCsv(report) : `${JSON.stringify(report, null, 2)}\n`;

@@ -8,6 +8,7 @@ import { cliSnapshotParams } from "../../shared/snapshot/cli-params.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { note } from "../output.js";
+import { timeoutFlag } from "../timeout-flag.js";
 
 const WHAT_TO_DO: Partial<Record<string, string>> = {
   INVALID_PARAM: "See `insightsctl snapshot --help` for the allowed values.",
@@ -33,12 +34,14 @@ export default defineCommand({
     theme: { type: "string", description: "dark (default) or light", valueHint: "theme" },
     lang: { type: "string", description: "en (default) or zh", valueHint: "lang" },
     quick: { type: "boolean", description: "A compact PNG from already-collected data, within about a second" },
+    timeout: { type: "string", description: "No daemon running: give up the first read of the files after this many seconds (exit 4, nothing written); default no limit", valueHint: "s" },
   },
   async run({ args }) {
     try {
       const { paths, loaded } = cliContext();
       const params = cliSnapshotParams({ detail: args.detail, format: args.format, range: args.range, theme: args.theme, lang: args.lang, quick: args.quick });
       const quick = args.quick === true;
+      const budgetMs = timeoutFlag(args.timeout, "See `insightsctl snapshot --help` for the allowed values.");
       const out = args.output;
       // Where the card goes is known before it is drawn: a path that cannot be written fails now,
       // not after a render of several seconds.
@@ -55,7 +58,7 @@ export default defineCommand({
       } else {
         const { renderLocally } = await import("../snapshot-local.js");
         const { toSnapshotReply } = await import("../../shared/snapshot/reply.js");
-        const local = await renderLocally(paths, loaded.config, params, quick);
+        const local = await renderLocally(paths, loaded.config, params, quick, budgetMs);
         note(`gateway-insights is not running; rendered in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ")}`);
         reply = toSnapshotReply(local.result);
       }
@@ -78,7 +81,7 @@ export default defineCommand({
     } catch (err) {
       const code = err instanceof InsightsError ? err.code : "RENDER_FAILED";
       process.stderr.write(`insightsctl: ${code}: ${errorMessage(err)}\n`);
-      const hint = WHAT_TO_DO[code];
+      const hint = (err instanceof InsightsError && typeof err.details.hint === "string" ? err.details.hint : undefined) ?? WHAT_TO_DO[code];
       if (hint) process.stderr.write(`  ${hint}\n`);
       process.exit(exitCodeFor(err));
     }

@@ -6,6 +6,7 @@ import { resolvePaths } from "../../shared/paths.js";
 import { ControlClient } from "../control-client.js";
 import { fail, note } from "../output.js";
 import { forStdout } from "../stdio.js";
+import { timeoutFlag } from "../timeout-flag.js";
 import type { LocalUsage } from "../usage-local.js";
 
 const HINT = "See `insightsctl usage --help` for what it accepts.";
@@ -73,10 +74,12 @@ export default defineCommand({
     breakdown: { type: "boolean", alias: "b", description: "One sub-row per model, with reasoning tokens" },
     "week-start": { type: "string", description: "weekly: the day weeks start on, monday to sunday (default the config's weekStart, monday)", valueHint: "day" },
     exact: { type: "boolean", alias: "e", description: "Every figure in full (1,574,828, not 1.6M); the table grows wider than 80 columns" },
+    timeout: { type: "string", description: "No daemon running: give up the first read of the files after this many seconds (exit 4, nothing printed); default no limit", valueHint: "s" },
   },
   async run({ args }) {
     try {
       const params = paramsOf(args);
+      const budgetMs = timeoutFlag(args.timeout, HINT);
       const paths = resolvePaths();
       const client = await ControlClient.tryConnect(paths.socketFile);
       let report: UsageReport;
@@ -98,15 +101,13 @@ export default defineCommand({
         // In-process only: the validated config (a bad value stops here, naming the key) and the store.
         const [{ cliContext }, { usageLocally }] = await Promise.all([import("../context.js"), import("../usage-local.js")]);
         const config = cliContext().loaded.config;
-        local = await usageLocally(paths, config, typeof args["week-start"] === "string" ? params : { ...params, weekStart: config.weekStart });
+        local = await usageLocally(paths, config, typeof args["week-start"] === "string" ? params : { ...params, weekStart: config.weekStart }, budgetMs);
         report = local.report;
         note(`gateway-insights is not running; read the store in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ") || "no provider"}`);
       }
       if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial (the rest is read in the background by the daemon, or on the next run)");
       const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${(await import("../usage-table.js")).usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null, exact: args.exact === true }).map(forStdout).join("\n")}\n`;
-      // In-process, a first scan may still be reading; what it committed is kept, the rest waits
-      // for the next run (the store is crash-safe), so do not wait for it.
-      if (local?.settled) await local.close();
+      await local?.close();
       writeAndExit(text);
     } catch (err) {
       fail(err);

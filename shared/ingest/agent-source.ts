@@ -12,7 +12,7 @@ import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
-import { mayScanOnly, TranscriptScanner, type ScanResult } from "./transcript-scanner.js";
+import { mayScanOnly, TranscriptScanner, type ScanProgress, type ScanResult } from "./transcript-scanner.js";
 import { UnreadableFiles, type SkippedFile } from "./unreadable-files.js";
 import { WriteLog } from "./write-log.js";
 
@@ -60,6 +60,8 @@ export interface AgentSourceDeps {
   logger: Logger;
   batchEvents?: number;
   maxBatches?: number;
+  /** How far each full pass over this source's transcripts got (TranscriptScanner's onProgress). */
+  scanProgress?: (sourceId: string, p: ScanProgress) => void;
 }
 
 /** The fields whose change is announced: key, times, status, number of windows, in the same order. */
@@ -389,11 +391,12 @@ export class AgentSource {
   }
 
   private scanner(): TranscriptScanner {
-    const { store, clock, batchEvents, maxBatches } = this.deps;
+    const { store, clock, batchEvents, maxBatches, scanProgress } = this.deps;
     return new TranscriptScanner(store, {
       clock,
       ...(batchEvents ? { batchEvents } : {}),
       ...(maxBatches ? { maxBatches } : {}),
+      ...(scanProgress ? { onProgress: (p: ScanProgress) => scanProgress(this.id, p) } : {}),
       onWrite: (keys) => this.writeLog.record(keys),
       unreadable: this.unreadable,
     });

@@ -21,7 +21,7 @@ import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
 import { GatewayMonitor } from "./gateway-monitor.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
-import { SourceRegistry } from "./source-registry.js";
+import { SourceRegistry, type SourceRegistryOptions } from "./source-registry.js";
 
 /** The id `dataChanged` carries for gateway-wide state (system namespace). */
 export const SYSTEM_SOURCE = "system";
@@ -90,6 +90,8 @@ export interface CollectorOptions {
   updates?: boolean;
   /** Zone of cron expressions without tz (the gateway host's); default this process's. */
   hostTimeZone?: string;
+  /** How far each source's full passes got (the CLI's first read shows it). */
+  scanProgress?: SourceRegistryOptions["scanProgress"];
 }
 
 export interface CollectResult {
@@ -116,7 +118,14 @@ export class Collector {
 
   constructor(private readonly options: CollectorOptions) {
     const { store, clock, logger } = options;
-    this.registry = new SourceRegistry({ providers: options.providers, ...(options.shown ? { shown: options.shown } : {}), store, clock, logger: logger.child("sources") });
+    this.registry = new SourceRegistry({
+      providers: options.providers,
+      ...(options.shown ? { shown: options.shown } : {}),
+      ...(options.scanProgress ? { scanProgress: options.scanProgress } : {}),
+      store,
+      clock,
+      logger: logger.child("sources"),
+    });
     this.registry.onChange((id) => this.emit(id, "sources"));
     const oc = options.openclaw;
     this.gateway = oc

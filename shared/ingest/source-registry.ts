@@ -7,7 +7,7 @@ import type { Logger } from "../log/logger.js";
 import type { Provider, ProviderName } from "../sources/contract.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
-import { AgentSource, type AgentSnapshot } from "./agent-source.js";
+import { AgentSource, type AgentSnapshot, type AgentSourceDeps } from "./agent-source.js";
 import { MAX_HINT_PATHS, type ChangeHint } from "./change-watch.js";
 
 export interface SourceRegistryOptions {
@@ -22,6 +22,7 @@ export interface SourceRegistryOptions {
   logger: Logger;
   batchEvents?: number;
   maxBatches?: number;
+  scanProgress?: AgentSourceDeps["scanProgress"];
 }
 
 export interface RefreshOptions {
@@ -232,6 +233,7 @@ export class SourceRegistry {
             logger: options.logger,
             ...(options.batchEvents ? { batchEvents: options.batchEvents } : {}),
             ...(options.maxBatches ? { maxBatches: options.maxBatches } : {}),
+            ...(options.scanProgress ? { scanProgress: options.scanProgress } : {}),
           });
           this.sources.set(install.id, source);
           options.logger.info("found source", { source: install.id, name: install.name, dir: install.dir });

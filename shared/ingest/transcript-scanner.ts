@@ -54,6 +54,17 @@ export interface ScanOptions {
    * often enough is skipped until it changes, instead of failing every pass (unreadable-files.ts).
    */
   unreadable?: UnreadableFiles;
+  /**
+   * How far a full pass got: transcripts caught up (read to the end, unchanged, or skipped as
+   * unreadable) of those listed. Called after the listing and after each group, never inside a
+   * transaction; the CLI's first read draws its progress bar from it.
+   */
+  onProgress?: (p: ScanProgress) => void;
+}
+
+export interface ScanProgress {
+  caughtUp: number;
+  listed: number;
 }
 
 export interface ScanResult {
@@ -255,6 +266,7 @@ export class TranscriptScanner {
       // Before any new batch: a batch folded into a row without its first event would take its own.
       await this.backfillFirstEvents(target, listed.value, result);
       for (const r of this.stmts.tokens.all(target.id)) tokens.set(r.item, r.change_token);
+      this.options.onProgress?.({ caughtUp: 0, listed: refs.length });
       // A turn of the loop between the listing's last stretch and the first group.
       await yieldToLoop();
     }
@@ -316,9 +328,12 @@ export class TranscriptScanner {
           if (events >= GROUP_EVENTS || performance.now() - started >= GROUP_MS) return;
         }
       });
+      if (!only) this.options.onProgress?.({ caughtUp: result.caughtUp, listed: refs.length });
       // Bounded work between yields, off the request path: HTTP and the control socket breathe.
       await yieldToLoop();
     }
+    // Unchanged transcripts after the last group are counted only once nextToRead passed them.
+    if (!only) this.options.onProgress?.({ caughtUp: result.caughtUp, listed: refs.length });
     return result;
   }
 

@@ -197,6 +197,24 @@ test("the shipped data set applies Sonnet 4.5's long-context tier to the whole r
   near(costOf(p.priceUsage("claude-sonnet-4-5-20250929", big)), (6 * 6 + 199_995 * 0.6 + 1000 * 22.5) / 1e6);
 });
 
+test("Sonnet 4.5 at the tier boundary: 199,999 and 200,000 request input tokens at the base rate, 200,001 at the long-context rate, every class", () => {
+  // Anthropic's published USD per million tokens for Sonnet 4.5: base, and above 200k input.
+  const base = { input: 3, cacheRead: 0.3, cacheWrite5m: 3.75, cacheWrite1h: 6, output: 15 };
+  const long = { input: 6, cacheRead: 0.6, cacheWrite5m: 7.5, cacheWrite1h: 12, output: 22.5 };
+  const p = new Pricer();
+  // The request's input is spread over every class, none near 200k on its own: the case a
+  // per-class threshold (ccusage's) bills at the base rate throughout (docs/pricing.md).
+  for (const [total, rate] of [
+    [199_999, base],
+    [200_000, base],
+    [200_001, long],
+  ] as const) {
+    const u = usage({ inputTokens: total - 190_000, cacheReadTokens: 150_000, cacheWrite5mTokens: 30_000, cacheWrite1hTokens: 10_000, outputTokens: 1_234 });
+    const expected = (u.inputTokens * rate.input + u.cacheReadTokens * rate.cacheRead + u.cacheWrite5mTokens * rate.cacheWrite5m + u.cacheWrite1hTokens * rate.cacheWrite1h + u.outputTokens * rate.output) / 1e6;
+    near(costOf(p.priceUsage("claude-sonnet-4-5-20250929", u)), expected, `${total} input tokens`);
+  }
+});
+
 test("priceUsage without a pricer uses the shipped data set", () => {
   near(costOf(priceUsage("gpt-5-mini", usage({ outputTokens: 1e6 }))), 2);
   const p = new Pricer({ overrides: parsePriceOverrides({ "gpt-5-mini": { input: 0, output: 7 } }, "config.json") });
