@@ -1,6 +1,7 @@
 // A source's event log as the spec's AgentNamespace sees it: error / warning / restart events
 // (filtered, counted, in hourly density buckets) and the latest log entries. A row belongs to the
 // source it names; OpenClaw's gateway-wide lines (no source) belong to every OpenClaw source.
+import type { ProviderName } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { HOUR, hourOfDay, iso } from "./time.js";
 
@@ -53,7 +54,7 @@ export interface EventCounts {
 /** Which rows a source sees: its own, and its provider's rows that name no source. */
 export interface EventScope {
   sourceId: string;
-  provider: string;
+  provider: ProviderName;
 }
 
 const SCOPE = "(source_id = @source OR (source_id IS NULL AND provider = @provider))";
