@@ -10,7 +10,7 @@ import { dirname } from "node:path";
 import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
-import { hasCapability, PROVIDER_NAMES, providersWith, type ProviderWith } from "../sources/registry.js";
+import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
@@ -134,12 +134,6 @@ export type AnySystemView = GatewaySystemView | ProviderSystemView;
 export function isGatewaySystem(sys: AnySystemView): sys is GatewaySystemView {
   return hasCapability(sys.provider, "gateway");
 }
-
-/**
- * The provider whose gateway the collector watches (one per daemon: OpenClaw's); undefined when
- * no registered provider has one.
- */
-const GATEWAY_PROVIDER: ProviderWith<"gateway"> | undefined = providersWith("gateway")[0];
 
 export type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
 

@@ -90,3 +90,10 @@ export function providersWith<C extends CapabilityName>(cap: C): ProviderWith<C>
 export function providersWithout<C extends CapabilityName>(cap: C): ProviderWithout<C>[] {
   return PROVIDER_NAMES.filter((n): n is ProviderWithout<C> => !hasCapability(n, cap));
 }
+
+/**
+ * The provider whose agent gateway the daemon watches (the gateway side is one per daemon:
+ * OpenClaw's); null when no registered provider has one. The gateway's own log lines and probes
+ * are recorded under its name.
+ */
+export const GATEWAY_PROVIDER: ProviderWith<"gateway"> | null = providersWith("gateway")[0] ?? null;
