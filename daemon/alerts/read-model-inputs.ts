@@ -3,7 +3,7 @@
 import type { AlertInputs, CheckInfo, RateLimitInfo, SessionInfo, SourceInfo } from "../../shared/alerts/measure.js";
 import { queryEventCountWindow, queryUsageWindow } from "../../shared/queries/alert-metrics.js";
 import { isGatewaySystem, type AnySystemView, type ReadModel } from "../../shared/queries/read-model.js";
-import { hasCapability, providersWith } from "../../shared/sources/registry.js";
+import { GATEWAY_PROVIDER, hasCapability } from "../../shared/sources/registry.js";
 import type { Store } from "../../shared/store/store.js";
 
 function once<T>(fn: () => T): () => T {
@@ -51,7 +51,7 @@ export function readModelInputs(model: ReadModel, store: Store, o: { now: number
       model.overallHealth(systems()).checks.map((c) => {
         const slash = c.name.indexOf("/");
         // Unprefixed checks that are not shared are the gateway system's (ReadModel.overallHealth).
-        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : (providersWith("gateway")[0] ?? "insights"), status: c.status, message: c.message, pending: c.pending === true };
+        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : (GATEWAY_PROVIDER ?? "insights"), status: c.status, message: c.message, pending: c.pending === true };
       }),
     ),
     rateLimits: once((): RateLimitInfo[] => {
