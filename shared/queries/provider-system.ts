@@ -5,7 +5,7 @@
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import { list as listOf, msg } from "../i18n/message.js";
 import type { ProviderWithout } from "../sources/registry.js";
-import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { FilesystemSpace } from "../sources/disk-usage.js";
 import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";

@@ -8,7 +8,7 @@ import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
 import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
-import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
+import { filesystemSpaceSync } from "../sources/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
