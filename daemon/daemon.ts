@@ -32,7 +32,7 @@ import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
 import { tokensEqual } from "./auth/authenticate.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
-import type { LogLevel } from "../shared/sources/gateway/log-line.js";
+import type { LogLevel } from "../shared/sources/contract.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
 import { QUIET_MS, QuietGc, type QuietGcOptions } from "./quiet-gc.js";

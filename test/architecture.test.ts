@@ -22,10 +22,7 @@ const PROVIDER_INSIDE = new RegExp(`^shared/sources/(${PROVIDER_NAMES.join("|")}
  */
 const GATEWAY_SIDE_EXCEPTIONS: readonly string[] = [
   "daemon/daemon.ts -> shared/sources/gateway/http-probe.ts",
-  "daemon/daemon.ts -> shared/sources/gateway/log-line.ts",
   "daemon/daemon.ts -> shared/sources/locate-openclaw.ts",
-  "daemon/graphql/resolvers.ts -> shared/sources/gateway/log-line.ts",
-  "daemon/live/live-events.ts -> shared/sources/gateway/log-line.ts",
   "shared/ingest/collector.ts -> shared/sources/gateway/cron.ts",
   "shared/ingest/collector.ts -> shared/sources/gateway/http-probe.ts",
   "shared/ingest/collector.ts -> shared/sources/gateway/log-files.ts",

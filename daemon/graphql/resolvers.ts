@@ -3,7 +3,7 @@
 import { GraphQLError } from "graphql";
 import { localizeMessages } from "../../shared/i18n/message.js";
 import { localeOf } from "../../shared/i18n/units.js";
-import type { LogLevel } from "../../shared/sources/gateway/log-line.js";
+import type { LogLevel } from "../../shared/sources/contract.js";
 import type { Resolvers } from "./generated/types.js";
 import type { AnySystemView } from "../../shared/queries/read-model.js";
 import { PROVIDER_ENUM, PROVIDER_IDENTITIES, hasCapability, providerIdentity, providerOfEnum, type ProviderSystemType } from "../../shared/sources/registry.js";

@@ -235,6 +235,10 @@ export interface SessionRecord {
   gitBranch: string | null;
 }
 
+/** The log levels of every log the core keeps (a provider's own, the gateway's), lowest first. */
+export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** One line of the provider's own log (Codex `logs_2.sqlite`), for recentLogs. */
 export interface ProviderLogEntry {
   /** Epoch ms. */
