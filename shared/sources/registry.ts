@@ -17,12 +17,11 @@ export type ProviderSystemType = AnyIdentity["systemType"];
 /** The providers that declare capability `C`, as a type (`ProviderWith<"gateway">`). */
 export type ProviderWith<C extends CapabilityName> = Extract<AnyIdentity, { capabilities: Record<C, true> }>["name"];
 export type ProviderWithout<C extends CapabilityName> = Exclude<ProviderName, ProviderWith<C>>;
-export type IdentityOf<N extends ProviderName> = Extract<AnyIdentity, { name: N }>;
 
 /** Every provider's name, in the interface's order. */
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDENTITIES.map((p) => p.name);
 
-/** A value per provider, built from its identity: a Record the compiler checks is complete. */
+/** A value per provider, built from its identity (so nothing is written per provider by hand). */
 export function perProvider<T>(f: (identity: AnyIdentity) => T): Record<ProviderName, T> {
   return Object.fromEntries(PROVIDER_IDENTITIES.map((p) => [p.name, f(p)])) as Record<ProviderName, T>;
 }
