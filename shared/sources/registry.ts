@@ -17,6 +17,9 @@ export type ProviderSystemType = AnyIdentity["systemType"];
 /** The providers that declare capability `C`, as a type (`ProviderWith<"gateway">`). */
 export type ProviderWith<C extends CapabilityName> = Extract<AnyIdentity, { capabilities: Record<C, true> }>["name"];
 export type ProviderWithout<C extends CapabilityName> = Exclude<ProviderName, ProviderWith<C>>;
+/** The same, as the interface's enum values (the dashboard's types). */
+export type EnumWith<C extends CapabilityName> = Extract<AnyIdentity, { capabilities: Record<C, true> }>["enumValue"];
+export type EnumWithout<C extends CapabilityName> = Exclude<ProviderEnum, EnumWith<C>>;
 
 /** Every provider's name, in the interface's order. */
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDENTITIES.map((p) => p.name);
