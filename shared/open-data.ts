@@ -127,11 +127,13 @@ export function openData(o: OpenDataOptions): OpenData {
   };
 }
 
-/** Config keys whose value is a provider's mode, and those naming its dirs (each identity's `config`). */
+/**
+ * Config keys whose value is a provider's mode, and those naming its dirs: each identity's `config`
+ * names its own (shared/sources/registry.test.ts checks they exist and are of this kind).
+ */
 type ModeKey = { [K in keyof Config]: Config[K] extends ProviderMode ? K : never }[keyof Config];
 type DirsKey = { [K in keyof Config]: Config[K] extends string[] | null ? K : never }[keyof Config];
 const modeOf = (config: Config, name: ProviderName): ProviderMode => config[providerIdentity(name).config.mode as ModeKey];
-/** The registry test checks each identity names a key of this kind (shared/sources/registry.test.ts). */
 const dirsOf = (config: Config, name: ProviderName): string[] | null => config[providerIdentity(name).config.dirs as DirsKey];
 
 const CLI_PROVIDERS = providersWithout("gateway");
@@ -236,8 +238,8 @@ function demoProviders(target: string, now: number, env: Record<string, string |
   const location = demoOpenclaw(target, now);
   const providers: Provider[] = [new OpenClawProvider({ stateDir: location.dir, env })];
   const installed = location.installed;
-  if (installed) for (const name of CLI_PROVIDERS) {
-    const provider = CLI_DISCOVERY[name].demo(installed, pricer);
+  for (const name of CLI_PROVIDERS) {
+    const provider = installed ? CLI_DISCOVERY[name].demo(installed, pricer) : null;
     if (provider) providers.push(provider);
   }
   return { location, providers };
