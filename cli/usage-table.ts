@@ -8,7 +8,7 @@
 import { formatCompact, formatUsd } from "../shared/i18n/numbers.js";
 import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
-import type { ProviderName } from "../shared/sources/contract.js";
+import { displayName } from "../shared/sources/registry.js";
 
 export const TABLE_WIDTH = 80;
 
@@ -22,7 +22,6 @@ export interface TableOptions {
   exact?: boolean;
 }
 
-const PROVIDER_LABEL: Readonly<Record<ProviderName, string>> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
 
 /** A count in full, with thousands separators. */
 export const exactNumber = (n: number): string => Math.round(n).toLocaleString("en-US");
@@ -210,7 +209,7 @@ export function usageTable(r: UsageReport, o: TableOptions): string[] {
     const key = r.report === "session" ? sessionLabel(row) : r.report === "project" ? tilde(row.key, o.home) : r.report === "blocks" ? blockLabel(row, r.timeZone) : row.key;
     const details = [detailOf(row, r, o.home, label), ...blockDetail(row, r.timeZone, exact)].filter((x): x is string => !!x);
     lines.push({ kind: "row", key, cells: numericCells(row, reasoning, exact), detail: details.join("\n") || null });
-    if (split) for (const p of row.byProvider ?? []) lines.push({ kind: "sub", key: `  ${PROVIDER_LABEL[p.provider]}`, cells: numericCells(p, reasoning, exact), detail: null });
+    if (split) for (const p of row.byProvider ?? []) lines.push({ kind: "sub", key: `  ${displayName(p.provider)}`, cells: numericCells(p, reasoning, exact), detail: null });
     for (const b of row.breakdown ?? []) lines.push({ kind: "sub", key: `  ${label(b.model)}`, cells: numericCells(b, reasoning, exact), detail: null });
   }
   lines.push({ kind: "total", key: "Total", cells: numericCells(r.totals, reasoning, exact), detail: null });

@@ -19,7 +19,7 @@ import type { ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { parseUsageParams } from "../shared/queries/usage-report.js";
 import { parseExportParams } from "../shared/queries/export.js";
-import type { AnySystemView } from "../shared/queries/read-model.js";
+import { isGatewaySystem, type AnySystemView } from "../shared/queries/read-model.js";
 import type { GatewayProbe as HttpProbe } from "../shared/sources/gateway/http-probe.js";
 import type { OpenclawLocation } from "../shared/sources/locate-openclaw.js";
 import type { SourceResult } from "../shared/sources/result.js";
@@ -32,7 +32,7 @@ import { openSessionKeyRing } from "./auth/key-ring-file.js";
 import { ensureToken } from "./auth/token.js";
 import { tokensEqual } from "./auth/authenticate.js";
 import { LiveEvents, logMatches } from "./live/live-events.js";
-import type { LogLevel } from "../shared/sources/gateway/log-line.js";
+import type { LogLevel } from "../shared/sources/contract.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import type { StreamLimits } from "./graphql/stream-limits.js";
 import { QUIET_MS, QuietGc, type QuietGcOptions } from "./quiet-gc.js";
@@ -495,7 +495,7 @@ export class Daemon {
   health(systems: readonly AnySystemView[] = this.p.model.systems()): HealthBody {
     const overall = this.p.model.overallHealth(systems);
     const store = overall.checks.find((c) => c.name === "store");
-    const openclaw = systems.find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw");
+    const openclaw = systems.find(isGatewaySystem);
     return {
       status: VERDICT_WORD[overall.verdict],
       version: VERSION,
@@ -521,7 +521,7 @@ export class Daemon {
     const systems = this.p.model.systems();
     const overall = this.p.model.overallHealth(systems);
     const h = this.health(systems);
-    const gw = systems.find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw")?.gateway ?? null;
+    const gw = systems.find(isGatewaySystem)?.gateway ?? null;
     const { paths } = this.options;
     const allAgents = this.p.model.agents();
     return {
@@ -557,7 +557,7 @@ export class Daemon {
         return {
           provider: sys.provider,
           health: VERDICT_WORD[sys.health.verdict],
-          versions: sys.provider === "openclaw" ? (sys.gateway.version ? [sys.gateway.version] : []) : sys.versions,
+          versions: isGatewaySystem(sys) ? (sys.gateway.version ? [sys.gateway.version] : []) : sys.versions,
           sources: agents.length,
           sessions: agents.reduce((n, a) => n + a.sessions.length, 0),
           liveSessions: agents.reduce((n, a) => n + a.live.length, 0),

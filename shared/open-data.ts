@@ -4,9 +4,8 @@
 // `insightsctl snapshot` without a daemon opens it for one render.
 import { rmSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { systemClock, type Clock } from "./clock.js";
-import type { Config } from "./config/options.js";
+import type { Config, ProviderMode } from "./config/options.js";
 import { ConfigError } from "./errors.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
@@ -14,14 +13,13 @@ import type { Paths } from "./paths.js";
 import { ReadModel, type ActiveAlertFigure, type DaemonFigures } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
-import { ClaudeCodeProvider } from "./sources/claude-code/provider.js";
-import { CodexProvider } from "./sources/codex/provider.js";
-import { discoverClaudeCodeInstalls, claudeCodeLookedAt } from "./sources/claude-code/discover.js";
-import { codexLookedAt, discoverCodexInstalls } from "./sources/codex/discover.js";
-import type { Provider, ProviderName } from "./sources/contract.js";
+import type { Provider } from "./sources/contract.js";
+import type { DiscoveryContext } from "./sources/discovery.js";
 import { demoOpenclaw, locateOpenclaw, openclawLookedAt, type OpenclawLocation } from "./sources/locate-openclaw.js";
 import { isUnusable, type LookedAt } from "./sources/looked-at.js";
+import { CLI_DISCOVERY } from "./sources/modules.js";
 import { OpenClawProvider } from "./sources/openclaw/provider.js";
+import { displayName, PROVIDER_NAMES, providerIdentity, providersWith, providersWithout, type ProviderName, type ProviderWithout } from "./sources/registry.js";
 import { Store } from "./store/store.js";
 import { VERSION } from "./version.js";
 
@@ -129,11 +127,26 @@ export function openData(o: OpenDataOptions): OpenData {
   };
 }
 
+/**
+ * Config keys whose value is a provider's mode, and those naming its dirs: each identity's `config`
+ * names its own (shared/sources/registry.test.ts checks they exist and are of this kind).
+ */
+type ModeKey = { [K in keyof Config]: Config[K] extends ProviderMode ? K : never }[keyof Config];
+type DirsKey = { [K in keyof Config]: Config[K] extends string[] | null ? K : never }[keyof Config];
+const modeOf = (config: Config, name: ProviderName): ProviderMode => config[providerIdentity(name).config.mode as ModeKey];
+const dirsOf = (config: Config, name: ProviderName): string[] | null => config[providerIdentity(name).config.dirs as DirsKey];
+
+const CLI_PROVIDERS = providersWithout("gateway");
+
+function contextOf(config: Config, env: Record<string, string | undefined>, name: ProviderWithout<"gateway">): DiscoveryContext {
+  return { env, home: env.HOME || homedir(), dirs: dirsOf(config, name) };
+}
+
 /** Which providers have data now, by their modes (auto: when their data is found; on: always; off: never). Stat calls only. */
 interface Detected {
   location: OpenclawLocation | null;
-  claudeCode: boolean;
-  codex: boolean;
+  /** The CLI providers read and shown now, in the interface's order. */
+  cli: ProviderWithout<"gateway">[];
 }
 
 function detect(config: Config, env: Record<string, string | undefined>): Detected {
@@ -143,22 +156,22 @@ function detect(config: Config, env: Record<string, string | undefined>): Detect
     location = locateOpenclaw({ configured: config.openclawDir, env });
     if (!location && config.openclaw === "on") location = { dir: `${home}/.openclaw`, demo: false, origin: "home" };
   }
-  const claudeCode = config.claudeCode !== "off" && (config.claudeCode === "on" || config.claudeCodeDirs !== null || discoverClaudeCodeInstalls({ env, home, dirs: config.claudeCodeDirs }).installs.length > 0);
-  const codex = config.codex !== "off" && (config.codex === "on" || config.codexDirs !== null || discoverCodexInstalls({ env, home, dirs: config.codexDirs }).installs.length > 0);
-  return { location, claudeCode, codex };
+  const cli = CLI_PROVIDERS.filter((name) => {
+    const mode = modeOf(config, name);
+    const ctx = contextOf(config, env, name);
+    return mode !== "off" && (mode === "on" || ctx.dirs !== null || CLI_DISCOVERY[name].hasData(ctx));
+  });
+  return { location, cli };
 }
 
 /** Every dir each provider that is not off looks at, and what is there now (status, /health). Stat calls only. */
 export function providerLookedAt(config: Config, env: Record<string, string | undefined>): LookedAt[] {
-  const home = env.HOME || homedir();
   const out: LookedAt[] = [];
   if (config.openclaw !== "off") out.push(openclawLookedAt({ configured: config.openclawDir, env }));
-  if (config.claudeCode !== "off") out.push(...claudeCodeLookedAt({ env, home, dirs: config.claudeCodeDirs }));
-  if (config.codex !== "off") out.push(...codexLookedAt({ env, home, dirs: config.codexDirs }));
+  for (const name of CLI_PROVIDERS) if (modeOf(config, name) !== "off") out.push(...CLI_DISCOVERY[name].lookedAt(contextOf(config, env, name)));
   return out;
 }
 
-const PRODUCT: Record<LookedAt["provider"], string> = { openclaw: "OpenClaw state", "claude-code": "Claude Code config", codex: "Codex home" };
 const WHY: Record<LookedAt["found"], string> = { data: "", empty: "", missing: "it does not exist", "not-a-directory": "it is not a directory", "not-absolute": "a relative path is not guessed: make it absolute" };
 
 /**
@@ -170,7 +183,7 @@ function refuseUnusable(looked: readonly LookedAt[]): void {
   const bad = looked.find(isUnusable);
   if (!bad) return;
   const key = bad.from.replace(/^(config|env) /, "");
-  throw new ConfigError(key, bad.dir, bad.from, `an existing ${PRODUCT[bad.provider]} directory (${WHY[bad.found]})`);
+  throw new ConfigError(key, bad.dir, bad.from, `an existing ${providerIdentity(bad.provider).dirLabel} directory (${WHY[bad.found]})`);
 }
 
 /**
@@ -182,7 +195,6 @@ function refuseUnusable(looked: readonly LookedAt[]): void {
  */
 function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawLocation | null; providers: Provider[]; shown: ProviderName[]; demo: boolean } {
   const { config, env, paths } = o;
-  const home = env.HOME || homedir();
   const pricer = new Pricer({ overrides: parsePriceOverrides(config.prices, "config prices") });
   refuseUnusable(providerLookedAt(config, env));
   const found = detect(config, env);
@@ -191,13 +203,11 @@ function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawL
   const providers: Provider[] = [];
   if (location) {
     providers.push(new OpenClawProvider({ stateDir: location.dir, env }));
-    shown.push("openclaw");
+    shown.push(...providersWith("gateway"));
   }
-  if (found.claudeCode) shown.push("claude-code");
-  if (found.codex) shown.push("codex");
-  if (shown.length === 0) return { ...demoProviders(paths.demoStateDir, now, env, pricer), shown: ["openclaw", "claude-code", "codex"], demo: true };
-  if (config.claudeCode !== "off") providers.push(new ClaudeCodeProvider({ env, home, dirs: config.claudeCodeDirs, pricer }));
-  if (config.codex !== "off") providers.push(new CodexProvider({ env, home, dirs: config.codexDirs, pricer }));
+  shown.push(...found.cli);
+  if (shown.length === 0) return { ...demoProviders(paths.demoStateDir, now, env, pricer), shown: [...PROVIDER_NAMES], demo: true };
+  for (const name of CLI_PROVIDERS) if (modeOf(config, name) !== "off") providers.push(CLI_DISCOVERY[name].create(contextOf(config, env, name), pricer));
   return { location, providers, shown, demo: false };
 }
 
@@ -210,7 +220,7 @@ function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawL
 export function restartReason(data: Pick<OpenData, "demo" | "location">, config: Config, env: Record<string, string | undefined>): string | null {
   const now = detect(config, env);
   if (data.demo) {
-    const names = [now.location ? "OpenClaw" : null, now.claudeCode ? "Claude Code" : null, now.codex ? "Codex" : null].filter((n): n is string => n !== null);
+    const names = [...(now.location ? providersWith("gateway") : []), ...now.cli].map(displayName);
     return names.length ? `${names.join(", ")} data appeared: leaving the demo for it` : null;
   }
   if (!data.location && now.location) return `OpenClaw's state dir ${now.location.dir} appeared`;
@@ -228,14 +238,9 @@ function demoProviders(target: string, now: number, env: Record<string, string |
   const location = demoOpenclaw(target, now);
   const providers: Provider[] = [new OpenClawProvider({ stateDir: location.dir, env })];
   const installed = location.installed;
-  const noEnv = {};
-  if (installed?.claudeCodeHome && installed.manifest.claudeCode) {
-    const home = installed.claudeCodeHome;
-    providers.push(new ClaudeCodeProvider({ env: noEnv, home, dirs: [join(home, installed.manifest.claudeCode.configDir)], pricer }));
-  }
-  if (installed?.codexHome && installed.manifest.codex) {
-    const home = installed.codexHome;
-    providers.push(new CodexProvider({ env: noEnv, home, dirs: [join(home, installed.manifest.codex.configDir)], pricer }));
+  for (const name of CLI_PROVIDERS) {
+    const provider = installed ? CLI_DISCOVERY[name].demo(installed, pricer) : null;
+    if (provider) providers.push(provider);
   }
   return { location, providers };
 }

@@ -7,12 +7,11 @@ import { spawnDaemon, waitUntilReady } from "../daemon-process.js";
 import { fail, note, say } from "../output.js";
 import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
-
-const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
+import { nameOfWord, wordHas } from "../../shared/sources/registry.js";
 
 /** `OpenClaw (/home/op/.openclaw), Claude Code, Codex`: what the started daemon reads. */
 function describeProviders(s: DaemonStatus): string {
-  return (s.providers ?? []).map((p) => (p.provider === "openclaw" && s.openclawDir ? `${NAMES.openclaw} (${s.openclawDir})` : (NAMES[p.provider] ?? p.provider))).join(", ") || "nothing yet";
+  return (s.providers ?? []).map((p) => (wordHas(p.provider, "gateway") && s.openclawDir ? `${nameOfWord(p.provider)} (${s.openclawDir})` : nameOfWord(p.provider))).join(", ") || "nothing yet";
 }
 
 export default defineCommand({

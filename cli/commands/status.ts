@@ -4,24 +4,24 @@ import type { LookedAt } from "../../shared/sources/looked-at.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { describeReasons } from "../../shared/queries/health.js";
+import { nameOfWord, PROVIDER_NAMES, wordHas } from "../../shared/sources/registry.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
 
-const NAMES: Record<string, string> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
-
 const FOUND: Record<LookedAt["found"], string> = { data: "data found", empty: "no sessions yet", missing: "does not exist", "not-a-directory": "not a directory", "not-absolute": "not an absolute path" };
 
-/** A line's label column, wide enough for the longest provider name (`claude-code`). */
-const label = (name: string): string => `  ${name.padEnd(12)} `;
+/** A line's label column, wide enough for the longest provider name (`claude-code`) and "dashboard". */
+const WIDTH = Math.max(11, ...PROVIDER_NAMES.map((n) => n.length)) + 1;
+const label = (name: string): string => `  ${name.padEnd(WIDTH)} `;
 
 function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): string {
   const parts: string[] = [p.health];
-  if (p.provider === "openclaw") {
+  if (wordHas(p.provider, "gateway")) {
     const gw = s.gateway;
-    parts.push(gw.state === "up" ? `gateway up, ${NAMES.openclaw} ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms` : gw.state === "demo" ? "gateway demo" : `gateway ${gw.state}${gw.error ? `: ${gw.error}` : ""}`);
+    parts.push(gw.state === "up" ? `gateway up, ${nameOfWord(p.provider)} ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms` : gw.state === "demo" ? "gateway demo" : `gateway ${gw.state}${gw.error ? `: ${gw.error}` : ""}`);
     if (s.openclawDir && !s.demo) parts.push(s.openclawDir);
   } else {
-    parts.push(`${NAMES[p.provider] ?? p.provider} ${p.versions[0] ?? "?"}`);
+    parts.push(`${nameOfWord(p.provider)} ${p.versions[0] ?? "?"}`);
     if (p.liveSessions) parts.push(`${p.liveSessions} running`);
   }
   parts.push(`${p.sources} source${p.sources === 1 ? "" : "s"}, ${p.sessions} session${p.sessions === 1 ? "" : "s"}`);
@@ -59,7 +59,7 @@ export default defineCommand({
       // One line per provider read: its own verdict, what it runs and how much it holds.
       for (const p of s.providers ?? []) say(`${label(p.provider)}${providerLine(p, s)}`);
       // Where each provider looked and what was there: a mistyped dir or a runtime not used yet shows here.
-      for (const l of s.lookedAt ?? []) say(`${label("looked at")}${NAMES[l.provider] ?? l.provider}: ${l.dir} (${l.from}): ${FOUND[l.found]}`);
+      for (const l of s.lookedAt ?? []) say(`${label("looked at")}${nameOfWord(l.provider)}: ${l.dir} (${l.from}): ${FOUND[l.found]}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");
       say(`${label("sources")}${s.sources.length - troubled.length} of ${s.sources.length} connected${troubled.map((x) => `; ${x.id} ${x.status}${x.lastError ? `: ${x.lastError}` : ""}`).join("")}`);
       say(`${label("store")}${s.store.ok ? "ok" : `error: ${s.store.error}`}, ${formatBytes(s.store.sizeBytes)}, schema v${s.store.schemaVersion}, ${s.store.path}`);

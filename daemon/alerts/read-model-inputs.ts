@@ -2,7 +2,8 @@
 // once per evaluation and only when a rule asks for it.
 import type { AlertInputs, CheckInfo, RateLimitInfo, SessionInfo, SourceInfo } from "../../shared/alerts/measure.js";
 import { queryEventCountWindow, queryUsageWindow } from "../../shared/queries/alert-metrics.js";
-import type { AnySystemView, ReadModel } from "../../shared/queries/read-model.js";
+import { isGatewaySystem, type AnySystemView, type ReadModel } from "../../shared/queries/read-model.js";
+import { GATEWAY_PROVIDER, hasCapability } from "../../shared/sources/registry.js";
 import type { Store } from "../../shared/store/store.js";
 
 function once<T>(fn: () => T): () => T {
@@ -43,18 +44,18 @@ export function readModelInputs(model: ReadModel, store: Store, o: { now: number
       return out;
     },
     gatewayState: once(() => {
-      const sys = systems().find((s): s is Extract<AnySystemView, { provider: "openclaw" }> => s.provider === "openclaw");
+      const sys = systems().find(isGatewaySystem);
       return sys ? sys.gateway.state : null;
     }),
     checks: once((): CheckInfo[] =>
       model.overallHealth(systems()).checks.map((c) => {
         const slash = c.name.indexOf("/");
-        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : "openclaw", status: c.status, message: c.message, pending: c.pending === true };
+        // Unprefixed checks that are not shared are the gateway system's (ReadModel.overallHealth).
+        return { name: c.name, provider: slash > 0 ? c.name.slice(0, slash) : SHARED.has(c.name) ? "insights" : (GATEWAY_PROVIDER ?? "insights"), status: c.status, message: c.message, pending: c.pending === true };
       }),
     ),
     rateLimits: once((): RateLimitInfo[] => {
-      const codex = systems().find((s) => s.provider === "codex");
-      return codex && codex.provider !== "openclaw" ? codex.rateLimits.map((l) => ({ source: l.source, limitId: l.limitId, primary: l.primary, secondary: l.secondary, stale: l.stale })) : [];
+      return systems().flatMap((s) => (!isGatewaySystem(s) && hasCapability(s.provider, "rateLimits") ? s.rateLimits.map((l) => ({ source: l.source, limitId: l.limitId, primary: l.primary, secondary: l.secondary, stale: l.stale })) : []));
     }),
   };
 }

@@ -5,6 +5,7 @@ import type { DashboardView } from "../../shared/queries/read-model.js";
 import type { DataSourceView } from "../../shared/queries/sources.js";
 import type { SystemView } from "../../shared/queries/system.js";
 import type { ProviderSystemView } from "../../shared/queries/provider-system.js";
+import type { ProviderWith } from "../../shared/sources/registry.js";
 
 /** A root query's `context` argument, validated. */
 export interface QueryCtx {
@@ -15,7 +16,7 @@ export interface QueryCtx {
   tags: string[] | null;
 }
 
-export type SystemParent = SystemView & { provider: "openclaw"; qctx: QueryCtx };
+export type SystemParent = SystemView & { provider: ProviderWith<"gateway">; qctx: QueryCtx };
 
 /** Claude Code's or Codex's system (ProviderBSystem, ProviderCSystem). */
 export type ProviderSystemParent = ProviderSystemView & { qctx: QueryCtx };

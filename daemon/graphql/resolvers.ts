@@ -3,17 +3,33 @@
 import { GraphQLError } from "graphql";
 import { localizeMessages } from "../../shared/i18n/message.js";
 import { localeOf } from "../../shared/i18n/units.js";
-import type { LogLevel } from "../../shared/sources/gateway/log-line.js";
+import type { LogLevel } from "../../shared/sources/contract.js";
 import type { Resolvers } from "./generated/types.js";
 import type { AnySystemView } from "../../shared/queries/read-model.js";
-import type { ProviderEnum, ProviderName } from "../../shared/sources/contract.js";
+import { PROVIDER_ENUM, PROVIDER_IDENTITIES, hasCapability, providerIdentity, providerOfEnum, type ProviderSystemType } from "../../shared/sources/registry.js";
 import type { AgentParent, DashboardParent, ProviderSystemParent, QueryCtx, SystemParent } from "./parents.js";
 import { parseQueryContext } from "./query-context.js";
 import { alertMutations, alertQueries, alertTypes } from "./alert-resolvers.js";
 
-const PROVIDER_NAME: Record<ProviderEnum, ProviderName> = { PROVIDER_A: "openclaw", PROVIDER_B: "claude-code", PROVIDER_C: "codex" };
-const PROVIDER_ENUM: Record<ProviderName, ProviderEnum> = { openclaw: "PROVIDER_A", "claude-code": "PROVIDER_B", codex: "PROVIDER_C" };
-const SYSTEM_TYPE = { openclaw: "ProviderASystem", "claude-code": "ProviderBSystem", codex: "ProviderCSystem" } as const;
+/**
+ * Each provider's system type (the schema's Provider<X>System): its enum value, and the plan's
+ * rate limits where the provider records them.
+ */
+const systemTypes = Object.fromEntries(
+  PROVIDER_IDENTITIES.map((p) => [
+    p.systemType,
+    {
+      provider: () => p.enumValue,
+      ...(hasCapability(p.name, "rateLimits")
+        ? {
+            // The newest figures across installs.
+            rateLimits: (s: ProviderSystemParent) => [...s.rateLimits].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null,
+            rateLimitsBySource: (s: ProviderSystemParent) => s.rateLimits,
+          }
+        : {}),
+    },
+  ]),
+) as Pick<Resolvers, ProviderSystemType>;
 
 /** Health messages in the asked language; without a locale the API keeps its plain English. */
 function systemParent(sys: AnySystemView, localized: boolean, qctx: QueryCtx): SystemParent | ProviderSystemParent {
@@ -32,7 +48,7 @@ export const resolvers: Resolvers = {
   Query: {
     system: (_root, args, ctx) => {
       const qctx = rootContext(ctx, args.context);
-      return systemParent(ctx.model.systemOf(args.provider ? PROVIDER_NAME[args.provider] : null), args.context?.locale != null, qctx);
+      return systemParent(ctx.model.systemOf(args.provider ? providerOfEnum(args.provider) : null), args.context?.locale != null, qctx);
     },
     systems: (_root, args, ctx) => {
       const qctx = rootContext(ctx, args.context);
@@ -54,15 +70,8 @@ export const resolvers: Resolvers = {
   },
   ...alertTypes,
 
-  SystemNamespace: { __resolveType: (parent) => SYSTEM_TYPE[parent.provider] },
-  ProviderASystem: { provider: () => "PROVIDER_A" },
-  ProviderBSystem: { provider: () => "PROVIDER_B" },
-  ProviderCSystem: {
-    provider: () => "PROVIDER_C",
-    // The newest figures across installs.
-    rateLimits: (p) => [...p.rateLimits].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null,
-    rateLimitsBySource: (p) => p.rateLimits,
-  },
+  SystemNamespace: { __resolveType: (parent) => providerIdentity(parent.provider).systemType as ProviderSystemType },
+  ...systemTypes,
   RateLimits: {
     history: (p, { days }, ctx) => ctx.model.rateLimitHistory(p.source, days ?? 7),
   },

@@ -4,7 +4,7 @@ import type { Clock } from "../../shared/clock.js";
 import type { IngestedEntry } from "../../shared/ingest/log-ingester.js";
 import type { Logger } from "../../shared/log/logger.js";
 import type { LogEntryView } from "../../shared/queries/events.js";
-import { LOG_LEVELS, type LogLevel } from "../../shared/sources/gateway/log-line.js";
+import { LOG_LEVELS, type LogLevel } from "../../shared/sources/contract.js";
 import { BoundedChannel } from "./bounded-channel.js";
 
 export interface DataChange {

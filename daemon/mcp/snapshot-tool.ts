@@ -14,6 +14,7 @@
 // only content; an unknown tool is a JSON-RPC error (server.ts).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { CardModel } from "../../shared/snapshot/card-model.js";
+import { isGatewayBlock } from "../../shared/snapshot/blocks.js";
 import { MAX_PAGE_HEIGHT_PX } from "../../shared/snapshot/render.js";
 import { cardSummary } from "../../shared/snapshot/summary.js";
 import { parseSnapshotParams, SNAPSHOT_DETAILS, SNAPSHOT_FORMATS, SNAPSHOT_LANGS, SNAPSHOT_RULES, SNAPSHOT_THEMES } from "../../shared/snapshot/params.js";
@@ -72,8 +73,8 @@ const DROP_ORDER: ReadonlyArray<{ name: string; drop: (c: CardModel) => CardMode
   { name: "providers[].events", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, events: null })) }) },
   { name: "providers[].tokenChart", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, tokenChart: null })) }) },
   { name: "providers[].subAgents", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, subAgents: null })) }) },
-  { name: "providers[].cron", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (b.provider === "openclaw" ? { ...b, cron: null } : b)) }) },
-  { name: "providers[].channels", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (b.provider === "openclaw" ? { ...b, channels: null } : b)) }) },
+  { name: "providers[].cron", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (isGatewayBlock(b) ? { ...b, cron: null } : b)) }) },
+  { name: "providers[].channels", drop: (c) => ({ ...c, providers: c.providers.map((b): Block => (isGatewayBlock(b) ? { ...b, channels: null } : b)) }) },
   { name: "health", drop: (c) => ({ ...c, health: null }) },
   { name: "providers[].sources", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, sources: [] })) }) },
   { name: "providers[].recentErrors", drop: (c) => ({ ...c, providers: c.providers.map((b) => ({ ...b, recentErrors: null })) }) },

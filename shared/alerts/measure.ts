@@ -2,6 +2,7 @@
 // AlertInputs, so this stays pure and testable): one sample per instance. Held conditions (the
 // gateway down, a check failing) are timed by HeldConditions, which remembers when each began.
 import type { ModelUsage } from "../queries/alert-metrics.js";
+import { hasCapability, isProviderName } from "../sources/registry.js";
 import { METRIC_INFO, type AlertRule } from "./rules.js";
 import type { Sample } from "./evaluate.js";
 import { project, windowRange } from "./windows.js";
@@ -152,7 +153,7 @@ function measureNow(rule: AlertRule, inputs: AlertInputs, held: HeldConditions):
       const out: Sample[] = [];
       for (const c of inputs.checks()) {
         if (c.status !== "FAIL") continue;
-        if (rule.check !== null ? c.name !== rule.check : (down && c.provider === "openclaw" && GATEWAY_CHECKS.has(c.name)) || c.name.endsWith("rate-limit")) continue;
+        if (rule.check !== null ? c.name !== rule.check : (down && isProviderName(c.provider) && hasCapability(c.provider, "gateway") && GATEWAY_CHECKS.has(c.name)) || c.name.endsWith("rate-limit")) continue;
         if (rule.scope.provider !== undefined && c.provider !== rule.scope.provider) continue;
         const secs = held.heldSeconds(`check:${c.name}`, now);
         if (secs !== null) out.push({ subject: c.name, label: `check ${c.name}${c.message ? `: ${c.message}` : ""}`, value: secs });

@@ -2,6 +2,7 @@
 // from (config.json's `alerts` key, a GraphQL mutation, a row of our store), the built-in rules
 // and how a rule's thresholds are resolved. Provider-neutral and pure.
 import { z } from "zod";
+import { PROVIDER_NAMES, type ProviderName } from "../sources/registry.js";
 
 export const METRICS = ["cost", "tokens", "errors", "warnings", "context", "gateway_down", "health_check", "rate_limit", "unpriced"] as const;
 export type AlertMetric = (typeof METRICS)[number];
@@ -16,7 +17,8 @@ export type AlertWindow = (typeof WINDOWS)[number];
 export const SEVERITIES = ["warning", "critical"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
-export const PROVIDERS = ["openclaw", "claude-code", "codex"] as const;
+/** A rule's provider scope: the registry's names. */
+export const PROVIDERS = PROVIDER_NAMES as readonly [ProviderName, ...ProviderName[]];
 
 export const CHANNEL_TYPES = ["webhook", "slack", "discord", "ntfy", "command"] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -50,7 +52,7 @@ export const METRIC_INFO: Record<AlertMetric, MetricInfo> = {
 };
 
 export interface AlertScope {
-  provider?: (typeof PROVIDERS)[number];
+  provider?: ProviderName;
   source?: string;
   project?: string;
   model?: string;

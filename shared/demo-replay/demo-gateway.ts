@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 import type { Clock } from "../clock.js";
 import { findGatewayLock, lockFileName } from "../sources/gateway/lock-file.js";
-import { isProcessAlive, processStartTicks } from "../sources/gateway/proc-stats.js";
+import { isProcessAlive, processStartTicks } from "../sources/proc-stats.js";
 import { isRecord, startGatewayServer, type ConnectOutcome } from "../sources/gateway-rpc/gateway-server.js";
 import { between, type Random } from "./random.js";
 

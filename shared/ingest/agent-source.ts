@@ -6,7 +6,7 @@
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
 import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, TranscriptRef, WatchTarget } from "../sources/contract.js";
-import { ProcessTreeSampler } from "../sources/gateway/proc-stats.js";
+import { ProcessTreeSampler } from "../sources/proc-stats.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";

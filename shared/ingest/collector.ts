@@ -16,6 +16,7 @@ import { resolveLogFile } from "../sources/gateway/log-files.js";
 import type { SourceResult } from "../sources/result.js";
 import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
 import type { Provider, ProviderName } from "../sources/contract.js";
+import { hasCapability } from "../sources/registry.js";
 import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
@@ -319,7 +320,7 @@ export class Collector {
   }
 
   private openclawSourceIds(): string[] {
-    return this.registry.agentSnapshots().filter((a) => a.provider === "openclaw").map((a) => a.id);
+    return this.registry.agentSnapshots().filter((a) => hasCapability(a.provider, "gateway")).map((a) => a.id);
   }
 
   private async readCronJobs(): Promise<void> {

@@ -8,7 +8,7 @@ import { pollUntil, systemClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
 import { healthChecks } from "../queries/system.js";
 import { startStubGateway, type StubGateway, GATEWAY_FIXTURES_DIR } from "../../test/helpers/stub-gateway.js";
-import { processStartTicks } from "../sources/gateway/proc-stats.js";
+import { processStartTicks } from "../sources/proc-stats.js";
 import { readOpenClawState } from "../sources/openclaw/state-dir.js";
 import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";

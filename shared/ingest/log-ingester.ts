@@ -7,8 +7,15 @@ import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
 import { readLogLines, type LogCursor } from "../sources/gateway/log-follower.js";
 import { classifyLogEntry, parseLogLine, RestartTracker, type GatewayLogEntry, type LogEventType, type RestartTrackerState } from "../sources/gateway/log-line.js";
+import { GATEWAY_PROVIDER, providerIdentity, type ProviderName } from "../sources/registry.js";
 import type { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
+
+/**
+ * The gateway log is its provider's (OpenClaw's): its lines are recorded under that name and its
+ * agents' source ids. A log ingester runs only where a provider has a gateway, so it is set.
+ */
+const GATEWAY = providerIdentity(GATEWAY_PROVIDER as ProviderName);
 
 export interface IngestedEntry extends GatewayLogEntry {
   type: LogEventType | null;
@@ -68,9 +75,9 @@ export class LogIngester {
       ),
       // A line naming an agent belongs to that agent's source; the others are gateway-wide (source NULL).
       insert: db.prepare(
-        "INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key, source_id, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'openclaw')",
+        "INSERT INTO log_events (ts, level, type, module, message, agent_id, session_key, source_id, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ),
-      count: db.prepare("INSERT INTO event_totals (provider, type, count) VALUES ('openclaw', ?, 1) ON CONFLICT (provider, type) DO UPDATE SET count = count + 1"),
+      count: db.prepare("INSERT INTO event_totals (provider, type, count) VALUES (?, ?, 1) ON CONFLICT (provider, type) DO UPDATE SET count = count + 1"),
     };
   }
 
@@ -104,10 +111,10 @@ export class LogIngester {
       this.options.store.transaction(() => {
         for (const e of entries) {
           if (!STORED_LEVELS.has(e.level) && e.type === null) continue;
-          this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey, e.agentId ? `agent:${e.agentId}` : null);
+          this.stmts.insert.run(e.timeMs, e.level.toLowerCase(), e.type, e.module, e.message, e.agentId, e.sessionKey, e.agentId ? `${GATEWAY.sourcePrefix}${e.agentId}` : null, GATEWAY.name);
           if (e.type) {
             result.events++;
-            this.stmts.count.run(e.type);
+            this.stmts.count.run(GATEWAY.name, e.type);
           }
         }
         this.stmts.save.run(SOURCE, ITEM, JSON.stringify(next), this.options.clock.now());

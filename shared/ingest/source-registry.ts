@@ -5,6 +5,7 @@
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
 import type { Provider, ProviderName } from "../sources/contract.js";
+import { providerOrder } from "../sources/registry.js";
 import { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
 import { AgentSource, type AgentSnapshot, type AgentSourceDeps } from "./agent-source.js";
@@ -41,8 +42,6 @@ function mergeHints(a: ChangeHint | null, b: ChangeHint | null): ChangeHint | nu
   return paths.size > MAX_HINT_PATHS ? null : { paths };
 }
 
-/** Provider order of the interface (spec: PROVIDER_A, B, C), then source id. */
-const ORDER: Record<ProviderName, number> = { openclaw: 0, "claude-code": 1, codex: 2 };
 
 export class SourceRegistry {
   private readonly sources = new Map<string, AgentSource>();
@@ -91,7 +90,7 @@ export class SourceRegistry {
   }
 
   agentSnapshots(): AgentSnapshot[] {
-    return [...this.sources.values()].map((a) => a.snapshot()).sort((a, b) => ORDER[a.provider] - ORDER[b.provider] || a.id.localeCompare(b.id));
+    return [...this.sources.values()].map((a) => a.snapshot()).sort((a, b) => providerOrder(a.provider) - providerOrder(b.provider) || a.id.localeCompare(b.id));
   }
 
   /** A source by its id (`agent:main`, `claude-code:default`). */

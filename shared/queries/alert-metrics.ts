@@ -2,6 +2,7 @@
 // unpriced responses) by model, and classified events (errors, warnings) in a scope. Raw rows
 // where they are still kept, hourly rollups before that (so a month window outlives
 // retentionRawDays, counted by whole hours there). Cheap: covering indexes, one statement each.
+import { hasCapability, providerOfSourceId } from "../sources/registry.js";
 import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, HOUR } from "./time.js";
@@ -68,6 +69,9 @@ export interface EventWindowArgs {
 
 /** Classified events of `type` in [from, to). */
 export function queryEventCountWindow(store: Store, a: EventWindowArgs): number {
+  // A gateway's own lines (no source id) count for each of its agents.
+  const owner = a.sourceId ? providerOfSourceId(a.sourceId) : null;
+  const sourceProvider = owner && hasCapability(owner, "gateway") ? owner : "";
   const row = store.db
     .prepare(
       `SELECT count(*) AS n FROM log_events
@@ -75,6 +79,6 @@ export function queryEventCountWindow(store: Store, a: EventWindowArgs): number 
          AND (@provider IS NULL OR provider = @provider)
          AND (@source IS NULL OR source_id = @source OR (source_id IS NULL AND provider = @sourceProvider))`,
     )
-    .get({ type: a.type, from: a.from, to: a.to, provider: a.provider, source: a.sourceId, sourceProvider: a.sourceId?.startsWith("agent:") ? "openclaw" : "" }) as { n: number };
+    .get({ type: a.type, from: a.from, to: a.to, provider: a.provider, source: a.sourceId, sourceProvider }) as { n: number };
   return row.n;
 }

@@ -1,6 +1,7 @@
 // Lifetime counters for Prometheus (GET /metrics): tokens and cost per source, model and project,
 // and classified events per provider and type. Kept in tables retention never prunes, so they only
 // grow (a transcript re-read from the start is the one exception: a counter reset).
+import type { ProviderName } from "../sources/registry.js";
 import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 
@@ -39,7 +40,7 @@ export function queryModelCounters(store: Store): ModelCounter[] {
 }
 
 /** Classified events ever seen of one provider (OpenClaw's gateway log, or a provider's incidents), per type. */
-export function queryEventTotals(store: Store, provider = "openclaw"): Record<"error" | "warning" | "restart", number> {
+export function queryEventTotals(store: Store, provider: ProviderName): Record<"error" | "warning" | "restart", number> {
   const out = { error: 0, warning: 0, restart: 0 };
   for (const r of store.db.prepare("SELECT type, count FROM event_totals WHERE provider = ?").all(provider) as Array<{ type: string; count: number }>) {
     if (r.type in out) out[r.type as keyof typeof out] = r.count;

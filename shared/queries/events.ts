@@ -1,6 +1,7 @@
 // A source's event log as the spec's AgentNamespace sees it: error / warning / restart events
 // (filtered, counted, in hourly density buckets) and the latest log entries. A row belongs to the
 // source it names; OpenClaw's gateway-wide lines (no source) belong to every OpenClaw source.
+import { GATEWAY_PROVIDER, type ProviderName } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { HOUR, hourOfDay, iso } from "./time.js";
 
@@ -53,7 +54,7 @@ export interface EventCounts {
 /** Which rows a source sees: its own, and its provider's rows that name no source. */
 export interface EventScope {
   sourceId: string;
-  provider: string;
+  provider: ProviderName;
 }
 
 const SCOPE = "(source_id = @source OR (source_id IS NULL AND provider = @provider))";
@@ -161,10 +162,10 @@ export function queryLogs(store: Store, q: LogQuery = {}): LogEntryView[] {
   const rows = store.db
     .prepare(
       `SELECT ts, level, module, message, agent_id, session_key FROM log_events
-       WHERE (@source IS NULL AND provider = 'openclaw' OR ${SCOPE}) AND level IN (SELECT value FROM json_each(@levels))
+       WHERE (@source IS NULL AND provider = @gateway OR ${SCOPE}) AND level IN (SELECT value FROM json_each(@levels))
          AND (@module IS NULL OR module = @module OR (@prefix IS NOT NULL AND (module = @prefix OR substr(module, 1, length(@module)) = @module)))
        ORDER BY ts DESC, rowid DESC LIMIT @n`,
     )
-    .all({ source: q.scope?.sourceId ?? null, provider: q.scope?.provider ?? null, levels: JSON.stringify(LEVEL_ORDER.slice(from)), module, prefix, n }) as Array<Omit<EventRow, "type">>;
+    .all({ source: q.scope?.sourceId ?? null, provider: q.scope?.provider ?? null, gateway: GATEWAY_PROVIDER, levels: JSON.stringify(LEVEL_ORDER.slice(from)), module, prefix, n }) as Array<Omit<EventRow, "type">>;
   return rows.reverse().map((r) => ({ time: iso(r.ts) as string, level: r.level.toUpperCase(), module: r.module, message: r.message, agentId: r.agent_id, sessionKey: r.session_key }));
 }

@@ -1,6 +1,7 @@
 // Aggregated metrics of one agent over a time range (spec: metrics; design §5 for the ranges and
 // buckets). Tokens, cost and turns come from the per-message token_usage rows, errors and
 // warnings from the gateway log events, uptime from the stored gateway probes.
+import { hasCapability } from "../sources/registry.js";
 import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import type { EventScope } from "./events.js";
@@ -358,8 +359,8 @@ export function queryMetrics(store: Store, scope: EventScope, options: MetricsOp
     {
       usage: queryWindowUsage(store, scope.sourceId, w, rawFrom),
       events: queryWindowEvents(store, scope, w),
-      // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
-      probes: scope.provider === "openclaw" ? queryWindowProbes(store, w, rawFrom) : null,
+      // Uptime is the agent gateway's: other providers have no long-running process to probe.
+      probes: hasCapability(scope.provider, "gateway") ? queryWindowProbes(store, w, rawFrom) : null,
       lifetimeTokens: queryLifetimeTokens(store, scope.sourceId),
       lastActivity: queryLastActivity(store, scope.sourceId),
     },

@@ -4,8 +4,8 @@
 // checks. Pure: the caller passes everything in.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import { list as listOf, msg } from "../i18n/message.js";
-import type { ProviderName } from "../sources/contract.js";
-import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { ProviderWithout } from "../sources/registry.js";
+import type { FilesystemSpace } from "../sources/disk-usage.js";
 import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";
@@ -33,7 +33,7 @@ export interface UnpricedModelView {
 }
 
 /** The providers without a gateway of their own. */
-export type GatewaylessProvider = Exclude<ProviderName, "openclaw">;
+export type GatewaylessProvider = ProviderWithout<"gateway">;
 
 export interface ProviderSystemView {
   provider: GatewaylessProvider;

@@ -8,8 +8,9 @@ import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
 import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
-import { filesystemSpaceSync } from "../sources/gateway/disk-usage.js";
+import { filesystemSpaceSync } from "../sources/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
+import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
@@ -125,8 +126,14 @@ const GATEWAY_ROWS = "\u0000gateway";
 /** Checks about gateway-insights itself, the same in every provider's system. */
 const SHARED_CHECKS = new Set(["disk", "store"]);
 
-/** OpenClaw's gateway view or another provider's, told apart by `provider`. */
-export type AnySystemView = (SystemView & { provider: "openclaw" }) | ProviderSystemView;
+/** The system of a provider with an agent gateway (OpenClaw's): the gateway's view. */
+export type GatewaySystemView = SystemView & { provider: ProviderWith<"gateway"> };
+/** A gateway's view or another provider's, told apart by `provider`'s capabilities (isGatewaySystem). */
+export type AnySystemView = GatewaySystemView | ProviderSystemView;
+
+export function isGatewaySystem(sys: AnySystemView): sys is GatewaySystemView {
+  return hasCapability(sys.provider, "gateway");
+}
 
 export type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
 
@@ -201,8 +208,8 @@ export class ReadModel {
     if (!collector.gateway) return null;
     return querySystem({
       snapshot: collector.gateway.snapshot(),
-      agents: this.agents().filter((a) => a.provider === "openclaw"),
-      openclawError: collector.registry.providerError("openclaw")?.message ?? null,
+      agents: this.agents().filter((a) => hasCapability(a.provider, "gateway")),
+      openclawError: this.openclawError(),
       store: this.o.store.health(),
       // Measured now: a disk that filled since the monitor's last sample must not look fine.
       disk: filesystemSpaceSync(dirname(this.o.store.path)),
@@ -213,17 +220,17 @@ export class ReadModel {
   /** The providers read, in the interface's order (A, B, C). */
   providers(): ProviderName[] {
     const names = new Set(this.o.collector.registry.readProviders().map((p) => p.name));
-    return (["openclaw", "claude-code", "codex"] as const).filter((n) => names.has(n));
+    return PROVIDER_NAMES.filter((n) => names.has(n));
   }
 
   /** One provider's system namespace; without a provider, the first one read (A, B, C order). */
   systemOf(provider?: ProviderName | null): AnySystemView {
     const name = provider ?? this.providers()[0];
     if (!name || !this.providers().includes(name)) throw new InsightsError("NOT_FOUND", `${provider ?? "no provider"} is not read here; see systems for the ones that are`);
-    if (name === "openclaw") {
+    if (hasCapability(name, "gateway")) {
       const sys = this.system();
       if (!sys) throw new InsightsError("NOT_FOUND", "OpenClaw's gateway is not watched here");
-      return { ...sys, provider: "openclaw" };
+      return { ...sys, provider: name };
     }
     const agents = this.agents().filter((a) => a.provider === name);
     return queryProviderSystem({
@@ -232,7 +239,7 @@ export class ReadModel {
       agents,
       providerError: this.o.collector.registry.providerError(name)?.message ?? null,
       unpriced: queryUnpricedModels(this.o.store, agents.map((a) => a.id)),
-      ...(name === "codex" ? { rateLimits: queryRateLimits(this.o.store, agents.map((a) => a.id), this.now()) } : {}),
+      ...(hasCapability(name, "rateLimits") ? { rateLimits: queryRateLimits(this.o.store, agents.map((a) => a.id), this.now()) } : {}),
       store: this.o.store.health(),
       disk: filesystemSpaceSync(dirname(this.o.store.path)),
     });
@@ -262,7 +269,7 @@ export class ReadModel {
           if (shared.has(c.name)) continue;
           shared.add(c.name);
           checks.push(c);
-        } else checks.push(sys.provider === "openclaw" ? c : { ...c, name: `${sys.provider}/${c.name}` });
+        } else checks.push(isGatewaySystem(sys) ? c : { ...c, name: `${sys.provider}/${c.name}` });
       }
     }
     return healthOf(checks);
@@ -288,7 +295,7 @@ export class ReadModel {
 
   /** The agent the gateway runs unaddressed work on: `default: true` in agents.list, else `main`, else the first. */
   defaultAgentId(): string | null {
-    const agents = this.agents().filter((a) => a.provider === "openclaw");
+    const agents = this.agents().filter((a) => hasCapability(a.provider, "gateway"));
     const list = (this.openclawProvider()?.state?.config.agents as { list?: unknown } | undefined)?.list;
     if (Array.isArray(list)) {
       const marked = list.find((a): a is { id: string } => typeof a === "object" && a !== null && (a as { default?: unknown }).default === true && typeof (a as { id?: unknown }).id === "string");
@@ -365,7 +372,7 @@ export class ReadModel {
         usage: part(sourceId, "usage", [], () => queryWindowUsage(store, sourceId, w, rawFrom)),
         events: part(sourceId, "events", [lastRowId(store, "log_events")], () => queryWindowEvents(store, scope, w)),
         // Uptime is the OpenClaw gateway's: other providers have no long-running process to probe.
-        probes: scope.provider === "openclaw" ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w, rawFrom)) : null,
+        probes: hasCapability(scope.provider, "gateway") ? part(GATEWAY_ROWS, "probes", [lastRowId(store, "gateway_samples")], () => queryWindowProbes(store, w, rawFrom)) : null,
         lifetimeTokens: this.kept(sourceId, "lifetime-tokens", now, [], () => ({ value: queryLifetimeTokens(store, sourceId) })),
         lastActivity: this.kept(sourceId, "last-activity", now, [], () => ({ value: queryLastActivity(store, sourceId) })),
       },
@@ -425,8 +432,8 @@ export class ReadModel {
 
   cronJobs(sourceId: string): CronJobView[] {
     const s = this.agent(sourceId);
-    // Cron is OpenClaw's: other providers have none (design §9).
-    if (s.provider !== "openclaw") return [];
+    // Cron is the agent gateway's: other providers have none (design §9).
+    if (!hasCapability(s.provider, "gateway")) return [];
     return queryCronJobs(this.o.collector.cron, s.agentId, this.defaultAgentId() ?? s.agentId, this.now());
   }
 
@@ -470,7 +477,7 @@ export class ReadModel {
 
   /** Why the OpenClaw state dir cannot be read, or null when it can. */
   openclawError(): string | null {
-    return this.providerError("openclaw");
+    return GATEWAY_PROVIDER ? this.providerError(GATEWAY_PROVIDER) : null;
   }
 
   /** Why a provider's data cannot be read at all (its dir is unreadable), or null when it can. */
@@ -500,7 +507,7 @@ export class ReadModel {
 
   /** Classified gateway log events ever seen, per type (Prometheus counters). */
   eventTotals(): Record<"error" | "warning" | "restart", number> {
-    return queryEventTotals(this.o.store);
+    return GATEWAY_PROVIDER ? queryEventTotals(this.o.store, GATEWAY_PROVIDER) : { error: 0, warning: 0, restart: 0 };
   }
 
   /** The alerts firing now; null where no rules are evaluated (a snapshot made without the daemon). */

@@ -4,7 +4,7 @@
 // checks is health.ts's one rule; what the gateway is (up, down, demo, unknown) is `gatewayState`.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SystemSnapshot } from "../ingest/gateway-monitor.js";
-import type { FilesystemSpace } from "../sources/gateway/disk-usage.js";
+import type { FilesystemSpace } from "../sources/disk-usage.js";
 import type { SourceResult } from "../sources/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { gatewayErrorMessage } from "../i18n/gateway-text.js";

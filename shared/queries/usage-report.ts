@@ -18,7 +18,7 @@
 // `usageCells` is the first half (per 15-minute step or hour, source, model and project) and is
 // what a daily export per provider, model and project can be built from.
 import { InsightsError } from "../errors.js";
-import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
+import { displayName, hasCapability, parseProviderWord, PROVIDER_NAMES as PROVIDERS, providerIdentity, providersWith, providerOfSourceId, type ProviderName } from "../sources/registry.js";
 import { finiteTotal } from "../sources/usage-guard.js";
 import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
@@ -32,25 +32,15 @@ export type UsageReportKind = (typeof USAGE_REPORTS)[number];
 /** The day a week of the weekly report starts on (`weekStart`, `--week-start`); Monday by default. */
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-/** The provider the blocks report reads when none is named: the 5-hour blocks are Claude's plans' rule. */
-const BLOCKS_PROVIDER: ProviderName = "claude-code";
+/** The provider the blocks report reads when none is named: the one whose plans bill in 5-hour blocks. */
+const BLOCKS_PROVIDER: ProviderName | null = providersWith("usageBlocks")[0] ?? null;
 
 /** The project key of OpenClaw-less sessions whose transcripts named no working directory. */
 export const NO_PROJECT = "(no project)";
 /** Model name of responses that recorded none. */
 const UNKNOWN_MODEL = "unknown";
 
-const PROVIDERS: readonly ProviderName[] = ["openclaw", "claude-code", "codex"];
-/** `--provider` values: the names, and the interface's enum (PROVIDER_A/B/C), any case. */
-const PROVIDER_NAMES: Readonly<Record<string, ProviderName>> = {
-  openclaw: "openclaw",
-  "claude-code": "claude-code",
-  codex: "codex",
-  provider_a: "openclaw",
-  provider_b: "claude-code",
-  provider_c: "codex",
-};
-const SOURCE_PREFIX: Readonly<Record<ProviderName, string>> = { openclaw: "agent:", "claude-code": "claude-code:", codex: "codex:" };
+const prefixOf = (p: ProviderName): string => providerIdentity(p).sourcePrefix;
 
 export interface UsageReportParams {
   report: UsageReportKind;
@@ -190,9 +180,11 @@ export function parseTimeZone(value: string): string {
 }
 
 export function parseProvider(value: string): ProviderName {
-  const p = PROVIDER_NAMES[value.toLowerCase()];
-  if (p && Object.prototype.hasOwnProperty.call(PROVIDER_NAMES, value.toLowerCase())) return p;
-  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: openclaw (OpenClaw), claude-code (Claude Code), codex (Codex)`, "--provider");
+  // `--provider` values: the names, and the interface's enum (PROVIDER_A/B/C), any case.
+  const p = parseProviderWord(value);
+  if (p) return p;
+  const allowed = PROVIDERS.map((n) => `${n} (${displayName(n)})`).join(", ");
+  throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: ${allowed}`, "--provider");
 }
 
 export function parseReportKind(value: string): UsageReportKind {
@@ -350,7 +342,7 @@ function cellQuery(o: UsageCellOptions): { sql: string; params: Record<string, n
     sql: `${raw}
        UNION ALL
        ${rolled}`,
-    params: { from: o.from ?? Number.MIN_SAFE_INTEGER, to: o.to ?? Number.MAX_SAFE_INTEGER, rawFrom, prefix: o.provider ? SOURCE_PREFIX[o.provider] : null },
+    params: { from: o.from ?? Number.MIN_SAFE_INTEGER, to: o.to ?? Number.MAX_SAFE_INTEGER, rawFrom, prefix: o.provider ? prefixOf(o.provider) : null },
   };
 }
 
@@ -477,10 +469,11 @@ export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject
   return out;
 }
 
-/** The project a cell counts under: its directory; OpenClaw's agent (which has no directory) by source id; else NO_PROJECT. */
+/** The project a cell counts under: its directory; an agent of a provider without projects (OpenClaw's) by source id; else NO_PROJECT. */
 export function projectKey(sourceId: string, project: string): string {
   if (project) return project;
-  return providerOfSourceId(sourceId) === "openclaw" ? sourceId : NO_PROJECT;
+  const provider = providerOfSourceId(sourceId);
+  return provider && !hasCapability(provider, "projects") ? sourceId : NO_PROJECT;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -704,7 +697,7 @@ interface SessionFactRow {
 
 /** Sessions that had usage, each with its sub-agents folded in, active (last activity) within the range. */
 function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
-  const prefix = p.provider ? SOURCE_PREFIX[p.provider] : null;
+  const prefix = p.provider ? prefixOf(p.provider) : null;
   const usage = store.db
     .prepare(
       // A transcript without a session key (an OpenClaw window no session names) is its own session.
@@ -808,7 +801,7 @@ interface ResponseRow extends SumColumns {
 function blockRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Built[] {
   const { from, to } = looseBounds(p.since, p.until);
   const rawFrom = Math.ceil((o.now - o.rawDays * DAY) / HOUR) * HOUR;
-  const prefix = p.provider ? SOURCE_PREFIX[p.provider] : null;
+  const prefix = p.provider ? prefixOf(p.provider) : null;
   const rows = store.db
     .prepare(
       `SELECT u.ts AS at, u.source_id, u.model, u.input, u.output, u.cache_read, u.cache_write, u.reasoning, u.cost_usd, u.unpriced, 1 AS responses

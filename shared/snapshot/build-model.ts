@@ -23,7 +23,8 @@ import {
   type CardSummary,
   type CardTokenChart,
 } from "./card-model.js";
-import type { AgentCardInputs, AlertInput, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
+import { isGatewayInputs, type AgentCardInputs, type AlertInput, type CardInputs, type CliCardInputs, type OpenClawCardInputs, type ProviderCardInputs } from "./inputs.js";
+import { hasCapability } from "../sources/registry.js";
 import { METRICS_RANGE, RANGE_MS, type SnapshotDetail, type SnapshotLang, type SnapshotRange, type SnapshotTheme } from "./params.js";
 
 export interface CardBuildParams {
@@ -287,7 +288,7 @@ function openclawBlock(p: OpenClawCardInputs, c: Context): CardOpenClawBlock {
   const gw = p.gateway;
   const metrics = across(p.agents, (a) => a.metrics);
   const block: CardOpenClawBlock = {
-    provider: "openclaw",
+    provider: p.provider,
     gateway: {
       // The daemon's own word for what the gateway is: DEMO in demo mode, never "down" there.
       state: gw?.state ?? "UNKNOWN",
@@ -344,7 +345,7 @@ function windowOf(w: RateLimitWindowView | null): CardRateLimits[number]["primar
 
 function cliBlock(p: CliCardInputs, c: Context): CardBlock {
   const cli = p.cli ? { version: p.cli.versions[0] ?? null, liveSessions: Math.max(0, p.cli.liveSessions) } : null;
-  if (p.provider === "claude-code") return { provider: "claude-code", cli, ...blockBase(p, c) };
+  if (!hasCapability(p.provider, "rateLimits")) return { provider: p.provider, cli, ...blockBase(p, c) };
   const rateLimits: CardRateLimits | null = p.rateLimits
     ? p.rateLimits.map((r) => ({
         source: r.source,
@@ -355,7 +356,7 @@ function cliBlock(p: CliCardInputs, c: Context): CardBlock {
         stale: r.stale,
       }))
     : null;
-  return { provider: "codex", cli, rateLimits, ...blockBase(p, c) };
+  return { provider: p.provider, cli, rateLimits, ...blockBase(p, c) };
 }
 
 /** Alert rows per detail level: the block sits at the top of the card, so it stays short. */
@@ -413,7 +414,7 @@ export function buildCardModel(inputs: CardInputs, params: CardBuildParams): Car
   const generatedMs = params.generatedAt instanceof Date ? params.generatedAt.getTime() : params.generatedAt;
   const grid = gridOf(inputs, params.range, generatedMs);
   const c: Context = { params, grid, limits: inputs.providers.length > 1 ? CARD_LIMITS.several : CARD_LIMITS.one, generatedMs };
-  const providers = inputs.providers.map((p) => (p.provider === "openclaw" ? openclawBlock(p, c) : cliBlock(p, c)));
+  const providers = inputs.providers.map((p) => (isGatewayInputs(p) ? openclawBlock(p, c) : cliBlock(p, c)));
   const model: CardModel = {
     schemaVersion: CARD_SCHEMA_VERSION,
     generatedAt: new Date(generatedMs).toISOString(),

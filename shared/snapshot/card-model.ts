@@ -7,6 +7,8 @@
 // provider is read, then one block per provider present (OpenClaw, Claude Code, Codex), each with
 // its own figures and sections.
 import { z } from "zod";
+import type { ProviderIdentity } from "../sources/identity.js";
+import { PROVIDER_IDENTITIES, PROVIDER_NAMES, type ProviderName, type ProviderWith, type ProviderWithout } from "../sources/registry.js";
 import { SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_RANGES, SNAPSHOT_THEMES } from "./params.js";
 
 export const CARD_SCHEMA_VERSION = 2;
@@ -16,7 +18,7 @@ const count = z.number().int().nonnegative();
 const amount = z.number().nonnegative();
 
 /** The providers in the interface's order (A, B, C): the order of the blocks. */
-export const CARD_PROVIDERS = ["openclaw", "claude-code", "codex"] as const;
+export const CARD_PROVIDERS: readonly ProviderName[] = PROVIDER_NAMES;
 /** The daemon's one verdict (GET /health, GraphQL `system.health.verdict`). */
 export const VERDICTS = ["OK", "DEGRADED", "UNHEALTHY", "STARTING"] as const;
 /** GraphQL `system.gateway.state`. */
@@ -207,16 +209,21 @@ const resources = z
   .object({ pid: z.number().int().nullable(), cpuPercent: amount.nullable(), memoryMB: amount.nullable(), diskMB: amount.nullable() })
   .describe("full: the gateway's process tree; null when it could not be sampled");
 
-const openclawBlock = z
-  .object({
-    provider: z.literal("openclaw"),
-    gateway,
-    ...blockBase,
-    cron: cron.nullable().optional(),
-    channels: channels.nullable().optional(),
-    resources: resources.nullable().optional(),
-  })
-  .describe("OpenClaw (PROVIDER_A)");
+/** A block's description: the provider's name and enum value. */
+const described = (p: ProviderIdentity): string => `${p.displayName} (${p.enumValue})`;
+
+/** The block of a provider with an agent gateway (OpenClaw's). */
+const gatewayBlockOf = (p: ProviderIdentity) =>
+  z
+    .object({
+      provider: z.literal(p.name as ProviderWith<"gateway">),
+      gateway,
+      ...blockBase,
+      cron: cron.nullable().optional(),
+      channels: channels.nullable().optional(),
+      resources: resources.nullable().optional(),
+    })
+    .describe(described(p));
 
 const cli = z
   .object({
@@ -248,8 +255,18 @@ const rateLimits = z
   .nullable()
   .describe("The plan's rate limits per install as Codex last recorded them; null when they could not be read");
 
-const claudeCodeBlock = z.object({ provider: z.literal("claude-code"), cli, ...blockBase }).describe("Claude Code (PROVIDER_B)");
-const codexBlock = z.object({ provider: z.literal("codex"), cli, rateLimits, ...blockBase }).describe("Codex (PROVIDER_C)");
+/** The block of a CLI provider (no gateway), with the plan's rate limits when it records them. */
+type CliName = ProviderWithout<"gateway">;
+const cliBlockOf = (p: ProviderIdentity) => z.object({ provider: z.literal(p.name as Exclude<CliName, ProviderWith<"rateLimits">>), cli, ...blockBase }).describe(described(p));
+const rateLimitedBlockOf = (p: ProviderIdentity) => z.object({ provider: z.literal(p.name as Extract<CliName, ProviderWith<"rateLimits">>), cli, rateLimits, ...blockBase }).describe(described(p));
+
+type GatewayBlockSchema = ReturnType<typeof gatewayBlockOf>;
+type CliBlockSchema = ReturnType<typeof cliBlockOf>;
+type RateLimitedBlockSchema = ReturnType<typeof rateLimitedBlockOf>;
+type BlockSchema = GatewayBlockSchema | CliBlockSchema | RateLimitedBlockSchema;
+
+/** One block per registered provider, in the interface's order, its shape by its capabilities. */
+const blocks = PROVIDER_IDENTITIES.map((p): BlockSchema => (p.capabilities.gateway ? gatewayBlockOf(p) : p.capabilities.rateLimits ? rateLimitedBlockOf(p) : cliBlockOf(p))) as [BlockSchema, ...BlockSchema[]];
 
 const health = z
   .object({
@@ -312,19 +329,22 @@ export const cardModelSchema = z
       .optional()
       .describe("The alerts firing now (a later addition to version 2: optional, so no version bump); null when they could not be read; absent when the card was made without the daemon"),
     allProviders: summary.optional().describe("Every provider together; present when more than one is read"),
-    providers: z.array(z.discriminatedUnion("provider", [openclawBlock, claudeCodeBlock, codexBlock])).describe("One block per provider read, in the order OpenClaw, Claude Code, Codex"),
+    providers: z.array(z.discriminatedUnion("provider", blocks)).describe("One block per provider read, in the order OpenClaw, Claude Code, Codex"),
     health: health.nullable().optional(),
   })
   .describe("gateway-insights status card, JSON format (schemaVersion 2). Sections beyond the summaries appear from the detail level that shows them; a section is null when its source failed.");
 
 export type CardModel = z.infer<typeof cardModelSchema>;
-export type CardProvider = (typeof CARD_PROVIDERS)[number];
+export type CardProvider = ProviderName;
 export type CardVerdict = (typeof VERDICTS)[number];
 export type CardGatewayState = (typeof GATEWAY_STATES)[number];
 export type CardBlock = CardModel["providers"][number];
-export type CardOpenClawBlock = z.infer<typeof openclawBlock>;
-export type CardClaudeCodeBlock = z.infer<typeof claudeCodeBlock>;
-export type CardCodexBlock = z.infer<typeof codexBlock>;
+/** OpenClaw's block shape: a provider with an agent gateway. */
+export type CardOpenClawBlock = z.infer<GatewayBlockSchema>;
+/** Claude Code's: a CLI provider. */
+export type CardClaudeCodeBlock = z.infer<CliBlockSchema>;
+/** Codex's: a CLI provider with the plan's rate limits. */
+export type CardCodexBlock = z.infer<RateLimitedBlockSchema>;
 export type CardSummary = z.infer<typeof summary>;
 export type CardTokenChart = z.infer<typeof tokenChart>;
 export type CardRateLimits = NonNullable<z.infer<typeof rateLimits>>;

@@ -15,6 +15,7 @@ import type { GatewayState } from "../queries/system.js";
 import type { UsageCost } from "../queries/usage-cost.js";
 import type { SourceStatus } from "../ingest/source-status.js";
 import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
+import { hasCapability, type ProviderWith, type ProviderWithout } from "../sources/registry.js";
 
 export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
@@ -88,7 +89,7 @@ interface ProviderInputsBase {
 }
 
 export interface OpenClawCardInputs extends ProviderInputsBase {
-  provider: "openclaw";
+  provider: ProviderWith<"gateway">;
   /** Null when the gateway probe failed: the card says "unknown" rather than "stopped". */
   gateway: GatewayInput | null;
   resources: ResourcesInput | null;
@@ -102,7 +103,7 @@ export interface OpenClawCardInputs extends ProviderInputsBase {
 
 /** Claude Code or Codex: a CLI with no gateway. */
 export interface CliCardInputs extends ProviderInputsBase {
-  provider: "claude-code" | "codex";
+  provider: ProviderWithout<"gateway">;
   /** Null when the provider's system could not be read. */
   cli: { versions: string[]; liveSessions: number } | null;
   /** Codex: the plan's rate limits per install (ProviderCSystem.rateLimits); null when unreadable. */
@@ -110,6 +111,10 @@ export interface CliCardInputs extends ProviderInputsBase {
 }
 
 export type ProviderCardInputs = OpenClawCardInputs | CliCardInputs;
+
+export function isGatewayInputs(p: ProviderCardInputs): p is OpenClawCardInputs {
+  return hasCapability(p.provider, "gateway");
+}
 
 export interface CardInputs {
   /** gateway-insights' own version. */

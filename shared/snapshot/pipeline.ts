@@ -5,8 +5,8 @@
 import type { Clock } from "../clock.js";
 import { errorMessage, InsightsError } from "../errors.js";
 import { MAX_EVENT_LIMIT } from "../queries/events.js";
-import type { AnySystemView, ReadModel } from "../queries/read-model.js";
-import type { ProviderName } from "../sources/contract.js";
+import { isGatewaySystem, type AnySystemView, type ReadModel } from "../queries/read-model.js";
+import { hasCapability, type ProviderName } from "../sources/registry.js";
 import { VERSION } from "../version.js";
 import { buildCardModel } from "./build-model.js";
 import type { CardModel } from "./card-model.js";
@@ -95,11 +95,11 @@ async function renderOrFail<T>(render: (card: CardModel, format: CardImageFormat
 export async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promise<{ inputs: CardInputs; degraded: string[] }> {
   const { model } = o;
   const present = model.providers();
-  const hasOpenclaw = present.includes("openclaw");
+  const hasGateway = present.some((p) => hasCapability(p, "gateway"));
   const failed = new Set<RefreshJob>();
   let timedOut = 0;
-  // The gateway, its log and its cron store are OpenClaw's; the sources (every provider's) are "agents".
-  const jobs: RefreshJob[] = hasOpenclaw ? ["gateway", "agents", "logs", "cron"] : ["agents"];
+  // The gateway, its log and its cron store are the agent gateway's (OpenClaw's); the sources (every provider's) are "agents".
+  const jobs: RefreshJob[] = hasGateway ? ["gateway", "agents", "logs", "cron"] : ["agents"];
   if (o.refresh) {
     const refresh = o.refresh;
     await Promise.all(
@@ -146,7 +146,7 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
             })
           : null,
         metrics: usable ? attempt(a.id, () => model.metrics(a.id, { range: METRICS_RANGE[params.range] })) : null,
-        events: logsFailed ? null : attempt(provider === "openclaw" ? "gateway-log" : a.id, () => model.events(a.id, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
+        events: logsFailed ? null : attempt(hasCapability(provider, "gateway") ? "gateway-log" : a.id, () => model.events(a.id, { from: fromSeconds, limit: MAX_EVENT_LIMIT })),
       };
       if (params.detail === "full") {
         part.lifetime = usable ? attempt(a.id, () => model.lifetimeStats(a.id)) : null;
@@ -163,19 +163,19 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
   const systems: AnySystemView[] = [];
   let systemsComplete = true;
   for (const provider of present) {
-    if (provider === "openclaw") {
+    if (hasCapability(provider, "gateway")) {
       const system = failed.has("gateway") ? null : attempt("gateway", () => model.system());
-      if (system) systems.push({ ...system, provider: "openclaw" });
+      if (system) systems.push({ ...system, provider });
       else systemsComplete = false;
-      const parts = sourceParts("openclaw", failed.has("logs"));
+      const parts = sourceParts(provider, failed.has("logs"));
       // A state dir that cannot be read at all leaves the block empty: say which provider.
-      const error = model.providerError("openclaw");
-      if (error && !degraded.includes("openclaw")) degraded.push("openclaw");
+      const error = model.providerError(provider);
+      if (error && !degraded.includes(provider)) degraded.push(provider);
       if (present.length === 1 && !system?.gateway.running && !system?.demo && parts.agents.every((a) => a.sessions === null) && error) {
         throw new InsightsError("GATEWAY_UNREACHABLE", `the gateway does not answer and its state dir cannot be read: ${error}`);
       }
       providers.push({
-        provider: "openclaw",
+        provider,
         ...parts,
         gateway: system
           ? {
@@ -199,12 +199,12 @@ export async function collectInputs(params: SnapshotParams, o: SnapshotOptions):
       else systemsComplete = false;
       const error = model.providerError(provider);
       if (error && !degraded.includes(provider)) degraded.push(provider);
-      const view = system && system.provider !== "openclaw" ? system : null;
+      const view = system && !isGatewaySystem(system) ? system : null;
       providers.push({
         provider,
         ...sourceParts(provider, failed.has("agents")),
         cli: view ? { versions: view.versions, liveSessions: view.liveSessions.length } : null,
-        ...(provider === "codex" ? { rateLimits: view ? view.rateLimits : null } : {}),
+        ...(hasCapability(provider, "rateLimits") ? { rateLimits: view ? view.rateLimits : null } : {}),
       });
     }
   }

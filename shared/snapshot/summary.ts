@@ -2,6 +2,8 @@
 // the CLI's messages: an agent that cannot see images still gets the key numbers, per provider.
 // In the card's language: an agent asked for a Chinese card reads a Chinese summary.
 import type { CardBlock, CardModel, CardSummary } from "./card-model.js";
+import { isGatewayBlock, isRateLimitedBlock } from "./blocks.js";
+import { displayName } from "../sources/registry.js";
 import { formatCompact, formatUsd } from "./format.js";
 
 type Lang = CardModel["lang"];
@@ -73,7 +75,6 @@ const WORDS = {
 } as const;
 
 type Words = (typeof WORDS)[Lang];
-const NAMES: Readonly<Record<CardBlock["provider"], string>> = { openclaw: "OpenClaw", "claude-code": "Claude Code", codex: "Codex" };
 
 /** Counts by the card's own rule (shared/i18n/numbers.ts): the summary beside a card never words a figure another way. */
 const num = (w: Words, v: number | null | undefined): string => (v === null || v === undefined ? w.unknown : formatCompact(v, w.lang));
@@ -93,7 +94,7 @@ function figures(w: Words, s: CardSummary): string {
 
 function block(w: Words, b: CardBlock): string {
   const head: string[] = [];
-  if (b.provider === "openclaw") {
+  if (isGatewayBlock(b)) {
     const g = b.gateway;
     head.push(w.gateway[g.state] ?? g.state.toLowerCase());
     if (g.version) head.push(w.version(g.version));
@@ -101,13 +102,13 @@ function block(w: Words, b: CardBlock): string {
   } else if (b.cli) {
     head.push(w.cli(b.cli.version), w.running(num(w, b.cli.liveSessions), b.cli.liveSessions === 1));
   } else head.push(w.cliUnknown);
-  if (b.provider === "codex" && b.rateLimits) {
+  if (isRateLimitedBlock(b) && b.rateLimits) {
     for (const r of b.rateLimits) {
       const win = [r.primary && `${w.primary} ${num(w, r.primary.usedPercent)}%`, r.secondary && `${w.secondary} ${num(w, r.secondary.usedPercent)}%`].filter(Boolean).join(w.comma);
       if (win) head.push(w.rateLimits(win, r.stale));
     }
   }
-  return `${NAMES[b.provider]}${w.colon}${head.join(w.comma)}${w.sep}${figures(w, b.summary)}`;
+  return `${displayName(b.provider)}${w.colon}${head.join(w.comma)}${w.sep}${figures(w, b.summary)}`;
 }
 
 export function cardSummary(card: CardModel): string {

@@ -3,17 +3,12 @@
 // opens a reader per install, and the reader turns the provider's files into normalized
 // transcripts of activity events in one token vocabulary. Everything above the sources (ingest,
 // store, queries, interfaces) sees only these types, never a provider's file format.
+import type { ProviderName } from "./registry.js";
 import type { SourceError, SourceResult, SourceWarning } from "./result.js";
 
-/** The three providers the interface names, in its order (spec: Provider enum). */
-export type ProviderName = "openclaw" | "claude-code" | "codex";
-export type ProviderEnum = "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
-
-export const PROVIDER_ENUM: Record<ProviderName, ProviderEnum> = {
-  openclaw: "PROVIDER_A",
-  "claude-code": "PROVIDER_B",
-  codex: "PROVIDER_C",
-};
+// The provider set is the registry's (shared/sources/registry.ts); re-exported for the readers.
+export type { ProviderEnum, ProviderName } from "./registry.js";
+export { PROVIDER_ENUM, providerOfSourceId } from "./registry.js";
 
 /**
  * Token usage of one billable model response in the shared vocabulary (design §9), so totals add
@@ -240,6 +235,10 @@ export interface SessionRecord {
   gitBranch: string | null;
 }
 
+/** The log levels of every log the core keeps (a provider's own, the gateway's), lowest first. */
+export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** One line of the provider's own log (Codex `logs_2.sqlite`), for recentLogs. */
 export interface ProviderLogEntry {
   /** Epoch ms. */
@@ -370,12 +369,4 @@ export interface Provider {
    * follow the install (a storage era that changed, a directory that appeared).
    */
   watchTargets?(install: Install): WatchTarget[];
-}
-
-/** The provider a source id belongs to (`agent:` is OpenClaw's, design §3), or null for `dashboard:self`. */
-export function providerOfSourceId(id: string): ProviderName | null {
-  if (id.startsWith("agent:")) return "openclaw";
-  if (id.startsWith("claude-code:")) return "claude-code";
-  if (id.startsWith("codex:")) return "codex";
-  return null;
 }

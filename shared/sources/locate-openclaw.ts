@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { lookAt, type LookedAt } from "./looked-at.js";
+import { openclawIdentity } from "./openclaw/identity.js";
 import { installDemoState, type InstalledDemo } from "../demo-replay/install.js";
 
 export interface OpenclawLocation {
@@ -40,7 +41,7 @@ export function demoOpenclaw(target: string, now: number): OpenclawLocation {
 
 /** The state dir locateOpenclaw would choose (the configured one, $OPENCLAW_STATE_DIR, else ~/.openclaw), and what is there. */
 export function openclawLookedAt({ configured, env = process.env }: LocateOptions): LookedAt {
-  const at = (dir: string, from: string, named: boolean): LookedAt => ({ provider: "openclaw", dir, from, named, found: lookAt(dir, hasOpenclawData) });
+  const at = (dir: string, from: string, named: boolean): LookedAt => ({ provider: openclawIdentity.name, dir, from, named, found: lookAt(dir, hasOpenclawData) });
   if (configured) return at(resolve(configured), "config openclawDir", true);
   const fromEnv = env.OPENCLAW_STATE_DIR;
   if (fromEnv) return at(resolve(fromEnv), "env OPENCLAW_STATE_DIR", true);

@@ -3,7 +3,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isClaudeCodeProgram, isCodexProgram, isOwnProgram, readProcIdentity } from "./own-process.js";
+import { isClaudeCodeProgram } from "./claude-code/program.js";
+import { isCodexProgram } from "./codex/program.js";
+import { isOwnProgram, readProcIdentity } from "./own-process.js";
 
 const roots: string[] = [];
 test.after(() => {

@@ -41,7 +41,8 @@ export type ProgramMatch = (id: ProcIdentity) => boolean;
 /** Enough of cmdline for argv[0] and a script path; a longer one is cut, not refused. */
 const MAX_CMDLINE_BYTES = 16 * 1024;
 
-const base = (p: string | undefined): string => (p ? path.basename(p.replace(/ \(deleted\)$/, "")) : "");
+/** A program path's file name (`/usr/bin/codex (deleted)` → `codex`): each provider's matcher compares it. */
+export const base = (p: string | undefined): string => (p ? path.basename(p.replace(/ \(deleted\)$/, "")) : "");
 
 function readSmall(file: string, max: number): string | null {
   let fd: number;
@@ -89,24 +90,6 @@ export function readProcIdentity(pid: number, procRoot = "/proc"): ProcIdentity 
   const argv = (readSmall(path.join(dir, "cmdline"), MAX_CMDLINE_BYTES) ?? "").split("\0").filter((a) => a !== "");
   return { uid, comm: comm.trim(), exe, argv };
 }
-
-const CLAUDE_NAMES = new Set(["claude", "claude.exe"]);
-
-/** Claude Code: started as `claude` (native binary, installer's link), or Node running its npm `cli.js`. */
-export const isClaudeCodeProgram: ProgramMatch = (id) => {
-  if (CLAUDE_NAMES.has(id.comm) || CLAUDE_NAMES.has(base(id.exe ?? undefined)) || CLAUDE_NAMES.has(base(id.argv[0]))) return true;
-  // The native installer's versions dir: exe resolves to `.../claude/versions/<version>`.
-  if (id.exe !== null && /\/claude\/versions\/[^/]+$/.test(id.exe)) return true;
-  // npm releases before the native binary: `node .../@anthropic-ai/claude-code/cli.js`.
-  return /^node(js)?$/.test(base(id.exe ?? id.argv[0])) && id.argv.slice(1, 4).some((a) => /[/\\]@anthropic-ai[/\\]claude-code[/\\]cli\.m?js$/.test(a));
-};
-
-/** The TUI's app-server daemon runs a copy of the binary under `CODEX_HOME/packages/app-server-daemon/releases/<version-triple>/`. */
-const CODEX_DAEMON_COPY = /[/\\]packages[/\\]app-server-daemon[/\\]releases[/\\][^/\\]+[/\\][^/\\]+$/;
-
-/** Codex: the native `codex` binary (the lock holder), or the TUI's app-server daemon copy of it. */
-export const isCodexProgram: ProgramMatch = (id) =>
-  id.comm === "codex" || base(id.exe ?? undefined) === "codex" || base(id.argv[0]) === "codex" || [id.exe, id.argv[0]].some((p) => p !== null && p !== undefined && CODEX_DAEMON_COPY.test(p));
 
 function ownUid(): number | null {
   return typeof process.getuid === "function" ? process.getuid() : null;

@@ -16,7 +16,7 @@ import { readLogLines } from "./gateway/log-follower.js";
 import type { LogCursor } from "./gateway/log-follower.js";
 import { RestartTracker, classifyLogEntry, parseLogLine } from "./gateway/log-line.js";
 import type { GatewayLogEntry } from "./gateway/log-line.js";
-import { ProcessTreeSampler, isProcessAlive, processStartTicks } from "./gateway/proc-stats.js";
+import { ProcessTreeSampler, isProcessAlive, processStartTicks } from "./proc-stats.js";
 import { UpdateStatusChecker } from "./gateway/update-status.js";
 import { probeChannelsWithFallback } from "./gateway-rpc/cli-fallback.js";
 import { resolveGatewayAuth } from "./gateway-rpc/gateway-auth.js";

@@ -17,7 +17,7 @@ import { observeServerNow } from "./state/clock";
 import { replaceSource, route, urlSource, type Route } from "./state/router";
 import { scopeId, switcherShown } from "./state/scope";
 import { shell } from "./state/shell";
-import { PROVIDER_NAME } from "./lib/providers";
+import { isGatewaySystem, PROVIDER_NAME } from "./lib/providers";
 import { AlertsRoute } from "./views/AlertsRoute";
 import { ControlView } from "./views/Control";
 import { CronView } from "./views/Cron";
@@ -123,7 +123,7 @@ function Shell(): JSX.Element {
         <span>
           gateway-insights {live.data ? `v${live.data.self.version}` : ""}
           {(live.data?.systems ?? []).map((sys) => {
-            const v = sys.provider === "PROVIDER_A" ? sys.gateway.version : sys.versions[0];
+            const v = isGatewaySystem(sys) ? sys.gateway.version : sys.versions[0];
             return v ? ` · ${PROVIDER_NAME[sys.provider]} v${v}` : "";
           })}
         </span>

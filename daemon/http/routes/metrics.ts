@@ -2,8 +2,8 @@
 // /graphql. OpenClaw has no such endpoint; this is how a fleet of gateways lands in one
 // Prometheus and Grafana. Names follow Prometheus conventions: base units (seconds, bytes,
 // ratios), `_total` on counters, one family per quantity with labels for the breakdown.
-import type { ReadModel } from "../../../shared/queries/read-model.js";
-import { providerOfSourceId } from "../../../shared/sources/contract.js";
+import { isGatewaySystem, type ReadModel } from "../../../shared/queries/read-model.js";
+import { hasCapability, providerIdentity, providerOfSourceId, providersWith } from "../../../shared/sources/registry.js";
 import { VERSION } from "../../../shared/version.js";
 import { effectiveHostName } from "../../../shared/config/host-name.js";
 import { CodexAccounts, UNKNOWN_ACCOUNT } from "../../metrics/codex-account.js";
@@ -64,7 +64,7 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
     const { total: _total, ...byStatus } = model.sessionCounts(a.id);
     for (const [status, n] of Object.entries(byStatus)) {
       sessions.push({ labels: { provider: a.provider, source: a.id, status: status.toLowerCase() }, value: n });
-      if (a.provider === "openclaw") openclawSessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
+      if (hasCapability(a.provider, "gateway")) openclawSessions.push({ labels: { agent: a.agentId, status: status.toLowerCase() }, value: n });
     }
   }
   const counters = model.modelCounters();
@@ -72,8 +72,9 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
     // OpenClaw's own series, as before the other providers came: by agent, model and vendor.
     const oc = new Map<string, { agent: string; model: string; provider: string; input: number; output: number; cacheRead: number; cacheWrite: number; costUsd: number; messages: number }>();
     for (const c of counters) {
-      if (providerOfSourceId(c.sourceId) !== "openclaw") continue;
-      const agent = c.sourceId.slice("agent:".length);
+      const owner = providerOfSourceId(c.sourceId);
+      if (!owner || !hasCapability(owner, "gateway")) continue;
+      const agent = c.sourceId.slice(providerIdentity(owner).sourcePrefix.length);
       const key = JSON.stringify([agent, c.model, c.provider]);
       const row = oc.get(key) ?? { agent, model: c.model || "unknown", provider: c.provider || "unknown", input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0, messages: 0 };
       row.input += c.input;
@@ -134,8 +135,12 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
 
   // The plan's quota (Codex): gauges, never counters, and never to be added up: the quota belongs
   // to the account, and every machine using it reports the same figure.
-  const codex = model.providers().includes("codex") ? model.systemOf("codex") : null;
-  const limits = codex && codex.provider !== "openclaw" ? codex.rateLimits : [];
+  const read = model.providers();
+  const limited = providersWith("rateLimits").filter((p) => read.includes(p));
+  const limits = limited.flatMap((p) => {
+    const sys = model.systemOf(p);
+    return isGatewaySystem(sys) ? [] : sys.rateLimits.map((l) => ({ ...l, provider: p }));
+  });
   const windows = limits.flatMap((l) =>
     (["primary", "secondary"] as const).flatMap((w) => {
       const win = l[w];
@@ -145,16 +150,16 @@ export function buildExposition(d: MetricsRouteDeps): Exposition {
   // The account (a digest of the login's account id, codex-account.ts) tells one quota from another:
   // machines on the same account report the same figure, so a fleet takes max by (account), never sum.
   const accounts = d.accounts ?? defaultAccounts;
-  const homes = new Map(model.agents().filter((a) => a.provider === "codex").map((a) => [a.id, a.dir]));
+  const homes = new Map(model.agents().filter((a) => hasCapability(a.provider, "rateLimits")).map((a) => [a.id, a.dir]));
   const accountOf = (source: string): string => {
     const home = homes.get(source);
     return home === undefined ? UNKNOWN_ACCOUNT : accounts.account(home);
   };
-  const limitLabels = (l: (typeof limits)[number], w: string): Record<string, string> => ({ provider: "codex", source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown", window: w });
+  const limitLabels = (l: (typeof limits)[number], w: string): Record<string, string> => ({ provider: l.provider, source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown", window: w });
   x.metric("insights_rate_limit_used_ratio", "gauge", "Share of a rate-limit window used (1 = the limit), as the provider last recorded it", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.usedPercent / 100 })));
   x.metric("insights_rate_limit_window_seconds", "gauge", "Length of the rate-limit window", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.windowMinutes === null ? null : win.windowMinutes * 60 })));
   x.metric("insights_rate_limit_resets_timestamp_seconds", "gauge", "When the rate-limit window resets (Unix time)", windows.map(({ l, w, win }) => ({ labels: limitLabels(l, w), value: win.resetsAt === null ? null : Date.parse(win.resetsAt) / 1000 })));
-  x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: "codex", source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
+  x.metric("insights_rate_limit_stale", "gauge", "1 when the window has reset since the figures were recorded", limits.map((l) => ({ labels: { provider: l.provider, source: l.source, account: accountOf(l.source), limit: l.limitId ?? "unknown" }, value: l.stale ? 1 : 0 })));
 
   // The providers' sources only: the daemon's own `dashboard:self` is not a data source an operator watches.
   x.metric(

@@ -2,6 +2,7 @@
 // Code and Codex: the CLI's version and sessions running now), Codex's rate limits, the key numbers,
 // then whatever sections the detail level put in the model.
 import type { CardBlock } from "../card-model.js";
+import { isGatewayBlock, isRateLimitedBlock } from "../blocks.js";
 import { formatDuration } from "../format.js";
 import { gatewayColor, type Ctx } from "./context.js";
 import { tokenChart } from "./chart.js";
@@ -21,7 +22,7 @@ const sep = (ctx: Ctx): El => span("·", { fontSize: 11, color: ctx.p.faint });
 function facts(ctx: Ctx, b: CardBlock): El {
   const { p } = ctx;
   const muted = { fontSize: 11, color: p.muted };
-  if (b.provider === "openclaw") {
+  if (isGatewayBlock(b)) {
     const g = b.gateway;
     const uptime = g.uptimeSeconds !== null ? ctx.t("header.uptime", { duration: formatDuration(g.uptimeSeconds, ctx.lang) }) : g.running === false && g.state === "DOWN" ? ctx.t("header.notRunning") : null;
     return row(
@@ -62,7 +63,7 @@ function heading(ctx: Ctx, b: CardBlock): El {
     row(
       { gap: 8, justifyContent: "space-between" },
       line(ctx.t(`provider.${b.provider}`), { flex: 1, fontSize: 15, fontWeight: 700, color: p.text }),
-      b.provider === "openclaw" ? pill(ctx.t(`gateway.${b.gateway.state}`), gatewayColor(p, b.gateway.state), 12) : null,
+      isGatewayBlock(b) ? pill(ctx.t(`gateway.${b.gateway.state}`), gatewayColor(p, b.gateway.state), 12) : null,
     ),
     facts(ctx, b),
   );
@@ -77,12 +78,12 @@ export const BLOCK_GAP = 14;
  */
 export function providerParts(ctx: Ctx, b: CardBlock, withChart: boolean): Child[][] {
   return [
-    [heading(ctx, b), b.provider === "codex" ? rateLimits(ctx, b) : null, providerTiles(ctx, b), withChart ? tokenChart(ctx, [b]) : null],
+    [heading(ctx, b), isRateLimitedBlock(b) ? rateLimits(ctx, b) : null, providerTiles(ctx, b), withChart ? tokenChart(ctx, [b]) : null],
     [topSessions(ctx, b)],
     [recentErrors(ctx, b)],
     [subAgentTree(ctx, b)],
     [eventLog(ctx, b)],
-    ...(b.provider === "openclaw" ? [[cronJobs(ctx, b)], [channels(ctx, b)], [resources(ctx, b)]] : []),
+    ...(isGatewayBlock(b) ? [[cronJobs(ctx, b)], [channels(ctx, b)], [resources(ctx, b)]] : []),
     [sourceChips(ctx, b), totals(ctx, b)],
   ];
 }

@@ -1,6 +1,7 @@
 // Key numbers as tiles, three to a row: a provider's six (every detail level shows them) and the
 // "all providers" three. A cost with unpriced responses says so: it is never shown as $0.
 import type { CardBlock, CardSummary } from "../card-model.js";
+import { isGatewayBlock } from "../blocks.js";
 import { formatCompact, formatInt, formatPercent, formatRangeLabel, formatRelative, formatUsd } from "../format.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type Child, type El } from "./h.js";
@@ -94,7 +95,7 @@ export function providerTiles(ctx: Ctx, b: CardBlock): El {
     plainTile(ctx.t("kpi.turns"), dash(ctx, s.turns, (n) => formatCompact(n, ctx.lang))),
     errorsTile(ctx, s),
   ];
-  if (b.provider === "openclaw") {
+  if (isGatewayBlock(b)) {
     const u = b.gateway.uptimePercent;
     tiles.push(plainTile(ctx.t("kpi.uptime"), dash(ctx, u, (n) => formatPercent(n, ctx.lang)), u === null ? p.muted : u >= 99 ? p.ok : u >= 95 ? p.warn : p.bad));
   } else {

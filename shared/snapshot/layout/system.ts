@@ -3,6 +3,7 @@
 import { formatCompact, formatDate, formatInt, formatMB, formatMs, formatPercent, formatUsd } from "../format.js";
 import type { MessageKey } from "../messages.js";
 import type { CardBlock, CardOpenClawBlock } from "../card-model.js";
+import { hasCapability, isProviderName, type ProviderName } from "../../sources/registry.js";
 import { levelColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable } from "./primitives.js";
@@ -49,7 +50,10 @@ const CHECK_NAMES: Readonly<Record<string, MessageKey>> = {
   detection: "checkName.detection",
 };
 
-const PROVIDER_NAMES: Readonly<Record<string, MessageKey>> = { "claude-code": "provider.claude-code", codex: "provider.codex" };
+/** The providers whose checks the API names `<provider>/<check>`: those without a gateway. */
+function prefixedOwner(owner: string | null): ProviderName | null {
+  return owner !== null && isProviderName(owner) && !hasCapability(owner, "gateway") ? owner : null;
+}
 
 /**
  * A check's name in words: another provider's check (`codex/rate-limit`) with its provider's name
@@ -58,11 +62,11 @@ const PROVIDER_NAMES: Readonly<Record<string, MessageKey>> = { "claude-code": "p
 function checkName(ctx: Ctx, name: string): string {
   const slash = name.indexOf("/");
   const owner = slash > 0 ? name.slice(0, slash) : null;
-  const own = owner && Object.hasOwn(PROVIDER_NAMES, owner) ? name.slice(slash + 1) : name;
+  const prefixed = prefixedOwner(owner);
+  const own = prefixed ? name.slice(slash + 1) : name;
   const key = Object.hasOwn(CHECK_NAMES, own) ? CHECK_NAMES[own] : undefined;
   const words = key ? ctx.t(key) : own;
-  const providerKey = owner && own !== name ? PROVIDER_NAMES[owner] : undefined;
-  return providerKey ? `${ctx.t(providerKey)} · ${words}` : words;
+  return prefixed ? `${ctx.t(`provider.${prefixed}`)} · ${words}` : words;
 }
 
 export function healthChecks(ctx: Ctx): El | null {

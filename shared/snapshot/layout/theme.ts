@@ -1,6 +1,7 @@
 // Colours of the two themes. Status colours are tuned per theme so that green/amber/red keep
 // their contrast on both the dark and the light background (text on a tint of its own colour).
 import type { SnapshotTheme } from "../params.js";
+import { perProvider, type ProviderName } from "../../sources/registry.js";
 
 export interface Palette {
   bg: string;
@@ -17,7 +18,7 @@ export interface Palette {
   bad: string;
   idle: string;
   /** One colour per provider: its block's heading and its part of the stacked token chart. */
-  provider: Readonly<Record<"openclaw" | "claude-code" | "codex", string>>;
+  provider: Readonly<Record<ProviderName, string>>;
 }
 
 export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
@@ -35,7 +36,7 @@ export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
     warn: "#d29922",
     bad: "#f85149",
     idle: "#8b949e",
-    provider: { openclaw: "#4493f8", "claude-code": "#e0825f", codex: "#a371f7" },
+    provider: perProvider((p) => p.colors.card.dark),
   },
   light: {
     bg: "#ffffff",
@@ -51,7 +52,7 @@ export const PALETTES: Readonly<Record<SnapshotTheme, Palette>> = {
     warn: "#9a6700",
     bad: "#cf222e",
     idle: "#6e7781",
-    provider: { openclaw: "#0969da", "claude-code": "#c15f3c", codex: "#8250df" },
+    provider: perProvider((p) => p.colors.card.light),
   },
 };
 

@@ -17,7 +17,8 @@ import type { LiveSession } from "../contract.js";
 import { classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { asObject, text } from "./line-shape.js";
-import { isClaudeCodeProgram, isOwnProgram } from "../own-process.js";
+import { isOwnProgram } from "../own-process.js";
+import { isClaudeCodeProgram } from "./program.js";
 import type { ProcOwnerOptions } from "../own-process.js";
 
 export interface LiveProbe {

@@ -18,7 +18,8 @@ import { openRegular } from "../safe-open.js";
 import { CLASSIFY_PEEK_BYTES, readHead } from "./classify.js";
 import { isSessionId } from "./files.js";
 import { asObject, shortText } from "./shape.js";
-import { isCodexProgram, isOwnProgram } from "../own-process.js";
+import { isOwnProgram } from "../own-process.js";
+import { isCodexProgram } from "./program.js";
 import type { ProcOwnerOptions } from "../own-process.js";
 
 export const LOCKS_DIR = "thread-writer-locks";

@@ -1,9 +1,10 @@
 // One line of the gateway's tslog JSON-lines file log -> a typed entry, and entries -> events
 // (error / warning / restart). Format: openclaw-formats.md §4 and §10.
+import { LOG_LEVELS, type LogLevel } from "../contract.js";
 import type { SourceWarning } from "../result.js";
 
-export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+// The levels are the contract's (every provider's log speaks them); re-exported for the gateway side.
+export { LOG_LEVELS, type LogLevel };
 
 export interface GatewayLogEntry {
   /** The line's own `time` (ISO with offset), as written. */

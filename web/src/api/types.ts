@@ -2,6 +2,7 @@
 // the schema's own types (schema.generated.ts, made from daemon/graphql/schema.graphql by
 // `npm run codegen`), so a field renamed or removed in the schema fails this file's type check.
 import type * as S from "./schema.generated.js";
+import type { EnumWith, EnumWithout } from "../../../shared/sources/registry";
 
 export type SourceStatus = S.SourceStatus;
 export type HealthLevel = S.HealthLevel;
@@ -28,9 +29,9 @@ export type HealthCheck = Pick<S.HealthCheck, "name" | "status" | "message">;
 
 export type Health = Pick<S.Health, "status" | "verdict"> & { checks: HealthCheck[] };
 
-/** OpenClaw's system (ProviderASystem): its gateway. */
+/** The system of the provider with an agent gateway (OpenClaw's ProviderASystem): its gateway. */
 export type SystemInfo = Pick<S.ProviderASystem, "demo"> & {
-  provider: "PROVIDER_A";
+  provider: EnumWith<"gateway">;
   gateway: Gateway;
   resources: Resources;
   channels: Channel[];
@@ -39,9 +40,9 @@ export type SystemInfo = Pick<S.ProviderASystem, "demo"> & {
 
 export type LiveSession = Pick<S.LiveSession, "source" | "sessionKey" | "pid" | "startedAt" | "status" | "project" | "cliVersion" | "cpu" | "memoryMB">;
 
-/** Claude Code's or Codex's system (ProviderBSystem, ProviderCSystem): the CLI's installs. */
+/** A CLI provider's system (Claude Code's ProviderBSystem, Codex's ProviderCSystem): the CLI's installs. */
 export type CliSystem = Pick<S.ProviderBSystem, "demo" | "versions"> & {
-  provider: "PROVIDER_B" | "PROVIDER_C";
+  provider: EnumWithout<"gateway">;
   liveSessions: LiveSession[];
   health: Health;
 };

@@ -4,7 +4,7 @@ import type { JSX } from "preact";
 import { logout } from "../api/session";
 import { t } from "../i18n/i18n";
 import { GATEWAY_LABEL, VERDICT_LABEL } from "../lib/labels";
-import { PROVIDER_NAME } from "../lib/providers";
+import { hasGateway, PROVIDER_NAME } from "../lib/providers";
 import { gatewayTone, verdictTone } from "../lib/tones";
 import { auth } from "../state/auth";
 import { href, scopeProvider } from "../state/scope";
@@ -17,7 +17,7 @@ import logo from "../assets/favicon.svg";
 
 function StatePill(): JSX.Element | null {
   const provider = scopeProvider.value;
-  const cli = provider && provider !== "PROVIDER_A" ? cliSystem(provider) : null;
+  const cli = provider && !hasGateway(provider) ? cliSystem(provider) : null;
   if (cli && provider) {
     const v = cli.health.verdict;
     return (

@@ -59,9 +59,6 @@ export function ruleName(id: string, name: string): string {
   return key && BUILTIN_NAMES[id] === name ? t(key) : name;
 }
 
-/** The provider words of a scope (the API's lower-case names). */
-export const SCOPE_PROVIDERS = ["openclaw", "claude-code", "codex"] as const;
-export const PROVIDER_OF_ENUM = { PROVIDER_A: "openclaw", PROVIDER_B: "claude-code", PROVIDER_C: "codex" } as const;
 
 export function severityTone(s: AlertSeverity): Tone {
   return s === "CRITICAL" ? "err" : "warn";

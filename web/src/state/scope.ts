@@ -10,6 +10,7 @@ import type { DataSource, Provider } from "../api/types";
 import { readPref, writePref } from "../lib/storage";
 import { hrefOf, navigate, route, urlSource, type Route } from "./router";
 import { providers, sources } from "./shell";
+import { hasGateway } from "../lib/providers";
 
 export const ALL = "all";
 
@@ -34,7 +35,7 @@ export const switcherShown = computed(() => sources.value.length > 1);
 
 /** OpenClaw's default agent: `main`, else its first. */
 function openclawDefault(list: readonly DataSource[]): DataSource | undefined {
-  const oc = list.filter((s) => providerOf(s) === "PROVIDER_A");
+  const oc = list.filter((s) => hasGateway(providerOf(s)));
   return oc.find((s) => s.id === "agent:main") ?? oc[0];
 }
 
@@ -43,7 +44,7 @@ function valid(id: string | null, name: RouteName, list: readonly DataSource[], 
   if (id === ALL) return multi && TAKES_ALL.has(name);
   const s = list.find((x) => x.id === id);
   if (!s) return false;
-  return !OPENCLAW_ONLY.has(name) || providerOf(s) === "PROVIDER_A";
+  return !OPENCLAW_ONLY.has(name) || hasGateway(providerOf(s));
 }
 
 /** The source id the current view shows, or "all"; null before the shell has loaded or without sources. */
@@ -78,7 +79,7 @@ export function href(to: Route, source: string | null = scopeId.value): string {
 export function viewFits(name: RouteName, id: string | null): boolean {
   if (id === ALL) return TAKES_ALL.has(name);
   const s = sources.value.find((x) => x.id === id);
-  return !OPENCLAW_ONLY.has(name) || (s ? providerOf(s) === "PROVIDER_A" : false);
+  return !OPENCLAW_ONLY.has(name) || (s ? hasGateway(providerOf(s)) : false);
 }
 
 /** Switches to `id` (a source or "all"): remembered, written to the address, staying on the view when it fits. */
@@ -96,5 +97,5 @@ export function defaultSourceOf(provider: Provider): string | null {
   const list = sourcesOf(provider);
   const remembered = list.find((s) => s.id === saved.value);
   if (remembered) return remembered.id;
-  return ((provider === "PROVIDER_A" ? openclawDefault(list) : undefined) ?? list[0])?.id ?? null;
+  return ((hasGateway(provider) ? openclawDefault(list) : undefined) ?? list[0])?.id ?? null;
 }

@@ -3,6 +3,7 @@
 import { computed, signal } from "@preact/signals";
 import type { ShellData } from "../api/queries";
 import type { AnySystem, CliSystem, DataSource, Provider, SystemInfo } from "../api/types";
+import { isCliSystem, isGatewaySystem, PROVIDERS } from "../lib/providers";
 
 export const shell = signal<ShellData | null>(null);
 
@@ -14,21 +15,19 @@ export const providers = computed<Provider[]>(() => {
   const s = shell.value;
   if (!s) return [];
   if (s.self.providers?.length) return s.self.providers;
-  return (["PROVIDER_A", "PROVIDER_B", "PROVIDER_C"] as const).filter((p) => s.systems.some((x) => x.provider === p));
+  return PROVIDERS.filter((p) => s.systems.some((x) => x.provider === p));
 });
 
-export function systemOf(provider: "PROVIDER_A"): SystemInfo | null;
-export function systemOf(provider: Provider): AnySystem | null;
 export function systemOf(provider: Provider): AnySystem | null {
   return shell.value?.systems.find((s) => s.provider === provider) ?? null;
 }
 
-/** OpenClaw's gateway, when OpenClaw is read. */
-export const openclaw = computed<SystemInfo | null>(() => (shell.value?.systems.find((s): s is SystemInfo => s.provider === "PROVIDER_A") ?? null));
+/** The agent gateway's system (OpenClaw's), when it is read. */
+export const openclaw = computed<SystemInfo | null>(() => shell.value?.systems.find(isGatewaySystem) ?? null);
 
 export function cliSystem(provider: Provider): CliSystem | null {
   const s = systemOf(provider);
-  return s && s.provider !== "PROVIDER_A" ? s : null;
+  return s && isCliSystem(s) ? s : null;
 }
 
 /** Demo mode: the daemon serves its bundled sample state. */

@@ -18,6 +18,7 @@ import { useLive } from "../lib/use-live";
 import { href } from "../state/scope";
 import { RequireSource } from "../components/RequireSource";
 import type { DataSource } from "../api/types";
+import { hasGateway } from "../lib/providers";
 
 type EventType = "error" | "warning" | "restart";
 const TYPES: EventType[] = ["error", "warning", "restart"];
@@ -30,7 +31,7 @@ export function EventsView(): JSX.Element {
 
 function Events({ src }: { src: DataSource }): JSX.Element {
   const id = src.id;
-  const openclaw = src.attributes.provider === "PROVIDER_A";
+  const openclaw = src.attributes.provider ? hasGateway(src.attributes.provider) : false;
   const [hour, setHour] = useState<number | null>(null);
   const [types, setTypes] = useState<ReadonlySet<EventType>>(new Set(TYPES));
   const [query, setQuery] = useState("");

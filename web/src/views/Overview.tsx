@@ -13,7 +13,7 @@ import { SourceNotice } from "../components/SourceNotice";
 import { Callout, ErrorNotice, Loading } from "../components/States";
 import { ViewHeader } from "../components/ViewHeader";
 import { t } from "../i18n/i18n";
-import { sourceTitle } from "../lib/providers";
+import { has, hasGateway, sourceTitle } from "../lib/providers";
 import { useLive } from "../lib/use-live";
 import { range } from "../state/range";
 import { isAll, providerOf } from "../state/scope";
@@ -50,7 +50,7 @@ export function OverviewView(): JSX.Element | null {
 
 function SystemRow({ src }: { src: DataSource }): JSX.Element | null {
   const p = providerOf(src);
-  if (p === "PROVIDER_A") {
+  if (hasGateway(p)) {
     const sys = openclaw.value;
     if (!sys) return null;
     return (
@@ -71,14 +71,14 @@ function SystemRow({ src }: { src: DataSource }): JSX.Element | null {
         <CliSystemCard system={sys} />
         <HealthPanel health={sys.health} />
       </div>
-      {p === "PROVIDER_C" ? <RateLimitsPanel sourceId={src.id} /> : null}
+      {has(p, "rateLimits") ? <RateLimitsPanel sourceId={src.id} /> : null}
     </>
   );
 }
 
 function SourceOverview({ src, range: r }: { src: DataSource; range: MetricsRange }): JSX.Element {
   const id = src.id;
-  const oc = providerOf(src) === "PROVIDER_A";
+  const oc = hasGateway(providerOf(src));
   // The source's changes refetch at once; gateway uptime (from the probes) is caught by the poll.
   const live = useLive((signal) => fetchOverview(id, r, !oc, signal), [id, r, oc], { sources: [id] });
   const d = live.data;

@@ -10,8 +10,8 @@ import type { AlertChannel, AlertMetric, AlertRule, AlertRulePatch, AlertWindow 
 import { Panel } from "../../components/Panel";
 import { ErrorNotice } from "../../components/States";
 import { t } from "../../i18n/i18n";
-import { METRIC_LABEL, METRIC_META, METRICS, PROVIDER_OF_ENUM, WINDOW_LABEL, type ScopeField } from "../../lib/alerts";
-import { PROVIDER_NAME } from "../../lib/providers";
+import { METRIC_LABEL, METRIC_META, METRICS, WINDOW_LABEL, type ScopeField } from "../../lib/alerts";
+import { isGatewaySystem, PROVIDER_NAME, PROVIDER_WORD, PROVIDERS } from "../../lib/providers";
 import { providerOf } from "../../state/scope";
 import { providers, shell, sources } from "../../state/shell";
 import { described, Field, fieldErrorOf, numberOf, type FieldError } from "./form";
@@ -63,7 +63,7 @@ function draftOf(r: AlertRule | null): Draft {
 function checkNames(): string[] {
   const names = new Set<string>();
   for (const sys of shell.value?.systems ?? []) {
-    for (const c of sys.health.checks) names.add(sys.provider === "PROVIDER_A" || c.name === "disk" || c.name === "store" ? c.name : `${PROVIDER_OF_ENUM[sys.provider]}/${c.name}`);
+    for (const c of sys.health.checks) names.add(isGatewaySystem(sys) || c.name === "disk" || c.name === "store" ? c.name : `${PROVIDER_WORD[sys.provider]}/${c.name}`);
   }
   return [...names].sort();
 }
@@ -166,8 +166,8 @@ export function RuleForm({ rule, channels, onDone, onCancel }: { rule: AlertRule
 
   const err = (k: string): string | null => errors[k] ?? null;
   const scopeError = (k: ScopeField): string | null => errors[`scope.${k}`] ?? (k === "provider" ? (errors.scope ?? null) : null);
-  const providerWords = providers.value.map((p) => PROVIDER_OF_ENUM[p]);
-  const sourceIds = sources.value.filter((s) => !d.scope.provider || PROVIDER_OF_ENUM[providerOf(s)] === d.scope.provider).map((s) => s.id);
+  const providerWords = providers.value.map((p) => PROVIDER_WORD[p]);
+  const sourceIds = sources.value.filter((s) => !d.scope.provider || PROVIDER_WORD[providerOf(s)] === d.scope.provider).map((s) => s.id);
   const scopeChoices: Record<ScopeField, string[]> = {
     provider: withCurrent(providerWords, d.scope.provider),
     source: withCurrent(sourceIds, d.scope.source),
@@ -175,8 +175,8 @@ export function RuleForm({ rule, channels, onDone, onCancel }: { rule: AlertRule
     model: withCurrent(options.models, d.scope.model),
   };
   const providerLabel = (v: string): string => {
-    const e = (Object.entries(PROVIDER_OF_ENUM) as Array<[keyof typeof PROVIDER_OF_ENUM, string]>).find(([, w]) => w === v);
-    return e ? PROVIDER_NAME[e[0]] : v;
+    const e = PROVIDERS.find((p) => PROVIDER_WORD[p] === v);
+    return e ? PROVIDER_NAME[e] : v;
   };
 
   return (

@@ -16,7 +16,7 @@ import { ViewHeader } from "../../components/ViewHeader";
 import { t } from "../../i18n/i18n";
 import { fmtBucketSpan, fmtCompact, fmtInt, fmtUsd } from "../../lib/format";
 import { GATEWAY_LABEL, VERDICT_LABEL } from "../../lib/labels";
-import { PROVIDER_KEY, PROVIDER_NAME, PROVIDERS } from "../../lib/providers";
+import { has, hasGateway, PROVIDER_KEY, PROVIDER_NAME, PROVIDERS } from "../../lib/providers";
 import { gatewayTone, verdictTone } from "../../lib/tones";
 import { useLive } from "../../lib/use-live";
 import { chooseScope, href, providerOf } from "../../state/scope";
@@ -107,7 +107,7 @@ function providerBuckets(figures: readonly SourceFigures[], groups: readonly Pro
 export function CombinedOverview({ range: r }: { range: MetricsRange }): JSX.Element {
   const list = sources.value;
   const ids = list.map((s) => s.id);
-  const withProjects = new Set(list.filter((s) => providerOf(s) !== "PROVIDER_A").map((s) => s.id));
+  const withProjects = new Set(list.filter((s) => has(providerOf(s), "projects")).map((s) => s.id));
   const live = useLive((signal) => fetchCombined(ids, withProjects, r, signal), [ids.join(","), r], { sources: ids });
   const present = PROVIDERS.filter((p) => list.some((s) => providerOf(s) === p));
   return (
@@ -210,7 +210,7 @@ function Combined({ figures, range: r }: { figures: SourceFigures[]; range: Metr
       </div>
       <div class="grid grid-2">
         <ActiveSessions sessions={active.slice(0, 8)} total={active.length} />
-        {projects.length || groups.some((g) => g.provider !== "PROVIDER_A") ? <ProjectsPanel rows={projects} period={t(RANGE_LONG[r])} /> : <Empty title={t("projects.empty")} />}
+        {projects.length || groups.some((g) => has(g.provider, "projects")) ? <ProjectsPanel rows={projects} period={t(RANGE_LONG[r])} /> : <Empty title={t("projects.empty")} />}
       </div>
     </>
   );
@@ -281,7 +281,7 @@ function ShareBar({ parts, format }: { parts: Array<{ provider: Provider; value:
 function HealthBadge({ provider }: { provider: Provider }): JSX.Element | null {
   const sys = systemOf(provider);
   if (!sys) return null;
-  if (provider === "PROVIDER_A") {
+  if (hasGateway(provider)) {
     const gw = openclaw.value?.gateway;
     return (
       <span class="badges">

@@ -5,7 +5,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { directoryUsage, filesystemSpace } from "./disk-usage.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../test/helpers/openclaw-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 

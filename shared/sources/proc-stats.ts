@@ -1,6 +1,7 @@
-// CPU and memory of the gateway's process tree from Linux procfs. The gateway runs as `openclaw-gateway`
-// with a child "spawn broker" and short-lived tool processes, so figures cover the process and all its
-// descendants. The procfs root is a parameter so tests can use a fake tree.
+// CPU and memory of a process tree from Linux procfs (a base utility: the gateway's process, the CLI
+// providers' live sessions). The gateway runs as `openclaw-gateway` with a child "spawn broker" and
+// short-lived tool processes, so figures cover the process and all its descendants. The procfs root
+// is a parameter so tests can use a fake tree.
 //
 // CPU % needs two samples: (Δ utime+stime ticks) / clockTicks / Δ wall seconds × 100, per process (keyed
 // by pid + start time so a recycled pid is not mistaken for the old process). 100 % = one core busy.
@@ -8,10 +9,10 @@
 // sample counts all of its ticks.
 import fs from "node:fs";
 import path from "node:path";
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { SourceError, fail, ok } from "../result.js";
-import type { SourceResult } from "../result.js";
+import type { Clock } from "../clock.js";
+import { systemClock } from "../clock.js";
+import { SourceError, fail, ok } from "./result.js";
+import type { SourceResult } from "./result.js";
 
 /** Linux USER_HZ; 100 on every mainstream architecture. */
 export const DEFAULT_CLOCK_TICKS = 100;

@@ -1,9 +1,10 @@
-// Disk figures for the OpenClaw state dir: bytes used by the tree (a bounded walk that never follows
-// symlinks, so a link to `/` cannot make it scan the machine) and free space on its filesystem.
+// Disk figures (a base utility: the OpenClaw state dir's size, every system's disk check): bytes
+// used by a tree (a bounded walk that never follows symlinks, so a link to `/` cannot make it scan
+// the machine) and free space on its filesystem.
 import fs from "node:fs";
 import path from "node:path";
-import { classifyIoError, fail, ok, SourceError } from "../result.js";
-import type { SourceResult, SourceWarning } from "../result.js";
+import { classifyIoError, fail, ok, SourceError } from "./result.js";
+import type { SourceResult, SourceWarning } from "./result.js";
 
 export interface DirectoryUsage {
   /** Sum of file sizes (apparent size, what `du --apparent-size` reports). */

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock, pollUntil } from "../../clock.js";
+import { manualClock, pollUntil } from "../clock.js";
 import { ProcessTreeSampler, isProcessAlive, parseProcStat, processStartTicks, processStartedAtMs, processTree, readProcStat } from "./proc-stats.js";
 
 interface FakeProc {

@@ -1,0 +1,14 @@
+// Which shape a card block has, asked by its provider's capabilities (shared/sources/identity.ts).
+// Apart from card-model.ts so the render worker, which draws blocks, never loads zod.
+import { hasCapability } from "../sources/registry.js";
+import type { CardBlock, CardCodexBlock, CardOpenClawBlock } from "./card-model.js";
+
+/** A block of a provider with an agent gateway (gateway, cron, channels, resources). */
+export function isGatewayBlock(b: CardBlock): b is CardOpenClawBlock {
+  return hasCapability(b.provider, "gateway");
+}
+
+/** A block with the plan's rate limits. */
+export function isRateLimitedBlock(b: CardBlock): b is CardCodexBlock {
+  return hasCapability(b.provider, "rateLimits");
+}

@@ -1,0 +1,15 @@
+// Claude Code's identity and capabilities (shared/sources/identity.ts).
+import type { ProviderIdentity } from "../identity.js";
+
+export const claudeCodeIdentity = {
+  name: "claude-code",
+  enumValue: "PROVIDER_B",
+  systemType: "ProviderBSystem",
+  sourcePrefix: "claude-code:",
+  displayName: "Claude Code",
+  dirLabel: "Claude Code config",
+  colors: { card: { dark: "#e0825f", light: "#c15f3c" }, web: { dark: "#ec9a6c", light: "#c4622d" } },
+  cssKey: "prov-b",
+  config: { mode: "claudeCode", dirs: "claudeCodeDirs" },
+  capabilities: { gateway: false, rateLimits: false, projects: true, usageBlocks: true },
+} as const satisfies ProviderIdentity;

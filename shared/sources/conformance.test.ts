@@ -1,0 +1,205 @@
+// One conformance suite every registered provider passes against its own recorded fixture (issue
+// 21 item 6, first part): discovery under its registry identity, a first read to the end with the
+// usage the fixture's own lines give, an incremental read that reads nothing twice, watch targets
+// inside the install, the answers its declared capabilities promise, and an install whose data is
+// gone. CASES is typed by the registry, so a new provider does not compile until it has a case.
+// Expected figures come from the fixture files (test/helpers), never from the readers.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { copyClaudeHome, transcriptFiles } from "../../test/helpers/claude-code-fixture.js";
+import { copyCodexHome, rolloutFiles } from "../../test/helpers/codex-fixture.js";
+import { expectedTotals, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
+import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
+import { claudeResponses, codexResponses, sums } from "../../test/helpers/usage-expectations.js";
+import { Pricer } from "../pricing/pricer.js";
+import type { ActivityEvent, Install, Provider, SourceReader, TranscriptRef } from "./contract.js";
+import { CLI_DISCOVERY } from "./modules.js";
+import { OpenClawProvider } from "./openclaw/provider.js";
+import { hasCapability, PROVIDER_IDENTITIES, providerIdentity, type ProviderName } from "./registry.js";
+
+interface Tokens {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+interface Case {
+  provider: Provider;
+  /** From the fixture's files: how many installs and transcripts, and the usage they hold. */
+  installs: number;
+  transcripts: number;
+  tokens: Tokens;
+}
+
+const tokensOf = (s: Tokens): Tokens => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite });
+
+/** A writable copy of each provider's fixture and the provider reading exactly it. */
+const CASES: Record<ProviderName, () => Case> = {
+  openclaw: () => {
+    const stateDir = copyFixture(FILES_FIXTURE);
+    const agents = fs.readdirSync(path.join(stateDir, "agents"));
+    const transcripts = agents.flatMap((a) => fixtureTranscripts(stateDir, a));
+    return { provider: new OpenClawProvider({ stateDir, env: {} }), installs: agents.length, transcripts: transcripts.length, tokens: tokensOf(expectedTotals(transcripts)) };
+  },
+  "claude-code": () => {
+    const { home, claudeDir } = copyClaudeHome();
+    return {
+      provider: CLI_DISCOVERY["claude-code"].create({ env: {}, home, dirs: [claudeDir] }, new Pricer()),
+      installs: 1,
+      transcripts: transcriptFiles(claudeDir).length,
+      tokens: tokensOf(sums(claudeResponses(claudeDir))),
+    };
+  },
+  codex: () => {
+    const { home, codexDir } = copyCodexHome();
+    return {
+      provider: CLI_DISCOVERY.codex.create({ env: {}, home, dirs: [codexDir] }, new Pricer()),
+      installs: 1,
+      transcripts: rolloutFiles(codexDir).length + rolloutFiles(codexDir, "archived_sessions").length,
+      tokens: tokensOf(sums(codexResponses(codexDir))),
+    };
+  },
+};
+
+function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }, what: string): T {
+  if (!r.ok) throw new Error(`${what}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Reads a transcript to the end from `cursor`; at most 10,000 calls so a reader that never says done fails. */
+function readAll(reader: SourceReader, ref: TranscriptRef, cursor: unknown): { events: ActivityEvent[]; cursor: unknown; restarted: boolean } {
+  const events: ActivityEvent[] = [];
+  let restarted = false;
+  for (let i = 0; i < 10_000; i++) {
+    const batch = value(reader.readTranscript(ref, cursor, 500), `read ${ref.id}`);
+    events.push(...batch.events);
+    restarted ||= batch.restarted;
+    cursor = batch.cursor;
+    if (batch.done) return { events, cursor, restarted };
+  }
+  throw new Error(`${ref.id} never said done`);
+}
+
+/** Usage counted as the core counts it: once per response key (null keys each). */
+function countedTokens(events: readonly ActivityEvent[]): Tokens {
+  const seen = new Set<string>();
+  const t = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  for (const e of events) {
+    if (e.kind !== "response" || !e.usage) continue;
+    if (e.key !== null) {
+      if (seen.has(e.key)) continue;
+      seen.add(e.key);
+    }
+    t.input += e.usage.input;
+    t.output += e.usage.output;
+    t.cacheRead += e.usage.cacheRead;
+    t.cacheWrite += e.usage.cacheWrite;
+  }
+  return t;
+}
+
+test.after(() => removeTempDirs());
+
+for (const identity of PROVIDER_IDENTITIES) {
+  const name = identity.name;
+  const setUp = (): { c: Case; installs: Install[] } => {
+    const c = CASES[name]();
+    const found = c.provider.discover();
+    assert.is(found.error, null, `${name} discovery error`);
+    return { c, installs: found.installs };
+  };
+
+  test(`${name}: discovers its installs under its registry identity`, () => {
+    const { c, installs } = setUp();
+    assert.is(c.provider.name, name);
+    assert.is(installs.length, c.installs, "installs, as the fixture has them");
+    for (const i of installs) {
+      assert.is(i.provider, name);
+      assert.ok(i.id.startsWith(providerIdentity(name).sourcePrefix), i.id);
+      assert.is(i.id, `${providerIdentity(name).sourcePrefix}${i.localId}`);
+      assert.ok(fs.statSync(i.dir).isDirectory(), i.dir);
+      assert.type(c.provider.identity(i), "string");
+    }
+  });
+
+  test(`${name}: a first read lists every transcript and reads each to the end, with the fixture's usage`, () => {
+    const { c, installs } = setUp();
+    const events: ActivityEvent[] = [];
+    let transcripts = 0;
+    for (const install of installs) {
+      const reader = value(c.provider.open(install), "open");
+      try {
+        const refs = value(reader.listTranscripts(), "list");
+        assert.is(new Set(refs.map((r) => r.id)).size, refs.length, "transcript ids are unique");
+        transcripts += refs.length;
+        for (const ref of refs) events.push(...readAll(reader, ref, null).events);
+      } finally {
+        reader.close();
+      }
+    }
+    assert.is(transcripts, c.transcripts, "transcripts, as the fixture has them");
+    assert.ok(events.some((e) => e.kind === "prompt") && events.some((e) => e.kind === "response"), "prompts and responses");
+    assert.equal(countedTokens(events), c.tokens);
+  });
+
+  test(`${name}: an incremental read from the last cursor reads nothing twice`, () => {
+    const { c, installs } = setUp();
+    for (const install of installs) {
+      const reader = value(c.provider.open(install), "open");
+      try {
+        const refs = value(reader.listTranscripts(), "list");
+        // A stamp may change on every call (Codex's does: it cannot tell cheaply); it must be given.
+        assert.type(value(reader.changeStamp(), "stamp"), "string");
+        for (const ref of refs) {
+          const first = readAll(reader, ref, null);
+          const again = readAll(reader, ref, first.cursor);
+          assert.equal(again.events, [], `${ref.id}: nothing new`);
+          assert.is(again.restarted, false, `${ref.id}: not restarted`);
+        }
+      } finally {
+        reader.close();
+      }
+    }
+  });
+
+  test(`${name}: watch targets are absolute dirs inside the install`, () => {
+    const { c, installs } = setUp();
+    for (const install of installs) {
+      const targets = c.provider.watchTargets?.(install) ?? [];
+      for (const t of targets) {
+        assert.ok(path.isAbsolute(t.dir) && (t.dir === install.dir || t.dir.startsWith(`${install.dir}${path.sep}`)), t.dir);
+        assert.ok(Number.isInteger(t.depth) && t.depth >= 0);
+      }
+    }
+  });
+
+  test(`${name}: its declared capabilities answer (gateway: its own session index; rateLimits: plan figures only where declared)`, () => {
+    const { c, installs } = setUp();
+    let rateEvents = 0;
+    for (const install of installs) {
+      const reader = value(c.provider.open(install), "open");
+      try {
+        if (hasCapability(name, "gateway")) assert.ok(value(reader.listSessions?.() ?? { ok: false, error: { message: "no session index" } }, "sessions").length > 0, "the gateway's sessions");
+        assert.ok(Array.isArray(value(reader.liveSessions(), "live")));
+        for (const ref of value(reader.listTranscripts(), "list")) rateEvents += readAll(reader, ref, null).events.filter((e) => e.kind === "rateLimits").length;
+      } finally {
+        reader.close();
+      }
+    }
+    if (hasCapability(name, "rateLimits")) assert.ok(rateEvents > 0, "the fixture's plan figures are read");
+    else assert.is(rateEvents, 0, "no plan figures from a provider that declares none");
+  });
+
+  test(`${name}: an install whose data is gone has no identity (the core drops its reader)`, () => {
+    const { c, installs } = setUp();
+    for (const install of installs) {
+      fs.rmSync(install.dir, { recursive: true, force: true });
+      assert.is(c.provider.identity(install), null, install.id);
+    }
+  });
+}
+
+test.run();

@@ -1,0 +1,83 @@
+// The import rules that keep the tree the architecture (issue 21 item 5, docs/providers.md): the
+// layers above the providers (ingest, queries, snapshot, daemon, CLI) import only the providers'
+// contract and registry (shared/sources/*.ts), never a provider's folder or OpenClaw's gateway side;
+// the store imports nothing of the layers above it; providers never import the demo engine; the
+// CLI reaches the daemon only through the control socket and the foreground start. Read from the
+// imports themselves; the exceptions are listed and can only shrink.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { PROVIDER_NAMES } from "../shared/sources/registry.js";
+import { relativeImports, sourceFiles } from "./helpers/source-files.js";
+
+/** `from -> to` for every relative import of the files under `dirs`. */
+const edges = (dirs: readonly string[]): string[] => dirs.flatMap(sourceFiles).flatMap((f) => relativeImports(f).map((to) => `${f} -> ${to}`));
+const target = (edge: string): string => edge.slice(edge.indexOf(" -> ") + 4);
+
+/** A provider's folder, or OpenClaw's gateway side that still lives beside the contract. */
+const PROVIDER_INSIDE = new RegExp(`^shared/sources/(${PROVIDER_NAMES.join("|")}|gateway|gateway-rpc)/|^shared/sources/locate-openclaw\\.ts$`);
+
+/**
+ * Issue 21 item 3 (OpenClaw's gateway side behind the contract as its gateway capability) is not
+ * done: these imports of the probe, RPC client, cron, gateway log and OpenClaw's state go away with it.
+ */
+const GATEWAY_SIDE_EXCEPTIONS: readonly string[] = [
+  "daemon/daemon.ts -> shared/sources/gateway/http-probe.ts",
+  "daemon/daemon.ts -> shared/sources/locate-openclaw.ts",
+  "shared/ingest/collector.ts -> shared/sources/gateway/cron.ts",
+  "shared/ingest/collector.ts -> shared/sources/gateway/http-probe.ts",
+  "shared/ingest/collector.ts -> shared/sources/gateway/log-files.ts",
+  "shared/ingest/collector.ts -> shared/sources/openclaw/provider.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/channels.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/cli-fallback.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/gateway-auth.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/rpc-client.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/http-probe.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/lock-file.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/update-status.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/openclaw/agent-db.ts",
+  "shared/ingest/gateway-monitor.ts -> shared/sources/openclaw/state-dir.ts",
+  "shared/ingest/log-ingester.ts -> shared/sources/gateway/log-follower.ts",
+  "shared/ingest/log-ingester.ts -> shared/sources/gateway/log-line.ts",
+  "shared/queries/cron.ts -> shared/sources/gateway/cron.ts",
+  "shared/queries/read-model.ts -> shared/sources/gateway/cron.ts",
+  "shared/queries/read-model.ts -> shared/sources/openclaw/provider.ts",
+  "shared/snapshot/inputs.ts -> shared/sources/gateway/cron.ts",
+];
+/** Issue 21 item 4: the card's test-only examples move under test/. */
+const TEST_ONLY_EXCEPTIONS: readonly string[] = [
+  "shared/snapshot/example-inputs.ts -> shared/sources/gateway/cron.ts",
+  "shared/snapshot/example-inputs.ts -> shared/sources/openclaw/session-record.ts",
+];
+/** Issue 21 item 4: `insightsctl alerts` tests rules with the daemon's alert service in-process. */
+const CLI_EXCEPTIONS: readonly string[] = ["cli/commands/alerts.ts -> daemon/alerts/alert-service.ts", "cli/commands/alerts.ts -> daemon/alerts/alert-store.ts"];
+
+/** What breaks a rule, and which of the listed exceptions no longer exist (their lines go). */
+function check(actual: readonly string[], exceptions: readonly string[]): { broken: string[]; stale: string[] } {
+  return { broken: actual.filter((e) => !exceptions.includes(e)), stale: exceptions.filter((e) => !actual.includes(e)) };
+}
+
+test("ingest, queries, snapshot, daemon and CLI import only the providers' contract and registry", () => {
+  const all = edges(["shared/ingest", "shared/queries", "shared/snapshot", "daemon", "cli"]);
+  assert.ok(all.length > 300, `${all.length} imports read`);
+  const inside = all.filter((e) => PROVIDER_INSIDE.test(target(e)));
+  assert.equal(check(inside, [...GATEWAY_SIDE_EXCEPTIONS, ...TEST_ONLY_EXCEPTIONS]), { broken: [], stale: [] }, "ask the registry or the contract (shared/sources/*.ts) instead");
+});
+
+test("providers never import the demo engine", () => {
+  const dirs = PROVIDER_NAMES.map((n) => `shared/sources/${n}`);
+  assert.equal(edges(dirs).filter((e) => target(e).startsWith("shared/demo-replay/")), []);
+});
+
+test("the store imports nothing of the layers above it or of the providers", () => {
+  const above = /^(shared\/(ingest|queries|snapshot|alerts|demo-replay)\/|daemon\/|cli\/)/;
+  const all = edges(["shared/store"]);
+  assert.ok(all.length > 0);
+  assert.equal(all.filter((e) => above.test(target(e)) || PROVIDER_INSIDE.test(target(e))), []);
+});
+
+test("the CLI reaches the daemon only through the control socket and the foreground start", () => {
+  const intoDaemon = edges(["cli"]).filter((e) => target(e).startsWith("daemon/") && target(e) !== "daemon/run.ts");
+  assert.equal(check(intoDaemon, CLI_EXCEPTIONS), { broken: [], stale: [] });
+});
+
+test.run();
