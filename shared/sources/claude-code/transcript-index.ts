@@ -190,7 +190,11 @@ export class TranscriptIndex {
   }
 
   /** One project dir: its transcripts, and each session dir's `subagents/`. Stat-ed before it is read, so a change meanwhile moves the stamp. */
-  private *listSlug(slug: string, warnings: SourceWarning[], count: { n: number }, stamped?: { stamp: string | null; mtimeMs: number }): Generator<void, Dir> {
+  /**
+   * `prev`: the same dir as listed before; a file whose token did not move keeps its entry, so a
+   * sweep of an idle install keeps the objects it has rather than parsing and making them anew.
+   */
+  private *listSlug(slug: string, warnings: SourceWarning[], count: { n: number }, stamped?: { stamp: string | null; mtimeMs: number }, prev?: Dir): Generator<void, Dir> {
     const slugDir = path.join(this.projects, slug);
     // A poll passes the stamp it just took (one stat less per directory listed).
     const dir: Dir = { path: slugDir, ...(stamped ?? stampOf(this.io, slugDir)), files: new Map(), sessions: new Map() };
@@ -198,34 +202,41 @@ export class TranscriptIndex {
       if (!plainName(entry.name)) continue;
       const p = path.join(slugDir, entry.name);
       if (entry.name.endsWith(".jsonl")) {
-        this.add(dir, `projects/${slug}/${entry.name}`, statAs(p, entry, "file", warnings, this.io));
+        this.add(dir, `projects/${slug}/${entry.name}`, statAs(p, entry, "file", warnings, this.io), prev);
         if (++count.n % LIST_PACE === 0) yield;
         continue;
       }
       // A session's own dir holds its sub-agents (and, in some versions, other per-session state).
       if (!entry.isDirectory()) continue;
       if (++count.n % LIST_PACE === 0) yield;
-      dir.sessions?.set(entry.name, yield* this.listSubagents(slug, entry.name, warnings, count));
+      dir.sessions?.set(entry.name, yield* this.listSubagents(slug, entry.name, warnings, count, prev?.sessions?.get(entry.name)));
     }
     return dir;
   }
 
-  private *listSubagents(slug: string, session: string, warnings: SourceWarning[], count: { n: number }): Generator<void, Dir> {
+  private *listSubagents(slug: string, session: string, warnings: SourceWarning[], count: { n: number }, prev?: Dir): Generator<void, Dir> {
     const subDir = path.join(this.projects, slug, session, "subagents");
     const dir: Dir = { path: subDir, ...stampOf(this.io, subDir), files: new Map(), sessions: null };
     if (dir.stamp === null) return dir;
     for (const sub of readDir(subDir, warnings, this.io)) {
       if (!sub.name.startsWith("agent-") || !sub.name.endsWith(".jsonl")) continue;
-      this.add(dir, `projects/${slug}/${session}/subagents/${sub.name}`, statAs(path.join(subDir, sub.name), sub, "file", warnings, this.io));
+      this.add(dir, `projects/${slug}/${session}/subagents/${sub.name}`, statAs(path.join(subDir, sub.name), sub, "file", warnings, this.io), prev);
       if (++count.n % LIST_PACE === 0) yield;
     }
     return dir;
   }
 
-  private add(dir: Dir, id: string, st: fs.Stats | null): void {
-    const parsed = st ? parseTranscriptId(id) : null;
-    if (!st || !parsed) return;
-    dir.files.set(id, { ref: { id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: changeTokenOf(st), sizeBytes: st.size }, mtimeMs: st.mtimeMs });
+  private add(dir: Dir, id: string, st: fs.Stats | null, prev?: Dir): void {
+    if (!st) return;
+    const token = changeTokenOf(st);
+    const kept = prev?.files.get(id);
+    if (kept?.ref.changeToken === token) {
+      dir.files.set(kept.ref.id, kept);
+      return;
+    }
+    const parsed = parseTranscriptId(id);
+    if (!parsed) return;
+    dir.files.set(id, { ref: { id, sessionKey: parsed.sessionKey, parentKey: parsed.parentKey, changeToken: token, sizeBytes: st.size }, mtimeMs: st.mtimeMs });
   }
 
   private noteHotSlug(name: string, d: Dir): void {
@@ -359,7 +370,7 @@ export class TranscriptIndex {
       }
       const st = stampOf(this.io, before.path);
       if (due.has(name) || st.stamp !== before.stamp || now - st.mtimeMs < RACY_MS) {
-        const after = runNow(this.listSlug(name, warnings, count, st));
+        const after = runNow(this.listSlug(name, warnings, count, st, before));
         relist(before, after);
         for (const [session, sub] of after.sessions ?? []) relist(before.sessions?.get(session) ?? emptyLike(sub), sub);
         for (const [session, old] of before.sessions ?? []) if (!after.sessions?.has(session)) drop(old);
@@ -371,7 +382,7 @@ export class TranscriptIndex {
       for (const [session, sub] of before.sessions ?? []) {
         const sst = stampOf(this.io, sub.path);
         if (sst.stamp === sub.stamp && now - sst.mtimeMs >= RACY_MS) continue;
-        const after = runNow(this.listSubagents(name, session, warnings, count));
+        const after = runNow(this.listSubagents(name, session, warnings, count, sub));
         relist(sub, after);
         before.sessions?.set(session, after);
       }
