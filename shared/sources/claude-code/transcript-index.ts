@@ -59,8 +59,8 @@ interface Seen {
 /** One listed directory: a project (`projects/<slug>`) or a session's `subagents/`. */
 interface Dir {
   path: string;
-  /** Its stat before it was listed (`ino:mtime:ctime`); null when it was not there. */
-  stamp: string | null;
+  /** Its stat before it was listed; null when it was not there. */
+  stamp: Stamp | null;
   mtimeMs: number;
   files: Map<string, Seen>;
   /** A project's session dirs, each by name, as the `subagents/` inside it. */
@@ -73,10 +73,19 @@ export interface PollResult {
   removed: number;
 }
 
-function stampOf(io: IndexFs, p: string): { stamp: string | null; mtimeMs: number } {
+/** What moves when a directory's entries change, kept as numbers: a stamp string per stat was most of a poll's garbage. */
+interface Stamp {
+  ino: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+const sameStamp = (a: Stamp | null, b: Stamp | null): boolean => a === b || (a !== null && b !== null && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs);
+
+function stampOf(io: IndexFs, p: string): { stamp: Stamp | null; mtimeMs: number } {
   try {
     const st = io.statSync(p, { throwIfNoEntry: false });
-    return st?.isDirectory() ? { stamp: `${st.ino}:${st.mtimeMs}:${st.ctimeMs}`, mtimeMs: st.mtimeMs } : { stamp: null, mtimeMs: 0 };
+    return st?.isDirectory() ? { stamp: { ino: st.ino, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }, mtimeMs: st.mtimeMs } : { stamp: null, mtimeMs: 0 };
   } catch {
     return { stamp: null, mtimeMs: 0 }; // EACCES, ELOOP: listed as empty, as the listing does
   }
@@ -86,7 +95,7 @@ const byId = (a: TranscriptRef, b: TranscriptRef): number => (a.id < b.id ? -1 :
 
 export class TranscriptIndex {
   private readonly projects: string;
-  private projectsStamp: string | null = null;
+  private projectsStamp: Stamp | null = null;
   private slugs = new Map<string, Dir>();
   /** Files written lately (HOT_MS), by id, with the directory that lists them. */
   private readonly hot = new Map<string, Dir>();
@@ -194,7 +203,7 @@ export class TranscriptIndex {
    * `prev`: the same dir as listed before; a file whose token did not move keeps its entry, so a
    * sweep of an idle install keeps the objects it has rather than parsing and making them anew.
    */
-  private *listSlug(slug: string, warnings: SourceWarning[], count: { n: number }, stamped?: { stamp: string | null; mtimeMs: number }, prev?: Dir): Generator<void, Dir> {
+  private *listSlug(slug: string, warnings: SourceWarning[], count: { n: number }, stamped?: { stamp: Stamp | null; mtimeMs: number }, prev?: Dir): Generator<void, Dir> {
     const slugDir = path.join(this.projects, slug);
     // A poll passes the stamp it just took (one stat less per directory listed).
     const dir: Dir = { path: slugDir, ...(stamped ?? stampOf(this.io, slugDir)), files: new Map(), sessions: new Map() };
@@ -322,8 +331,8 @@ export class TranscriptIndex {
     // The projects dir: slugs made or removed.
     const projects = stampOf(this.io, this.projects);
     if (projects.stamp === null && this.projectsStamp === null && this.slugs.size === 0) return { result, warnings };
-    if (projects.stamp !== this.projectsStamp || now - projects.mtimeMs < RACY_MS) {
-      const names = projects.stamp === null ? [] : readDir(this.projects, warnings);
+    if (!sameStamp(projects.stamp, this.projectsStamp) || now - projects.mtimeMs < RACY_MS) {
+      const names = projects.stamp === null ? [] : readDir(this.projects, warnings, this.io);
       const present = new Set<string>();
       for (const d of names) {
         if (!plainName(d.name)) continue;
@@ -369,7 +378,7 @@ export class TranscriptIndex {
         continue;
       }
       const st = stampOf(this.io, before.path);
-      if (due.has(name) || st.stamp !== before.stamp || now - st.mtimeMs < RACY_MS) {
+      if (due.has(name) || !sameStamp(st.stamp, before.stamp) || now - st.mtimeMs < RACY_MS) {
         const after = runNow(this.listSlug(name, warnings, count, st, before));
         relist(before, after);
         for (const [session, sub] of after.sessions ?? []) relist(before.sessions?.get(session) ?? emptyLike(sub), sub);
@@ -381,7 +390,7 @@ export class TranscriptIndex {
       // A new sub-agent file changes its `subagents/`, not the project dir.
       for (const [session, sub] of before.sessions ?? []) {
         const sst = stampOf(this.io, sub.path);
-        if (sst.stamp === sub.stamp && now - sst.mtimeMs >= RACY_MS) continue;
+        if (sameStamp(sst.stamp, sub.stamp) && now - sst.mtimeMs >= RACY_MS) continue;
         const after = runNow(this.listSubagents(name, session, warnings, count, sub));
         relist(sub, after);
         before.sessions?.set(session, after);
