@@ -4,9 +4,9 @@
 // exhausting the machine's inotify watches. After the first scan and a settling pause, the
 // daemon's CPU time (its process and children, from /proc) over a quiet window, as % of one core.
 // The settling pause runs past the daemon's quiet period and one check (as the memory suite's "at
-// rest"): the one full collection a daemon makes when it goes quiet after work (daemon/quiet-gc.ts,
-// ~0.5 s of CPU after this first scan) is a cost of that work, made once, not of being idle; the
-// settle's own CPU is reported beside the figure so it stays in view.
+// rest") and on until a slice shows the one full collection a daemon makes when it goes quiet
+// after work (daemon/quiet-gc.ts, ~0.45 s of CPU after this first scan): a cost of that work, made
+// once, not of being idle. The settle's own CPU is reported beside the figure so it stays in view.
 // With --idle-baseline <checkout> (a built checkout of an earlier commit), the same on that
 // daemon first, side by side in the same run.
 import * as fs from "node:fs";
@@ -19,6 +19,11 @@ import { ensureWideClaudeCode, type WideDataset } from "./synthetic/claude-code-
 
 /** The aim of issue 18: an idle install of this size costs at most this much of one core. */
 const AIM_PERCENT = 1;
+
+/** A slice of the settle with at least this much CPU holds the quiet collection (~0.45 s here; a poll costs ~0.03 s). */
+const BURST_MS = 250;
+const BURST_SLICE_S = 5;
+const SETTLE_MAX_S = 180;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -65,7 +70,17 @@ export async function measure(o: BenchOptions, data: WideDataset, label: string,
     const d = daemon;
     const settle0 = treeCpuMs(d.pid);
     await sleep(settleS * 1000);
+    // The quiet collection waits for the process to have grown by 8 MB too, so a daemon that
+    // allocates less makes it later: settle on until a slice shows it (a burst no poll makes),
+    // for both daemons alike, at most SETTLE_MAX_S in all.
+    let burst = false;
+    for (let waited = settleS; !burst && waited < SETTLE_MAX_S; waited += BURST_SLICE_S) {
+      const c0 = treeCpuMs(d.pid);
+      await sleep(BURST_SLICE_S * 1000);
+      burst = treeCpuMs(d.pid) - c0 >= BURST_MS;
+    }
     const settleCpuMs = treeCpuMs(d.pid) - settle0;
+    if (!burst) o.log(`${label}: no collection burst seen within ${SETTLE_MAX_S} s; measuring anyway`);
     const window = async (): Promise<{ cpu: number; wall: number }> => {
       const cpu0 = treeCpuMs(d.pid);
       const t0 = performance.now();
