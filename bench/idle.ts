@@ -131,7 +131,7 @@ export const idleSuite: Suite = {
     const data = ensureWideClaudeCode({ dirs, files }, o.log);
     return {
       context: [
-        `idle: ${data.files} Claude Code transcripts in ${data.dirs} project dirs (${(data.bytes / 1e6).toFixed(0)} MB${data.cached ? ", cached" : ""}); watchMaxDirs ${watchDirs}, so the install is polled; CPU of the daemon's process tree from /proc over ${seconds} s, ${settleS} s after its first scan`,
+        `idle: ${data.files} Claude Code transcripts in ${data.dirs} project dirs (${(data.bytes / 1e6).toFixed(0)} MB${data.cached ? ", cached" : ""}); watchMaxDirs ${watchDirs}, so the install is polled; CPU of the daemon's process tree from /proc over ${seconds} s, at least ${settleS} s after its first scan and past its quiet collection`,
       ],
       async run(): Promise<Row[]> {
         const rows: Row[] = [];
@@ -147,7 +147,7 @@ export const idleSuite: Suite = {
           value: now.percent,
           unit: "% of a core",
           aim: { op: "<=", limit: AIM_PERCENT },
-          note: `${now.seconds.toFixed(0)} s without a request, at rest: ${settleS} s after the first scan (${(now.readyMs / 1000).toFixed(0)} s), a settle that cost ${now.settleCpuMs.toFixed(0)} ms CPU (the quiet collection once)${now.polling ? "" : "; the daemon did not say it polls"}${before ? `; baseline ${before.percent.toFixed(2)} % in the same run` : ""}`,
+          note: `${now.seconds.toFixed(0)} s without a request, at rest: past the quiet collection, at least ${settleS} s after the first scan (${(now.readyMs / 1000).toFixed(0)} s), a settle that cost ${now.settleCpuMs.toFixed(0)} ms CPU (the quiet collection once)${now.polling ? "" : "; the daemon did not say it polls"}${before ? `; baseline ${before.percent.toFixed(2)} % in the same run` : ""}`,
         });
         return rows;
       },
