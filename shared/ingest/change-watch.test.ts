@@ -223,6 +223,32 @@ test("inotify limits: ENOSPC or EMFILE when watching, or more dirs than allowed,
   assert.is(fake.open.size, 0);
 });
 
+test("an install past the limit is found so without making (and closing) a watch per allowed dir, at every retry", () => {
+  // A polled install's watching is tried again every retryMs; it must not cost maxDirs watches each time.
+  const home = makeTempDir("gi-watch-wide-");
+  const dirs = 40;
+  for (let i = 0; i < dirs; i++) fs.mkdirSync(path.join(home, `d${i}`));
+  let made = 0;
+  const fake = new FakeWatches();
+  const counted: WatchFactory = (dir, onEvent, onError) => {
+    made++;
+    return fake.factory(dir, onEvent, onError);
+  };
+  const maxDirs = 10;
+  const clock = manualClock();
+  const watcher = new ChangeWatcher({ watch: counted, clock, logger, debounceMs: 0, retryMs: 60_000, maxDirs, onChange: () => undefined });
+  const targets = [{ dir: home, depth: 1 }];
+  watcher.sync("claude-code:wide", targets);
+  assert.equal(watcher.state("claude-code:wide")?.reason, `more than ${maxDirs} directories to watch`);
+  clock.advance(60_000);
+  made = 0;
+  watcher.sync("claude-code:wide", targets);
+  assert.is(watcher.state("claude-code:wide")?.mode, "polling");
+  // The root's own watch is made before its dirs are counted; none of the 40 below it.
+  assert.ok(made <= 1, `${made} watches made by a retry of ${dirs + 1} dirs past a limit of ${maxDirs}`);
+  assert.is(fake.open.size, 0);
+});
+
 test("the watched dir itself removed: its watch is dropped and its parent waits for it to come back", () => {
   const fake = new FakeWatches();
   const { home, targets } = codexTree();

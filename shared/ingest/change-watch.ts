@@ -241,13 +241,17 @@ export class ChangeWatcher {
       for (const d of names) {
         if (!d.isDirectory()) continue;
         const childRel = item.rel === "" ? d.name : `${item.rel}/${d.name}`;
-        if (!target.enter || target.enter(childRel)) queue.push({ dir: path.join(item.dir, d.name), rel: childRel });
+        if (target.enter && !target.enter(childRel)) continue;
+        // Each dir queued becomes a watch: past the limit, say so now, not after making (and
+        // closing) maxDirs watches, as the retry of a polled install did every minute.
+        if (this.dirs + queue.length >= this.maxDirs) throw this.tooMany();
+        queue.push({ dir: path.join(item.dir, d.name), rel: childRel });
       }
     }
   }
 
   private add(entry: Entry, w: Omit<Watched, "handle" | "ino">): void {
-    if (this.dirs >= this.maxDirs) throw new TooManyDirs(`more than ${this.maxDirs} directories to watch`);
+    if (this.dirs >= this.maxDirs) throw this.tooMany();
     const watched: Watched = { ...w, ino: inoOf(w.dir), handle: { close: () => undefined } };
     // A watch closed since (rebuilt, dropped) may still deliver: only the current one counts.
     const current = (): boolean => this.entries.get(entry.id) === entry && entry.watches.get(w.dir) === watched;
@@ -262,6 +266,10 @@ export class ChangeWatcher {
     );
     entry.watches.set(w.dir, watched);
     this.dirs++;
+  }
+
+  private tooMany(): TooManyDirs {
+    return new TooManyDirs(`more than ${this.maxDirs} directories to watch`);
   }
 
   private onEvent(entry: Entry, w: Watched, type: WatchEventType, name: string | null): void {

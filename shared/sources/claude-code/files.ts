@@ -47,9 +47,10 @@ export function changeTokenOf(st: fs.Stats): string {
   return `${st.size}:${st.ino}:${st.mtimeMs}`;
 }
 
-export function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
+/** `io`: the file-system calls to make (TranscriptIndex passes its own, which tests count). */
+export function readDir(dir: string, warnings: SourceWarning[], io: Pick<typeof fs, "readdirSync"> = fs): fs.Dirent[] {
   try {
-    return fs.readdirSync(dir, { withFileTypes: true });
+    return io.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
     // Gone between two listings (a session deleted) is normal; anything else is worth a word.
     const code = (err as { code?: unknown }).code;
@@ -59,10 +60,10 @@ export function readDir(dir: string, warnings: SourceWarning[]): fs.Dirent[] {
 }
 
 /** stat() for an entry that is, or links to, the wanted kind; null otherwise or when it vanished. */
-export function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceWarning[]): fs.Stats | null {
+export function statAs(p: string, d: fs.Dirent, kind: "file" | "dir", warnings: SourceWarning[], io: Pick<typeof fs, "statSync"> = fs): fs.Stats | null {
   if (kind === "file" ? !d.isFile() && !d.isSymbolicLink() : !d.isDirectory() && !d.isSymbolicLink()) return null;
   try {
-    const st = fs.statSync(p);
+    const st = io.statSync(p);
     return (kind === "file" ? st.isFile() : st.isDirectory()) ? st : null;
   } catch (err) {
     if ((err as { code?: unknown }).code !== "ENOENT") warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: p });

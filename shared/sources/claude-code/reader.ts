@@ -177,7 +177,11 @@ class ClaudeCodeReader implements SourceReader {
 
   liveSessions(): SourceResult<LiveSession[]> {
     const r = readLiveSessions(this.dir, this.probe);
-    if (r.ok) for (const s of r.value) this.noteVersion(s.cliVersion);
+    if (r.ok) {
+      for (const s of r.value) this.noteVersion(s.cliVersion);
+      // The daemon reads who runs before every poll: their transcripts are polled closely.
+      this.index.noteLive(r.value);
+    }
     return r;
   }
 
