@@ -1,8 +1,7 @@
 // Who may create what through the API (issue 18 items 1-4), on the alert service over a real
 // store: no command channel from the API (and a stored one from before is ignored, never run),
 // refused targets at creation and update, a changed URL drops the secret, the config's caps.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { receiver } from "../../test/helpers/http-receiver.js";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -46,17 +45,6 @@ function codeOf(f: () => unknown): string | null {
   } catch (err) {
     return err instanceof InsightsError ? err.code : `not typed: ${String(err)}`;
   }
-}
-
-async function receiver(): Promise<{ url: string; got: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
-  const got: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    got.push(req.headers);
-    req.resume();
-    req.on("end", () => res.writeHead(204).end());
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, got, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 test("a command channel cannot be made or made into one through the API; a config-made one can be tested", async () => {

@@ -3,8 +3,7 @@
 // refused, the receiver never hears of it), a refused target says "refused by policy" the same way
 // whether its port is open or closed, config.json's allowance opens loopback, an API-made command
 // channel never runs, at most 4 deliveries are in flight across all channels, and a test is one try.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { receiver } from "../../test/helpers/http-receiver.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { NotificationInput } from "../../shared/alerts/format.js";
@@ -12,18 +11,6 @@ import { resolveChannel, type ChannelInput } from "../../shared/alerts/rules.js"
 import { DeliveryQueue } from "./delivery-queue.js";
 import { STRICT_POLICY } from "./target-policy.js";
 import type { SendOutcome, Transport } from "./transports.js";
-
-async function receiver(): Promise<{ url: string; port: number; got: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
-  const got: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    got.push(req.headers);
-    req.resume();
-    req.on("end", () => res.writeHead(204).end());
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}`, port, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);
 const n: NotificationInput = {

@@ -23,6 +23,16 @@ export function installOf(dir: string, name = "default"): Install {
 
 
 /** Every transcript file under `<claudeDir>/projects`, relative to claudeDir with `/`. */
+/** Every file and dir under `dir` dated `when` (files first, then their dir). */
+export function dateTree(dir: string, when: Date): void {
+  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, d.name);
+    if (d.isDirectory()) dateTree(p, when);
+    else fs.utimesSync(p, when, when);
+  }
+  fs.utimesSync(dir, when, when);
+}
+
 export function transcriptFiles(claudeDir: string): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {

@@ -10,22 +10,12 @@ import * as assert from "uvu/assert";
 import type { LiveProbe } from "./live.js";
 import { openClaudeCodeReader } from "./reader.js";
 import { TranscriptIndex, type IndexFs } from "./transcript-index.js";
-import { copyClaudeHome, installOf, makeTempDir, rawLines, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
+import { copyClaudeHome, dateTree, installOf, makeTempDir, rawLines, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 
 const DAY = 86_400_000;
 const POLL_MS = 2000; // the daemon's poll interval (collector scanMs default)
-
-/** Every file and dir under `dir` dated `when`. */
-function dateTree(dir: string, when: Date): void {
-  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) dateTree(p, when);
-    else fs.utimesSync(p, when, when);
-  }
-  fs.utimesSync(dir, when, when);
-}
 
 /** node:fs with its stat and readdir calls counted. */
 function countingFs(): { io: IndexFs; calls: { n: number } } {

@@ -9,21 +9,11 @@ import * as assert from "uvu/assert";
 import type { SourceReader, TranscriptRef } from "../contract.js";
 import { openClaudeCodeReader } from "./reader.js";
 import { HOT_MS, STAMP_MS, SWEEP_MS } from "./transcript-index.js";
-import { copyClaudeHome, installOf, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
+import { copyClaudeHome, dateTree, installOf, removeTempDirs, transcriptFiles } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 
 const DAY = 86_400_000;
-
-/** Every file and dir under `dir` dated `when` (children first: dating a child does not move its dir, but be safe). */
-function dateTree(dir: string, when: Date): void {
-  for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) dateTree(p, when);
-    else fs.utimesSync(p, when, when);
-  }
-  fs.utimesSync(dir, when, when);
-}
 
 interface Polled {
   reader: SourceReader;
