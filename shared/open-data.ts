@@ -15,7 +15,7 @@ import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import type { Provider } from "./sources/contract.js";
 import type { DiscoveryContext } from "./sources/discovery.js";
-import { demoOpenclaw, locateOpenclaw, openclawLookedAt, type OpenclawLocation } from "./sources/locate-openclaw.js";
+import { demoOpenclaw, locateOpenclaw, openclawLookedAt, type OpenclawLocation } from "./sources/openclaw/locate.js";
 import { isUnusable, type LookedAt } from "./sources/looked-at.js";
 import { CLI_DISCOVERY } from "./sources/modules.js";
 import { OpenClawProvider } from "./sources/openclaw/provider.js";

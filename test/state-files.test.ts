@@ -15,7 +15,7 @@ import type { DaemonStatus } from "../shared/control/protocol.js";
 import { InsightsError } from "../shared/errors.js";
 import { resolvePaths } from "../shared/paths.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import type { GatewayProbe } from "../shared/sources/gateway/http-probe.js";
+import type { GatewayProbe } from "../shared/sources/openclaw/gateway/http-probe.js";
 import { fail, ok, SourceError, type SourceResult } from "../shared/sources/result.js";
 import { freePort } from "./helpers/cli.js";
 import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

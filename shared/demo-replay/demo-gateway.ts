@@ -13,9 +13,9 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../clock.js";
-import { findGatewayLock, lockFileName } from "../sources/gateway/lock-file.js";
+import { findGatewayLock, lockFileName } from "../sources/openclaw/gateway/lock-file.js";
 import { isProcessAlive, processStartTicks } from "../sources/proc-stats.js";
-import { isRecord, startGatewayServer, type ConnectOutcome } from "../sources/gateway-rpc/gateway-server.js";
+import { isRecord, startGatewayServer, type ConnectOutcome } from "../sources/openclaw/gateway-rpc/gateway-server.js";
 import { between, type Random } from "./random.js";
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
-import { GatewayMonitor } from "../ingest/gateway-monitor.js";
+import { GatewayMonitor } from "../sources/openclaw/gateway/monitor.js";
 import { LogHub } from "../log/logger.js";
 import { startStubGateway } from "../../test/helpers/stub-gateway.js";
 import { readOpenClawState } from "../sources/openclaw/state-dir.js";

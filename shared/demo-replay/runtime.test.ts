@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
-import { findGatewayLock } from "../sources/gateway/lock-file.js";
+import { findGatewayLock } from "../sources/openclaw/gateway/lock-file.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { demoRoot, installDemoState, readMarker } from "./install.js";
 import { seededRandom } from "./random.js";

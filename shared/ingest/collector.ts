@@ -11,16 +11,16 @@
 import type { Clock } from "../clock.js";
 import { errorMessage } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import { readCron, type CronData } from "../sources/gateway/cron.js";
-import { resolveLogFile } from "../sources/gateway/log-files.js";
+import { readCron, type CronData } from "../sources/openclaw/gateway/cron.js";
+import { resolveLogFile } from "../sources/openclaw/gateway/log-files.js";
 import type { SourceResult } from "../sources/result.js";
-import type { GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
+import type { GatewayProbe as HttpProbe } from "../sources/openclaw/gateway/http-probe.js";
 import type { Provider, ProviderName } from "../sources/contract.js";
 import { hasCapability } from "../sources/registry.js";
 import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
-import { GatewayMonitor } from "./gateway-monitor.js";
+import { GatewayMonitor } from "../sources/openclaw/gateway/monitor.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 import { SourceRegistry, type SourceRegistryOptions } from "./source-registry.js";
 

@@ -6,7 +6,7 @@ import { manualClock } from "../clock.js";
 import { LogHub } from "../log/logger.js";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
-import { logPathResolver } from "../sources/gateway/log-files.js";
+import { logPathResolver } from "../sources/openclaw/gateway/log-files.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 
 test.after(removeTempDirs);

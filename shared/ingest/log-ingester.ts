@@ -5,8 +5,8 @@
 // nor double counts a line, and a gateway start split across two reads counts once.
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import { readLogLines, type LogCursor } from "../sources/gateway/log-follower.js";
-import { classifyLogEntry, parseLogLine, RestartTracker, type GatewayLogEntry, type LogEventType, type RestartTrackerState } from "../sources/gateway/log-line.js";
+import { readLogLines, type LogCursor } from "../sources/openclaw/gateway/log-follower.js";
+import { classifyLogEntry, parseLogLine, RestartTracker, type GatewayLogEntry, type LogEventType, type RestartTrackerState } from "../sources/openclaw/gateway/log-line.js";
 import { GATEWAY_PROVIDER, providerIdentity, type ProviderName } from "../sources/registry.js";
 import type { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";

@@ -7,7 +7,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import type { CronJobInfo, CronRunInfo } from "../sources/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/openclaw/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/disk-usage.js";
 import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";

@@ -22,7 +22,7 @@ import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixture
 import { runRetention } from "../store/retention.js";
 import { Store } from "../store/store.js";
 import { claudeResponses, codexResponses, dayIn, fileNamed, figuresOf, groupBy, shiftTimestamps, sums, type ExpectedResponse } from "../../test/helpers/usage-expectations.js";
-import { demoOpenclaw } from "../sources/locate-openclaw.js";
+import { demoOpenclaw } from "../sources/openclaw/locate.js";
 import { byKey as byKeyOf, expectedTotals, fixtureTranscripts, type ExpectedTotals } from "../../test/helpers/fixture-expectations.js";
 import { fixtureReadModel } from "../../test/helpers/read-model.js";
 import { parseUsageParams, queryUsageReport, type UsageFigures, type UsageReport, type UsageReportParams } from "./usage-report.js";

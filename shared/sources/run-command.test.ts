@@ -4,8 +4,8 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../clock.js";
-import { callViaCli, spawnRunner } from "./gateway-rpc/cli-fallback.js";
-import { UpdateStatusChecker, execFileRunner } from "./gateway/update-status.js";
+import { callViaCli, spawnRunner } from "./openclaw/gateway-rpc/cli-fallback.js";
+import { UpdateStatusChecker, execFileRunner } from "./openclaw/gateway/update-status.js";
 import { runCommand } from "./run-command.js";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gi-run-"));

@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { readCronFromDb, readCronFromFiles } from "./gateway/cron.js";
+import { readCronFromDb, readCronFromFiles } from "./openclaw/gateway/cron.js";
 import { readLines } from "./jsonl/line-reader.js";
 import { AgentDb } from "./openclaw/agent-db.js";
 import { readConfigFile } from "./openclaw/state-dir.js";

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { probeReady } from "../../shared/sources/gateway/http-probe.js";
+import { probeReady } from "../../shared/sources/openclaw/gateway/http-probe.js";
 import { TOOLS_DIR } from "./openclaw-fixtures.js";
 import { runCommand } from "../../shared/sources/run-command.js";
 import { freePort } from "./cli.js";

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../clock.js";
+import { manualClock } from "../../../clock.js";
 import { readLogLines } from "./log-follower.js";
 import type { FollowOptions, FollowResult, LogCursor } from "./log-follower.js";
 import { logPathResolver, rotatedLogPath } from "./log-files.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 

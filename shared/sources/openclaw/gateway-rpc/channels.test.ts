@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../clock.js";
-import type { SourceWarning } from "../result.js";
+import { manualClock } from "../../../clock.js";
+import type { SourceWarning } from "../../result.js";
 import { normalizeChannelsStatus, normalizeHealth, probeChannels } from "./channels.js";
 import { GatewayRpcClient } from "./rpc-client.js";
-import { GATEWAY_FIXTURES_DIR, StubRpcError, fixtureHandlers, startStubGateway } from "../../../test/helpers/stub-gateway.js";
-import type { StubGatewayOptions } from "../../../test/helpers/stub-gateway.js";
+import { GATEWAY_FIXTURES_DIR, StubRpcError, fixtureHandlers, startStubGateway } from "../../../../test/helpers/stub-gateway.js";
+import type { StubGatewayOptions } from "../../../../test/helpers/stub-gateway.js";
 
 type Json = Record<string, unknown>;
 const fixture = (f: string) => JSON.parse(fs.readFileSync(path.join(GATEWAY_FIXTURES_DIR, f), "utf8")) as Json;

@@ -5,8 +5,8 @@
 // A not-ready gateway may answer /readyz with a non-2xx status and the same JSON body; that is a valid
 // answer (ready: false), not an error. Connection refused, timeouts and unreadable bodies are SourceErrors.
 import { performance } from "node:perf_hooks";
-import { SourceError, fail, ok } from "../result.js";
-import type { SourceResult } from "../result.js";
+import { SourceError, fail, ok } from "../../result.js";
+import type { SourceResult } from "../../result.js";
 
 export const DEFAULT_GATEWAY_PORT = 18789;
 

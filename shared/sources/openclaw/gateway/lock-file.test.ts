@@ -4,7 +4,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { findGatewayLock, lockFileName, parseLockContent } from "./lock-file.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 const FIXTURE_TMP = path.join(FIXTURES_DIR, "openclaw-2026.9.6", "tmp");
 

@@ -16,11 +16,11 @@
 import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { PRODUCT, VERSION } from "../../version.js";
-import { SourceError, fail, ok } from "../result.js";
-import type { SourceErrorKind, SourceResult } from "../result.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { PRODUCT, VERSION } from "../../../version.js";
+import { SourceError, fail, ok } from "../../result.js";
+import type { SourceErrorKind, SourceResult } from "../../result.js";
 import {
   clearDeviceToken,
   deviceAuthPayloadV3,

@@ -10,11 +10,11 @@
 // family, starting at its oldest archive. A first read (no cursor) starts at the oldest file the gateway
 // still keeps (an earlier day's family, archives first), so a first start backfills the last day.
 import fs from "node:fs";
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { classifyIoError, fail, ok } from "../result.js";
-import type { SourceResult, SourceWarning } from "../result.js";
-import { openRegular } from "../safe-open.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { classifyIoError, fail, ok } from "../../result.js";
+import type { SourceResult, SourceWarning } from "../../result.js";
+import { openRegular } from "../../safe-open.js";
 import { listLogFamilies, MAX_ROTATED_LOGS, rotatedLogPath } from "./log-files.js";
 
 /** Plain JSON so a store can persist it. */

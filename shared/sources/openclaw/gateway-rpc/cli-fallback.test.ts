@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { callViaCli, extractJson, probeChannelsViaCli, probeChannelsWithFallback, spawnRunner } from "./cli-fallback.js";
 import type { CommandRunner, RunResult } from "./cli-fallback.js";
 import { GatewayRpcClient } from "./rpc-client.js";
-import { GATEWAY_FIXTURES_DIR } from "../../../test/helpers/stub-gateway.js";
+import { GATEWAY_FIXTURES_DIR } from "../../../../test/helpers/stub-gateway.js";
 
 const fixtureText = (f: string) => fs.readFileSync(path.join(GATEWAY_FIXTURES_DIR, f), "utf8");
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));

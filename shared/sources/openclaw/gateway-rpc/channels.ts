@@ -12,10 +12,10 @@
 //                       sessions{count}, modelRuntime{degraded}, eventLoop{degraded,reasons,delayP99Ms}}
 // Everything is read defensively: the account schema is open-ended by design, so unknown fields
 // are ignored and a malformed entry is skipped with a warning.
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { SourceError, fail, ok } from "../result.js";
-import type { SourceErrorKind, SourceResult, SourceWarning } from "../result.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { SourceError, fail, ok } from "../../result.js";
+import type { SourceErrorKind, SourceResult, SourceWarning } from "../../result.js";
 import type { HelloInfo, RpcReply } from "./rpc-client.js";
 
 export interface ChannelStatus {

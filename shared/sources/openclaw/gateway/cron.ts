@@ -14,9 +14,9 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { classifyIoError, fail, ok, SourceError } from "../result.js";
-import type { SourceResult, SourceWarning } from "../result.js";
-import { checkSqliteFiles, openRegular, readRegularFile } from "../safe-open.js";
+import { classifyIoError, fail, ok, SourceError } from "../../result.js";
+import type { SourceResult, SourceWarning } from "../../result.js";
+import { checkSqliteFiles, openRegular, readRegularFile } from "../../safe-open.js";
 import { computeNextRunAt, describeSchedule, parseSchedule } from "./cron-schedule.js";
 import type { CronSchedule } from "./cron-schedule.js";
 

@@ -8,11 +8,11 @@
 // problems such as an invalid config (exit 0!). So the envelope, not the exit code, decides.
 // A cold CLI start takes about 1.4 s, which is why this is a fallback and never the first try.
 import { performance } from "node:perf_hooks";
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { SourceError, fail, ok } from "../result.js";
-import { runCommand, unknownOptionLine, unsupportedRuntimeLine } from "../run-command.js";
-import type { SourceResult, SourceWarning } from "../result.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { SourceError, fail, ok } from "../../result.js";
+import { runCommand, unknownOptionLine, unsupportedRuntimeLine } from "../../run-command.js";
+import type { SourceResult, SourceWarning } from "../../result.js";
 import { buildChannelsProbe, probeChannels } from "./channels.js";
 import type { ChannelsProbe, ChannelsProbeOptions, RpcCaller } from "./channels.js";
 import { rpcErrorToSourceError } from "./rpc-client.js";

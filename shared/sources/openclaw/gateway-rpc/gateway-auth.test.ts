@@ -4,7 +4,7 @@ import JSON5 from "json5";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolveGatewayAuth, resolveSecretInput } from "./gateway-auth.js";
-import { TOOLS_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { TOOLS_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 test("the recorded gateway config's token is used, and says where it came from", () => {
   const text = fs.readFileSync(path.join(TOOLS_DIR, "openclaw.json"), "utf8");

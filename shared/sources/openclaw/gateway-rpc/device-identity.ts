@@ -12,12 +12,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { InsightsError } from "../../errors.js";
-import { readPrivateFile } from "../../private-files.js";
-import { SourceError, classifyIoError, fail, ok } from "../result.js";
-import type { SourceResult } from "../result.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { InsightsError } from "../../../errors.js";
+import { readPrivateFile } from "../../../private-files.js";
+import { SourceError, classifyIoError, fail, ok } from "../../result.js";
+import type { SourceResult } from "../../result.js";
 
 export const DEVICE_IDENTITY_FILE = "gateway-device.json";
 export const DEVICE_TOKEN_FILE = "gateway-device-token.json";

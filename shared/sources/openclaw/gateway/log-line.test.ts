@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RestartTracker, classifyLogEntry, moduleFromDescriptor, parseLogLine, startMarker } from "./log-line.js";
 import type { GatewayLogEntry, LogEventType } from "./log-line.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 const LOGS = {
   "2026.9.6": path.join(FIXTURES_DIR, "openclaw-2026.9.6", "logs", "openclaw-2026-11-21.log"),

@@ -4,9 +4,9 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { lookAt, type LookedAt } from "./looked-at.js";
-import { openclawIdentity } from "./openclaw/identity.js";
-import { installDemoState, type InstalledDemo } from "../demo-replay/install.js";
+import { lookAt, type LookedAt } from "../looked-at.js";
+import { openclawIdentity } from "./identity.js";
+import { installDemoState, type InstalledDemo } from "../../demo-replay/install.js";
 
 export interface OpenclawLocation {
   dir: string;

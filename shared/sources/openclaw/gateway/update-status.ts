@@ -10,11 +10,11 @@
 // It does not carry the running version, so that comes from `openclaw --version`
 // ("OpenClaw 2026.9.6 (eb377ac)") when the JSON lacks one. Other versions may differ: every field is read
 // defensively and the raw JSON is kept.
-import type { Clock } from "../../clock.js";
-import { systemClock } from "../../clock.js";
-import { SourceError, fail, ok } from "../result.js";
-import { runCommand, unsupportedRuntimeLine } from "../run-command.js";
-import type { SourceResult, SourceWarning } from "../result.js";
+import type { Clock } from "../../../clock.js";
+import { systemClock } from "../../../clock.js";
+import { SourceError, fail, ok } from "../../result.js";
+import { runCommand, unsupportedRuntimeLine } from "../../run-command.js";
+import type { SourceResult, SourceWarning } from "../../result.js";
 
 export interface RunResult {
   stdout: string;

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../clock.js";
+import { manualClock } from "../../../clock.js";
 import { UpdateStatusChecker, compareVersions, execFileRunner, extractJson, normalizeVersion, parseUpdateStatus } from "./update-status.js";
 import type { CommandRunner, RunResult } from "./update-status.js";
 

@@ -20,9 +20,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SourceError, classifyIoError, fail, ok } from "../result.js";
-import type { SourceResult, SourceWarning } from "../result.js";
-import { readRegularFile } from "../safe-open.js";
+import { SourceError, classifyIoError, fail, ok } from "../../result.js";
+import type { SourceResult, SourceWarning } from "../../result.js";
+import { readRegularFile } from "../../safe-open.js";
 
 /** A lock file holds a few hundred bytes of JSON; anything far larger is not one. */
 const MAX_LOCK_BYTES = 64 * 1024;

@@ -4,24 +4,24 @@
 // availability. Every probe has a timeout and runs on a timer, never on a request path; a dead
 // or slow gateway only changes what the snapshot says. Each sample is stored for uptime %.
 import { join } from "node:path";
-import type { Clock } from "../clock.js";
-import { errorMessage } from "../errors.js";
-import type { Logger } from "../log/logger.js";
-import { directoryUsage, filesystemSpace } from "../sources/disk-usage.js";
-import { probeGateway as httpProbe, type GatewayProbe as HttpProbe } from "../sources/gateway/http-probe.js";
-import { findGatewayLock, type GatewayLock } from "../sources/gateway/lock-file.js";
-import { isProcessAlive, ProcessTreeSampler } from "../sources/proc-stats.js";
-import { UpdateStatusChecker } from "../sources/gateway/update-status.js";
-import { probeChannelsWithFallback } from "../sources/gateway-rpc/cli-fallback.js";
-import type { ChannelStatus } from "../sources/gateway-rpc/channels.js";
-import { resolveGatewayAuth } from "../sources/gateway-rpc/gateway-auth.js";
-import { GatewayRpcClient } from "../sources/gateway-rpc/rpc-client.js";
-import { readSchemaMeta } from "../sources/openclaw/agent-db.js";
-import type { OpenClawState } from "../sources/openclaw/state-dir.js";
-import type { SourceResult } from "../sources/result.js";
-import type { Store } from "../store/store.js";
-import { GATEWAY_ERROR_TEXT } from "../i18n/gateway-text.js";
-import { VERSION } from "../version.js";
+import type { Clock } from "../../../clock.js";
+import { errorMessage } from "../../../errors.js";
+import type { Logger } from "../../../log/logger.js";
+import { directoryUsage, filesystemSpace } from "../../disk-usage.js";
+import { probeGateway as httpProbe, type GatewayProbe as HttpProbe } from "./http-probe.js";
+import { findGatewayLock, type GatewayLock } from "./lock-file.js";
+import { isProcessAlive, ProcessTreeSampler } from "../../proc-stats.js";
+import { UpdateStatusChecker } from "./update-status.js";
+import { probeChannelsWithFallback } from "../gateway-rpc/cli-fallback.js";
+import type { ChannelStatus } from "../gateway-rpc/channels.js";
+import { resolveGatewayAuth } from "../gateway-rpc/gateway-auth.js";
+import { GatewayRpcClient } from "../gateway-rpc/rpc-client.js";
+import { readSchemaMeta } from "../agent-db.js";
+import type { OpenClawState } from "../state-dir.js";
+import type { SourceResult } from "../../result.js";
+import type { Store } from "../../../store/store.js";
+import { GATEWAY_ERROR_TEXT } from "../../../i18n/gateway-text.js";
+import { VERSION } from "../../../version.js";
 
 export interface GatewayView {
   running: boolean;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { gatewayBaseUrl, probeGateway, probeLive, probeReady } from "./http-probe.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 const FIX = path.join(FIXTURES_DIR, "gateway-responses-2026.9.6");
 const healthzBody = fs.readFileSync(`${FIX}/healthz.json`, "utf8");

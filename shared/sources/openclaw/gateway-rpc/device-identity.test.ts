@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../clock.js";
+import { manualClock } from "../../../clock.js";
 import {
   DEVICE_IDENTITY_FILE,
   DEVICE_TOKEN_FILE,

@@ -13,7 +13,7 @@ import {
   resolveLogFile,
   rotatedLogPath,
 } from "./log-files.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gi-"));
 // 2026-11-21 23:30 UTC is already 2026-11-22 in Tokyo and still 2026-11-21 in New York.

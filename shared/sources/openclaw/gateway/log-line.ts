@@ -1,7 +1,7 @@
 // One line of the gateway's tslog JSON-lines file log -> a typed entry, and entries -> events
 // (error / warning / restart). Format: openclaw-formats.md §4 and §10.
-import { LOG_LEVELS, type LogLevel } from "../contract.js";
-import type { SourceWarning } from "../result.js";
+import { LOG_LEVELS, type LogLevel } from "../../contract.js";
+import type { SourceWarning } from "../../result.js";
 
 // The levels are the contract's (every provider's log speaks them); re-exported for the gateway side.
 export { LOG_LEVELS, type LogLevel };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { computeNextRunAt, describeSchedule, formatInterval, nextCronRun, nextOnGrid, parseAtMs, parseSchedule } from "./cron-schedule.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 interface Row {
   job_json: string;

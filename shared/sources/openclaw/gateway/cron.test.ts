@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readCron, readCronFromDb, readCronFromFiles } from "./cron.js";
 import type { CronData } from "./cron.js";
-import { FIXTURES_DIR } from "../../../test/helpers/openclaw-fixtures.js";
+import { FIXTURES_DIR } from "../../../../test/helpers/openclaw-fixtures.js";
 
 /** A writable copy of a fixture state dir's `state/` folder inside a fresh temp state dir. */
 function copyState(version: string): string {
