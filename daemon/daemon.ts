@@ -12,7 +12,7 @@ import { withDeadline, type Collector } from "../shared/ingest/collector.js";
 import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../shared/log/record.js";
 import { RotatingFile } from "../shared/log/rotating-file.js";
-import { openData, providerLookedAt, restartReason } from "../shared/open-data.js";
+import { openData, providerLookedAt, restartReason, type DataLocation } from "../shared/open-data.js";
 import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
 import { ensurePrivateDir } from "../shared/private-files.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
@@ -20,8 +20,8 @@ import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { parseUsageParams } from "../shared/queries/usage-report.js";
 import { parseExportParams } from "../shared/queries/export.js";
 import { isGatewaySystem, type AnySystemView } from "../shared/queries/read-model.js";
-import type { GatewayProbe as HttpProbe } from "../shared/sources/openclaw/gateway/http-probe.js";
-import type { OpenclawLocation } from "../shared/sources/openclaw/locate.js";
+import type { GatewayProbe as HttpProbe } from "../shared/sources/contract.js";
+import { GATEWAY } from "../shared/sources/modules.js";
 import type { SourceResult } from "../shared/sources/result.js";
 import { runRetention } from "../shared/store/retention.js";
 import { INCIDENT_SHOWN_MS, type Store } from "../shared/store/store.js";
@@ -107,7 +107,7 @@ interface Parts {
   pid: PidLock;
   store: Store;
   /** OpenClaw's state dir; null when OpenClaw is not read. */
-  location: OpenclawLocation | null;
+  location: DataLocation | null;
   /** The bundled demo state is served (no provider's data found). */
   demoMode: boolean;
   clock: Clock;
@@ -302,8 +302,9 @@ export class Daemon {
         clock,
         logger: hub.logger.child("operations"),
         command: () => daemon?.config.openclawCommand ?? config.openclawCommand,
-        env: () => ({ ...process.env, ...(location ? { OPENCLAW_STATE_DIR: location.dir } : {}) }),
-        refuse: () => (!location ? "OpenClaw is not read here: there is no gateway to control" : location.demo ? "demo mode: there is no gateway to control" : null),
+        args: GATEWAY?.operations.args ?? { restart: [], update: [] },
+        env: () => ({ ...process.env, ...(location && GATEWAY ? GATEWAY.operations.env(location) : {}) }),
+        refuse: () => (!location || !GATEWAY ? "OpenClaw is not read here: there is no gateway to control" : location.demo ? "demo mode: there is no gateway to control" : null),
         onFinished: (name) => {
           if (name === "update") void collector.gateway?.recheckUpdates();
         },

@@ -13,15 +13,20 @@ import type { Paths } from "./paths.js";
 import { ReadModel, type ActiveAlertFigure, type DaemonFigures } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
-import type { Provider } from "./sources/contract.js";
+import { installDemoState, type InstalledDemo } from "./demo-replay/install.js";
+import type { GatewayLocation, GatewaySide, Provider } from "./sources/contract.js";
 import type { DiscoveryContext } from "./sources/discovery.js";
-import { demoOpenclaw, locateOpenclaw, openclawLookedAt, type OpenclawLocation } from "./sources/openclaw/locate.js";
 import { isUnusable, type LookedAt } from "./sources/looked-at.js";
-import { CLI_DISCOVERY } from "./sources/modules.js";
-import { OpenClawProvider } from "./sources/openclaw/provider.js";
-import { displayName, PROVIDER_NAMES, providerIdentity, providersWith, providersWithout, type ProviderName, type ProviderWithout } from "./sources/registry.js";
+import { CLI_DISCOVERY, GATEWAY } from "./sources/modules.js";
+import { displayName, GATEWAY_PROVIDER, PROVIDER_NAMES, providerIdentity, providersWith, providersWithout, type ProviderName, type ProviderWithout } from "./sources/registry.js";
 import { Store } from "./store/store.js";
 import { VERSION } from "./version.js";
+
+/** Where the gateway side's state is read, and in demo mode the copy just installed. */
+export interface DataLocation extends GatewayLocation {
+  /** Demo mode only: the copy just installed (or kept), its time offset and the bundle's manifest. */
+  installed?: InstalledDemo;
+}
 
 export interface OpenDataOptions {
   paths: Paths;
@@ -43,8 +48,8 @@ export interface OpenDataOptions {
 export interface OpenData {
   /** The bundled demo state is served: no provider's data was found at start. */
   demo: boolean;
-  /** OpenClaw's state dir; null when OpenClaw is not read. */
-  location: OpenclawLocation | null;
+  /** The gateway side's state dir (OpenClaw's); null when it is not read. */
+  location: DataLocation | null;
   providers: readonly Provider[];
   clock: Clock;
   store: Store;
@@ -59,7 +64,7 @@ export function openData(o: OpenDataOptions): OpenData {
   const current = o.current ?? (() => config);
   // The demo runs on the real clock too: its copy's timestamps are moved to now when it is installed.
   const clock = o.clock ?? systemClock;
-  const { location, providers, shown, demo } = chooseProviders(o, clock.now());
+  const { location, side, providers, shown, demo } = chooseProviders(o, clock.now());
   // A new demo copy starts a new demo store: what the old one holds was read at the old copy's times.
   if (location?.installed?.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(paths.demoDbFile + suffix, { force: true });
   // Demo data goes to a store of its own: it must never mix with a real gateway's history.
@@ -80,11 +85,10 @@ export function openData(o: OpenDataOptions): OpenData {
   // Deleted or replaced under us: noticed within this interval (and on every health read).
   const fileCheck = setInterval(() => store.checkFile(), o.storeCheckMs ?? 5000);
   fileCheck.unref();
-  const openclawProvider = providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   const collector = new Collector({
     providers,
     shown,
-    openclaw: openclawProvider && location ? { provider: openclawProvider, dir: location.dir, demo: location.demo } : null,
+    gatewaySide: side,
     stateDir: paths.stateDir,
     store,
     clock,
@@ -134,6 +138,8 @@ export function openData(o: OpenDataOptions): OpenData {
 type ModeKey = { [K in keyof Config]: Config[K] extends ProviderMode ? K : never }[keyof Config];
 type DirsKey = { [K in keyof Config]: Config[K] extends string[] | null ? K : never }[keyof Config];
 const modeOf = (config: Config, name: ProviderName): ProviderMode => config[providerIdentity(name).config.mode as ModeKey];
+/** A gateway provider's dir option is one dir (its state dir), not a list. */
+type DirKey = { [K in keyof Config]: Config[K] extends string | null ? K : never }[keyof Config];
 const dirsOf = (config: Config, name: ProviderName): string[] | null => config[providerIdentity(name).config.dirs as DirsKey];
 
 const CLI_PROVIDERS = providersWithout("gateway");
@@ -144,17 +150,17 @@ function contextOf(config: Config, env: Record<string, string | undefined>, name
 
 /** Which providers have data now, by their modes (auto: when their data is found; on: always; off: never). Stat calls only. */
 interface Detected {
-  location: OpenclawLocation | null;
+  location: DataLocation | null;
   /** The CLI providers read and shown now, in the interface's order. */
   cli: ProviderWithout<"gateway">[];
 }
 
 function detect(config: Config, env: Record<string, string | undefined>): Detected {
-  const home = env.HOME || homedir();
-  let location: OpenclawLocation | null = null;
-  if (config.openclaw !== "off") {
-    location = locateOpenclaw({ configured: config.openclawDir, env });
-    if (!location && config.openclaw === "on") location = { dir: `${home}/.openclaw`, demo: false, origin: "home" };
+  let location: DataLocation | null = null;
+  const mode = GATEWAY_PROVIDER ? modeOf(config, GATEWAY_PROVIDER) : "off";
+  if (GATEWAY && mode !== "off") {
+    location = GATEWAY.locate({ configured: gatewayDir(config), env });
+    if (!location && mode === "on") location = GATEWAY.defaultLocation(env);
   }
   const cli = CLI_PROVIDERS.filter((name) => {
     const mode = modeOf(config, name);
@@ -167,7 +173,7 @@ function detect(config: Config, env: Record<string, string | undefined>): Detect
 /** Every dir each provider that is not off looks at, and what is there now (status, /health). Stat calls only. */
 export function providerLookedAt(config: Config, env: Record<string, string | undefined>): LookedAt[] {
   const out: LookedAt[] = [];
-  if (config.openclaw !== "off") out.push(openclawLookedAt({ configured: config.openclawDir, env }));
+  if (GATEWAY && GATEWAY_PROVIDER && modeOf(config, GATEWAY_PROVIDER) !== "off") out.push(GATEWAY.lookedAt({ configured: gatewayDir(config), env }));
   for (const name of CLI_PROVIDERS) if (modeOf(config, name) !== "off") out.push(...CLI_DISCOVERY[name].lookedAt(contextOf(config, env, name)));
   return out;
 }
@@ -193,7 +199,7 @@ function refuseUnusable(looked: readonly LookedAt[]): void {
  * the bundled demo state is served, so a first run shows something real; the daemon then watches
  * for real data (restartReason).
  */
-function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawLocation | null; providers: Provider[]; shown: ProviderName[]; demo: boolean } {
+function chooseProviders(o: OpenDataOptions, now: number): { location: DataLocation | null; side: GatewaySide | null; providers: Provider[]; shown: ProviderName[]; demo: boolean } {
   const { config, env, paths } = o;
   const pricer = new Pricer({ overrides: parsePriceOverrides(config.prices, "config prices") });
   refuseUnusable(providerLookedAt(config, env));
@@ -201,14 +207,15 @@ function chooseProviders(o: OpenDataOptions, now: number): { location: OpenclawL
   const { location } = found;
   const shown: ProviderName[] = [];
   const providers: Provider[] = [];
-  if (location) {
-    providers.push(new OpenClawProvider({ stateDir: location.dir, env }));
+  const side = location && GATEWAY ? GATEWAY.open(location, env) : null;
+  if (side) {
+    providers.push(side.provider);
     shown.push(...providersWith("gateway"));
   }
   shown.push(...found.cli);
   if (shown.length === 0) return { ...demoProviders(paths.demoStateDir, now, env, pricer), shown: [...PROVIDER_NAMES], demo: true };
   for (const name of CLI_PROVIDERS) if (modeOf(config, name) !== "off") providers.push(CLI_DISCOVERY[name].create(contextOf(config, env, name), pricer));
-  return { location, providers, shown, demo: false };
+  return { location, side, providers, shown, demo: false };
 }
 
 /**
@@ -223,7 +230,7 @@ export function restartReason(data: Pick<OpenData, "demo" | "location">, config:
     const names = [...(now.location ? providersWith("gateway") : []), ...now.cli].map(displayName);
     return names.length ? `${names.join(", ")} data appeared: leaving the demo for it` : null;
   }
-  if (!data.location && now.location) return `OpenClaw's state dir ${now.location.dir} appeared`;
+  if (!data.location && now.location) return `${GATEWAY_PROVIDER ? displayName(GATEWAY_PROVIDER) : "The gateway"}'s state dir ${now.location.dir} appeared`;
   return null;
 }
 
@@ -234,13 +241,25 @@ export function restartReason(data: Pick<OpenData, "demo" | "location">, config:
  * (nor anything found in the user's home) can mix real data into the demo. Each names its copy
  * `default`, as a first real install would be.
  */
-function demoProviders(target: string, now: number, env: Record<string, string | undefined>, pricer: Pricer): { location: OpenclawLocation; providers: Provider[] } {
-  const location = demoOpenclaw(target, now);
-  const providers: Provider[] = [new OpenClawProvider({ stateDir: location.dir, env })];
+function demoProviders(target: string, now: number, env: Record<string, string | undefined>, pricer: Pricer): { location: DataLocation; side: GatewaySide | null; providers: Provider[] } {
+  const location = demoLocation(target, now);
+  const side = GATEWAY ? GATEWAY.open(location, env) : null;
+  const providers: Provider[] = side ? [side.provider] : [];
   const installed = location.installed;
   for (const name of CLI_PROVIDERS) {
     const provider = installed ? CLI_DISCOVERY[name].demo(installed, pricer) : null;
     if (provider) providers.push(provider);
   }
-  return { location, providers };
+  return { location, side, providers };
+}
+
+/** The bundled demo state, copied to `target` and moved in time so its recording ends `now`. */
+export function demoLocation(target: string, now: number): DataLocation {
+  const installed = installDemoState(target, { now });
+  return { dir: target, demo: true, origin: "demo", installed };
+}
+
+/** The gateway provider's dir option (openclawDir), named by its identity like the CLI providers' dirs. */
+function gatewayDir(config: Config): string | null {
+  return GATEWAY_PROVIDER ? config[providerIdentity(GATEWAY_PROVIDER).config.dirs as DirKey] : null;
 }

@@ -1,6 +1,6 @@
 // The import rules that keep the tree the architecture (issue 21 item 5, docs/providers.md): the
 // layers above the providers (ingest, queries, snapshot, daemon, CLI) import only the providers'
-// contract and registry (shared/sources/*.ts), never a provider's folder or OpenClaw's gateway side;
+// contract and registry (shared/sources/*.ts), never a provider's folder (OpenClaw's gateway side is its own);
 // the store imports nothing of the layers above it; providers never import the demo engine; the
 // CLI reaches the daemon only through the control socket and the foreground start. Read from the
 // imports themselves; the exceptions are listed and can only shrink.
@@ -13,39 +13,11 @@ import { relativeImports, sourceFiles } from "./helpers/source-files.js";
 const edges = (dirs: readonly string[]): string[] => dirs.flatMap(sourceFiles).flatMap((f) => relativeImports(f).map((to) => `${f} -> ${to}`));
 const target = (edge: string): string => edge.slice(edge.indexOf(" -> ") + 4);
 
-/** A provider's folder, or OpenClaw's gateway side that still lives beside the contract. */
-const PROVIDER_INSIDE = new RegExp(`^shared/sources/(${PROVIDER_NAMES.join("|")}|gateway|gateway-rpc)/|^shared/sources/locate-openclaw\\.ts$`);
+/** A provider's folder (OpenClaw's gateway side included: the layers above get it through the contract's gateway capability). */
+const PROVIDER_INSIDE = new RegExp(`^shared/sources/(${PROVIDER_NAMES.join("|")})/`);
 
-/**
- * Issue 21 item 3 (OpenClaw's gateway side behind the contract as its gateway capability) is not
- * done: these imports of the probe, RPC client, cron, gateway log and OpenClaw's state go away with it.
- */
-const GATEWAY_SIDE_EXCEPTIONS: readonly string[] = [
-  "daemon/daemon.ts -> shared/sources/gateway/http-probe.ts",
-  "daemon/daemon.ts -> shared/sources/locate-openclaw.ts",
-  "shared/ingest/collector.ts -> shared/sources/gateway/cron.ts",
-  "shared/ingest/collector.ts -> shared/sources/gateway/http-probe.ts",
-  "shared/ingest/collector.ts -> shared/sources/gateway/log-files.ts",
-  "shared/ingest/collector.ts -> shared/sources/openclaw/provider.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/channels.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/cli-fallback.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/gateway-auth.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway-rpc/rpc-client.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/http-probe.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/lock-file.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/gateway/update-status.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/openclaw/agent-db.ts",
-  "shared/ingest/gateway-monitor.ts -> shared/sources/openclaw/state-dir.ts",
-  "shared/ingest/log-ingester.ts -> shared/sources/gateway/log-follower.ts",
-  "shared/ingest/log-ingester.ts -> shared/sources/gateway/log-line.ts",
-  "shared/queries/cron.ts -> shared/sources/gateway/cron.ts",
-  "shared/queries/read-model.ts -> shared/sources/gateway/cron.ts",
-  "shared/queries/read-model.ts -> shared/sources/openclaw/provider.ts",
-  "shared/snapshot/inputs.ts -> shared/sources/gateway/cron.ts",
-];
 /** Issue 21 item 4: the card's test-only examples move under test/. */
 const TEST_ONLY_EXCEPTIONS: readonly string[] = [
-  "shared/snapshot/example-inputs.ts -> shared/sources/gateway/cron.ts",
   "shared/snapshot/example-inputs.ts -> shared/sources/openclaw/session-record.ts",
 ];
 /** Issue 21 item 4: `insightsctl alerts` tests rules with the daemon's alert service in-process. */
@@ -60,7 +32,7 @@ test("ingest, queries, snapshot, daemon and CLI import only the providers' contr
   const all = edges(["shared/ingest", "shared/queries", "shared/snapshot", "daemon", "cli"]);
   assert.ok(all.length > 300, `${all.length} imports read`);
   const inside = all.filter((e) => PROVIDER_INSIDE.test(target(e)));
-  assert.equal(check(inside, [...GATEWAY_SIDE_EXCEPTIONS, ...TEST_ONLY_EXCEPTIONS]), { broken: [], stale: [] }, "ask the registry or the contract (shared/sources/*.ts) instead");
+  assert.equal(check(inside, TEST_ONLY_EXCEPTIONS), { broken: [], stale: [] }, "ask the registry or the contract (shared/sources/*.ts) instead");
 });
 
 test("providers never import the demo engine", () => {

@@ -35,13 +35,8 @@ const ALLOWED: readonly RegExp[] = [
  * longer has one fails the test, so its line is removed).
  */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  // Issue 21 item 3 (OpenClaw's gateway side behind the contract, not done yet): the `openclaw`
-  // program these run (restart, update, channel fallback) and its log dir live outside its folder.
-  "shared/sources/gateway/log-files.ts": "issue 21 item 3: the gateway log's /tmp/openclaw dir",
-  "shared/sources/gateway/update-status.ts": "issue 21 item 3: the openclaw program",
-  "shared/sources/gateway-rpc/cli-fallback.ts": "issue 21 item 3: the openclaw program",
-  "shared/ingest/gateway-monitor.ts": "issue 21 item 3: the openclaw program",
-  "shared/config/options.ts": "issue 21 item 3: openclawCommand's default, the openclaw program",
+  // The config option naming the gateway's CLI: its default is the `openclaw` program.
+  "shared/config/options.ts": "openclawCommand's default, the openclaw program",
   // Issue 21 item 4: the card's test-only examples move under test/.
   "shared/snapshot/example-inputs.ts": "issue 21 item 4: test-only card examples",
   // Issue 21 item 4: hand-run scripts leave the product (this one fakes the openclaw program).

@@ -9,6 +9,8 @@ import { GatewayOperations } from "./gateway-operations.js";
 
 test.after(removeTempDirs);
 const logger = new LogHub({ console: "off" }).logger;
+/** The fakes below ignore their arguments; these only fill the option. */
+const args = { restart: ["gateway", "restart"], update: ["update", "--yes"] };
 const isAlive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
 
 test("a timed-out operation kills what the launcher started too, and frees the slot at once", async () => {
@@ -18,7 +20,7 @@ test("a timed-out operation kills what the launcher started too, and frees the s
   // Like the real launcher: it starts a second process that ignores SIGTERM and keeps the pipes.
   writeFileSync(fake, `#!/bin/sh\n( trap '' TERM; echo started; while :; do sleep 1; done ) &\necho $! > "${pidFile}"\nwait\n`);
   chmodSync(fake, 0o755);
-  const ops = new GatewayOperations({ clock: systemClock, logger, command: () => fake, env: () => process.env, timeoutsMs: { restart: 500 } });
+  const ops = new GatewayOperations({ clock: systemClock, logger, args, command: () => fake, env: () => process.env, timeoutsMs: { restart: 500 } });
   const started = Date.now();
   const r = await ops.run("restart", { auth: "bearer", peer: "127.0.0.1" });
   assert.is(r.ok, false);
@@ -35,7 +37,7 @@ test("only the tail of a long output is kept", async () => {
   const fake = join(dir, "openclaw");
   writeFileSync(fake, `#!/bin/sh\ni=0\nwhile [ $i -lt 20000 ]; do echo "line $i of the update"; i=$((i+1)); done\necho done\n`);
   chmodSync(fake, 0o755);
-  const ops = new GatewayOperations({ clock: systemClock, logger, command: () => fake, env: () => process.env });
+  const ops = new GatewayOperations({ clock: systemClock, logger, args, command: () => fake, env: () => process.env });
   const r = await ops.run("update", { auth: "cookie", peer: "127.0.0.1" });
   assert.is(r.ok, true);
   assert.ok(r.output.length <= 64 * 1024);
@@ -43,7 +45,7 @@ test("only the tail of a long output is kept", async () => {
 });
 
 test("demo mode refuses without running anything", async () => {
-  const ops = new GatewayOperations({ clock: systemClock, logger, command: () => "/nonexistent", env: () => process.env, refuse: () => "demo mode: there is no gateway to control" });
+  const ops = new GatewayOperations({ clock: systemClock, logger, args, command: () => "/nonexistent", env: () => process.env, refuse: () => "demo mode: there is no gateway to control" });
   assert.equal(await ops.run("restart", { auth: "bearer", peer: "::1" }), { ok: false, message: "demo mode: there is no gateway to control", output: "", durationMs: 0 });
 });
 

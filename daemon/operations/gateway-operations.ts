@@ -1,9 +1,11 @@
-// Gateway control (mutations restartGateway and updateGateway): runs the `openclaw` CLI with a
-// timeout, one operation at a time, and keeps the tail of its output for the caller. Who asked
-// is written to the daemon log before and after, so every operation is audited.
+// Gateway control (mutations restartGateway and updateGateway): runs the gateway's CLI (config
+// openclawCommand) with the arguments its gateway capability declares, with a timeout, one
+// operation at a time, and keeps the tail of its output for the caller. Who asked is written to
+// the daemon log before and after, so every operation is audited.
 import type { Clock } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
+import type { GatewayOperationName } from "../../shared/sources/contract.js";
 import { runCommand } from "../../shared/sources/run-command.js";
 
 export interface OperationResult {
@@ -13,13 +15,15 @@ export interface OperationResult {
   durationMs: number;
 }
 
-export type OperationName = "restart" | "update";
+export type OperationName = GatewayOperationName;
 
 export interface GatewayOperationsOptions {
   clock: Clock;
   logger: Logger;
-  /** The openclaw command (config `openclawCommand`), looked up on PATH. */
+  /** The gateway's CLI (config `openclawCommand`), looked up on PATH. */
   command: () => string;
+  /** Its arguments per operation (the gateway capability's `operations.args`). */
+  args: Readonly<Record<OperationName, readonly string[]>>;
   /** Environment for the CLI: OPENCLAW_STATE_DIR points it at the watched gateway. */
   env: () => NodeJS.ProcessEnv;
   /** Null when there is nothing to control (demo mode), with the reason. */
@@ -29,10 +33,6 @@ export interface GatewayOperationsOptions {
   onFinished?: (name: OperationName, ok: boolean) => void;
 }
 
-const ARGS: Record<OperationName, string[]> = {
-  restart: ["gateway", "restart"],
-  update: ["update", "--yes"],
-};
 const DEFAULT_TIMEOUT_MS: Record<OperationName, number> = { restart: 120_000, update: 600_000 };
 /** The tail of the output kept for the result. */
 export const MAX_OUTPUT_BYTES = 64 * 1024;
@@ -57,7 +57,7 @@ export class GatewayOperations {
     const started = clock.now();
     this.current = { name, since: started };
     const command = this.options.command();
-    const args = ARGS[name];
+    const args = [...this.options.args[name]];
     logger.info("gateway operation requested", { operation: name, command: [command, ...args].join(" "), by: by.auth, peer: by.peer });
     try {
       const timeoutMs = this.options.timeoutsMs?.[name] ?? DEFAULT_TIMEOUT_MS[name];

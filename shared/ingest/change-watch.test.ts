@@ -331,7 +331,7 @@ function collectorOver(watch: WatchFactory | undefined, refreshes = new Map<stri
   ];
   const collector = new Collector({
     providers,
-    openclaw: null,
+    gatewaySide: null,
     stateDir: makeTempDir("gi-watch-state-"),
     store,
     clock,

@@ -1,6 +1,7 @@
 // Everything that reads the providers, on one schedule (design §1 "sources -> store"): every
-// provider's sources (sessions and transcripts, through the source registry) and, when OpenClaw is
-// read, its gateway side: the gateway's file log, cron jobs and the gateway monitor. While it runs,
+// provider's sources (sessions and transcripts, through the source registry) and, when a provider
+// with a gateway (OpenClaw) is read, its gateway side through the contract's gateway capability:
+// the gateway's file log, cron jobs and the gateway monitor. While it runs,
 // each source's files are also watched (change-watch.ts): a change refreshes that source alone at
 // once, and the poll is the fallback for what a watch misses or cannot do. The daemon
 // starts it once and keeps it running; `insightsctl snapshot` without a daemon calls
@@ -11,16 +12,11 @@
 import type { Clock } from "../clock.js";
 import { errorMessage } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import { readCron, type CronData } from "../sources/openclaw/gateway/cron.js";
-import { resolveLogFile } from "../sources/openclaw/gateway/log-files.js";
 import type { SourceResult } from "../sources/result.js";
-import type { GatewayProbe as HttpProbe } from "../sources/openclaw/gateway/http-probe.js";
-import type { Provider, ProviderName } from "../sources/contract.js";
+import type { CronData, GatewayMonitor, GatewayProbe, GatewaySide, Provider, ProviderName } from "../sources/contract.js";
 import { hasCapability } from "../sources/registry.js";
-import type { OpenClawProvider } from "../sources/openclaw/provider.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
-import { GatewayMonitor } from "../sources/openclaw/gateway/monitor.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 import { SourceRegistry, type SourceRegistryOptions } from "./source-registry.js";
 
@@ -41,30 +37,23 @@ export interface CronState {
   checkedAt: number | null;
 }
 
-/** OpenClaw's gateway side: read only when OpenClaw is. */
-export interface OpenClawSide {
-  provider: OpenClawProvider;
-  /** The state dir. */
-  dir: string;
-  demo: boolean;
-}
-
 export interface CollectorOptions {
-  /** Every provider read (OpenClaw's provider included when it is). */
+  /** Every provider read (the gateway side's provider included when it is). */
   providers: readonly Provider[];
   /** The providers shown from the start (default all); the others once one of their sources appears. */
   shown?: readonly ProviderName[];
-  openclaw: OpenClawSide | null;
+  /** The gateway capability's side, opened on the located install; null when no gateway is read. */
+  gatewaySide: GatewaySide | null;
   /** Our own state dir (the gateway RPC device identity lives there). */
   stateDir: string;
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** The environment OpenClaw would see (OPENCLAW_STATE_DIR, OPENCLAW_GATEWAY_TOKEN, HOME, ...). */
+  /** The environment the gateway's CLI would see (its state dir and token variables, HOME, ...). */
   env?: Record<string, string | undefined>;
   /** config.gatewayUrl, read on every probe so a reload applies. */
   gatewayUrl: () => string | null;
-  /** config.openclawCommand: the CLI for the channel fallback and the update check. */
+  /** config.openclawCommand: the gateway's CLI for the channel fallback and the update check. */
   openclawCommand?: () => string;
   /** Gateway liveness and resource sample interval (sampleIntervalSeconds). */
   sampleMs: number;
@@ -86,7 +75,7 @@ export interface CollectorOptions {
   logMs?: number;
   cronMs?: number;
   /** Test seams, passed to the gateway monitor. */
-  probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
+  probeHttp?: (url: string) => Promise<SourceResult<GatewayProbe>>;
   channels?: boolean;
   updates?: boolean;
   /** Zone of cron expressions without tz (the gateway host's); default this process's. */
@@ -105,7 +94,7 @@ type Job = "agents" | "logs" | "cron" | "gateway";
 
 export class Collector {
   readonly registry: SourceRegistry;
-  /** OpenClaw's gateway; null when OpenClaw is not read. */
+  /** The gateway side's monitor; null when no gateway is read. */
   readonly gateway: GatewayMonitor | null;
   private readonly logs: LogIngester | null;
   private cronState: CronState = { data: null, error: null, checkedAt: null };
@@ -128,18 +117,15 @@ export class Collector {
       logger: logger.child("sources"),
     });
     this.registry.onChange((id) => this.emit(id, "sources"));
-    const oc = options.openclaw;
-    this.gateway = oc
-      ? new GatewayMonitor({
+    const side = options.gatewaySide;
+    this.gateway = side
+      ? side.monitor({
           store,
           clock,
           logger: logger.child("gateway"),
-          openclawDir: oc.dir,
           stateDir: options.stateDir,
-          demo: oc.demo,
-          openclaw: () => oc.provider.state,
           gatewayUrl: options.gatewayUrl,
-          ...(options.openclawCommand ? { openclawCommand: options.openclawCommand } : {}),
+          ...(options.openclawCommand ? { command: options.openclawCommand } : {}),
           ...(options.env ? { env: options.env } : {}),
           sampleMs: options.sampleMs,
           ...(options.probeHttp ? { probeHttp: options.probeHttp } : {}),
@@ -148,13 +134,14 @@ export class Collector {
           onChange: () => this.emit(SYSTEM_SOURCE, "gateway"),
         })
       : null;
-    this.logs = oc
+    this.logs = side
       ? new LogIngester({
           store,
           clock,
           logger: logger.child("gateway-log"),
-          // Re-resolved on every read: `logging.file` may change, and a dated name moves at midnight.
-          resolveActivePath: (now) => resolveLogFile(now, { configuredFile: oc.provider.state?.logFile ?? null }).path,
+          format: side.log,
+          // Re-resolved on every read: the config may move the file, and a dated name moves at midnight.
+          resolveActivePath: (now) => side.activeLogPath(now),
           onEntry: (e) => {
             for (const fn of this.entryListeners) fn(e);
           },
@@ -164,6 +151,11 @@ export class Collector {
 
   get cron(): CronState {
     return this.cronState;
+  }
+
+  /** The gateway side read (the read model asks it for the gateway's default agent); null when none. */
+  get gatewaySide(): GatewaySide | null {
+    return this.options.gatewaySide;
   }
 
   /** A source changed (`agent:<id>` or `system`). */
@@ -189,7 +181,7 @@ export class Collector {
       this.timers.push(t);
     };
     void this.run("agents").then(() => {
-      if (!this.options.openclaw) return;
+      if (!this.options.gatewaySide) return;
       void this.run("logs");
       void this.run("cron");
     });
@@ -226,7 +218,7 @@ export class Collector {
       if (outcome === "timeout") degraded.push(job);
     };
     await bounded("agents");
-    if (this.options.openclaw) await Promise.all([bounded("logs"), bounded("cron"), bounded("gateway")]);
+    if (this.options.gatewaySide) await Promise.all([bounded("logs"), bounded("cron"), bounded("gateway")]);
     for (const p of this.options.providers) if (this.registry.providerError(p.name)) degraded.push(p.name);
     return { degraded: [...new Set(degraded)], ms: this.options.clock.now() - started };
   }
@@ -314,27 +306,27 @@ export class Collector {
     } finally {
       off();
     }
-    // Gateway-wide lines belong to every OpenClaw agent's event log.
-    const ids = gatewayWide ? this.openclawSourceIds() : [...touched];
+    // Gateway-wide lines belong to every gateway agent's event log.
+    const ids = gatewayWide ? this.gatewaySourceIds() : [...touched];
     for (const id of ids) this.emit(id, "logs");
   }
 
-  private openclawSourceIds(): string[] {
+  private gatewaySourceIds(): string[] {
     return this.registry.agentSnapshots().filter((a) => hasCapability(a.provider, "gateway")).map((a) => a.id);
   }
 
   private async readCronJobs(): Promise<void> {
-    const oc = this.options.openclaw;
-    if (!oc) return;
+    const side = this.options.gatewaySide;
+    if (!side) return;
     const now = this.options.clock.now();
-    const read = readCron(oc.dir, { nowMs: now, ...(this.options.hostTimeZone ? { hostTimeZone: this.options.hostTimeZone } : {}) });
+    const read = side.readCron({ nowMs: now, ...(this.options.hostTimeZone ? { hostTimeZone: this.options.hostTimeZone } : {}) });
     const next: CronState = read.ok ? { data: read.value, error: null, checkedAt: now } : { data: this.cronState.data, error: read.error.message, checkedAt: now };
     // nextRunAt moves with the clock for computed schedules; compare what a reader would notice.
     const signature = JSON.stringify([next.error, next.data?.jobs.map((j) => [j.id, j.enabled, j.lastRunAt, j.lastStatus, j.consecutiveErrors, j.name])]);
     this.cronState = next;
     if (signature !== this.cronSignature) {
       this.cronSignature = signature;
-      for (const id of this.openclawSourceIds()) this.emit(id, "cron");
+      for (const id of this.gatewaySourceIds()) this.emit(id, "cron");
     }
   }
 

@@ -7,6 +7,7 @@ import { LogHub } from "../log/logger.js";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
 import { logPathResolver } from "../sources/openclaw/gateway/log-files.js";
+import { openclawLogFormat } from "../sources/openclaw/gateway-side.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 
 test.after(removeTempDirs);
@@ -33,7 +34,7 @@ function setup(): { dir: string; active: string; store: Store; make: (onEntry?: 
   const dbPath = join(dir, "insights.db");
   const store = Store.open(dbPath, { clock: manualClock() });
   const make = (onEntry?: (e: IngestedEntry) => void): LogIngester =>
-    new LogIngester({ store, clock: manualClock(), logger, resolveActivePath: () => active, maxBytes: 16 * 1024, maxBatches: 1000, ...(onEntry ? { onEntry } : {}) });
+    new LogIngester({ store, clock: manualClock(), logger, format: openclawLogFormat, resolveActivePath: () => active, maxBytes: 16 * 1024, maxBatches: 1000, ...(onEntry ? { onEntry } : {}) });
   return { dir, active, store, make, dbPath };
 }
 
@@ -105,7 +106,7 @@ test("first start at 00:30: yesterday's file and its archive are backfilled once
   writeFileSync(join(dir, "openclaw-2026-11-22.log"), all.slice(cut2).join("\n") + "\n");
   const exp = expectedCounts(text);
   let store = Store.open(dbPath, { clock });
-  const make = (s: Store, maxBatches: number): LogIngester => new LogIngester({ store: s, clock, logger, resolveActivePath, maxBytes: 8 * 1024, maxBatches });
+  const make = (s: Store, maxBatches: number): LogIngester => new LogIngester({ store: s, clock, logger, format: openclawLogFormat, resolveActivePath, maxBytes: 8 * 1024, maxBatches });
   // Stopped part-way (a restart in the middle of the backfill)...
   const partial = await make(store, 3).ingest();
   assert.is(partial.caughtUp, false);

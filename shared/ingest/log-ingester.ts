@@ -5,8 +5,7 @@
 // nor double counts a line, and a gateway start split across two reads counts once.
 import type { Clock } from "../clock.js";
 import type { Logger } from "../log/logger.js";
-import { readLogLines, type LogCursor } from "../sources/openclaw/gateway/log-follower.js";
-import { classifyLogEntry, parseLogLine, RestartTracker, type GatewayLogEntry, type LogEventType, type RestartTrackerState } from "../sources/openclaw/gateway/log-line.js";
+import type { GatewayLogEntry, GatewayLogEventType, GatewayLogFormat } from "../sources/contract.js";
 import { GATEWAY_PROVIDER, providerIdentity, type ProviderName } from "../sources/registry.js";
 import type { SourceError } from "../sources/result.js";
 import type { Store } from "../store/store.js";
@@ -18,13 +17,15 @@ import type { Store } from "../store/store.js";
 const GATEWAY = providerIdentity(GATEWAY_PROVIDER as ProviderName);
 
 export interface IngestedEntry extends GatewayLogEntry {
-  type: LogEventType | null;
+  type: GatewayLogEventType | null;
 }
 
 export interface LogIngesterOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
+  /** How the gateway side follows, parses and classifies its log (the gateway capability's). */
+  format: GatewayLogFormat;
   /** Today's active gateway log path at an instant. */
   resolveActivePath: (nowMs: number) => string;
   /** Bytes read per batch (one transaction each). */
@@ -43,9 +44,10 @@ export interface IngestResult {
   error: SourceError | null;
 }
 
+/** Both plain JSON the gateway side gave, stored as they are. */
 interface Saved {
-  cursor: LogCursor | null;
-  tracker: RestartTrackerState;
+  cursor: unknown;
+  tracker: unknown;
 }
 
 const SOURCE = "gateway-log";
@@ -84,9 +86,10 @@ export class LogIngester {
   async ingest(): Promise<IngestResult> {
     const result: IngestResult = { lines: 0, events: 0, warnings: 0, caughtUp: false, error: null };
     const row = this.stmts.load.get(SOURCE, ITEM);
-    let saved: Saved = row ? (JSON.parse(row.cursor_json) as Saved) : { cursor: null, tracker: { seenListening: false, seenReady: false } };
+    const { format } = this.options;
+    let saved: Saved = row ? (JSON.parse(row.cursor_json) as Saved) : { cursor: null, tracker: null };
     for (let batch = 0; batch < (this.options.maxBatches ?? 16); batch++) {
-      const read = readLogLines(saved.cursor, {
+      const read = format.follow(saved.cursor, {
         resolveActivePath: this.options.resolveActivePath,
         clock: this.options.clock,
         ...(this.options.maxBytes ? { maxBytes: this.options.maxBytes } : {}),
@@ -96,18 +99,18 @@ export class LogIngester {
         return result;
       }
       const { lines, cursor, caughtUp } = read.value;
-      const tracker = new RestartTracker(saved.tracker);
+      const restarts = format.restarts(saved.tracker);
       const entries: IngestedEntry[] = [];
       for (const line of lines) {
-        const parsed = parseLogLine(line.text, `${line.file}@${line.offset}`);
+        const parsed = format.parse(line.text, `${line.file}@${line.offset}`);
         if (!parsed.ok) {
           result.warnings++;
           if (this.warningsLogged++ < 20) this.options.logger.warn("skipped a gateway log line", { where: parsed.warning.where, message: parsed.warning.message });
           continue;
         }
-        entries.push({ ...parsed.entry, type: classifyLogEntry(parsed.entry, tracker) });
+        entries.push({ ...parsed.entry, type: restarts.classify(parsed.entry) });
       }
-      const next: Saved = { cursor, tracker: tracker.state() };
+      const next: Saved = { cursor, tracker: restarts.state() };
       this.options.store.transaction(() => {
         for (const e of entries) {
           if (!STORED_LEVELS.has(e.level) && e.type === null) continue;

@@ -7,9 +7,7 @@ import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import type { CronJobInfo, CronRunInfo } from "../sources/openclaw/gateway/cron.js";
 import { filesystemSpaceSync } from "../sources/disk-usage.js";
-import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
@@ -40,7 +38,7 @@ import { healthOf, type Health, type HealthCheck } from "./health.js";
 import { queryProviderSystem, type ProviderSystemView } from "./provider-system.js";
 import { queryUnpricedModels } from "./counters.js";
 import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from "./rate-limits.js";
-import type { ProviderName } from "../sources/contract.js";
+import type { CronJobInfo, CronRunInfo, ProviderName } from "../sources/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";
@@ -296,11 +294,8 @@ export class ReadModel {
   /** The agent the gateway runs unaddressed work on: `default: true` in agents.list, else `main`, else the first. */
   defaultAgentId(): string | null {
     const agents = this.agents().filter((a) => hasCapability(a.provider, "gateway"));
-    const list = (this.openclawProvider()?.state?.config.agents as { list?: unknown } | undefined)?.list;
-    if (Array.isArray(list)) {
-      const marked = list.find((a): a is { id: string } => typeof a === "object" && a !== null && (a as { default?: unknown }).default === true && typeof (a as { id?: unknown }).id === "string");
-      if (marked) return marked.id;
-    }
+    const marked = this.o.collector.gatewaySide?.configuredDefaultAgent();
+    if (marked) return marked;
     return agents.find((a) => a.agentId === "main")?.agentId ?? agents[0]?.agentId ?? null;
   }
 
@@ -483,10 +478,6 @@ export class ReadModel {
   /** Why a provider's data cannot be read at all (its dir is unreadable), or null when it can. */
   providerError(provider: ProviderName): string | null {
     return this.o.collector.registry.providerError(provider)?.message ?? null;
-  }
-
-  private openclawProvider(): OpenClawProvider | null {
-    return this.o.collector.registry.providers.find((p): p is OpenClawProvider => p instanceof OpenClawProvider) ?? null;
   }
 
   /** Every cron job of the gateway as last read; null when the cron store could not be read. */

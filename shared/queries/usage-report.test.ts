@@ -22,7 +22,7 @@ import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixture
 import { runRetention } from "../store/retention.js";
 import { Store } from "../store/store.js";
 import { claudeResponses, codexResponses, dayIn, fileNamed, figuresOf, groupBy, shiftTimestamps, sums, type ExpectedResponse } from "../../test/helpers/usage-expectations.js";
-import { demoOpenclaw } from "../sources/openclaw/locate.js";
+import { demoLocation } from "../open-data.js";
 import { byKey as byKeyOf, expectedTotals, fixtureTranscripts, type ExpectedTotals } from "../../test/helpers/fixture-expectations.js";
 import { fixtureReadModel } from "../../test/helpers/read-model.js";
 import { parseUsageParams, queryUsageReport, type UsageFigures, type UsageReport, type UsageReportParams } from "./usage-report.js";
@@ -82,7 +82,7 @@ test.before(async () => {
       new ClaudeCodeProvider({ env: {}, home: claudeHome, dirs: [claudeDir], pricer }),
       new CodexProvider({ env: {}, home: codexHome, dirs: [codexDir], pricer }),
     ],
-    openclaw: null,
+    gatewaySide: null,
     stateDir: makeTempDir(),
     store,
     clock,
@@ -381,7 +381,7 @@ test("raw rows and hourly rollups combined after retention: the same figures, no
 test("OpenClaw: a sub-agent the session index names is folded into its parent; projects by agent", async () => {
   // The bundled demo state has an OpenClaw sub-agent (its transcripts do not name the parent).
   const now = Date.UTC(2026, 10, 24, 12, 0);
-  const demo = demoOpenclaw(path.join(makeTempDir(), "demo"), now);
+  const demo = demoLocation(path.join(makeTempDir(), "demo"), now);
   const { model, store } = await fixtureReadModel(demo.dir, now);
   try {
     const byKey = new Map<string, ExpectedTotals>();

@@ -14,7 +14,7 @@ import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { SourceRegistry } from "../ingest/source-registry.js";
 import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
-import type { CronRunInfo } from "../sources/openclaw/gateway/cron.js";
+import type { CronRunInfo } from "../sources/contract.js";
 import { buildCardModel, CARD_LIMITS, mergeAgentEvents, type CardBuildParams } from "./build-model.js";
 import { cardJsonSchema, cardModelSchema, type CardBlock, type CardModel } from "./card-model.js";
 import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";

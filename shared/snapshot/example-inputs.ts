@@ -10,7 +10,7 @@ import type { Metrics, MetricsBucket } from "../queries/metrics.js";
 import { RANGES } from "../queries/metrics.js";
 import type { SessionStatus, SessionView } from "../queries/sessions.js";
 import type { SessionKind } from "../sources/openclaw/session-record.js";
-import type { CronJobInfo } from "../sources/openclaw/gateway/cron.js";
+import type { CronJobInfo } from "../sources/contract.js";
 import { VERSION } from "../version.js";
 import { CARD_PROVIDERS, type CardProvider } from "./card-model.js";
 import type { AgentCardInputs, CardInputs, CliCardInputs, HealthInput, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";

@@ -14,7 +14,7 @@ import type { SessionView } from "../queries/sessions.js";
 import type { GatewayState } from "../queries/system.js";
 import type { UsageCost } from "../queries/usage-cost.js";
 import type { SourceStatus } from "../ingest/source-status.js";
-import type { CronJobInfo, CronRunInfo } from "../sources/openclaw/gateway/cron.js";
+import type { CronJobInfo, CronRunInfo } from "../sources/contract.js";
 import { hasCapability, type ProviderWith, type ProviderWithout } from "../sources/registry.js";
 
 export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";

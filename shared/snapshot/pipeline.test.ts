@@ -20,7 +20,7 @@ import { copyClaudeHome, expectedUsage, rawLines as claudeLines, transcriptFiles
 import { CodexProvider } from "../sources/codex/provider.js";
 import { copyCodexHome, mapped, rawLines as codexLines, recordSums, rolloutFiles } from "../../test/helpers/codex-fixture.js";
 import type { Provider } from "../sources/contract.js";
-import { OpenClawProvider } from "../sources/openclaw/provider.js";
+import { openclawGateway } from "../sources/openclaw/gateway-side.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { fail, SourceError } from "../sources/result.js";
 import { Store } from "../store/store.js";
@@ -45,15 +45,15 @@ async function providersModel(dirs: Dirs, now: number, prices: "shipped" | "none
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   // "none": a price data set that knows no model, so every response is unpriced.
   const pricer = new Pricer({ now: () => clock.now(), ...(prices === "none" ? { dataset: buildIndex([], "empty") } : {}) });
-  const openclaw = dirs.openclaw ? new OpenClawProvider({ stateDir: dirs.openclaw, env: {} }) : null;
+  const side = dirs.openclaw ? openclawGateway.open({ dir: dirs.openclaw, demo: false, origin: "config" }, {}) : null;
   const providers: Provider[] = [
-    ...(openclaw ? [openclaw] : []),
+    ...(side ? [side.provider] : []),
     ...(dirs.claudeHome ? [new ClaudeCodeProvider({ env: {}, home: dirs.claudeHome, dirs: null, pricer })] : []),
     ...(dirs.codexHome ? [new CodexProvider({ env: {}, home: dirs.codexHome, dirs: null, pricer })] : []),
   ];
   const collector = new Collector({
     providers,
-    openclaw: openclaw && dirs.openclaw ? { provider: openclaw, dir: dirs.openclaw, demo: false } : null,
+    gatewaySide: side,
     stateDir: makeTempDir(),
     store,
     clock,

@@ -9,6 +9,8 @@ import type { SourceError, SourceResult, SourceWarning } from "./result.js";
 // The provider set is the registry's (shared/sources/registry.ts); re-exported for the readers.
 export type { ProviderEnum, ProviderName } from "./registry.js";
 export { PROVIDER_ENUM, providerOfSourceId } from "./registry.js";
+// The gateway capability's half of the contract (a provider with an agent gateway of its own).
+export type * from "./gateway-contract.js";
 
 /**
  * Token usage of one billable model response in the shared vocabulary (design §9), so totals add

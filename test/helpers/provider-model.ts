@@ -60,7 +60,7 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
   const provider = providerFor(kind, home, opts.env ?? {}, opts.pricer ?? new Pricer());
   const collector = new Collector({
     providers: [provider],
-    openclaw: null,
+    gatewaySide: null,
     stateDir: makeTempDir("gi-core-state-"),
     store,
     clock,

@@ -6,7 +6,7 @@ import { manualClock, type Clock } from "../../shared/clock.js";
 import { Collector } from "../../shared/ingest/collector.js";
 import { LogHub } from "../../shared/log/logger.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
-import { OpenClawProvider } from "../../shared/sources/openclaw/provider.js";
+import { openclawGateway } from "../../shared/sources/openclaw/gateway-side.js";
 import { makeTempDir } from "./openclaw-fixtures.js";
 import { fail, SourceError } from "../../shared/sources/result.js";
 import { Store } from "../../shared/store/store.js";
@@ -28,10 +28,10 @@ export interface FixtureModel {
 export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string; rawDays?: number } = {}): Promise<FixtureModel> {
   const clock = manualClock(now);
   const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
-  const openclaw = new OpenClawProvider({ stateDir: dir, env: {} });
+  const side = openclawGateway.open({ dir, demo: false, origin: "config" }, {});
   const collector = new Collector({
-    providers: [openclaw],
-    openclaw: { provider: openclaw, dir, demo: false },
+    providers: [side.provider],
+    gatewaySide: side,
     stateDir: makeTempDir(),
     store,
     clock,

@@ -58,7 +58,7 @@ test("Codex: tokens by type equal the rollouts' records; rate limits are the lat
   const clock = manualClock(latest.ts + 60_000);
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   const codex = new CodexProvider({ env: {}, home, dirs: null, pricer: new Pricer() });
-  const collector = new Collector({ providers: [codex], openclaw: null, stateDir: makeTempDir(), store, clock, logger: new LogHub({ console: "off" }).logger, gatewayUrl: () => null, sampleMs: 60_000 });
+  const collector = new Collector({ providers: [codex], gatewaySide: null, stateDir: makeTempDir(), store, clock, logger: new LogHub({ console: "off" }).logger, gatewayUrl: () => null, sampleMs: 60_000 });
   await collector.collectOnce(10_000);
   const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: clock.now(), demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
   const text = buildMetrics({ model, http: { requestStats: () => [] } as unknown as HttpServer, live: () => ({ dataChanged: 0, logs: 0, dropped: 0 }) });
@@ -98,7 +98,7 @@ async function codexModel(prepare?: (codexDir: string) => void) {
   const clock = manualClock(Date.parse("2026-11-23T22:00:00Z"));
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   const codex = new CodexProvider({ env: {}, home, dirs: null, pricer: new Pricer() });
-  const collector = new Collector({ providers: [codex], openclaw: null, stateDir: makeTempDir(), store, clock, logger: new LogHub({ console: "off" }).logger, gatewayUrl: () => null, sampleMs: 60_000 });
+  const collector = new Collector({ providers: [codex], gatewaySide: null, stateDir: makeTempDir(), store, clock, logger: new LogHub({ console: "off" }).logger, gatewayUrl: () => null, sampleMs: 60_000 });
   await collector.collectOnce(10_000);
   const model = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: clock.now(), demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
   const accounts = new CodexAccounts();

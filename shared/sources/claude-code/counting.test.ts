@@ -24,7 +24,7 @@ async function collect(home: string, claudeDir: string): Promise<Store> {
   const store = Store.open(path.join(makeTempDir(), "insights.db"), { clock });
   const collector = new Collector({
     providers: [new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer: new Pricer({ dataset: buildIndex([], "empty") }) })],
-    openclaw: null,
+    gatewaySide: null,
     stateDir: makeTempDir(),
     store,
     clock,

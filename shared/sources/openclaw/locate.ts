@@ -4,39 +4,24 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import type { GatewayLocation, LocateOptions } from "../gateway-contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
 import { openclawIdentity } from "./identity.js";
-import { installDemoState, type InstalledDemo } from "../../demo-replay/install.js";
 
-export interface OpenclawLocation {
-  dir: string;
-  demo: boolean;
-  /** How it was chosen, for status output. */
-  origin: "config" | "env" | "home" | "demo";
-  /** Demo mode only: the copy just installed (or kept), its time offset and the bundle's manifest. */
-  installed?: InstalledDemo;
-}
-
-export interface LocateOptions {
-  configured: string | null;
-  env?: Record<string, string | undefined>;
-}
-
-export function locateOpenclaw({ configured, env = process.env }: LocateOptions): OpenclawLocation | null {
+export function locateOpenclaw({ configured, env = process.env }: LocateOptions): GatewayLocation | null {
   // An explicit choice is honoured even when the dir is empty; one that is missing is refused at
   // start (config: load.ts; OPENCLAW_STATE_DIR: openclawLookedAt and open-data.ts), and one that
   // disappears later shows as DISCONNECTED, never as demo data.
   if (configured) return { dir: resolve(configured), demo: false, origin: "config" };
   if (env.OPENCLAW_STATE_DIR) return { dir: resolve(env.OPENCLAW_STATE_DIR), demo: false, origin: "env" };
-  const home = join(env.HOME || homedir(), ".openclaw");
+  const home = homeDir(env);
   if (existsSync(home)) return { dir: home, demo: false, origin: "home" };
   return null;
 }
 
-/** The bundled demo state, copied to `target` and moved in time so its recording ends `now`. */
-export function demoOpenclaw(target: string, now: number): OpenclawLocation {
-  const installed = installDemoState(target, { now });
-  return { dir: target, demo: true, origin: "demo", installed };
+/** ~/.openclaw: where OpenClaw is read when forced on (`openclaw: on`) and nothing was found. */
+export function homeDir(env: Record<string, string | undefined>): string {
+  return join(env.HOME || homedir(), ".openclaw");
 }
 
 /** The state dir locateOpenclaw would choose (the configured one, $OPENCLAW_STATE_DIR, else ~/.openclaw), and what is there. */
@@ -45,7 +30,7 @@ export function openclawLookedAt({ configured, env = process.env }: LocateOption
   if (configured) return at(resolve(configured), "config openclawDir", true);
   const fromEnv = env.OPENCLAW_STATE_DIR;
   if (fromEnv) return at(resolve(fromEnv), "env OPENCLAW_STATE_DIR", true);
-  return at(join(env.HOME || homedir(), ".openclaw"), "default", false);
+  return at(homeDir(env), "default", false);
 }
 
 /** OpenClaw has written its config or an agent there. */

@@ -16,33 +16,11 @@ import type { Clock } from "../../../clock.js";
 import { systemClock } from "../../../clock.js";
 import { SourceError, fail, ok } from "../../result.js";
 import type { SourceErrorKind, SourceResult, SourceWarning } from "../../result.js";
+import type { ChannelStatus } from "../../gateway-contract.js";
 import type { HelloInfo, RpcReply } from "./rpc-client.js";
 
-export interface ChannelStatus {
-  /** Channel id, e.g. "telegram". */
-  provider: string;
-  /** Account display name, else the account id. */
-  name: string;
-  accountId: string;
-  /** The gateway's label for the channel ("Telegram"), else the id. */
-  label: string;
-  connected: boolean;
-  /** Whether `connected` was reported by the channel or inferred from running/health/probe. */
-  connectedSource: "reported" | "derived";
-  running: boolean | null;
-  enabled: boolean | null;
-  configured: boolean | null;
-  /** The channel's own probe round trip (probe.elapsedMs); null when no probe ran. */
-  latencyMs: number | null;
-  probeOk: boolean | null;
-  lastError: string | null;
-  /** Gateway verdict: healthy, busy, disconnected, not-running, stale-socket, stuck, ... */
-  healthState: string | null;
-  lastConnectedAt: number | null;
-  lastProbeAt: number | null;
-  /** statusIssues messages for this account. */
-  issues: string[];
-}
+// The normalized status is the contract's (the system namespace shows it).
+export type { ChannelStatus };
 
 export interface HealthSummary {
   ok: boolean;

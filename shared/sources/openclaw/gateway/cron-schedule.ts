@@ -11,12 +11,10 @@
 // off after errors; we do not reproduce those, which is why a stored, still-future `nextRunAtMs` wins over
 // anything computed here (see cron.ts).
 import { Cron } from "croner";
+import type { CronSchedule } from "../../gateway-contract.js";
 
-export type CronSchedule =
-  | { kind: "every"; everyMs: number; anchorMs?: number | null }
-  | { kind: "cron"; expr: string; tz?: string | null; staggerMs?: number | null }
-  | { kind: "at"; at: string | number }
-  | { kind: "other"; type: string };
+export type { CronSchedule };
+
 
 export interface NextRunContext {
   nowMs: number;

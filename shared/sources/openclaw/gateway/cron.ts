@@ -18,62 +18,10 @@ import { classifyIoError, fail, ok, SourceError } from "../../result.js";
 import type { SourceResult, SourceWarning } from "../../result.js";
 import { checkSqliteFiles, openRegular, readRegularFile } from "../../safe-open.js";
 import { computeNextRunAt, describeSchedule, parseSchedule } from "./cron-schedule.js";
-import type { CronSchedule } from "./cron-schedule.js";
+import type { CronData, CronJobInfo, CronRunInfo } from "../../gateway-contract.js";
 
-export interface CronJobInfo {
-  id: string;
-  name: string;
-  /** The gateway's display name for built-in jobs ("Heartbeat (main)"), else null. */
-  displayName: string | null;
-  agentId: string | null;
-  enabled: boolean;
-  schedule: {
-    /** every | cron | at, or the raw kind for event-driven schedules (on-exit, stream). */
-    kind: string;
-    text: string;
-    spec: CronSchedule | null;
-  };
-  lastRunAt: number | null;
-  lastStatus: string | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
-  /** The gateway's stored next run while it is still ahead, else computed from the schedule. */
-  nextRunAt: number | null;
-  /**
-   * When the job should have run next as the gateway recorded it, even if that is past (the job is
-   * late), else `nextRunAt`; null when disabled. Compared with the clock, it says whether a job is overdue.
-   */
-  dueAt: number | null;
-  consecutiveErrors: number;
-}
-
-export interface CronRunInfo {
-  jobId: string;
-  /** Receipt id (2026.9.6), `<jobId>:<seq>` (2026.7.1) or `<jobId>:<line>` (files). */
-  id: string;
-  /** The gateway's run id when it recorded one (e.g. `manual:<jobId>:<ms>:1`). */
-  runId: string | null;
-  /** ok | error | skipped | running | interrupted | superseded (as the gateway wrote it). */
-  status: string;
-  startedAt: number | null;
-  finishedAt: number | null;
-  durationMs: number | null;
-  error: string | null;
-  summary: string | null;
-  sessionId: string | null;
-  sessionKey: string | null;
-  model: string | null;
-  provider: string | null;
-  totalTokens: number | null;
-  deliveryStatus: string | null;
-}
-
-export interface CronData {
-  store: "sqlite" | "files";
-  jobs: CronJobInfo[];
-  /** Per job id, newest first, at most `runsPerJob`. */
-  runs: Record<string, CronRunInfo[]>;
-}
+// The shapes are the contract's (what queries and the card read); re-exported for the gateway side.
+export type { CronData, CronJobInfo, CronRunInfo };
 
 export interface CronReadOptions {
   nowMs: number;

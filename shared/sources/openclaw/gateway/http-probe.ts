@@ -7,6 +7,12 @@
 import { performance } from "node:perf_hooks";
 import { SourceError, fail, ok } from "../../result.js";
 import type { SourceResult } from "../../result.js";
+import type { GatewayProbe } from "../../gateway-contract.js";
+
+// The probe's answer is the contract's (the monitor's test seam takes it).
+export type { GatewayProbe };
+export type LiveResult = GatewayProbe["live"];
+export type ReadyResult = NonNullable<GatewayProbe["ready"]>;
 
 export const DEFAULT_GATEWAY_PORT = 18789;
 
@@ -21,27 +27,6 @@ export interface ProbeOptions {
   fetch?: typeof fetch;
   /** Monotonic ms for round-trip timing; defaults to performance.now. */
   now?: () => number;
-}
-
-export interface LiveResult {
-  live: boolean;
-  status: string | null;
-  httpStatus: number;
-  roundTripMs: number;
-}
-
-export interface ReadyResult {
-  ready: boolean;
-  failing: string[];
-  uptimeMs: number | null;
-  eventLoop: {
-    degraded: boolean | null;
-    delayP99Ms: number | null;
-    utilization: number | null;
-    reasons: string[];
-  };
-  httpStatus: number;
-  roundTripMs: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -121,13 +106,6 @@ export async function probeReady(baseUrl: string, opts: ProbeOptions = {}): Prom
     httpStatus,
     roundTripMs,
   });
-}
-
-export interface GatewayProbe {
-  live: LiveResult;
-  /** null when /readyz failed while /healthz answered (see `readyError`). */
-  ready: ReadyResult | null;
-  readyError: SourceError | null;
 }
 
 /** Both probes in parallel. Fails only when /healthz fails (the gateway is then down or unreachable). */

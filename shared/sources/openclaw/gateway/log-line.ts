@@ -1,28 +1,13 @@
 // One line of the gateway's tslog JSON-lines file log -> a typed entry, and entries -> events
 // (error / warning / restart). Format: openclaw-formats.md §4 and §10.
 import { LOG_LEVELS, type LogLevel } from "../../contract.js";
-import type { SourceWarning } from "../../result.js";
+import type { GatewayLogEntry, GatewayLogEventType as LogEventType, ParsedLogLine as ParsedLine } from "../../gateway-contract.js";
 
 // The levels are the contract's (every provider's log speaks them); re-exported for the gateway side.
 export { LOG_LEVELS, type LogLevel };
+// The entry and its event types are the contract's (the log ingester stores them).
+export type { GatewayLogEntry, ParsedLine, LogEventType };
 
-export interface GatewayLogEntry {
-  /** The line's own `time` (ISO with offset), as written. */
-  time: string;
-  /** `time` as epoch ms. */
-  timeMs: number;
-  level: LogLevel;
-  /** Subsystem (`gateway/ws`), module (`cron`) or, for plain console lines, the logger name (`openclaw`). */
-  module: string;
-  message: string;
-  agentId: string | null;
-  /** The session *key* (the gateway writes it under `session_id`). */
-  sessionKey: string | null;
-  channel: string | null;
-  traceId: string | null;
-}
-
-export type ParsedLine = { ok: true; entry: GatewayLogEntry } | { ok: false; warning: SourceWarning };
 
 // tslog's numeric level ids; 0 is "SILLY", which we fold into TRACE.
 const LEVEL_BY_ID: Record<number, LogLevel> = { 0: "TRACE", 1: "TRACE", 2: "DEBUG", 3: "INFO", 4: "WARN", 5: "ERROR", 6: "FATAL" };
@@ -110,7 +95,6 @@ export function parseLogLine(line: string, where: string): ParsedLine {
   };
 }
 
-export type LogEventType = "error" | "warning" | "restart";
 
 /** error for ERROR/FATAL, warning for WARN, else null. Restarts need state: see RestartTracker. */
 export function levelEventType(level: LogLevel): "error" | "warning" | null {

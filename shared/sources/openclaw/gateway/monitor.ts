@@ -4,93 +4,31 @@
 // availability. Every probe has a timeout and runs on a timer, never on a request path; a dead
 // or slow gateway only changes what the snapshot says. Each sample is stored for uptime %.
 import { join } from "node:path";
-import type { Clock } from "../../../clock.js";
 import { errorMessage } from "../../../errors.js";
-import type { Logger } from "../../../log/logger.js";
 import { directoryUsage, filesystemSpace } from "../../disk-usage.js";
-import { probeGateway as httpProbe, type GatewayProbe as HttpProbe } from "./http-probe.js";
+import { probeGateway as httpProbe } from "./http-probe.js";
 import { findGatewayLock, type GatewayLock } from "./lock-file.js";
 import { isProcessAlive, ProcessTreeSampler } from "../../proc-stats.js";
 import { UpdateStatusChecker } from "./update-status.js";
 import { probeChannelsWithFallback } from "../gateway-rpc/cli-fallback.js";
-import type { ChannelStatus } from "../gateway-rpc/channels.js";
 import { resolveGatewayAuth } from "../gateway-rpc/gateway-auth.js";
 import { GatewayRpcClient } from "../gateway-rpc/rpc-client.js";
 import { readSchemaMeta } from "../agent-db.js";
 import type { OpenClawState } from "../state-dir.js";
-import type { SourceResult } from "../../result.js";
-import type { Store } from "../../../store/store.js";
+import type { GatewayMonitor as GatewayMonitorContract, GatewayMonitorOptions, GatewayView, SystemSnapshot } from "../../gateway-contract.js";
 import { GATEWAY_ERROR_TEXT } from "../../../i18n/gateway-text.js";
 import { VERSION } from "../../../version.js";
 
-export interface GatewayView {
-  running: boolean;
-  url: string | null;
-  port: number | null;
-  pid: number | null;
-  startedAt: number | null;
-  uptimeSeconds: number | null;
-  version: string | null;
-  latencyMs: number | null;
-  error: string | null;
-  ready: boolean | null;
-  failing: string[];
-  eventLoopDelayMs: number | null;
-  eventLoopDegraded: boolean | null;
-  updateAvailable: boolean | null;
-  latestVersion: string | null;
-}
-
-export interface ResourcesView {
-  cpuPercent: number | null;
-  memoryMB: number | null;
-  diskMB: number | null;
-  diskFreeMB: number | null;
-  diskUsedPercent: number | null;
-  sampledAt: number | null;
-}
-
-export interface ChannelsView {
-  list: ChannelStatus[];
-  checkedAt: number | null;
-  error: string | null;
-  rpcLatencyMs: number | null;
-  source: "rpc" | "cli" | null;
-  /** This process never probes channels (a one-off CLI command): there is nothing to wait for. */
-  off?: boolean;
-}
-
-export interface SystemSnapshot {
-  demo: boolean;
-  checkedAt: number | null;
-  gateway: GatewayView;
-  resources: ResourcesView;
-  channels: ChannelsView;
-}
-
-export interface GatewayMonitorOptions {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
+/** The contract's options, and what OpenClaw's monitor reads of the install it watches. */
+export interface OpenClawMonitorOptions extends Omit<GatewayMonitorOptions, "command"> {
   openclawDir: string;
-  /** Our own state dir: the RPC device identity lives there. */
-  stateDir: string;
   demo: boolean;
   /** The latest OpenClaw config read (port, auth token); null while unreadable. */
   openclaw: () => OpenClawState | null;
-  /** config.gatewayUrl when set. */
-  gatewayUrl: () => string | null;
-  env?: Record<string, string | undefined>;
-  sampleMs: number;
   channelsMs?: number;
   diskMs?: number;
   /** The openclaw CLI (config openclawCommand) for the channel fallback and the update check. */
   openclawCommand?: () => string;
-  /** Test seams. */
-  probeHttp?: (url: string) => Promise<SourceResult<HttpProbe>>;
-  channels?: boolean;
-  updates?: boolean;
-  onChange?: () => void;
 }
 
 /** How long an `openclaw update status` answer is reused. */
@@ -114,7 +52,7 @@ const EMPTY_GATEWAY: GatewayView = {
   latestVersion: null,
 };
 
-export class GatewayMonitor {
+export class GatewayMonitor implements GatewayMonitorContract {
   private timers: NodeJS.Timeout[] = [];
   private sampleTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -128,7 +66,7 @@ export class GatewayMonitor {
   private rpcUrl: string | null = null;
   private state: SystemSnapshot;
 
-  constructor(private options: GatewayMonitorOptions) {
+  constructor(private options: OpenClawMonitorOptions) {
     this.sampler = new ProcessTreeSampler({ clock: options.clock });
 
     this.state = {
