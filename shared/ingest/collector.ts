@@ -14,7 +14,7 @@ import { errorMessage } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import type { SourceResult } from "../sources/result.js";
 import type { CronData, GatewayMonitor, GatewayProbe, GatewaySide, Provider, ProviderName } from "../sources/contract.js";
-import { hasCapability } from "../sources/registry.js";
+import { GATEWAY_PROVIDER, hasCapability, providerIdentity } from "../sources/registry.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
@@ -296,8 +296,10 @@ export class Collector {
     if (!logs) return;
     const touched = new Set<string>();
     let gatewayWide = false;
+    // A line naming an agent belongs to that agent's source of the gateway provider.
+    const gatewayPrefix = GATEWAY_PROVIDER ? providerIdentity(GATEWAY_PROVIDER).sourcePrefix : "";
     const off = this.onLogEntry((e) => {
-      if (e.agentId) touched.add(`agent:${e.agentId}`);
+      if (e.agentId) touched.add(`${gatewayPrefix}${e.agentId}`);
       else gatewayWide = true;
     });
     try {

@@ -1,7 +1,8 @@
 // How the data side finds a CLI provider (one without an agent gateway: Claude Code, Codex): where
 // it looks, whether its data is there, and the Provider that reads it, real or the bundled demo's
-// copy. shared/open-data.ts loops over these; each provider's module.ts gives its own. OpenClaw's
-// state dir is located with its gateway side (locate-openclaw.ts; issue 21 item 3).
+// copy. shared/open-data.ts loops over these; each provider's module.ts gives its own. A provider with
+// an agent gateway (OpenClaw) is located and opened through its gateway capability instead
+// (shared/sources/gateway-contract.ts).
 import type { InstalledDemo } from "../demo-replay/install.js";
 import type { Pricer } from "../pricing/pricer.js";
 import type { Provider } from "./contract.js";
