@@ -12,7 +12,7 @@ import type { LogHub } from "../../shared/log/logger.js";
 import { isLevel, levelRank, type Level } from "../../shared/log/record.js";
 import { parseExportParams } from "../../shared/queries/export.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
-import { parseUsageParams } from "../../shared/queries/usage-report.js";
+import { parseUsageParams } from "../../shared/queries/usage-params.js";
 import { cliSnapshotParams } from "../../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../../shared/snapshot/reply.js";
 import type { LogLevel } from "../../shared/sources/contract.js";

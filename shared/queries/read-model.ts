@@ -45,7 +45,8 @@ import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { usageCostIn, usageCostWindow, type UsageCost } from "./usage-cost.js";
-import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
+import type { UsageReportParams } from "./usage-params.js";
+import { queryUsageReport, type UsageReport } from "./usage-report.js";
 import { queryExport, type ExportParams, type ExportReport } from "./export.js";
 
 /** Figures only the daemon has (its HTTP server and render queue); absent when the CLI renders in-process. */
