@@ -48,8 +48,8 @@ const TEST_ONLY_EXCEPTIONS: readonly string[] = [
   "shared/snapshot/example-inputs.ts -> shared/sources/gateway/cron.ts",
   "shared/snapshot/example-inputs.ts -> shared/sources/openclaw/session-record.ts",
 ];
-/** Issue 21 item 4: `insightsctl alerts` tests rules with the daemon's alert service in-process. */
-const CLI_EXCEPTIONS: readonly string[] = ["cli/commands/alerts.ts -> daemon/alerts/alert-service.ts", "cli/commands/alerts.ts -> daemon/alerts/alert-store.ts"];
+/** The CLI's imports of the daemon beyond the foreground start: none (what `insightsctl alerts` shows is typed in shared/alerts/views.ts). */
+const CLI_EXCEPTIONS: readonly string[] = [];
 
 /** What breaks a rule, and which of the listed exceptions no longer exist (their lines go). */
 function check(actual: readonly string[], exceptions: readonly string[]): { broken: string[]; stale: string[] } {

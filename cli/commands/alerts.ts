@@ -7,8 +7,7 @@ import { InsightsError } from "../../shared/errors.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { formatValue } from "../../shared/alerts/format.js";
-import type { AlertRow } from "../../daemon/alerts/alert-store.js";
-import type { ChannelView, DeliveryView, RuleView } from "../../daemon/alerts/alert-service.js";
+import type { AlertRow, ChannelView, DeliveryView, RuleView } from "../../shared/alerts/views.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatDuration, printJson, say } from "../output.js";
 
