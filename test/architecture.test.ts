@@ -43,11 +43,8 @@ const GATEWAY_SIDE_EXCEPTIONS: readonly string[] = [
   "shared/queries/read-model.ts -> shared/sources/openclaw/provider.ts",
   "shared/snapshot/inputs.ts -> shared/sources/gateway/cron.ts",
 ];
-/** Issue 21 item 4: the card's test-only examples move under test/. */
-const TEST_ONLY_EXCEPTIONS: readonly string[] = [
-  "shared/snapshot/example-inputs.ts -> shared/sources/gateway/cron.ts",
-  "shared/snapshot/example-inputs.ts -> shared/sources/openclaw/session-record.ts",
-];
+/** Nothing test-only is shipped: the card's examples live in test/helpers/example-inputs.ts. */
+const TEST_ONLY_EXCEPTIONS: readonly string[] = [];
 /** The CLI's imports of the daemon beyond the foreground start: none (what `insightsctl alerts` shows is typed in shared/alerts/views.ts). */
 const CLI_EXCEPTIONS: readonly string[] = [];
 

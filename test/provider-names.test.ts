@@ -42,8 +42,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "shared/sources/gateway-rpc/cli-fallback.ts": "issue 21 item 3: the openclaw program",
   "shared/ingest/gateway-monitor.ts": "issue 21 item 3: the openclaw program",
   "shared/config/options.ts": "issue 21 item 3: openclawCommand's default, the openclaw program",
-  // Issue 21 item 4: the card's test-only examples move under test/.
-  "shared/snapshot/example-inputs.ts": "issue 21 item 4: test-only card examples",
   // Issue 21 item 4: hand-run scripts leave the product (this one fakes the openclaw program).
   "web/scripts/screenshots.ts": "issue 21 item 4: hand-run screenshot script",
   // For good: a past migration's SQL is the history of stores already migrated, never rewritten.

@@ -1,4 +1,4 @@
-// The card's fonts: the files listed in fonts/manifest.json (written by scripts/pick-fonts.ts).
+// The card's fonts: the files listed in fonts/manifest.json (written by test/tools/snapshot/pick-fonts.ts).
 //
 // A render worker loads only what the card's text needs: the Latin files always, a CJK slice only
 // once a card shows one of its characters. Parsing the ~100 CJK slices took 0.65 s and ~40 MB of

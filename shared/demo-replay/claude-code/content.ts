@@ -1,5 +1,5 @@
 // What the Claude Code demo works on: a developer's day on a made-up product (Acme Cloud), in
-// three repositories. The bundle's sessions are written by scripts/build-claude-code-demo.ts; the
+// three repositories. The bundle's sessions are written by test/tools/demo/build-claude-code-demo.ts; the
 // live writer (writer.ts) keeps going in the billing service with the exchanges below. Plainly a
 // demo: the first prompt of each session starts with "Demo:".
 
