@@ -79,7 +79,7 @@ export interface DaemonOptions {
 }
 
 /** How the daemon ended: `restart` when real data appeared and it must be opened again (run.ts starts it anew). */
-export interface DaemonEnd {
+interface DaemonEnd {
   restart: boolean;
   /** The port it listened on: a restart keeps the address. */
   port: number;

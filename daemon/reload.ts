@@ -22,7 +22,7 @@ export interface ReloadParts {
   log: Logger;
 }
 
-export interface Reloaded {
+interface Reloaded {
   loaded: LoadedConfig;
   applied: string[];
   needsRestart: string[];

@@ -12,7 +12,7 @@ import type { AlertService } from "./alerts/alert-service.js";
 
 const HOUR = 3_600_000;
 
-export interface UpkeepOptions {
+interface UpkeepOptions {
   store: Store;
   model: ReadModel;
   alerts: AlertService;

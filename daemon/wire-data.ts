@@ -21,7 +21,7 @@ export interface LateParts {
   alerts?: AlertService;
 }
 
-export interface DataOptions {
+interface DataOptions {
   paths: Paths;
   config: Config;
   env: Record<string, string | undefined>;

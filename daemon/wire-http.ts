@@ -45,7 +45,7 @@ export function apiToken(paths: Paths, loaded: LoadedConfig, log: Logger): strin
   return token;
 }
 
-export interface HttpAuth {
+interface HttpAuth {
   http: HttpServer;
   session: SessionRoutesOptions;
   authCheck: AuthCheck;
@@ -74,7 +74,7 @@ export function createHttp(o: { config: Config; paths: Paths; token: string; clo
   return { http, session: { ...auth, logger: hub.logger.child("auth") }, authCheck, peerOf };
 }
 
-export interface ServeOptions extends HttpAuth {
+interface ServeOptions extends HttpAuth {
   config: Config;
   current: () => Config;
   hub: LogHub;

@@ -14,7 +14,7 @@ import { RenderPool } from "./snapshot/render-pool.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import type { Cleanup } from "./wire-base.js";
 
-export interface ServicesOptions {
+interface ServicesOptions {
   data: OpenData;
   config: Config;
   current: () => Config;
@@ -25,7 +25,7 @@ export interface ServicesOptions {
   snapshotSeams?: Pick<SnapshotServiceOptions, "refresh" | "render">;
 }
 
-export interface Services {
+interface Services {
   live: LiveEvents;
   alerts: AlertService;
   operations: GatewayOperations;

@@ -100,7 +100,7 @@ const testCmd = defineCommand({
 });
 
 /** `90m`, `2h`, `1d`, `1w` in milliseconds. */
-export function parseDuration(text: string): number | null {
+function parseDuration(text: string): number | null {
   const m = /^(\d{1,6})\s*(m|min|h|d|w)$/.exec(text.trim());
   if (!m) return null;
   const unit = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 }[m[2] as "m"];

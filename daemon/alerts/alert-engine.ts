@@ -14,7 +14,7 @@ import type { AlertChange, RuleView } from "../../shared/alerts/views.js";
 import type { AlertStore } from "./alert-store.js";
 import type { DeliveryQueue, DeliveryResult } from "./delivery-queue.js";
 
-export interface AlertEngineOptions {
+interface AlertEngineOptions {
   db: AlertStore;
   queue: DeliveryQueue;
   clock: Clock;

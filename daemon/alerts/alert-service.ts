@@ -41,7 +41,7 @@ import { refusedUrl, type TargetPolicy } from "./target-policy.js";
 import { originOf } from "./transports.js";
 
 
-export interface AlertServiceOptions {
+interface AlertServiceOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -497,7 +497,7 @@ export class AlertService {
   }
 }
 
-export function channelView(c: AlertChannel): ChannelView {
+function channelView(c: AlertChannel): ChannelView {
   const secrets = secretFields(c.type);
   return {
     id: c.id,

@@ -7,7 +7,7 @@ import type { Projection } from "../../shared/alerts/windows.js";
 import { METRIC_INFO, type AlertRule, type Severity } from "../../shared/alerts/rules.js";
 import type { AlertRow, EventRow } from "../../shared/alerts/views.js";
 
-export interface MuteRow {
+interface MuteRow {
   ruleId: string;
   until: number;
   by: string;
@@ -18,7 +18,7 @@ export interface MuteRow {
 const SENT_CODE = { sent: 1, no_channel: 2 } as const;
 
 
-export interface DeliveryRow {
+interface DeliveryRow {
   id: number;
   ts: number;
   eventId: number | null;

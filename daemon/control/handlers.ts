@@ -23,7 +23,7 @@ import type { SnapshotService } from "../snapshot/service.js";
 import type { CallHandler, StreamHandler } from "./server.js";
 
 /** The daemon itself, asked at request time (it exists once every part is up). */
-export interface ControlDaemon {
+interface ControlDaemon {
   status(): DaemonStatus;
   baseUrl(): string;
   stop(reason: string): Promise<void>;

@@ -9,7 +9,7 @@ import { buildSchema, parse, printSchema } from "graphql";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
+const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 export const GENERATED_FILE = fileURLToPath(new URL("./generated/types.ts", import.meta.url));
 /** The schema's types for the dashboard (web/): its answer types pick their fields from these. */
 export const WEB_GENERATED_FILE = fileURLToPath(new URL("../../web/src/api/schema.generated.ts", import.meta.url));

@@ -13,9 +13,9 @@ export interface OperationResult {
   durationMs: number;
 }
 
-export type OperationName = "restart" | "update";
+type OperationName = "restart" | "update";
 
-export interface GatewayOperationsOptions {
+interface GatewayOperationsOptions {
   clock: Clock;
   logger: Logger;
   /** The openclaw command (config `openclawCommand`), looked up on PATH. */
@@ -35,7 +35,7 @@ const ARGS: Record<OperationName, string[]> = {
 };
 const DEFAULT_TIMEOUT_MS: Record<OperationName, number> = { restart: 120_000, update: 600_000 };
 /** The tail of the output kept for the result. */
-export const MAX_OUTPUT_BYTES = 64 * 1024;
+const MAX_OUTPUT_BYTES = 64 * 1024;
 
 export class GatewayOperations {
   private current: { name: OperationName; since: number } | null = null;

@@ -25,7 +25,7 @@ import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 import { SourceRegistry, type SourceRegistryOptions } from "./source-registry.js";
 
 /** The id `dataChanged` carries for gateway-wide state (system namespace). */
-export const SYSTEM_SOURCE = "system";
+const SYSTEM_SOURCE = "system";
 
 /**
  * What a change came from: a source's refresh (its sessions, transcripts and usage), new gateway
@@ -33,7 +33,7 @@ export const SYSTEM_SOURCE = "system";
  * or polling, for its health check). `dataChanged` does not tell them apart; the
  * read model does, to keep what a log line cannot change.
  */
-export type ChangeCause = "sources" | "logs" | "cron" | "gateway" | "detection";
+type ChangeCause = "sources" | "logs" | "cron" | "gateway" | "detection";
 
 export interface CronState {
   data: CronData | null;
@@ -42,7 +42,7 @@ export interface CronState {
 }
 
 /** OpenClaw's gateway side: read only when OpenClaw is. */
-export interface OpenClawSide {
+interface OpenClawSide {
   provider: OpenClawProvider;
   /** The state dir. */
   dir: string;
@@ -95,7 +95,7 @@ export interface CollectorOptions {
   scanProgress?: SourceRegistryOptions["scanProgress"];
 }
 
-export interface CollectResult {
+interface CollectResult {
   /** Jobs that failed or did not finish within the budget. */
   degraded: string[];
   ms: number;

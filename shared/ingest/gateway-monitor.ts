@@ -23,7 +23,7 @@ import type { Store } from "../store/store.js";
 import { GATEWAY_ERROR_TEXT } from "../i18n/gateway-text.js";
 import { VERSION } from "../version.js";
 
-export interface GatewayView {
+interface GatewayView {
   running: boolean;
   url: string | null;
   port: number | null;
@@ -41,7 +41,7 @@ export interface GatewayView {
   latestVersion: string | null;
 }
 
-export interface ResourcesView {
+interface ResourcesView {
   cpuPercent: number | null;
   memoryMB: number | null;
   diskMB: number | null;
@@ -50,7 +50,7 @@ export interface ResourcesView {
   sampledAt: number | null;
 }
 
-export interface ChannelsView {
+interface ChannelsView {
   list: ChannelStatus[];
   checkedAt: number | null;
   error: string | null;
@@ -68,7 +68,7 @@ export interface SystemSnapshot {
   channels: ChannelsView;
 }
 
-export interface GatewayMonitorOptions {
+interface GatewayMonitorOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -94,7 +94,7 @@ export interface GatewayMonitorOptions {
 }
 
 /** How long an `openclaw update status` answer is reused. */
-export const UPDATE_TTL_MS = 6 * 3_600_000;
+const UPDATE_TTL_MS = 6 * 3_600_000;
 
 const EMPTY_GATEWAY: GatewayView = {
   running: false,

@@ -21,7 +21,7 @@ export interface IngestedEntry extends GatewayLogEntry {
   type: LogEventType | null;
 }
 
-export interface LogIngesterOptions {
+interface LogIngesterOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -35,7 +35,7 @@ export interface LogIngesterOptions {
   onEntry?: (entry: IngestedEntry) => void;
 }
 
-export interface IngestResult {
+interface IngestResult {
   lines: number;
   events: number;
   warnings: number;

@@ -13,7 +13,7 @@ import { parseDay, parseProvider, parseTimeZone } from "./usage-params.js";
 import type { UsageFigures } from "./usage-report.js";
 import { add, figures, sumsOfCell, zero, type Sums } from "./usage-sums.js";
 
-export const EXPORT_SCHEMA_VERSION = 1;
+const EXPORT_SCHEMA_VERSION = 1;
 /** The columns that make a row's identity, in order. */
 export const EXPORT_KEY = ["host", "date", "provider", "source", "model", "project"] as const;
 /** Every column, in order: the key, the zone of `date`, then the figures. */
@@ -98,7 +98,7 @@ export function parseExportParams(raw: Record<string, unknown>, defaultZone: str
   return out;
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   host: string;
   now: number;
   rawDays: number;

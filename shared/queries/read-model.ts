@@ -103,7 +103,7 @@ export interface DashboardView {
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 
-export interface ReadModelOptions {
+interface ReadModelOptions {
   store: Store;
   collector: Collector;
   clock: Clock;
@@ -128,7 +128,7 @@ const GATEWAY_ROWS = "\u0000gateway";
 const SHARED_CHECKS = new Set(["disk", "store"]);
 
 /** The system of a provider with an agent gateway (OpenClaw's): the gateway's view. */
-export type GatewaySystemView = SystemView & { provider: ProviderWith<"gateway"> };
+type GatewaySystemView = SystemView & { provider: ProviderWith<"gateway"> };
 /** A gateway's view or another provider's, told apart by `provider`'s capabilities (isGatewaySystem). */
 export type AnySystemView = GatewaySystemView | ProviderSystemView;
 
@@ -136,7 +136,7 @@ export function isGatewaySystem(sys: AnySystemView): sys is GatewaySystemView {
   return hasCapability(sys.provider, "gateway");
 }
 
-export type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
+type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
 
 export class ReadModel {
   readonly timeZone: string;

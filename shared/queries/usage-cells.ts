@@ -9,7 +9,7 @@ import type { Store } from "../store/store.js";
 import { DAY, HOUR, offsetMs } from "./time.js";
 
 /** The project key of OpenClaw-less sessions whose transcripts named no working directory. */
-export const NO_PROJECT = "(no project)";
+const NO_PROJECT = "(no project)";
 
 export const prefixOf = (p: ProviderName): string => providerIdentity(p).sourcePrefix;
 
@@ -33,7 +33,7 @@ export interface UsageCell {
   unpriced: number;
 }
 
-export interface UsageCellOptions {
+interface UsageCellOptions {
   now: number;
   /** retentionRawDays: before now minus this, hours come from rollups where retention made them. */
   rawDays: number;
@@ -188,7 +188,7 @@ export function offsetPieces(spans: readonly number[], zone: string): OffsetPiec
   return pieces;
 }
 
-export interface UsageDayCell extends Omit<UsageCell, "at" | "project"> {
+interface UsageDayCell extends Omit<UsageCell, "at" | "project"> {
   /** `YYYY-MM-DD` in the zone. */
   day: string;
 }

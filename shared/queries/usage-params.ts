@@ -66,12 +66,12 @@ export function parseProvider(value: string): ProviderName {
   throw invalid(`invalid --provider ${JSON.stringify(value.slice(0, 40))}; allowed: ${allowed}`, "--provider");
 }
 
-export function parseReportKind(value: string): UsageReportKind {
+function parseReportKind(value: string): UsageReportKind {
   if ((USAGE_REPORTS as readonly string[]).includes(value)) return value as UsageReportKind;
   throw invalid(`invalid report ${JSON.stringify(value.slice(0, 40))}; allowed: ${USAGE_REPORTS.join(", ")}`, "report");
 }
 
-export function parseWeekday(value: string): Weekday {
+function parseWeekday(value: string): Weekday {
   const v = value.toLowerCase();
   const day = WEEKDAYS.find((d) => d === v || d.slice(0, 3) === v);
   if (day) return day;

@@ -29,7 +29,7 @@ import { weekOf, type UsageReportKind, type UsageReportParams, type Weekday } fr
 import { figures, Group, sumsOfCell, type Sums } from "./usage-sums.js";
 import { DAY, dayKey, HOUR, iso } from "./time.js";
 
-export const USAGE_SCHEMA_VERSION = 1;
+const USAGE_SCHEMA_VERSION = 1;
 
 const BLOCKS_PROVIDER: ProviderName | null = providersWith("usageBlocks")[0] ?? null;
 
@@ -62,7 +62,7 @@ export interface UsageProviderFigures extends UsageFigures {
 }
 
 /** A blocks row: the 5-hour block (shared/queries/usage-blocks.ts), or the gap between two. */
-export interface UsageBlock {
+interface UsageBlock {
   /** Start (the first response floored to the hour) and end (start + 5 h); a gap's: 5 h after the last response, to the next. ISO, UTC. */
   start: string;
   end: string;
@@ -131,7 +131,7 @@ function looseBounds(since: string | null, until: string | null): { from: number
 
 const inRange = (day: string, p: UsageReportParams): boolean => (p.since === null || day >= p.since) && (p.until === null || day <= p.until);
 
-export interface UsageReportOptions {
+interface UsageReportOptions {
   now: number;
   rawDays: number;
   demo: boolean;

@@ -215,11 +215,6 @@ export async function allCardFonts(): Promise<Font[]> {
   return (await openFontSet()).all();
 }
 
-/** The CJK and Latin families loaded so far in this process. */
-export async function loadedFontFamilies(): Promise<string[]> {
-  return (await openFontSet()).loadedFamilies();
-}
-
 /** Every character of an element tree's text (satori's `{type, props: {children}}` nodes). */
 export function elementText(node: unknown, out: string[] = []): string[] {
   if (typeof node === "string") out.push(node);

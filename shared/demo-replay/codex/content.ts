@@ -13,7 +13,7 @@ export const CONTEXT_WINDOW = 272_000;
 /** The first prompt of a thread the writer starts (after a rollover). */
 export const NEW_THREAD_PROMPT = "Demo: keep the Acme Cloud status page checks green.";
 
-export interface CodexCall {
+interface CodexCall {
   cmd: string;
   output: string;
   exit?: number;
