@@ -3,7 +3,7 @@
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { resolvePaths, type Paths } from "../shared/paths.js";
 
-export interface CliContext {
+interface CliContext {
   paths: Paths;
   loaded: LoadedConfig;
 }

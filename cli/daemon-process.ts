@@ -141,14 +141,14 @@ export type StopOutcome =
   | { result: "stopped"; via: "control socket" | "SIGTERM"; pid: number }
   | { result: "killed"; pid: number };
 
-export interface StopTimeouts {
+interface StopTimeouts {
   controlMs: number;
   termMs: number;
   killMs: number;
 }
 
 // After SIGTERM the daemon drains for up to shutdownGraceSeconds (5 s) and then closes; give it that and as much again.
-export const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 10_000, killMs: 3_000 };
+const DEFAULT_STOP_TIMEOUTS: StopTimeouts = { controlMs: 10_000, termMs: 10_000, killMs: 3_000 };
 
 /** How a signal is sent (tests replace it to stand for a process SIGKILL cannot end at once). */
 export type SendSignal = (pid: number, signal: NodeJS.Signals) => void;

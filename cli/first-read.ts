@@ -18,7 +18,7 @@ import { ProgressBar, type ProgressStream } from "./progress.js";
 const NAMED = 3;
 
 /** Every source's latest pass, summed for the bar and for the message of a read cut short. */
-export class ReadTally {
+class ReadTally {
   private readonly bySource = new Map<string, ScanProgress>();
 
   constructor(private readonly onChange: (total: ScanProgress) => void = () => undefined) {}
@@ -40,7 +40,7 @@ export class ReadTally {
   }
 }
 
-export interface FirstRead {
+interface FirstRead {
   /** Goes to openData's `collector.scanProgress`. */
   tally: ReadTally;
   /** Reads every source to its end; throws READ_INCOMPLETE when it cannot. */
@@ -62,7 +62,7 @@ export function firstRead(o: { budgetMs: number | null; clock: Clock; stream: Pr
  * read is tried by the next pass and skipped after SKIP_AFTER_FAILURES failures, so one pass more
  * than that settles every source that can settle. Then anything left unread is named.
  */
-export async function readThrough(collector: Collector, o: { budgetMs: number | null; clock: Clock; tally: ReadTally }): Promise<void> {
+async function readThrough(collector: Collector, o: { budgetMs: number | null; clock: Clock; tally: ReadTally }): Promise<void> {
   const { registry } = collector;
   const started = o.clock.now();
   for (let pass = 0; pass <= SKIP_AFTER_FAILURES && (pass === 0 || !registry.ready); pass++) {

@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { parseRecord, type LogRecord } from "../shared/log/record.js";
 
-export interface FileFollower {
+interface FileFollower {
   stop(): void;
 }
 

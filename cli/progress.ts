@@ -12,7 +12,7 @@ export interface ProgressStream {
   write(text: string): boolean;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   stream: ProgressStream;
   clock: Clock;
   /** Nothing is drawn before the read has taken this long (default 500 ms): a quick run stays quiet. */

@@ -14,7 +14,7 @@ export interface RunAs {
   home: string;
 }
 
-export interface UnitOptions {
+interface UnitOptions {
   scope: Scope;
   /** Absolute path of the node binary. */
   node: string;
@@ -28,7 +28,7 @@ export interface UnitOptions {
  * One word of a unit setting. systemd expands `%` specifiers and `$` variables everywhere and
  * splits on whitespace, so a path with any of those is quoted and escaped.
  */
-export function unitWord(path: string): string {
+function unitWord(path: string): string {
   const escaped = path.replace(/%/g, "%%").replace(/\$/g, "$$$$");
   if (!/[\s"'\\]/.test(escaped)) return escaped;
   return `"${escaped.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;

@@ -25,7 +25,7 @@ export function guardOutput(): void {
 }
 
 /** Replaces what a closed output does (the foreground daemon stops cleanly instead of exiting). */
-export function whenOutputCloses(fn: (err: NodeJS.ErrnoException, stream: "stdout" | "stderr") => void): void {
+function whenOutputCloses(fn: (err: NodeJS.ErrnoException, stream: "stdout" | "stderr") => void): void {
   onClosed = fn;
 }
 

@@ -6,7 +6,8 @@ import type { Config } from "../shared/config/options.js";
 import { LogHub } from "../shared/log/logger.js";
 import { openData } from "../shared/open-data.js";
 import type { Paths } from "../shared/paths.js";
-import type { UsageReport, UsageReportParams } from "../shared/queries/usage-report.js";
+import type { UsageReportParams } from "../shared/queries/usage-params.js";
+import type { UsageReport } from "../shared/queries/usage-report.js";
 import { firstRead } from "./first-read.js";
 
 export interface LocalUsage {

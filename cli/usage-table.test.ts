@@ -3,7 +3,8 @@
 import { stripVTControlCharacters } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { UsageFigures, UsageModelFigures, UsageReport, UsageReportKind, UsageRow } from "../shared/queries/usage-report.js";
+import type { UsageReportKind } from "../shared/queries/usage-params.js";
+import type { UsageFigures, UsageModelFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
 import { compactNumber, costCell, modelLabels, money, shortModel, usageTable } from "./usage-table.js";
 
 function figures(tokens: number, cost: number, unpriced = 0, responses = 10): UsageFigures {

@@ -10,9 +10,9 @@ import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
 import { displayName } from "../shared/sources/registry.js";
 
-export const TABLE_WIDTH = 80;
+const TABLE_WIDTH = 80;
 
-export interface TableOptions {
+interface TableOptions {
   /** Bold headings and dim detail lines (a terminal without NO_COLOR). */
   color: boolean;
   width?: number;
@@ -24,7 +24,7 @@ export interface TableOptions {
 
 
 /** A count in full, with thousands separators. */
-export const exactNumber = (n: number): string => Math.round(n).toLocaleString("en-US");
+const exactNumber = (n: number): string => Math.round(n).toLocaleString("en-US");
 /** USD to the cent in full; a cent's fraction is "<$0.01", not $0.00. */
 const exactMoney = (n: number): string => (n > 0 && n < 0.005 ? "<$0.01" : `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 

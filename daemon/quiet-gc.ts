@@ -31,7 +31,7 @@ export interface QuietGcOptions {
 
 export const QUIET_MS = 20_000;
 export const QUIET_CHECK_MS = 5_000;
-export const QUIET_MIN_GROWTH_BYTES = 8 * 1024 * 1024;
+const QUIET_MIN_GROWTH_BYTES = 8 * 1024 * 1024;
 
 /**
  * V8's full collection with memory reduction (gc() with the "last-resort" flavour), obtained the way

@@ -41,7 +41,7 @@ function checkOwner(st: fs.Stats, what: string, path: string): void {
   }
 }
 
-export interface PrivateDirOptions {
+interface PrivateDirOptions {
   /** Follow a symlink at `dir` itself (the state dir may be a link to another disk); default true. */
   followLink?: boolean;
 }

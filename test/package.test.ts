@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "./helpers/cli.js";
+import { sourceFiles } from "./helpers/source-files.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; bin: Record<string, string> };
 
@@ -23,6 +24,13 @@ test("the packed file list holds both bins, the dashboard, the unit template, an
   assert.ok([...files].some((f) => f.startsWith("dist/web/")), "the dashboard's assets are not packed");
   assert.ok(files.has("systemd/gateway-insights.service"));
   assert.equal([...files].filter((f) => /\.test\.|(^|\/)test\//.test(f)), []);
+});
+
+test("the build compiles no hand-run scripts and no test-only examples (they live under test/tools/ and test/helpers/)", () => {
+  // tsconfig.build.json compiles every non-test .ts file of these dirs into dist/, which is packed.
+  const built = ["shared", "daemon", "cli"].flatMap(sourceFiles).filter((f) => !f.endsWith(".test.ts"));
+  assert.ok(built.length > 100, `${built.length} files read`);
+  assert.equal(built.filter((f) => /(^|\/)scripts\/|example-inputs/.test(f)), []);
 });
 
 test.run();

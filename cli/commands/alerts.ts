@@ -7,8 +7,7 @@ import { InsightsError } from "../../shared/errors.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { formatValue } from "../../shared/alerts/format.js";
-import type { AlertRow } from "../../daemon/alerts/alert-store.js";
-import type { ChannelView, DeliveryView, RuleView } from "../../daemon/alerts/alert-service.js";
+import type { AlertRow, ChannelView, DeliveryView, RuleView } from "../../shared/alerts/views.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatDuration, printJson, say } from "../output.js";
 
@@ -101,7 +100,7 @@ const testCmd = defineCommand({
 });
 
 /** `90m`, `2h`, `1d`, `1w` in milliseconds. */
-export function parseDuration(text: string): number | null {
+function parseDuration(text: string): number | null {
   const m = /^(\d{1,6})\s*(m|min|h|d|w)$/.exec(text.trim());
   if (!m) return null;
   const unit = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 }[m[2] as "m"];

@@ -29,7 +29,7 @@ function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): st
 }
 
 /** `status --json` when nothing runs; the running shape is DaemonStatus (README documents both). */
-export interface NotRunningStatus {
+interface NotRunningStatus {
   running: false;
   stateDir: string;
   socket: string;

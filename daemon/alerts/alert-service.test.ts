@@ -11,7 +11,8 @@ import type { Logger } from "../../shared/log/logger.js";
 import { MAX_CHANNELS, MAX_RULES } from "../../shared/alerts/rules.js";
 import { Store } from "../../shared/store/store.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { AlertService, type Caller } from "./alert-service.js";
+import type { Caller } from "../../shared/alerts/views.js";
+import { AlertService } from "./alert-service.js";
 import { AlertStore } from "./alert-store.js";
 
 test.after(removeTempDirs);

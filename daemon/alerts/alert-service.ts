@@ -3,15 +3,16 @@
 // the store, notifications through the delivery queue, mutes, and the API the GraphQL resolvers
 // and the control socket call. Every change made through the API is audited in the daemon log with
 // who asked; a channel is named there by its id only, never by its URL or secret.
+// Evaluation itself (episodes, notifications, the cooldown memory) is alert-engine.ts; this class
+// holds the rules and channels in force, the timers, the subscribers and the API.
 import { hostname } from "node:os";
 import { z } from "zod";
 import type { Clock } from "../../shared/clock.js";
-import { InsightsError, errorMessage } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/errors.js";
 import type { Logger } from "../../shared/log/logger.js";
 import { parseAlertsConfig, type AlertsConfig } from "../../shared/alerts/config.js";
-import { step, type InstanceState, type Transition } from "../../shared/alerts/evaluate.js";
 import type { NotificationInput } from "../../shared/alerts/format.js";
-import { HeldConditions, holdingConditions, measure, type AlertInputs } from "../../shared/alerts/measure.js";
+import type { AlertInputs } from "../../shared/alerts/measure.js";
 import {
   BUILTIN_RULES,
   ChannelSchema,
@@ -32,61 +33,15 @@ import {
 } from "../../shared/alerts/rules.js";
 import type { Store } from "../../shared/store/store.js";
 import { BoundedChannel } from "../live/bounded-channel.js";
-import { AlertStore, type AlertRow, type EventRow } from "./alert-store.js";
-import { DeliveryQueue, type DeliveryQueueOptions, type DeliveryResult } from "./delivery-queue.js";
+import type { AlertChange, AlertRow, Caller, ChannelView, DeliveryView, HistoryEvent, RuleView } from "../../shared/alerts/views.js";
+import { AlertEngine } from "./alert-engine.js";
+import { AlertStore } from "./alert-store.js";
+import { DeliveryQueue, type DeliveryQueueOptions } from "./delivery-queue.js";
 import { refusedUrl, type TargetPolicy } from "./target-policy.js";
 import { originOf } from "./transports.js";
 
-export interface Caller {
-  auth: string;
-  peer: string;
-}
 
-export interface AlertChange {
-  kind: "FIRING" | "ESCALATED" | "DEESCALATED" | "RESOLVED" | "RULES_CHANGED" | "CHANNELS_CHANGED" | "MUTED" | "UNMUTED";
-  ruleId: string | null;
-  alertId: string | null;
-  /** Epoch ms. */
-  ts: number;
-}
-
-/** A rule as the API shows it. */
-export interface RuleView extends AlertRule {
-  editable: boolean;
-  unit: string;
-  mutedUntil: number | null;
-  mutedBy: string | null;
-}
-
-/** A channel as the API shows it: secrets never, only whether one is set. */
-export interface ChannelView {
-  id: string;
-  type: AlertChannel["type"];
-  name: string;
-  enabled: boolean;
-  /** Scheme and host of the URL (its path and query may be secret), or the command's program. */
-  target: string | null;
-  secretSet: boolean;
-  minSeverity: Severity;
-  sendResolved: boolean;
-  timeoutSeconds: number;
-  origin: "config" | "api";
-  editable: boolean;
-}
-
-/** One channel's outcome as the API shows it. */
-export interface DeliveryView {
-  channelId: string;
-  outcome: "sent" | "failed" | "dropped";
-  attempts: number;
-  error: string | null;
-  /** Epoch ms; null for a result not recorded yet. */
-  ts: number | null;
-}
-
-export type HistoryEvent = EventRow & { deliveries: DeliveryView[] };
-
-export interface AlertServiceOptions {
+interface AlertServiceOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -120,20 +75,15 @@ function zodInput(err: z.ZodError, what: string): InsightsError {
   return badInput(`${what}${path.length ? `.${path.join(".")}` : ""}: ${i.code === "unrecognized_keys" ? "no such field" : i.message}`);
 }
 
-const stateKey = (ruleId: string, subject: string, severity: Severity): string => `${ruleId}\u0000${subject}\u0000${severity}`;
-
 export class AlertService {
   private readonly db: AlertStore;
   private readonly queue: DeliveryQueue;
-  private readonly held = new HeldConditions();
+  private readonly engine: AlertEngine;
   private readonly host: string;
   private readonly debounceMs: number;
   private cfg: AlertsConfig;
   private rules: RuleView[] = [];
   private channels: AlertChannel[] = [];
-  /** Firing instances per rule id, by subject. */
-  private readonly states = new Map<string, Map<string, InstanceState>>();
-  private readonly lastSent = new Map<string, number>();
   private readonly subscribers = new Set<BoundedChannel<AlertChange>>();
   /** Stored command channels already warned about (refresh runs on every change). */
   private readonly warnedCommands = new Set<string>();
@@ -141,9 +91,6 @@ export class AlertService {
   private debounce: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
-  private evaluating = false;
-  /** Evaluations run and failed (for /metrics). */
-  readonly stats = { evaluations: 0, failures: 0 };
 
   constructor(private readonly o: AlertServiceOptions) {
     this.db = new AlertStore(o.store);
@@ -155,11 +102,39 @@ export class AlertService {
       ...o.delivery,
       onResult: (job, r) => {
         o.delivery?.onResult?.(job, r);
-        this.recordDelivery(job.notification, r);
+        this.engine.recordDelivery(job.notification, r);
       },
     });
+    this.engine = new AlertEngine({
+      db: this.db,
+      queue: this.queue,
+      clock: o.clock,
+      logger: o.logger,
+      host: this.host,
+      inputs: o.inputs,
+      timeZone: () => this.timeZone,
+      rules: () => this.rules,
+      channels: () => this.channels,
+      refresh: () => this.refresh(),
+      emit: (c) => this.emit(c),
+    });
     this.refresh();
-    this.restore();
+    this.engine.restore();
+  }
+
+  /** Evaluations run and failed (for /metrics). */
+  get stats(): { evaluations: number; failures: number } {
+    return this.engine.stats;
+  }
+
+  /** Evaluates every rule now. Never throws: a failure is logged and counted. */
+  evaluate(): void {
+    if (!this.closed) this.engine.evaluate();
+  }
+
+  /** For /metrics: every enabled rule and severity it has, 1 while an alert of it fires at that severity. */
+  activeSeries(): Array<{ rule: string; severity: Severity; value: 0 | 1 }> {
+    return this.engine.activeSeries();
   }
 
   /** Where channels made through the API may send (config.json's alerts.allowPrivateTargets, allowedHosts). */
@@ -198,6 +173,7 @@ export class AlertService {
 
   close(): void {
     this.closed = true;
+    this.engine.close();
     if (this.debounce) clearTimeout(this.debounce);
     if (this.ticker) clearInterval(this.ticker);
     this.queue.close();
@@ -213,136 +189,6 @@ export class AlertService {
     if (this.closed) return;
     this.ticker = setInterval(() => this.evaluate(), this.cfg.evaluateSeconds * 1000);
     this.ticker.unref?.();
-  }
-
-  /** Evaluates every rule now. Never throws: a failure is logged and counted. */
-  evaluate(): void {
-    if (this.closed || this.evaluating) return;
-    this.evaluating = true;
-    const now = this.o.clock.now();
-    try {
-      for (const id of this.db.expireMutes(now)) {
-        this.o.logger.info("alert rule mute ended", { rule: id });
-        this.refresh();
-        this.emit({ kind: "UNMUTED", ruleId: id, alertId: null });
-      }
-      const inputs = this.o.inputs(now, this.timeZone);
-      const conditions = holdingConditions(inputs);
-      this.held.update(now, conditions.holding, conditions.unsure);
-      for (const rule of this.rules) {
-        try {
-          this.evaluateRule(rule, inputs, now);
-        } catch (err) {
-          this.stats.failures++;
-          this.o.logger.error("evaluating an alert rule failed", { rule: rule.id, error: errorMessage(err) });
-        }
-      }
-      // Episodes of rules that are gone: closed without a notification.
-      const known = new Set(this.rules.map((r) => r.id));
-      for (const [id, states] of this.states) {
-        if (known.has(id)) continue;
-        this.db.closeAlerts([...states.values()].map((s) => s.alertId), now);
-        this.states.delete(id);
-      }
-      this.stats.evaluations++;
-    } catch (err) {
-      this.stats.failures++;
-      this.o.logger.error("alert evaluation failed", { error: errorMessage(err) });
-    } finally {
-      this.evaluating = false;
-    }
-  }
-
-  private evaluateRule(rule: RuleView, inputs: AlertInputs, now: number): void {
-    const previous = this.states.get(rule.id) ?? new Map<string, InstanceState>();
-    const samples = rule.enabled ? measure(rule, inputs, this.held) : [];
-    // Nothing can be told yet (the first probe is still out): the rule's alerts stay as they are.
-    if (samples === null) return;
-    const muted = rule.mutedUntil !== null && rule.mutedUntil > now;
-    const { states, transitions } = step(rule, previous, samples, { now, muted, lastSent: (r, s, sev) => this.lastSent.get(stateKey(r, s, sev)) ?? null });
-    const changed = new Set<string>();
-    for (const t of transitions) {
-      this.record(rule, t, now);
-      changed.add(t.state.alertId);
-    }
-    for (const s of states.values()) if (!changed.has(s.alertId)) this.db.touchAlert(s, now);
-    if (states.size) this.states.set(rule.id, states);
-    else this.states.delete(rule.id);
-  }
-
-  private record(rule: RuleView, t: Transition, now: number): void {
-    const s = t.state;
-    const resolved = t.kind === "resolved";
-    // A resolve speaks of the highest severity that was sent for the episode.
-    const severity = resolved ? (s.notified ?? s.severity) : s.severity;
-    // Due but no channel takes it (none set up, or none for this severity): nothing is sent, and
-    // the episode and its event say "no channel" rather than "sent".
-    const channels = t.notify ? this.channelsFor(rule, severity, resolved) : [];
-    const noChannel = t.notify && channels.length === 0;
-    this.db.saveAlert(rule, s, now, resolved ? now : null, s.severity, t.notify ? (noChannel ? "no_channel" : "sent") : null);
-    const notified = t.notify && !noChannel;
-    const withheld = noChannel ? "no_channel" : t.withheld;
-    const eventId = this.db.event({ ts: now, alertId: s.alertId, ruleId: rule.id, subject: s.subject, kind: t.kind, severity, value: Number.isFinite(s.value) ? s.value : 0, threshold: s.threshold, notified, withheld, detail: null });
-    this.o.logger[resolved ? "info" : "warn"](`alert ${t.kind}`, { rule: rule.id, subject: s.subject || undefined, severity, value: s.value, threshold: s.threshold, sent: notified, withheld: withheld ?? undefined });
-    this.emit({ kind: t.kind.toUpperCase() as AlertChange["kind"], ruleId: rule.id, alertId: s.alertId });
-    if (!t.notify) return;
-    // The cooldown runs from a notification that was due, delivered or not: adding a channel
-    // later does not make every firing alert speak at once.
-    if (!resolved) this.lastSent.set(stateKey(rule.id, s.subject, severity), now);
-    const n = this.notification(rule, s, resolved ? "resolved" : "firing", t.kind === "escalated", severity, now, resolved ? now : null);
-    for (const ch of channels) void this.queue.enqueue({ channel: ch, notification: n, eventId });
-  }
-
-  private notification(rule: AlertRule, s: InstanceState, event: NotificationInput["event"], escalated: boolean, severity: Severity, now: number, resolvedAt: number | null): NotificationInput {
-    return {
-      event,
-      escalated,
-      rule: { id: rule.id, name: rule.name, metric: rule.metric, scope: rule.scope, window: rule.window },
-      alertId: s.alertId,
-      subject: s.subject,
-      label: s.label,
-      severity,
-      value: Number.isFinite(s.value) ? s.value : 0,
-      threshold: s.threshold,
-      since: s.since,
-      resolvedAt,
-      projection: event === "resolved" ? null : s.projection,
-      timeZone: this.timeZone,
-      host: this.host,
-      sentAt: now,
-    };
-  }
-
-  private channelsFor(rule: AlertRule, severity: Severity, resolved: boolean): AlertChannel[] {
-    const wanted = rule.channels === null ? null : new Set(rule.channels);
-    return this.channels.filter((c) => c.enabled && (wanted === null || wanted.has(c.id)) && (severity === "critical" || c.minSeverity === "warning") && (!resolved || c.sendResolved));
-  }
-
-  private recordDelivery(n: NotificationInput, r: DeliveryResult): void {
-    if (this.closed && r.outcome === "dropped") return;
-    try {
-      this.db.delivery({ ts: this.o.clock.now(), eventId: r.eventId, channelId: r.channelId, outcome: r.outcome, attempts: r.attempts, error: r.error });
-    } catch (err) {
-      this.o.logger.error("recording an alert delivery failed", { error: errorMessage(err) });
-    }
-    const fields = { channel: r.channelId, rule: n.rule.id, event: n.event, attempts: r.attempts, error: r.error ?? undefined };
-    if (r.outcome === "sent") this.o.logger.info("alert notification sent", fields);
-    else this.o.logger.warn(`alert notification ${r.outcome}`, fields);
-  }
-
-  /** Loads the active episodes and the cooldown memory, so a restart neither re-sends nor forgets. */
-  private restore(): void {
-    for (const row of this.db.lastSent()) this.lastSent.set(stateKey(row.ruleId, row.subject, row.severity), row.ts);
-    const rules = new Map(this.rules.map((r) => [r.id, r]));
-    for (const a of this.db.activeAlerts()) {
-      const rule = rules.get(a.ruleId);
-      if (!rule) continue;
-      const map = this.states.get(a.ruleId) ?? new Map<string, InstanceState>();
-      map.set(a.subject, { ruleId: a.ruleId, subject: a.subject, label: a.label, severity: a.severity, alertId: a.id, since: a.since, value: a.value, threshold: a.threshold, projection: a.projection, notified: a.notified, sent: a.sent });
-      this.states.set(a.ruleId, map);
-      // A held condition began before the alert fired: time it from then, not from this start.
-      if (METRIC_INFO[rule.metric].held) this.held.seed(rule.metric === "gateway_down" ? "gateway" : `check:${a.subject}`, a.since - a.threshold * 1000);
-    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -438,16 +284,6 @@ export class AlertService {
     return events.map((e) => ({ ...e, deliveries: deliveries.filter((d) => d.eventId === e.id) }));
   }
 
-  /** For /metrics: every enabled rule and severity it has, 1 while an alert of it fires at that severity. */
-  activeSeries(): Array<{ rule: string; severity: Severity; value: 0 | 1 }> {
-    const out: Array<{ rule: string; severity: Severity; value: 0 | 1 }> = [];
-    for (const r of this.rules) {
-      if (!r.enabled) continue;
-      const firing = new Set([...(this.states.get(r.id)?.values() ?? [])].map((s) => s.severity));
-      for (const sev of ["warning", "critical"] as const) if ((sev === "warning" ? r.warning : r.critical) !== null) out.push({ rule: r.id, severity: sev, value: firing.has(sev) ? 1 : 0 });
-    }
-    return out;
-  }
 
   /** Retention: history older than `days` (resolved episodes, events, deliveries). */
   prune(days: number): Record<string, number> {
@@ -661,7 +497,7 @@ export class AlertService {
   }
 }
 
-export function channelView(c: AlertChannel): ChannelView {
+function channelView(c: AlertChannel): ChannelView {
   const secrets = secretFields(c.type);
   return {
     id: c.id,

@@ -5,57 +5,20 @@ import type { Store } from "../../shared/store/store.js";
 import type { InstanceState } from "../../shared/alerts/evaluate.js";
 import type { Projection } from "../../shared/alerts/windows.js";
 import { METRIC_INFO, type AlertRule, type Severity } from "../../shared/alerts/rules.js";
+import type { AlertRow, EventRow } from "../../shared/alerts/views.js";
 
-export interface MuteRow {
+interface MuteRow {
   ruleId: string;
   until: number;
   by: string;
   at: number;
 }
 
-export interface AlertRow {
-  id: string;
-  ruleId: string;
-  subject: string;
-  label: string;
-  ruleName: string;
-  metric: string;
-  unit: string;
-  severity: Severity;
-  peakSeverity: Severity;
-  value: number;
-  threshold: number;
-  projection: Projection | null;
-  since: number;
-  resolvedAt: number | null;
-  updatedAt: number;
-  notified: Severity | null;
-  /** A notification went out through a channel for the episode. */
-  sent: boolean;
-  /** What became of the episode's notifications: sent, due but no channel took it, or none sent (muted, cooldown). */
-  delivery: AlertDelivery;
-}
-
-export type AlertDelivery = "sent" | "no_channel" | "not_sent";
 /** alerts.sent: 0 nothing went out, 1 sent, 2 due but no channel took it (nothing went out either). */
 const SENT_CODE = { sent: 1, no_channel: 2 } as const;
 
-export interface EventRow {
-  id: number;
-  ts: number;
-  alertId: string | null;
-  ruleId: string;
-  subject: string;
-  kind: string;
-  severity: Severity | null;
-  value: number | null;
-  threshold: number | null;
-  notified: boolean;
-  withheld: string | null;
-  detail: string | null;
-}
 
-export interface DeliveryRow {
+interface DeliveryRow {
   id: number;
   ts: number;
   eventId: number | null;

@@ -11,7 +11,7 @@ import { InsightsError } from "../../shared/errors.js";
 import { createTransport, type Resolve, type SendOutcome, type Transport } from "./transports.js";
 import type { TargetPolicy } from "./target-policy.js";
 
-export interface DeliveryJob {
+interface DeliveryJob {
   channel: AlertChannel;
   notification: NotificationInput;
   /** The alert event it belongs to (null for a test). */

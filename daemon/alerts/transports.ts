@@ -15,7 +15,7 @@ import { refusedAddress, refusedUrl, STRICT_POLICY, type TargetPolicy } from "./
 
 export const SIGNATURE_HEADER = "X-Insights-Signature";
 export const TIMESTAMP_HEADER = "X-Insights-Timestamp";
-export const EVENT_HEADER = "X-Insights-Event";
+const EVENT_HEADER = "X-Insights-Event";
 
 export interface SendOutcome {
   ok: boolean;
@@ -27,7 +27,7 @@ export interface SendOutcome {
 }
 
 /** The signature of a webhook body: hex HMAC-SHA256 over `<timestamp>.<raw body>`, as `sha256=<hex>`. */
-export function signBody(secret: string, timestamp: string, body: string): string {
+function signBody(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
@@ -41,14 +41,14 @@ export function originOf(url: string | null): string | null {
   }
 }
 
-export interface HttpRequest {
+interface HttpRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
 }
 
 /** What a channel sends (for an HTTP channel). */
-export function httpRequestFor(channel: AlertChannel, n: NotificationInput): HttpRequest {
+function httpRequestFor(channel: AlertChannel, n: NotificationInput): HttpRequest {
   const url = channel.url as string;
   switch (channel.type) {
     case "slack":
@@ -74,7 +74,7 @@ export type Resolve = (host: string) => Promise<Array<{ address: string; family:
 
 const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-export interface HttpPolicy {
+interface HttpPolicy {
   /** The policy for this channel, or null: not checked (a config-made channel is the operator's own). */
   policy: TargetPolicy | null;
   resolve?: Resolve;
@@ -166,7 +166,7 @@ async function runHook(channel: AlertChannel, n: NotificationInput, timeoutMs: n
 
 export type Transport = (channel: AlertChannel, n: NotificationInput, signal: AbortSignal) => Promise<SendOutcome>;
 
-export interface TransportOptions {
+interface TransportOptions {
   /** The outbound policy in force (read on every delivery: a SIGHUP may change it). */
   policy?: () => TargetPolicy;
   resolve?: Resolve;
@@ -188,5 +188,3 @@ export function createTransport(o: TransportOptions = {}): Transport {
     return postHttp(httpRequestFor(channel, n), timeoutMs, signal, { policy: api ? (o.policy?.() ?? STRICT_POLICY) : null, ...(o.resolve ? { resolve: o.resolve } : {}) });
   };
 }
-
-export const defaultTransport: Transport = createTransport();

@@ -9,14 +9,14 @@ import { isLocalHost, isLocalOrigin, isLoopbackAddress } from "./ip.js";
 import type { KeyRing } from "./key-ring.js";
 
 export const SESSION_COOKIE = "insights_session";
-export const CSRF_HEADER = "x-insights-csrf";
+const CSRF_HEADER = "x-insights-csrf";
 export const WWW_AUTHENTICATE = 'Bearer realm="gateway-insights"';
 /** The one path no-auth mode serves to remote peers (design §7): supervisors probe it. */
 export const HEALTH_PATH = "/health";
 
 /** `metrics`: the read-only scrape token (config metricsToken), good for GET /metrics alone. */
 export type AuthKind = "bearer" | "cookie" | "metrics" | "none";
-export type AuthFailureCode = "UNAUTHENTICATED" | "CSRF_FAILED" | "FORBIDDEN_REMOTE" | "INSUFFICIENT_SCOPE";
+type AuthFailureCode = "UNAUTHENTICATED" | "CSRF_FAILED" | "FORBIDDEN_REMOTE" | "INSUFFICIENT_SCOPE";
 
 export interface AuthSuccess {
   ok: true;
@@ -37,7 +37,7 @@ export interface AuthFailure {
   badCredential: boolean;
 }
 
-export type AuthResult = AuthSuccess | AuthFailure;
+type AuthResult = AuthSuccess | AuthFailure;
 
 /** The parts of a request authentication reads; an IncomingMessage fits, and so does a test double. */
 export interface AuthRequest {
@@ -47,7 +47,7 @@ export interface AuthRequest {
   socket: { remoteAddress?: string | undefined; encrypted?: boolean };
 }
 
-export interface AuthenticateOptions {
+interface AuthenticateOptions {
   token: string;
   noAuth: boolean;
   ring: KeyRing;
@@ -125,7 +125,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 }
 
 /** Every value of cookie `name` in a Cookie header (browsers may send duplicates from other paths). */
-export function cookieValues(cookieHeader: string | undefined, name: string): string[] {
+function cookieValues(cookieHeader: string | undefined, name: string): string[] {
   if (!cookieHeader) return [];
   const out: string[] = [];
   for (const pair of cookieHeader.split(";")) {
@@ -145,7 +145,7 @@ export function ownOrigin(req: AuthRequest): string | null {
   return `${req.socket.encrypted ? "https" : "http"}://${host.trim().toLowerCase()}`;
 }
 
-export function isSafeMethod(method: string | undefined): boolean {
+function isSafeMethod(method: string | undefined): boolean {
   return SAFE_METHODS.has((method ?? "GET").toUpperCase());
 }
 

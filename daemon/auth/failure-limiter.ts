@@ -13,7 +13,7 @@
 // forgotten first. Peers are keyed by ip.ts `peerKey` (IPv6 by /64).
 import { peerKey } from "./ip.js";
 
-export interface FailureLimiterOptions {
+interface FailureLimiterOptions {
   maxFailures?: number;
   windowMs?: number;
   blockMs?: number;

@@ -24,7 +24,7 @@ export interface RouteAuth {
  * A credential presented outside the request's headers: graphql-ws sends the token in
  * `connectionParams` of its first message. It replaces the request's own Authorization and Cookie.
  */
-export interface PresentedCredential {
+interface PresentedCredential {
   authorization: string | undefined;
 }
 
@@ -33,7 +33,7 @@ export type AuthCheck = (req: IncomingMessage, route?: RouteAuth, presented?: Pr
 /** Decides and, on refusal, answers the HTTP request itself; null means refused. */
 export type AuthGuard = (req: IncomingMessage, res: ServerResponse, route?: RouteAuth) => AuthSuccess | null;
 
-export interface AuthGuardOptions {
+interface AuthGuardOptions {
   token: string;
   /**
    * The read-only scrape token (config metricsToken): good on routes with `metricsScope` (and on
@@ -52,7 +52,7 @@ export interface AuthGuardOptions {
   logger?: Pick<Logger, "warn">;
 }
 
-export interface RateLimited {
+interface RateLimited {
   ok: false;
   status: 429;
   code: "RATE_LIMITED";
@@ -78,7 +78,7 @@ export function recordAuthKind(req: IncomingMessage, kind: AuthKind): void {
   kinds.set(req, kind);
 }
 
-export function defaultPeerOf(req: IncomingMessage): string | undefined {
+function defaultPeerOf(req: IncomingMessage): string | undefined {
   return req.socket?.remoteAddress;
 }
 

@@ -18,7 +18,7 @@ const FORMAT_VERSION = 1;
 const MAX_KEYS = 64;
 const B64URL = /^[A-Za-z0-9_-]{1,64}$/;
 
-export type LoadedKeys =
+type LoadedKeys =
   | { state: "loaded"; keys: SigningKey[] }
   | { state: "missing"; keys: [] }
   /** The token changed since the keys were saved: they are not used. */
@@ -90,7 +90,7 @@ export function saveSessionKeys(file: string, fingerprint: string, keys: readonl
   writePrivateFile(file, JSON.stringify(body) + "\n");
 }
 
-export interface OpenSessionKeyRingOptions {
+interface OpenSessionKeyRingOptions {
   file: string;
   token: string;
   /** Epoch ms, real time. */

@@ -12,14 +12,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const HOUR = 3_600_000;
-export const DEFAULT_ROTATE_MS = 24 * HOUR;
-export const DEFAULT_GRACE_MS = 12 * HOUR;
+const DEFAULT_ROTATE_MS = 24 * HOUR;
+const DEFAULT_GRACE_MS = 12 * HOUR;
 
 /** Real cookies are ~150 characters; anything far longer is not ours and is not parsed. */
 const MAX_COOKIE_CHARS = 1024;
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
-export interface SessionPayload {
+interface SessionPayload {
   keyId: string;
   /** Epoch ms. */
   issuedAt: number;
@@ -27,13 +27,13 @@ export interface SessionPayload {
   csrf: string;
 }
 
-export type VerifyResult =
+type VerifyResult =
   | { ok: true; payload: SessionPayload }
   /** malformed: not a cookie we could have made; stale: its key rotated out (or was never in this ring);
    *  bad-signature: a known key but a wrong MAC, i.e. forged or tampered. */
   | { ok: false; reason: "malformed" | "stale" | "bad-signature" };
 
-export interface KeyRingOptions {
+interface KeyRingOptions {
   rotateMs?: number;
   graceMs?: number;
   /** Source of key and CSRF bytes; crypto.randomBytes unless a test needs otherwise. */

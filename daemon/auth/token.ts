@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { readPrivateFile, writePrivateFile } from "../../shared/private-files.js";
 
-export interface TokenSource {
+interface TokenSource {
   token: string;
   origin: "file" | "generated" | "config";
 }

@@ -14,9 +14,9 @@ import { isLocalOrigin } from "./ip.js";
 
 const REASONS: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests", 503: "Service Unavailable" };
 
-export const GRAPHQL_WS_PROTOCOL = "graphql-transport-ws";
+const GRAPHQL_WS_PROTOCOL = "graphql-transport-ws";
 
-export interface UpgradeVerdict {
+interface UpgradeVerdict {
   /** 101 when the upgrade may proceed; else the status of the refusal already written to the socket. */
   status: number;
   /** Accepted without a credential: the graphql-ws ConnectionInit must bring one. */
@@ -24,7 +24,7 @@ export interface UpgradeVerdict {
 }
 
 /** Whether the client offers the graphql-transport-ws subprotocol. */
-export function offersGraphqlWs(req: IncomingMessage): boolean {
+function offersGraphqlWs(req: IncomingMessage): boolean {
   const offered = req.headers["sec-websocket-protocol"];
   return typeof offered === "string" && offered.split(",").some((p) => p.trim() === GRAPHQL_WS_PROTOCOL);
 }

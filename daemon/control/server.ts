@@ -20,7 +20,7 @@ export type CallHandler = (params: Params) => unknown | Promise<unknown>;
 /** Answers many times until the client goes away; returns the cleanup to run then. */
 export type StreamHandler = (params: Params, emit: (result: unknown) => void, end: () => void) => () => void;
 
-export interface ControlLimits {
+interface ControlLimits {
   /** Open connections at once; one more is told CONTROL_UNAVAILABLE and closed (file descriptors are finite). */
   maxConnections: number;
   /** Open streams on one connection (each one is a subscription the daemon feeds). */
@@ -35,7 +35,7 @@ export interface ControlLimits {
   maxUnreadBytes: number;
 }
 
-export const DEFAULT_CONTROL_LIMITS: ControlLimits = {
+const DEFAULT_CONTROL_LIMITS: ControlLimits = {
   maxConnections: 128,
   maxStreamsPerConnection: 16,
   maxInFlightPerConnection: 64,
@@ -45,7 +45,7 @@ export const DEFAULT_CONTROL_LIMITS: ControlLimits = {
 /** Method names are echoed in errors; a megabyte-long one is not. */
 const MAX_METHOD_CHARS = 100;
 
-export interface ControlServerOptions {
+interface ControlServerOptions {
   socketPath: string;
   logger: Logger;
   calls: Record<string, CallHandler>;
@@ -278,7 +278,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** True when something accepts connections on the socket path within the timeout. */
-export function socketAnswers(path: string, timeoutMs = 500): Promise<boolean> {
+function socketAnswers(path: string, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection(path);
     const done = (answer: boolean): void => {

@@ -3,7 +3,7 @@
 // cookie with its CSRF header; audited by the service with who asked), and the enum mapping
 // between the API's upper-case words and the rules' own.
 import { InsightsError } from "../../shared/errors.js";
-import type { AlertRow } from "../alerts/alert-store.js";
+import type { AlertRow } from "../../shared/alerts/views.js";
 import type { AlertChannelInput, AlertChannelPatch, AlertRuleInput, AlertRulePatch, AlertScopeInput, MutationResolvers, QueryResolvers, Resolvers } from "./generated/types.js";
 
 const clampLimit = (n: number | null | undefined, def: number): number => {

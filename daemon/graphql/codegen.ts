@@ -9,7 +9,7 @@ import { buildSchema, parse, printSchema } from "graphql";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
+const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 export const GENERATED_FILE = fileURLToPath(new URL("./generated/types.ts", import.meta.url));
 /** The schema's types for the dashboard (web/): its answer types pick their fields from these. */
 export const WEB_GENERATED_FILE = fileURLToPath(new URL("../../web/src/api/schema.generated.ts", import.meta.url));
@@ -48,12 +48,12 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
         UsageCost: "../../../shared/queries/usage-cost.js#UsageCost as UsageCostModel",
         Event: "../../../shared/queries/events.js#EventView",
         LogEntry: "../../../shared/queries/events.js#LogEntryView",
-        Alert: "../../alerts/alert-store.js#AlertRow",
-        AlertRule: "../../alerts/alert-service.js#RuleView",
-        AlertChannel: "../../alerts/alert-service.js#ChannelView",
-        AlertEvent: "../../alerts/alert-service.js#HistoryEvent",
-        AlertDelivery: "../../alerts/alert-service.js#DeliveryView",
-        AlertChange: "../../alerts/alert-service.js#AlertChange as AlertChangeModel",
+        Alert: "../../../shared/alerts/views.js#AlertRow",
+        AlertRule: "../../../shared/alerts/views.js#RuleView",
+        AlertChannel: "../../../shared/alerts/views.js#ChannelView",
+        AlertEvent: "../../../shared/alerts/views.js#HistoryEvent",
+        AlertDelivery: "../../../shared/alerts/views.js#DeliveryView",
+        AlertChange: "../../../shared/alerts/views.js#AlertChange as AlertChangeModel",
         AlertProjection: "../../../shared/alerts/windows.js#Projection",
       },
       scalars: { ID: "string" },

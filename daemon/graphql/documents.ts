@@ -5,13 +5,13 @@
 // the client's choice.
 import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from "graphql";
 
-export interface DocumentCacheLimits {
+interface DocumentCacheLimits {
   entries: number;
   /** Sum of the kept query texts' lengths. */
   chars: number;
 }
 
-export const DEFAULT_DOCUMENT_LIMITS: DocumentCacheLimits = { entries: 500, chars: 2_000_000 };
+const DEFAULT_DOCUMENT_LIMITS: DocumentCacheLimits = { entries: 500, chars: 2_000_000 };
 
 export class DocumentCache {
   private readonly docs = new Map<string, DocumentNode>();

@@ -2,8 +2,8 @@
 // run with graphql's own validation so an over-limit query is refused before any resolver runs.
 import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
 
-export const MAX_DEPTH = 12;
-export const MAX_ALIASES = 30;
+const MAX_DEPTH = 12;
+const MAX_ALIASES = 30;
 
 function limitError(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });

@@ -20,9 +20,9 @@ import { isSseRequest, SINGLE_CONNECTION_UNSUPPORTED, sseHandler, STREAM_TOKEN_H
 import { DEFAULT_STREAM_LIMITS, LiveOperations, RETRY_AFTER_SECONDS, type StreamLimits } from "./stream-limits.js";
 import { webSocketGraphQL } from "./websocket.js";
 
-export const GRAPHQL_PATH = "/graphql";
+const GRAPHQL_PATH = "/graphql";
 
-export interface GraphQLMountOptions {
+interface GraphQLMountOptions {
   http: HttpServer;
   model: ReadModel;
   live: LiveEvents;

@@ -8,7 +8,7 @@ import { packageRoot } from "../../shared/package-root.js";
 import { aliasLimit, depthLimit } from "./limits.js";
 import { resolvers } from "./resolvers.js";
 
-export const SCHEMA_PATH = join(packageRoot(), "daemon", "graphql", "schema.graphql");
+const SCHEMA_PATH = join(packageRoot(), "daemon", "graphql", "schema.graphql");
 
 let cached: GraphQLSchema | null = null;
 

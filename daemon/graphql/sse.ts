@@ -21,7 +21,7 @@ import { loadSchema } from "./schema.js";
 import { RETRY_AFTER_SECONDS, TOO_MANY_SUBSCRIPTIONS, type LiveOperations } from "./stream-limits.js";
 
 /** Bytes one SSE response may have queued unsent before its client counts as too slow. */
-export const MAX_SSE_BUFFER_BYTES = 1024 * 1024;
+const MAX_SSE_BUFFER_BYTES = 1024 * 1024;
 
 /** The header of the single-connection mode's operations (graphql-sse's TOKEN_HEADER_KEY). */
 export const STREAM_TOKEN_HEADER = "x-graphql-event-stream-token";
@@ -34,7 +34,7 @@ export function isSseRequest(req: IncomingMessage): boolean {
   return (req.headers.accept ?? "").includes("text/event-stream");
 }
 
-export interface SseOptions {
+interface SseOptions {
   makeContext: (req: IncomingMessage) => GraphQLContext;
   logger: Logger;
   format: FormatError;

@@ -21,10 +21,10 @@ import { formatResult, type FormatError } from "./errors.js";
 import { loadSchema } from "./schema.js";
 import type { LiveOperations } from "./stream-limits.js";
 
-export const MAX_WS_BUFFER_BYTES = 1024 * 1024;
-export const MAX_WS_MESSAGE_BYTES = 100 * 1024;
+const MAX_WS_BUFFER_BYTES = 1024 * 1024;
+const MAX_WS_MESSAGE_BYTES = 100 * 1024;
 
-export interface WebSocketGraphQL {
+interface WebSocketGraphQL {
   /** Null when one more socket may be opened (`deferred`: without a credential yet), else why not. */
   refusal(deferred: boolean): string | null;
   /** Call from the HTTP server's `upgrade` event once the upgrade is authenticated (or deferred to connectionParams). */
@@ -32,7 +32,7 @@ export interface WebSocketGraphQL {
   close(): Promise<void>;
 }
 
-export interface WebSocketOptions {
+interface WebSocketOptions {
   makeContext: (req: IncomingMessage) => GraphQLContext;
   logger: Logger;
   format: FormatError;
@@ -43,7 +43,7 @@ export interface WebSocketOptions {
 }
 
 /** The `authorization` entry of connectionParams (any letter case), when it is a string. */
-export function authorizationParam(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+function authorizationParam(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
   if (!params) return undefined;
   for (const [key, value] of Object.entries(params)) if (key.toLowerCase() === "authorization" && typeof value === "string") return value;
   return undefined;

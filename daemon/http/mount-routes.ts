@@ -20,7 +20,7 @@ import type { HttpServer } from "./server.js";
 import { WebAssets } from "../web/assets.js";
 import { assetRoute, dashboardPage } from "../web/routes.js";
 
-export interface RoutesOptions {
+interface RoutesOptions {
   http: HttpServer;
   model: ReadModel;
   live: LiveEvents;

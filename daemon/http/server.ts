@@ -16,30 +16,30 @@ import { readBody } from "./body.js";
 
 /** `body` is the whole request body, already read under the route's limit (empty when there was none). */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void | Promise<void>;
-export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => number;
+type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => number;
 
 /**
  * The body limit of a route that takes no body (GET pages, /api/logout, /metrics): small, so a
  * client may send `{}` out of habit, but nothing a client streams there is kept.
  */
-export const DEFAULT_MAX_BODY_BYTES = 1024;
+const DEFAULT_MAX_BODY_BYTES = 1024;
 /**
  * The request line plus headers (Node's own default, pinned here so that a NODE_OPTIONS
  * --max-http-header-size cannot raise it): past it Node answers 431 and closes.
  */
-export const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024;
 
 /** How long a client still sending a body is given after the answer before the socket closes. */
 const LINGER_MS = 2000;
 
-export interface RouteOptions extends RouteAuth {
+interface RouteOptions extends RouteAuth {
   /** The largest request body this route accepts; default DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
   /** Writes the 413 in the route's own error format (GraphQL, JSON-RPC); default `{code, message}`. */
   tooLarge?: (res: ServerResponse, message: string) => void;
 }
 
-export interface HttpServerOptions {
+interface HttpServerOptions {
   host: string;
   port: number;
   logger: Logger;

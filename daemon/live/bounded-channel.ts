@@ -2,7 +2,7 @@
 // consumer that falls `capacity` items behind is dropped (the iterator ends and `onOverflow`
 // runs), so one slow client can never make the daemon's memory grow.
 
-export interface BoundedChannelOptions {
+interface BoundedChannelOptions {
   capacity: number;
   /** Called once when the channel closes because the consumer fell behind. */
   onOverflow?: () => void;

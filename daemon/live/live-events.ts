@@ -22,7 +22,7 @@ export interface LogFilter {
   agentId?: string | null;
 }
 
-export interface LiveEventsOptions {
+interface LiveEventsOptions {
   clock: Clock;
   logger: Logger;
   /** Minimum gap between two dataChanged signals of one source (default 250 ms: at most 4/s). */

@@ -11,8 +11,8 @@ import type { HttpServer } from "../http/server.js";
 import type { SnapshotService } from "../snapshot/service.js";
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 
-export const MCP_PATH = "/mcp";
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+const MCP_PATH = "/mcp";
+const MAX_MCP_BODY_BYTES = 64 * 1024;
 
 /** A JSON-RPC error answer (the MCP transport's own format) for a request refused before the SDK sees it. */
 function sendRpcError(res: ServerResponse, status: number, code: number, message: string): void {

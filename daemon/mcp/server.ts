@@ -11,7 +11,7 @@ import { callSnapshotTool, SNAPSHOT_TOOL } from "./snapshot-tool.js";
 const INSTRUCTIONS = "Call the snapshot tool for a picture of the health, usage, cost and rate limits of the AI agent runtimes read here (OpenClaw, Claude Code, Codex).";
 
 /** Who is asking, for the snapshot service's budgets: the peer address of the HTTP request. */
-export type PeerOf = (request: Request) => string;
+type PeerOf = (request: Request) => string;
 
 function snapshotServer(service: SnapshotService, peerOf: PeerOf, request: Request | undefined): Server {
   const server = new Server({ name: "gateway-insights", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -31,7 +31,7 @@ function snapshotServer(service: SnapshotService, peerOf: PeerOf, request: Reque
  * User-Agent (Claude Code, Codex and OpenClaw each send their own). Neither is a credential: an
  * agent that varies them still shares MCP's whole budget with everyone else.
  */
-export function agentOf(clientInfo: unknown, userAgent: string | null): string | null {
+function agentOf(clientInfo: unknown, userAgent: string | null): string | null {
   const name = (clientInfo as { name?: unknown } | undefined)?.name;
   const who = typeof name === "string" && name ? name : userAgent;
   return who ? who.slice(0, 120) : null;

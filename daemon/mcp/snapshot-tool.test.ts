@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel, type CardBuildParams } from "../../shared/snapshot/build-model.js";
 import { cardModelSchema } from "../../shared/snapshot/card-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "../../shared/snapshot/example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import { fitCardJson, MAX_JSON_TEXT, SNAPSHOT_TOOL } from "./snapshot-tool.js";
 
 const params = (p: Partial<CardBuildParams>): CardBuildParams => ({ detail: "full", range: "24h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [], ...p });

@@ -63,7 +63,7 @@ export class CodexAccounts {
 }
 
 /** The label for the text of an auth.json: `acct-<12 hex>` of its account id, or "unknown". */
-export function accountLabel(authJson: string): string {
+function accountLabel(authJson: string): string {
   const id = ACCOUNT_ID.exec(authJson)?.[1];
   if (!id) return UNKNOWN_ACCOUNT;
   return `acct-${createHash("sha256").update(`gateway-insights:codex-account:${id}`).digest("hex").slice(0, 12)}`;

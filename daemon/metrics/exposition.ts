@@ -2,7 +2,7 @@
 // escaped label values. Written here rather than with prom-client because every figure is read
 // from the store at scrape time, which prom-client's increment-only counters do not model.
 
-export type MetricType = "counter" | "gauge";
+type MetricType = "counter" | "gauge";
 
 export interface Sample {
   labels?: Record<string, string | number | null | undefined>;

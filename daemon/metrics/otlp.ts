@@ -14,7 +14,7 @@ import type { ObservableResult } from "@opentelemetry/api";
 import type { Logger } from "../../shared/log/logger.js";
 import type { Family } from "./exposition.js";
 
-export interface OtlpPushOptions {
+interface OtlpPushOptions {
   /** The Collector's OTLP/HTTP metrics URL (`http://127.0.0.1:4318/v1/metrics`). */
   endpoint: string;
   intervalMs: number;
@@ -40,7 +40,7 @@ export interface OtlpPush {
 const SNAPSHOT_MS = 1000;
 
 /** The OTLP name of a family: a counter without Prometheus' `_total`. */
-export function otlpName(f: Pick<Family, "name" | "type">): string {
+function otlpName(f: Pick<Family, "name" | "type">): string {
   return f.type === "counter" && f.name.endsWith("_total") ? f.name.slice(0, -"_total".length) : f.name;
 }
 

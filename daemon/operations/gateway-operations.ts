@@ -17,7 +17,7 @@ export interface OperationResult {
 
 export type OperationName = GatewayOperationName;
 
-export interface GatewayOperationsOptions {
+interface GatewayOperationsOptions {
   clock: Clock;
   logger: Logger;
   /** The gateway's CLI (config `openclawCommand`), looked up on PATH. */
@@ -35,7 +35,7 @@ export interface GatewayOperationsOptions {
 
 const DEFAULT_TIMEOUT_MS: Record<OperationName, number> = { restart: 120_000, update: 600_000 };
 /** The tail of the output kept for the result. */
-export const MAX_OUTPUT_BYTES = 64 * 1024;
+const MAX_OUTPUT_BYTES = 64 * 1024;
 
 export class GatewayOperations {
   private current: { name: OperationName; since: number } | null = null;

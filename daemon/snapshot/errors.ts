@@ -3,7 +3,7 @@
 import type { ServerResponse } from "node:http";
 import { InsightsError } from "../../shared/errors.js";
 
-export const SNAPSHOT_STATUS: Readonly<Record<string, number>> = {
+const SNAPSHOT_STATUS: Readonly<Record<string, number>> = {
   INVALID_PARAM: 400,
   RATE_LIMITED: 429,
   QUEUE_FULL: 503,
@@ -15,7 +15,7 @@ export const SNAPSHOT_STATUS: Readonly<Record<string, number>> = {
   RENDER_FAILED: 500,
 };
 
-export interface SnapshotErrorBody {
+interface SnapshotErrorBody {
   code: string;
   message: string;
   param?: string;

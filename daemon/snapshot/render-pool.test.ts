@@ -9,7 +9,7 @@ import { pollUntil } from "../../shared/clock.js";
 import { InsightsError } from "../../shared/errors.js";
 import { LogHub } from "../../shared/log/logger.js";
 import { buildCardModel } from "../../shared/snapshot/build-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "../../shared/snapshot/example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import { DEFAULT_RENDER_IDLE_MS, RenderPool, type StartIdleTimer } from "./render-pool.js";
 
 const logger = new LogHub({ console: "off" }).logger;

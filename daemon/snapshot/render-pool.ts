@@ -18,12 +18,12 @@ import type { CardImageFormat } from "../../shared/snapshot/render.js";
 import type { WorkerJob, WorkerReply, WorkerRequest } from "./render-worker.js";
 
 /** A timer the pool can cancel; tests pass one they fire by hand. */
-export interface IdleTimer {
+interface IdleTimer {
   cancel(): void;
 }
 export type StartIdleTimer = (onIdle: () => void, ms: number) => IdleTimer;
 
-export interface RenderPoolOptions {
+interface RenderPoolOptions {
   size: number;
   logger: Logger;
   /** Replace a worker after this many renders. */
@@ -74,7 +74,7 @@ export const WORKER_IDLE_COLLECT_MS = 1000;
  * memory, and the garbage satori left behind is what the lower limit collects first.
  * --expose-gc: the idle collection above.
  */
-export const WORKER_NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--heap-growing-percent=50"] as const;
+const WORKER_NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--heap-growing-percent=50"] as const;
 
 /**
  * Allocator settings for a worker, same measurements. resvg (Rust, mimalloc) allocates on libuv's
@@ -83,7 +83,7 @@ export const WORKER_NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--h
  * allocations) with fixed mmap/trim thresholds and two arenas gives back what it frees instead of
  * keeping it for the next peak. Together ~60 MB less at the peak, no CPU measured.
  */
-export function workerEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function workerEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const tunables = "glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072:glibc.malloc.arena_max=2";
   return {
     ...env,

@@ -3,7 +3,7 @@
 // queued or running share it instead of rendering twice.
 import { InsightsError } from "../../shared/errors.js";
 
-export interface RenderQueueOptions {
+interface RenderQueueOptions {
   concurrency: number;
   maxQueue: number;
   queueWaitMs: number;

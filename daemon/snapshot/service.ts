@@ -46,7 +46,7 @@ export interface SnapshotServiceOptions {
   refresh?: (job: RefreshJob) => Promise<void>;
 }
 
-export interface SnapshotCaller {
+interface SnapshotCaller {
   /** Who is counted against the rate limit: the peer address; null for the local CLI (the socket is its permission). */
   client: string | null;
   via: "rest" | "mcp" | "cli";
@@ -54,7 +54,7 @@ export interface SnapshotCaller {
   session?: string | null;
 }
 
-export interface SnapshotRunOptions {
+interface SnapshotRunOptions {
   /** `--quick` (design §8). */
   quick?: boolean;
   /** PNG as pages no taller than this many pixels (for a model's eyes, MCP); absent: one image. */
@@ -62,17 +62,17 @@ export interface SnapshotRunOptions {
 }
 
 /** `--quick` (design §8): what is already collected, no refresh, compact PNG. */
-export const QUICK_COLLECT_MS = 1000;
+const QUICK_COLLECT_MS = 1000;
 
 /** Cards MCP callers may have in the render queue (queued or rendering) at once. */
-export const MCP_MAX_IN_FLIGHT = 1;
+const MCP_MAX_IN_FLIGHT = 1;
 
 /**
  * Different MCP calls that may wait for their turn behind it: a reply's parallel calls (Claude
  * Code and Codex run them together; three formats is common) with room for a second agent.
  * Identical calls share one card and take no place.
  */
-export const MCP_MAX_WAITING = 4;
+const MCP_MAX_WAITING = 4;
 
 /** The rate budgets a caller is counted against, each with its size; none for the local CLI (the socket is its permission). */
 function budgetsOf(caller: SnapshotCaller, perMinute: number): Array<{ key: string; perMinute: number; who: string }> {

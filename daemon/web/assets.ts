@@ -28,9 +28,9 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".json", ".txt"]);
 
 /** Only plain file names are served: no separators, no dot-files, nothing that could climb out. */
-export const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
-export function webRoot(): string {
+function webRoot(): string {
   return join(packageRoot(), "dist", "web");
 }
 

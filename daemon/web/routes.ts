@@ -23,7 +23,7 @@ export const PAGE_CSP = [
 ].join("; ");
 
 /** Files under /assets/ carry a content hash in their name, so a browser may keep them for good. */
-export const ASSET_CACHE = "public, max-age=31536000, immutable";
+const ASSET_CACHE = "public, max-age=31536000, immutable";
 
 function send(req: IncomingMessage, res: ServerResponse, asset: WebAsset, headers: Record<string, string>): void {
   const gz = asset.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));

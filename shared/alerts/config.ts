@@ -29,7 +29,7 @@ export interface AlertsConfig {
   allowedHosts: string[];
 }
 
-export const DEFAULT_EVALUATE_SECONDS = 15;
+const DEFAULT_EVALUATE_SECONDS = 15;
 
 type Issue = z.core.$ZodIssue;
 
@@ -65,7 +65,7 @@ function issueError(issue: Issue, raw: unknown, base: string, origin: string, in
 }
 
 /** Validates one rule as written in config.json (a built-in's id changes that built-in). */
-export function parseRuleInput(raw: unknown, base: string, origin: string): AlertRuleInput {
+function parseRuleInput(raw: unknown, base: string, origin: string): AlertRuleInput {
   const id = typeof raw === "object" && raw !== null ? (raw as { id?: unknown }).id : undefined;
   const builtin = BUILTIN_RULES.find((b) => b.id === id);
   const parsed = (builtin ? RulePatchSchema : RuleSchema).safeParse(raw);
@@ -80,7 +80,7 @@ export function parseRuleInput(raw: unknown, base: string, origin: string): Aler
   return rule;
 }
 
-export function parseChannelInput(raw: unknown, base: string, origin: string): ChannelInput {
+function parseChannelInput(raw: unknown, base: string, origin: string): ChannelInput {
   const parsed = ChannelSchema.safeParse(raw);
   if (!parsed.success) throw issueError(parsed.error.issues[0]!, raw, base, origin, true);
   return parsed.data as ChannelInput;

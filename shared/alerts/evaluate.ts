@@ -45,7 +45,7 @@ export interface InstanceState {
   sent: boolean;
 }
 
-export type TransitionKind = "firing" | "escalated" | "deescalated" | "resolved";
+type TransitionKind = "firing" | "escalated" | "deescalated" | "resolved";
 
 export interface Transition {
   kind: TransitionKind;
@@ -55,7 +55,7 @@ export interface Transition {
   withheld: "muted" | "cooldown" | null;
 }
 
-export interface StepContext {
+interface StepContext {
   now: number;
   muted: boolean;
   /** When a notification of this rule, subject and severity was last sent, or null. */
@@ -63,9 +63,9 @@ export interface StepContext {
 }
 
 const RANK: Record<Severity, number> = { warning: 1, critical: 2 };
-export const rankOf = (s: Severity | null): number => (s ? RANK[s] : 0);
+const rankOf = (s: Severity | null): number => (s ? RANK[s] : 0);
 
-export function thresholdOf(rule: AlertRule, s: Severity): number | null {
+function thresholdOf(rule: AlertRule, s: Severity): number | null {
   return s === "critical" ? rule.critical : rule.warning;
 }
 
@@ -80,7 +80,7 @@ export function levelOf(rule: AlertRule, value: number, current: Severity | null
   return null;
 }
 
-export function alertIdOf(ruleId: string, subject: string, since: number): string {
+function alertIdOf(ruleId: string, subject: string, since: number): string {
   return createHash("sha256").update(`${ruleId}\u0000${subject}\u0000${since}`).digest("hex").slice(0, 16);
 }
 

@@ -5,9 +5,9 @@ import type { AlertRule, AlertScope, AlertWindow, Severity } from "./rules.js";
 import { METRIC_INFO } from "./rules.js";
 import type { Projection } from "./windows.js";
 
-export type NotificationEvent = "firing" | "resolved" | "test";
+type NotificationEvent = "firing" | "resolved" | "test";
 
-export interface ProjectionBody {
+interface ProjectionBody {
   ratePerHour: number;
   projectedTotal: number;
   target: number;
@@ -77,7 +77,7 @@ export function formatValue(value: number, unit: string): string {
 const EVENT_WORD: Record<string, string> = { firing: "", resolved: "RESOLVED", test: "TEST" };
 
 /** One line for people: `[CRITICAL] Daily cost budget: $4.80 ≥ $5.00 per day - at this pace ...`. */
-export function summaryOf(n: NotificationInput): string {
+function summaryOf(n: NotificationInput): string {
   const unit = METRIC_INFO[n.rule.metric].unit;
   const head = n.event === "firing" ? `[${n.severity.toUpperCase()}]` : `[${EVENT_WORD[n.event]}]`;
   const subject = n.subject ? ` (${n.label})` : "";

@@ -11,20 +11,20 @@ export type AlertMetric = (typeof METRICS)[number];
  * hour: the last 60 minutes (rolling); day, week (from Monday), month: calendar windows in the
  * alerts' time zone; primary, secondary: the provider's own rate-limit windows (Codex's 5 h and weekly).
  */
-export const WINDOWS = ["hour", "day", "week", "month", "primary", "secondary"] as const;
+const WINDOWS = ["hour", "day", "week", "month", "primary", "secondary"] as const;
 export type AlertWindow = (typeof WINDOWS)[number];
 
-export const SEVERITIES = ["warning", "critical"] as const;
+const SEVERITIES = ["warning", "critical"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** A rule's provider scope: the registry's names. */
 export const PROVIDERS = PROVIDER_NAMES as readonly [ProviderName, ...ProviderName[]];
 
 export const CHANNEL_TYPES = ["webhook", "slack", "discord", "ntfy", "command"] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
+type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** What each metric measures, its unit, the windows it takes and its default thresholds. */
-export interface MetricInfo {
+interface MetricInfo {
   unit: "usd" | "tokens" | "count" | "percent" | "seconds";
   windows: readonly AlertWindow[];
   defaultWindow: AlertWindow | null;
@@ -75,7 +75,7 @@ export interface AlertRuleInput {
 }
 
 /** Where a rule comes from: shipped, config.json (read-only in the API) or made through the API. */
-export type RuleOrigin = "builtin" | "config" | "api";
+type RuleOrigin = "builtin" | "config" | "api";
 
 /** A rule with everything resolved: what the evaluator runs. */
 export interface AlertRule {
@@ -127,18 +127,18 @@ export interface AlertChannel {
   origin: "config" | "api";
 }
 
-export const DEFAULT_COOLDOWN_MINUTES = 30;
-export const DEFAULT_TIMEOUT_SECONDS = 10;
+const DEFAULT_COOLDOWN_MINUTES = 30;
+const DEFAULT_TIMEOUT_SECONDS = 10;
 /** A crossed threshold clears only once the value falls below this share of it (hysteresis). */
 export const CLEAR_RATIO = 0.9;
 /** Budget thresholds when the rule sets only `budget`. */
-export const BUDGET_WARNING_SHARE = 0.8;
+const BUDGET_WARNING_SHARE = 0.8;
 
 const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const text = (max: number) => z.string().min(1).max(max).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "no control characters");
 const nonNegative = z.number().finite().min(0).max(1e15);
 
-export const ScopeSchema = z
+const ScopeSchema = z
   .object({
     provider: z.enum(PROVIDERS).optional(),
     source: text(200).optional(),

@@ -5,7 +5,7 @@ import type { AlertWindow } from "./rules.js";
 
 const HOUR = 3_600_000;
 
-export interface WindowRange {
+interface WindowRange {
   /** Epoch ms, inclusive. */
   start: number;
   /** Epoch ms, exclusive: the next boundary (now, for the rolling hour: it never ends). */
@@ -28,7 +28,7 @@ function parts(ms: number, timeZone: string): { y: number; m: number; d: number;
 }
 
 /** The zone's offset from UTC at `ms` (positive east of Greenwich). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
+function zoneOffsetMs(ms: number, timeZone: string): number {
   const p = parts(ms, timeZone);
   return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(ms / 1000) * 1000;
 }
@@ -57,7 +57,7 @@ export function windowRange(window: AlertWindow, now: number, timeZone: string):
 }
 
 /** `HH:MM` in the zone, with the date (`YYYY-MM-DD HH:MM`) when it is not on `now`'s local day. */
-export function localTime(ms: number, now: number, timeZone: string): string {
+function localTime(ms: number, now: number, timeZone: string): string {
   const a = parts(ms, timeZone);
   const b = parts(now, timeZone);
   const pad = (n: number): string => String(n).padStart(2, "0");

@@ -4,7 +4,7 @@
 // (or on the next line when a flag is too long to leave them room). Used by insightsctl and insightsd.
 import { stripVTControlCharacters } from "node:util";
 
-export const HELP_WIDTH = 80;
+const HELP_WIDTH = 80;
 
 /** A table row of citty's: indented, the name, a run of spaces, the description. */
 const ROW = /^ {2,}(\S(?:.*?\S)?) {3,}(\S.*?)\s*$/;

@@ -18,7 +18,7 @@ export interface LoadedConfig {
   configFile: string;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   configFile: string;
   env?: Env;
   flags?: Flags;
@@ -190,9 +190,9 @@ export function describe(def: OptionDef): string {
 }
 
 /** The longest `hostName` (a DNS name's limit). */
-export const MAX_HOST_NAME = 253;
+const MAX_HOST_NAME = 253;
 
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   if (host === "localhost") return true;
   if (isIP(host) === 4) return host.startsWith("127.");
   return host === "::1";

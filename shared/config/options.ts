@@ -3,7 +3,7 @@
 import { parseAlertsConfig } from "../alerts/config.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 
-export type OptionKind =
+type OptionKind =
   | { type: "int"; min: number; max: number }
   | { type: "bool" }
   | { type: "enum"; values: readonly string[] }

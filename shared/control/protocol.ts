@@ -3,9 +3,8 @@
 // A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
 import type { LookedAt } from "../sources/looked-at.js";
 import { StringDecoder } from "node:string_decoder";
-import type { LogRecord } from "../log/record.js";
 
-export interface ControlRequest {
+interface ControlRequest {
   id: number;
   method: string;
   params?: Record<string, unknown>;
@@ -56,13 +55,6 @@ export interface DaemonStatus {
   lookedAt: LookedAt[];
 }
 
-export interface LogsFollowParams {
-  /** Records from the in-memory backlog sent before live ones. */
-  backlog?: number;
-  level?: string;
-}
-
-export type LogsFollowResult = LogRecord;
 
 /** The answer to `snapshot`: the rendered card and how it was made. */
 export interface SnapshotReply {
@@ -79,7 +71,7 @@ export interface SnapshotReply {
 }
 
 /** Guards against a peer that never sends a newline. */
-export const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
 /** The CLI reads answers from its own daemon; a snapshot image (base64) can be far larger than a request. */
 export const MAX_RESPONSE_LINE_BYTES = 256 * 1024 * 1024;
 

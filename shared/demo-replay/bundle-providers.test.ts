@@ -1,5 +1,5 @@
 // The bundled Claude Code and Codex demo states (shared/demo/claude-code-home, codex-home, written
-// by scripts/build-claude-code-demo.ts and build-codex-demo.ts) as installed: read with the real
+// by test/tools/demo/build-claude-code-demo.ts and build-codex-demo.ts) as installed: read with the real
 // readers, demo content only, usage that adds up by each format's own rules, times moved to now,
 // and Codex's rollout names in the local time. Runs in a zone far from UTC, so a name left in UTC
 // cannot pass for local.

@@ -1,4 +1,4 @@
-// The bundled demo state (shared/demo, written by scripts/build-demo-state.ts) as shipped: demo
+// The bundled demo state (shared/demo, written by test/tools/demo/build-demo-state.ts) as shipped: demo
 // content only, and usage that is what the rows say. Read from an installed copy: opening the
 // bundle's databases in place would leave -wal/-shm files in the package.
 import { readdirSync, readFileSync } from "node:fs";

@@ -20,7 +20,7 @@ import { between, type Random } from "./random.js";
 
 type Json = Record<string, unknown>;
 
-export interface DemoGatewayOptions {
+interface DemoGatewayOptions {
   /** The demo copy of the state dir (its lock file and openclaw.json are pointed here). */
   stateDir: string;
   /** The recorded answers: shared/demo/gateway. */
@@ -117,7 +117,7 @@ export async function startDemoGateway(o: DemoGatewayOptions): Promise<DemoGatew
   return { port: server.port, url: `http://127.0.0.1:${server.port}`, close: () => server.close() };
 }
 
-export interface DemoLockOptions {
+interface DemoLockOptions {
   stateDir: string;
   port: number;
   startedAt: number;

@@ -33,7 +33,7 @@ export interface DemoManifest {
 }
 
 /** A provider's bundled state and the window its times fall in (epoch ms). */
-export interface ProviderRecording {
+interface ProviderRecording {
   /** The home dir, relative to shared/demo/ (installed beside the OpenClaw copy under the same name). */
   home: string;
   /** The provider's dir inside it (`.claude`, `.codex`). */
@@ -43,7 +43,7 @@ export interface ProviderRecording {
 }
 
 /** Marker file in the copy: which version installed it, how far it was moved, when a replay last wrote. */
-export interface DemoMarker {
+interface DemoMarker {
   version: string;
   /** Added to every recorded timestamp at install. */
   offsetMs: number;
@@ -85,7 +85,7 @@ export function touchDemoState(target: string, now: number): void {
   if (m) writeMarker(target, { ...m, touchedAt: now });
 }
 
-export interface InstallOptions {
+interface InstallOptions {
   now: number;
   /** shared/demo by default (tests pass their own bundle). */
   root?: string;

@@ -2,7 +2,7 @@
 // by a crash, edited by hand) is passed over rather than stopping the replay for good.
 import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
 
-export type JsonLine = Record<string, unknown>;
+type JsonLine = Record<string, unknown>;
 
 export function parseLines(text: string): JsonLine[] {
   const out: JsonLine[] = [];

@@ -29,7 +29,7 @@ export interface ReplayTimers {
   clear(handle: unknown): void;
 }
 
-export const realTimers: ReplayTimers = {
+const realTimers: ReplayTimers = {
   set: (fn, ms) => {
     const t = setTimeout(fn, ms);
     t.unref();
@@ -38,7 +38,7 @@ export const realTimers: ReplayTimers = {
   clear: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-export interface DemoReplayOptions {
+interface DemoReplayOptions {
   writers: DemoWriter[];
   clock: Clock;
   random: Random;

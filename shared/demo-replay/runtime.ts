@@ -37,7 +37,7 @@ export interface DemoRuntime {
 }
 
 /** A writer per provider the demo copy has: OpenClaw's, and Claude Code's and Codex's beside it. */
-export function demoWriters(stateDir: string, installed: InstalledDemo, random: Random): DemoWriter[] {
+function demoWriters(stateDir: string, installed: InstalledDemo, random: Random): DemoWriter[] {
   const writers: DemoWriter[] = [new OpenclawDemoWriter({ stateDir, random })];
   const { claudeCode, codex } = installed.manifest;
   if (installed.claudeCodeHome && claudeCode) writers.push(new ClaudeCodeDemoWriter({ configDir: join(installed.claudeCodeHome, claudeCode.configDir), random }));

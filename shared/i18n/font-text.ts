@@ -1,5 +1,5 @@
 // Every character the daemon's catalog, units and number rule can print in their own words, for the status
-// card's font checks (shared/snapshot/fonts.test.ts, scripts/pick-fonts.ts): the card prints the
+// card's font checks (shared/snapshot/fonts.test.ts, test/tools/snapshot/pick-fonts.ts): the card prints the
 // health checks' messages, so their Chinese must be in the bundled fonts too.
 import { CATALOG } from "./catalog.js";
 import { formatCompact, formatUsd } from "./numbers.js";

@@ -4,7 +4,7 @@
 // message by `gatewayErrorMessage`, so the health check can say them in the reader's language.
 import { msg, plainText, type Message } from "./message.js";
 
-export const GATEWAY_ERROR = {
+const GATEWAY_ERROR = {
   demo: msg("gateway.demo"),
   noPort: msg("gateway.noPort"),
   notOk: msg("gateway.notOk"),

@@ -17,19 +17,19 @@ export interface Message {
 }
 
 /** A size in megabytes, rendered in one unit by size. */
-export interface SizeParam {
+interface SizeParam {
   readonly kind: "mb";
   readonly mb: number | null;
 }
 
 /** A time in milliseconds. */
-export interface MsParam {
+interface MsParam {
   readonly kind: "ms";
   readonly ms: number;
 }
 
 /** Items joined by the language's separator. */
-export interface ListParam {
+interface ListParam {
   readonly kind: "list";
   readonly items: readonly Param[];
   readonly sep: "comma" | "semicolon";
@@ -39,7 +39,7 @@ export interface ListParam {
  * A parameter: text the daemon does not write itself (an id, an OS error), a count, a nested
  * Message, or a typed figure.
  */
-export type Param = string | number | Message | SizeParam | MsParam | ListParam;
+type Param = string | number | Message | SizeParam | MsParam | ListParam;
 
 export function msg(id: MessageId, params?: Readonly<Record<string, Param>>): Message {
   return params ? { id, params } : { id };

@@ -3,7 +3,7 @@
 // keeps the words in its catalog (quota.* on the dashboard, rate.* on the card); this picks which.
 // Self-contained: the dashboard's bundler takes it as it is.
 
-export type WindowWords = { key: "weekly"; n: null } | { key: "windowDays" | "windowHours" | "windowMinutes"; n: number } | { key: "primary" | "secondary"; n: null };
+type WindowWords = { key: "weekly"; n: null } | { key: "windowDays" | "windowHours" | "windowMinutes"; n: number } | { key: "primary" | "secondary"; n: null };
 
 /** The catalog key (after the surface's prefix) and number for a window of `minutes`; the slot's name when the length is unknown. */
 export function windowWords(minutes: number | null | undefined, slot: "primary" | "secondary"): WindowWords {

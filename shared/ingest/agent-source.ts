@@ -47,7 +47,7 @@ const STORED_LOG_LEVELS = new Set(["INFO", "WARN", "ERROR", "FATAL"]);
 const LOG_BATCHES_PER_PASS = 5;
 const NOTHING_CHANGED: ReadonlySet<string> = new Set();
 
-export interface LiveProcess extends LiveSession {
+interface LiveProcess extends LiveSession {
   /** CPU of the process tree, percent of one core; null until two samples 500 ms apart exist. */
   cpuPercent: number | null;
   memoryMB: number | null;

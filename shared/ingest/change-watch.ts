@@ -15,7 +15,7 @@ import type { WatchTarget } from "../sources/contract.js";
 export type WatchEventType = "rename" | "change";
 
 /** One watched directory. */
-export interface DirWatch {
+interface DirWatch {
   close(): void;
 }
 
@@ -52,7 +52,7 @@ export interface ChangeHint {
 /** Changed names gathered per burst at most; a burst beyond it is "not known" (a full pass is cheaper then). */
 export const MAX_HINT_PATHS = 256;
 
-export interface ChangeWatcherOptions {
+interface ChangeWatcherOptions {
   watch: WatchFactory;
   clock: Clock;
   logger: Logger;
@@ -101,7 +101,7 @@ interface Entry {
 }
 
 /** Why a watch could not be made, in words a user can act on. */
-export function watchFailureReason(err: unknown): string {
+function watchFailureReason(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === "ENOSPC") return "the system's inotify watch limit is reached (raise fs.inotify.max_user_watches)";
   if (code === "EMFILE") return "too many inotify instances or open files (raise fs.inotify.max_user_instances or the open-file limit)";

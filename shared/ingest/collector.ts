@@ -21,7 +21,7 @@ import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 import { SourceRegistry, type SourceRegistryOptions } from "./source-registry.js";
 
 /** The id `dataChanged` carries for gateway-wide state (system namespace). */
-export const SYSTEM_SOURCE = "system";
+const SYSTEM_SOURCE = "system";
 
 /**
  * What a change came from: a source's refresh (its sessions, transcripts and usage), new gateway
@@ -29,7 +29,7 @@ export const SYSTEM_SOURCE = "system";
  * or polling, for its health check). `dataChanged` does not tell them apart; the
  * read model does, to keep what a log line cannot change.
  */
-export type ChangeCause = "sources" | "logs" | "cron" | "gateway" | "detection";
+type ChangeCause = "sources" | "logs" | "cron" | "gateway" | "detection";
 
 export interface CronState {
   data: CronData | null;
@@ -84,7 +84,7 @@ export interface CollectorOptions {
   scanProgress?: SourceRegistryOptions["scanProgress"];
 }
 
-export interface CollectResult {
+interface CollectResult {
   /** Jobs that failed or did not finish within the budget. */
   degraded: string[];
   ms: number;

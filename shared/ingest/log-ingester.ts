@@ -20,7 +20,7 @@ export interface IngestedEntry extends GatewayLogEntry {
   type: GatewayLogEventType | null;
 }
 
-export interface LogIngesterOptions {
+interface LogIngesterOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -36,7 +36,7 @@ export interface LogIngesterOptions {
   onEntry?: (entry: IngestedEntry) => void;
 }
 
-export interface IngestResult {
+interface IngestResult {
   lines: number;
   events: number;
   warnings: number;

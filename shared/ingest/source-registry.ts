@@ -26,7 +26,7 @@ export interface SourceRegistryOptions {
   scanProgress?: AgentSourceDeps["scanProgress"];
 }
 
-export interface RefreshOptions {
+interface RefreshOptions {
   /**
    * Sources whose files are watched (a change there refreshes them at once): one that is settled
    * is read by only every `watchedEvery`-th pass, as a safety net for a change the watch missed.

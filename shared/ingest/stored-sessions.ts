@@ -33,7 +33,7 @@ const COLUMNS = `m.session_key, m.parent_key, m.title, m.first_prompt, m.project
   (SELECT json_group_array(t.session_id) FROM transcript_totals t WHERE t.source_id = m.source_id AND t.session_key = m.session_key) AS transcripts`;
 
 /** A model's context window in tokens, or null when unknown. */
-export type WindowOf = (model: string) => number | null;
+type WindowOf = (model: string) => number | null;
 
 /**
  * The window the transcript recorded (Codex), else the model's (Claude Code records none). A prompt

@@ -20,12 +20,12 @@ import type { UnreadableFiles } from "./unreadable-files.js";
  * cursors, de-dup) is as in a full scan, so the figures end up the same. `ScanResult.transcripts` is
  * then the count of `only`, not the source's.
  */
-export interface ScanScope {
+interface ScanScope {
   only?: readonly TranscriptRef[];
 }
 
 /** The source being scanned: its id, its provider and how to price a response with no recorded cost. */
-export interface ScanTarget {
+interface ScanTarget {
   id: string;
   provider: ProviderName;
   reader: SourceReader;
@@ -33,7 +33,7 @@ export interface ScanTarget {
   price(response: ResponseEvent): number | null;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   clock: Clock;
   /** Events per batch. */
   batchEvents?: number;

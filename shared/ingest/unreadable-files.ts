@@ -9,7 +9,7 @@ import type { SourceError } from "../sources/result.js";
 /** Failed reads of a file before it is skipped. */
 export const SKIP_AFTER_FAILURES = 3;
 /** A warning about the same file at most this often. */
-export const UNREADABLE_WARN_EVERY_MS = 10 * 60_000;
+const UNREADABLE_WARN_EVERY_MS = 10 * 60_000;
 
 export interface SkippedFile {
   /** The transcript's id within its source. */
@@ -28,7 +28,7 @@ interface Entry {
   lastWarnAt: number | null;
 }
 
-export interface FailedRead {
+interface FailedRead {
   /** The file is skipped from now on (until its stat changes). */
   skipped: boolean;
   /** Log a warning about it now: when it becomes skipped, else at most once per UNREADABLE_WARN_EVERY_MS per file. */

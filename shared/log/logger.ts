@@ -21,7 +21,7 @@ export interface Logger {
 /** pretty: consola's human reporter; json: one object per line; off: nothing on the console. */
 export type ConsoleMode = "pretty" | "json" | "off";
 
-export interface LogHubOptions {
+interface LogHubOptions {
   level?: Exclude<Level, "fatal">;
   console?: ConsoleMode;
   /** Where console output goes; stderr keeps stdout clean for data. */
@@ -171,6 +171,6 @@ function toRecord(obj: LogObject): LogRecord {
   return record;
 }
 
-export function defaultConsoleMode(stream: NodeJS.WriteStream): ConsoleMode {
+function defaultConsoleMode(stream: NodeJS.WriteStream): ConsoleMode {
   return stream.isTTY ? "pretty" : "json";
 }

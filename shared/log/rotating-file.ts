@@ -9,7 +9,7 @@ import { closeSync, fstatSync, mkdirSync, renameSync, rmSync, writeSync } from "
 import { dirname } from "node:path";
 import { openPrivateAppend, securePrivateFile } from "../private-files.js";
 
-export interface RotatingFileOptions {
+interface RotatingFileOptions {
   maxBytes: number;
   maxFiles: number;
 }
@@ -64,12 +64,4 @@ export class RotatingFile {
     renameSync(this.path, `${this.path}.1`);
     this.open();
   }
-}
-
-/** The log file and its rotated generations, oldest first (for reading the tail across rotation). */
-export function rotatedGenerations(path: string, maxFiles: number): string[] {
-  const out: string[] = [];
-  for (let i = maxFiles; i >= 1; i--) out.push(`${path}.${i}`);
-  out.push(path);
-  return out;
 }

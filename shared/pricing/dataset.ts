@@ -15,7 +15,7 @@ import type { Constraint, FieldPrice, PricedModel, PricePeriod, RateField, Sched
 export const DATASET_PACKAGE = "@pydantic/genai-prices";
 
 /** Vendors whose own price lists are indexed, in priority order (an id two vendors list goes to the first). */
-export const DATASET_VENDORS = [
+const DATASET_VENDORS = [
   "anthropic",
   "openai",
   "google",
@@ -87,7 +87,7 @@ function schedule(v: unknown): Schedule | null {
 }
 
 /** `HH:MM:SS[.fff](Z|±HH:MM)` → seconds after midnight UTC. */
-export function timeOfDaySeconds(s: string): number | null {
+function timeOfDaySeconds(s: string): number | null {
   const m = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2}):(\d{2}))$/.exec(s);
   if (!m) return null;
   const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3])];

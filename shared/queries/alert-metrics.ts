@@ -7,7 +7,7 @@ import { finiteTotals } from "../sources/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, HOUR } from "./time.js";
 
-export interface UsageWindowArgs {
+interface UsageWindowArgs {
   /** Epoch ms, inclusive. */
   from: number;
   /** Epoch ms, exclusive. */
@@ -57,7 +57,7 @@ export function queryUsageWindow(store: Store, a: UsageWindowArgs): ModelUsage[]
   });
 }
 
-export interface EventWindowArgs {
+interface EventWindowArgs {
   type: "error" | "warning";
   from: number;
   to: number;

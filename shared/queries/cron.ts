@@ -5,7 +5,7 @@ import type { CronJobInfo, CronRunInfo } from "../sources/contract.js";
 import type { CronState } from "../ingest/collector.js";
 import { iso } from "./time.js";
 
-export interface CronRunView {
+interface CronRunView {
   id: string;
   status: string;
   startedAt: string | null;
@@ -54,7 +54,7 @@ export function overdueSeconds(j: Pick<CronJobInfo, "enabled" | "dueAt">, runs: 
   return late > OVERDUE_GRACE_MS ? Math.floor(late / 1000) : null;
 }
 
-export function runView(r: CronRunInfo): CronRunView {
+function runView(r: CronRunInfo): CronRunView {
   return {
     id: r.id,
     status: r.status,

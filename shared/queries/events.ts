@@ -9,8 +9,8 @@ export type EventType = "error" | "warning" | "restart";
 export const EVENT_TYPES: readonly EventType[] = ["error", "warning", "restart"];
 export const DEFAULT_EVENT_LIMIT = 200;
 export const MAX_EVENT_LIMIT = 1000;
-export const DEFAULT_LOG_COUNT = 50;
-export const MAX_LOG_COUNT = 1000;
+const DEFAULT_LOG_COUNT = 50;
+const MAX_LOG_COUNT = 1000;
 
 export interface EventView {
   /** Epoch seconds. */
@@ -141,7 +141,7 @@ export function queryEventDensity(store: Store, scope: EventScope, now: number, 
   });
 }
 
-export interface LogQuery {
+interface LogQuery {
   /** One source's view (its own lines and its provider's source-less ones); absent: OpenClaw's whole gateway log. */
   scope?: EventScope | null;
   count?: number | null;

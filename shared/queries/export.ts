@@ -1,5 +1,5 @@
 // `insightsctl export`: daily rollups per host, provider, source, model and project, for a fleet's
-// spreadsheet or warehouse (docs/fleet.md "Export"). Built on usageCells (usage-report.ts), so the
+// spreadsheet or warehouse (docs/fleet.md "Export"). Built on usageCells (usage-cells.ts), so the
 // figures are the usage report's. Each row is the whole of its key, (host, date, provider, source,
 // model, project), as the store knows it when exported: merging exports replaces rows with the same
 // key instead of adding them, so the same day exported twice (or a day still going on, exported
@@ -8,9 +8,12 @@ import { InsightsError } from "../errors.js";
 import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
 import type { Store } from "../store/store.js";
 import { dayKey } from "./time.js";
-import { add, figures, parseDay, parseProvider, parseTimeZone, projectKey, sumsOfCell, usageCells, zero, type Sums, type UsageFigures } from "./usage-report.js";
+import { projectKey, usageCells } from "./usage-cells.js";
+import { parseDay, parseProvider, parseTimeZone } from "./usage-params.js";
+import type { UsageFigures } from "./usage-report.js";
+import { add, figures, sumsOfCell, zero, type Sums } from "./usage-sums.js";
 
-export const EXPORT_SCHEMA_VERSION = 1;
+const EXPORT_SCHEMA_VERSION = 1;
 /** The columns that make a row's identity, in order. */
 export const EXPORT_KEY = ["host", "date", "provider", "source", "model", "project"] as const;
 /** Every column, in order: the key, the zone of `date`, then the figures. */
@@ -95,7 +98,7 @@ export function parseExportParams(raw: Record<string, unknown>, defaultZone: str
   return out;
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   host: string;
   now: number;
   rawDays: number;

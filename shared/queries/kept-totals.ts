@@ -7,7 +7,7 @@ import type { Store } from "../store/store.js";
 import { totalsByKey, withTotalsOf, type TotalsByKey } from "./sessions.js";
 
 /** What a source tells about its writes (AgentSource). */
-export interface WritingSource {
+interface WritingSource {
   readonly id: string;
   /** Writes so far. */
   readonly writes: number;

@@ -24,7 +24,7 @@ export interface LifetimeStats {
 }
 
 /** The source's all-time sums (its transcripts' totals): what the store holds; the read model keeps it between changes. */
-export interface LifetimeRow {
+interface LifetimeRow {
   input: number;
   output: number;
   cacheRead: number;

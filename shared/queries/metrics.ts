@@ -79,7 +79,7 @@ export interface Metrics {
   buckets: MetricsBucket[];
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   range?: MetricsRange | null;
   /** End of the window: an ISO date (the window ends at that day's end, UTC) or date-time; default now. */
   date?: string | null;
@@ -142,7 +142,7 @@ export const rawFromOf = (now: number, rawDays: number): number => Math.ceil((no
 export const windowKey = (w: MetricsWindow): string => `${w.range}|${w.start}|${w.lastEnd}`;
 
 /** A source's token use over a window, per bucket and per model (before labels and rounding). */
-export interface WindowUsage {
+interface WindowUsage {
   buckets: Array<{ input: number; output: number; cacheRead: number; cacheWrite: number; cost: number; turns: number }>;
   /** Assistant replies' tokens and cost per model, most tokens first. */
   models: Array<{ model: string; tokens: number; cost: number }>;
@@ -150,10 +150,10 @@ export interface WindowUsage {
 }
 
 /** Errors and warnings of a source's event log per bucket. */
-export type WindowEvents = Array<{ errors: number; warnings: number }>;
+type WindowEvents = Array<{ errors: number; warnings: number }>;
 
 /** Gateway probes per bucket (OpenClaw's uptime): how many, and how many found it up. */
-export type WindowProbes = Array<{ n: number; up: number }>;
+type WindowProbes = Array<{ n: number; up: number }>;
 
 // Statements are prepared once per connection: preparing costs more than a small query runs.
 const statements = new WeakMap<object, Map<string, unknown>>();

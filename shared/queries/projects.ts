@@ -28,7 +28,7 @@ export interface ProjectUsageView {
   lastActivityAt: string | null;
 }
 
-export interface ProjectsOptions {
+interface ProjectsOptions {
   /** Null: every recorded transcript. */
   range: MetricsRange | null;
   now: number;
@@ -40,8 +40,8 @@ export interface ProjectsOptions {
   rawDays?: number;
 }
 
-export const DEFAULT_PROJECT_LIMIT = 100;
-export const MAX_PROJECT_LIMIT = 1000;
+const DEFAULT_PROJECT_LIMIT = 100;
+const MAX_PROJECT_LIMIT = 1000;
 
 interface Row {
   project: string | null;

@@ -14,7 +14,7 @@ import { rateLimitCheck, type RateLimitsView } from "./rate-limits.js";
 import { check, detectionCheck, diskCheck, sourcesCheck, storeCheck } from "./system.js";
 import { iso } from "./time.js";
 
-export interface LiveSessionView {
+interface LiveSessionView {
   source: string;
   sessionKey: string;
   pid: number | null;
@@ -26,14 +26,14 @@ export interface LiveSessionView {
   memoryMB: number | null;
 }
 
-export interface UnpricedModelView {
+interface UnpricedModelView {
   model: string;
   responses: number;
   tokens: number;
 }
 
 /** The providers without a gateway of their own. */
-export type GatewaylessProvider = ProviderWithout<"gateway">;
+type GatewaylessProvider = ProviderWithout<"gateway">;
 
 export interface ProviderSystemView {
   provider: GatewaylessProvider;
@@ -47,7 +47,7 @@ export interface ProviderSystemView {
   rateLimits: RateLimitsView[];
 }
 
-export interface ProviderSystemInputs {
+interface ProviderSystemInputs {
   provider: GatewaylessProvider;
   demo: boolean;
   agents: readonly AgentSnapshot[];
@@ -61,7 +61,7 @@ export interface ProviderSystemInputs {
 }
 
 /** Dotted versions, newest first (numeric parts compared as numbers). */
-export function newestFirst(versions: Iterable<string>): string[] {
+function newestFirst(versions: Iterable<string>): string[] {
   const parts = (v: string): number[] => v.split(/[^0-9]+/).filter(Boolean).map(Number);
   return [...new Set(versions)].sort((a, b) => {
     const x = parts(a);
@@ -74,7 +74,7 @@ export function newestFirst(versions: Iterable<string>): string[] {
   });
 }
 
-export function pricingCheck(unpriced: readonly UnpricedModelView[]): HealthCheck {
+function pricingCheck(unpriced: readonly UnpricedModelView[]): HealthCheck {
   if (!unpriced.length) return check("pricing", "PASS", msg("health.pricing.ok"));
   return check("pricing", "WARN", msg("health.pricing.unpriced", { n: unpriced.reduce((a, u) => a + u.responses, 0), models: listOf(unpriced.slice(0, 5).map((u) => u.model)) }));
 }

@@ -15,14 +15,14 @@
 // Each source keeps a few entries (least recently used first out), bounded in number and in
 // weight (views held), so arguments chosen by a client cannot grow the cache without limit.
 
-export interface CacheLimits {
+interface CacheLimits {
   /** Entries per source. */
   entries: number;
   /** Sum of the entries' weights per source (a session list weighs its views). */
   weight: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { entries: 32, weight: 5000 };
+const DEFAULT_CACHE_LIMITS: CacheLimits = { entries: 32, weight: 5000 };
 
 export interface Computed<T> {
   value: T;

@@ -43,7 +43,8 @@ import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";
 import { usageCostIn, usageCostWindow, type UsageCost } from "./usage-cost.js";
-import { queryUsageReport, type UsageReport, type UsageReportParams } from "./usage-report.js";
+import type { UsageReportParams } from "./usage-params.js";
+import { queryUsageReport, type UsageReport } from "./usage-report.js";
 import { queryExport, type ExportParams, type ExportReport } from "./export.js";
 
 /** Figures only the daemon has (its HTTP server and render queue); absent when the CLI renders in-process. */
@@ -100,7 +101,7 @@ export interface DashboardView {
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 
-export interface ReadModelOptions {
+interface ReadModelOptions {
   store: Store;
   collector: Collector;
   clock: Clock;
@@ -125,7 +126,7 @@ const GATEWAY_ROWS = "\u0000gateway";
 const SHARED_CHECKS = new Set(["disk", "store"]);
 
 /** The system of a provider with an agent gateway (OpenClaw's): the gateway's view. */
-export type GatewaySystemView = SystemView & { provider: ProviderWith<"gateway"> };
+type GatewaySystemView = SystemView & { provider: ProviderWith<"gateway"> };
 /** A gateway's view or another provider's, told apart by `provider`'s capabilities (isGatewaySystem). */
 export type AnySystemView = GatewaySystemView | ProviderSystemView;
 
@@ -133,7 +134,7 @@ export function isGatewaySystem(sys: AnySystemView): sys is GatewaySystemView {
   return hasCapability(sys.provider, "gateway");
 }
 
-export type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
+type Selected = { kind: "agent"; sourceId: string; agentId: string; source: DataSourceView } | { kind: "dashboard"; source: DataSourceView };
 
 export class ReadModel {
   readonly timeZone: string;

@@ -58,10 +58,10 @@ export interface SessionView {
   subAgents: SessionView[];
 }
 
-export const ACTIVE_WINDOW_MS = 30 * MINUTE;
-export const IDLE_WINDOW_MS = 24 * HOUR;
-export const DEFAULT_SESSION_LIMIT = 100;
-export const MAX_SESSION_LIMIT = 1000;
+const ACTIVE_WINDOW_MS = 30 * MINUTE;
+const IDLE_WINDOW_MS = 24 * HOUR;
+const DEFAULT_SESSION_LIMIT = 100;
+const MAX_SESSION_LIMIT = 1000;
 
 interface KeyTotals {
   session_key: string;
@@ -126,7 +126,7 @@ export function sessionStatus(raw: string | null, lastActivity: number | null, n
  * activity (ACTIVE -> IDLE), then 24 hours after it (IDLE -> DONE). Infinity when only a change of
  * the session itself can change it (a provider status, no activity known, already DONE).
  */
-export function nextStatusChange(raw: string | null, lastActivity: number | null, now: number): number {
+function nextStatusChange(raw: string | null, lastActivity: number | null, now: number): number {
   if (raw === "failed" || raw === "killed" || raw === "timeout" || raw === "running" || lastActivity === null) return Infinity;
   if (now - lastActivity < ACTIVE_WINDOW_MS) return lastActivity + ACTIVE_WINDOW_MS;
   if (now - lastActivity < IDLE_WINDOW_MS) return lastActivity + IDLE_WINDOW_MS;
@@ -145,7 +145,7 @@ function maxOf(...values: Array<number | null | undefined>): number | null {
   return out;
 }
 
-export function toView(s: SessionRecord, t: KeyTotals | undefined, now: number): SessionView {
+function toView(s: SessionRecord, t: KeyTotals | undefined, now: number): SessionView {
   const input = t?.input ?? 0;
   const output = t?.output ?? 0;
   const cacheRead = t?.cache_read ?? 0;
@@ -285,12 +285,7 @@ export function findSession(store: Store, agent: AgentSnapshot, key: string, now
 
 export type SessionCounts = Record<SessionStatus, number> & { total: number };
 
-/** Every (non-archived) session of the agent by status, without any list limit. */
-export function countSessions(store: Store, agent: AgentSnapshot, now: number, totals = totalsByKey(store, agent.id)): SessionCounts {
-  return countsAt(agent, now, totals).value;
-}
-
-/** `countSessions` with the instant its answer stops holding (see `sessionsAt`). */
+/** Every (non-archived) session of the agent by status, without any list limit, with the instant the answer stops holding (see `sessionsAt`). */
 export function countsAt(agent: AgentSnapshot, now: number, totals: TotalsByKey): Timed<SessionCounts> {
   const counts: SessionCounts = { total: 0, ACTIVE: 0, IDLE: 0, DONE: 0, FAILED: 0 };
   let validUntil = Infinity;

@@ -26,7 +26,7 @@ export function gatewayState(snapshot: Pick<SystemSnapshot, "demo" | "checkedAt"
   return snapshot.gateway.running ? "UP" : "DOWN";
 }
 
-export interface GatewayInfo {
+interface GatewayInfo {
   /** See GatewayState: the one field a label (dashboard, card, CLI) reads. */
   state: GatewayState;
   running: boolean;
@@ -48,7 +48,7 @@ export interface GatewayInfo {
   error: string | null;
 }
 
-export interface ResourcesInfo {
+interface ResourcesInfo {
   /** CPU % of the gateway's process tree (100 = one core). */
   cpu: number | null;
   /** Resident memory of the gateway's process tree. */
@@ -60,7 +60,7 @@ export interface ResourcesInfo {
   sampledAt: string | null;
 }
 
-export interface ChannelInfo {
+interface ChannelInfo {
   provider: string;
   name: string;
   connected: boolean;
@@ -91,11 +91,11 @@ export interface SystemInputs {
 }
 
 /** Free-space thresholds of the `disk` check. */
-export const DISK_WARN_PERCENT = 90;
-export const DISK_FAIL_PERCENT = 97;
+const DISK_WARN_PERCENT = 90;
+const DISK_FAIL_PERCENT = 97;
 /** Event-loop p99 delay (readyz) at which the gateway is called slow. */
-export const EVENT_LOOP_WARN_MS = 200;
-export const EVENT_LOOP_FAIL_MS = 1000;
+const EVENT_LOOP_WARN_MS = 200;
+const EVENT_LOOP_FAIL_MS = 1000;
 
 // Messages come from the catalog only (shared/i18n/catalog.ts), so every one can be localized.
 export const check = (name: string, status: CheckStatus, text: Message | null = null): HealthCheck => ({ name, status, message: text && plainText(text), text });

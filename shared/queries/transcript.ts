@@ -5,8 +5,8 @@ import type { AgentSource } from "../ingest/agent-source.js";
 import { InsightsError } from "../errors.js";
 import { iso } from "./time.js";
 
-export const DEFAULT_TRANSCRIPT_LIMIT = 50;
-export const MAX_TRANSCRIPT_LIMIT = 500;
+const DEFAULT_TRANSCRIPT_LIMIT = 50;
+const MAX_TRANSCRIPT_LIMIT = 500;
 
 export interface TranscriptMessage {
   id: string;

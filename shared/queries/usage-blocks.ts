@@ -7,9 +7,9 @@
 // block's end: an estimate, said as one.
 import { HOUR, MINUTE } from "./time.js";
 
-export const BLOCK_MS = 5 * HOUR;
+const BLOCK_MS = 5 * HOUR;
 
-export interface BlockSpan {
+interface BlockSpan {
   /** First response floored to the hour (epoch ms), and start + 5 h. */
   start: number;
   end: number;
@@ -22,7 +22,7 @@ export interface BlockSpan {
   active: boolean;
 }
 
-export interface GapSpan {
+interface GapSpan {
   /** Five hours after the last response before it, to the next response. */
   start: number;
   end: number;
@@ -53,7 +53,7 @@ export function blockSpans(times: readonly number[], now: number, length = BLOCK
   return out;
 }
 
-export interface BurnRate {
+interface BurnRate {
   tokensPerMinute: number;
   costPerHour: number;
 }
@@ -65,7 +65,7 @@ export function burnRate(span: Pick<BlockSpan, "first" | "last">, tokens: number
   return { tokensPerMinute: tokens / minutes, costPerHour: (cost / minutes) * 60 };
 }
 
-export interface BlockProjection {
+interface BlockProjection {
   /** Always true: the pace so far carried on to the block's end, not a measurement. */
   estimate: true;
   /** When the block ends (epoch ms); the figures are what it would hold then. */

@@ -40,7 +40,7 @@ export interface UsageCost {
   byDay: DayCost[];
 }
 
-export interface UsageCostOptions {
+interface UsageCostOptions {
   now: number;
   timeZone: string;
   /** Raw rows are kept this long (retentionRawDays); older periods come from hourly rollups. */
@@ -66,7 +66,7 @@ interface Row {
  * Everything of the clock and the options the answer depends on: the same window over an
  * unchanged store gives the same answer (the read model keys its cache on it).
  */
-export interface UsageCostWindow {
+interface UsageCostWindow {
   timeZone: string;
   days: number;
   /** Start of the first day (epoch ms). */

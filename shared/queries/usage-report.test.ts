@@ -25,7 +25,8 @@ import { claudeResponses, codexResponses, dayIn, fileNamed, figuresOf, groupBy, 
 import { demoLocation } from "../open-data.js";
 import { byKey as byKeyOf, expectedTotals, fixtureTranscripts, type ExpectedTotals } from "../../test/helpers/fixture-expectations.js";
 import { fixtureReadModel } from "../../test/helpers/read-model.js";
-import { parseUsageParams, queryUsageReport, type UsageFigures, type UsageReport, type UsageReportParams } from "./usage-report.js";
+import { parseUsageParams, type UsageReportParams } from "./usage-params.js";
+import { queryUsageReport, type UsageFigures, type UsageReport } from "./usage-report.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -10,7 +10,7 @@ import { ReadModel, type ActiveAlertFigure } from "../queries/read-model.js";
 import { copyFixture, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { buildCardModel, type CardBuildParams } from "./build-model.js";
 import { cardModelSchema, type CardModel } from "./card-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import type { CardInputs } from "./inputs.js";
 import { SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_THEMES } from "./params.js";
 import { produceSnapshot } from "./pipeline.js";

@@ -17,7 +17,7 @@ import { Store } from "../store/store.js";
 import type { CronRunInfo } from "../sources/contract.js";
 import { buildCardModel, CARD_LIMITS, mergeAgentEvents, type CardBuildParams } from "./build-model.js";
 import { cardJsonSchema, cardModelSchema, type CardBlock, type CardModel } from "./card-model.js";
-import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
+import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import type { AgentCardInputs, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
 import { METRICS_RANGE, SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_THEMES } from "./params.js";
 

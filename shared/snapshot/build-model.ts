@@ -360,7 +360,7 @@ function cliBlock(p: CliCardInputs, c: Context): CardBlock {
 }
 
 /** Alert rows per detail level: the block sits at the top of the card, so it stays short. */
-export const ALERT_ROWS: Readonly<Record<SnapshotDetail, number>> = { compact: 3, standard: 3, full: 5 };
+const ALERT_ROWS: Readonly<Record<SnapshotDetail, number>> = { compact: 3, standard: 3, full: 5 };
 
 const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
 

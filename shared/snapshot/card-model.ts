@@ -20,16 +20,16 @@ const amount = z.number().nonnegative();
 /** The providers in the interface's order (A, B, C): the order of the blocks. */
 export const CARD_PROVIDERS: readonly ProviderName[] = PROVIDER_NAMES;
 /** The daemon's one verdict (GET /health, GraphQL `system.health.verdict`). */
-export const VERDICTS = ["OK", "DEGRADED", "UNHEALTHY", "STARTING"] as const;
+const VERDICTS = ["OK", "DEGRADED", "UNHEALTHY", "STARTING"] as const;
 /** GraphQL `system.gateway.state`. */
-export const GATEWAY_STATES = ["UP", "DOWN", "DEMO", "UNKNOWN"] as const;
-export const HEALTH_LEVELS = ["HEALTHY", "DEGRADED", "UNHEALTHY"] as const;
-export const CHECK_STATUSES = ["PASS", "WARN", "FAIL"] as const;
-export const SESSION_STATUSES = ["ACTIVE", "IDLE", "DONE", "FAILED"] as const;
-export const SESSION_KINDS = ["direct", "group", "cron", "subagent"] as const;
+const GATEWAY_STATES = ["UP", "DOWN", "DEMO", "UNKNOWN"] as const;
+const HEALTH_LEVELS = ["HEALTHY", "DEGRADED", "UNHEALTHY"] as const;
+const CHECK_STATUSES = ["PASS", "WARN", "FAIL"] as const;
+const SESSION_STATUSES = ["ACTIVE", "IDLE", "DONE", "FAILED"] as const;
+const SESSION_KINDS = ["direct", "group", "cron", "subagent"] as const;
 export const EVENT_TYPES = ["error", "warning", "restart"] as const;
-export const SOURCE_STATUSES = ["INITIALIZING", "CONNECTED", "DISCONNECTED", "ERROR"] as const;
-export const ALERT_SEVERITIES = ["critical", "warning"] as const;
+const SOURCE_STATUSES = ["INITIALIZING", "CONNECTED", "DISCONNECTED", "ERROR"] as const;
+const ALERT_SEVERITIES = ["critical", "warning"] as const;
 /** The unit of an alert's value and threshold (docs/alerting.md). */
 export const ALERT_UNITS = ["usd", "tokens", "count", "percent", "seconds"] as const;
 
@@ -341,8 +341,6 @@ export type CardGatewayState = (typeof GATEWAY_STATES)[number];
 export type CardBlock = CardModel["providers"][number];
 /** OpenClaw's block shape: a provider with an agent gateway. */
 export type CardOpenClawBlock = z.infer<GatewayBlockSchema>;
-/** Claude Code's: a CLI provider. */
-export type CardClaudeCodeBlock = z.infer<CliBlockSchema>;
 /** Codex's: a CLI provider with the plan's rate limits. */
 export type CardCodexBlock = z.infer<RateLimitedBlockSchema>;
 export type CardSummary = z.infer<typeof summary>;

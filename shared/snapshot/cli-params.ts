@@ -3,7 +3,7 @@
 // --quick implies.
 import { parseSnapshotParams, SNAPSHOT_RULES, type SnapshotParams } from "./params.js";
 
-export interface CliSnapshotFlags {
+interface CliSnapshotFlags {
   detail?: string | undefined;
   format?: string | undefined;
   range?: string | undefined;

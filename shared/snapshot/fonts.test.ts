@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel } from "./build-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import satori from "satori";
 import { allCardFonts, decodeCodePoints, elementText, encodeCodePoints, FontSet, fontsDir, type FontManifest } from "./fonts.js";
 import { cardElement } from "./layout/card.js";

@@ -1,4 +1,4 @@
-// The card's fonts: the files listed in fonts/manifest.json (written by scripts/pick-fonts.ts).
+// The card's fonts: the files listed in fonts/manifest.json (written by test/tools/snapshot/pick-fonts.ts).
 //
 // A render worker loads only what the card's text needs: the Latin files always, a CJK slice only
 // once a card shows one of its characters. Parsing the ~100 CJK slices took 0.65 s and ~40 MB of
@@ -213,11 +213,6 @@ export async function cardFonts(text = ""): Promise<Font[]> {
 /** Every bundled font in manifest order (all CJK slices too): the bench's bare baseline. */
 export async function allCardFonts(): Promise<Font[]> {
   return (await openFontSet()).all();
-}
-
-/** The CJK and Latin families loaded so far in this process. */
-export async function loadedFontFamilies(): Promise<string[]> {
-  return (await openFontSet()).loadedFamilies();
 }
 
 /** Every character of an element tree's text (satori's `{type, props: {children}}` nodes). */

@@ -21,7 +21,7 @@ export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
 
 /** OpenClaw's gateway, as `system.gateway` gives it. */
-export interface GatewayInput {
+interface GatewayInput {
   /** The one field a label reads (UP, DOWN, DEMO, UNKNOWN): never "stopped" in demo mode. */
   state: GatewayState;
   running: boolean;
@@ -33,7 +33,7 @@ export interface GatewayInput {
   latestVersion: string | null;
 }
 
-export interface ResourcesInput {
+interface ResourcesInput {
   /** CPU % of the gateway's process tree (100 = one core). */
   cpuPercent: number | null;
   memoryMB: number | null;

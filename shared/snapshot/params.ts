@@ -11,7 +11,7 @@ export const SNAPSHOT_THEMES = ["dark", "light"] as const;
 export const SNAPSHOT_LANGS = ["en", "zh"] as const;
 
 export type SnapshotDetail = (typeof SNAPSHOT_DETAILS)[number];
-export type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[number];
+type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[number];
 export type SnapshotRange = (typeof SNAPSHOT_RANGES)[number];
 export type SnapshotTheme = (typeof SNAPSHOT_THEMES)[number];
 export type SnapshotLang = (typeof SNAPSHOT_LANGS)[number];
@@ -24,8 +24,8 @@ export interface SnapshotParams {
   lang: SnapshotLang;
 }
 
-export type SnapshotParamName = keyof SnapshotParams;
-export const SNAPSHOT_PARAM_NAMES: readonly SnapshotParamName[] = ["detail", "format", "range", "theme", "lang"];
+type SnapshotParamName = keyof SnapshotParams;
+const SNAPSHOT_PARAM_NAMES: readonly SnapshotParamName[] = ["detail", "format", "range", "theme", "lang"];
 
 /** The metrics range (design §5) behind each snapshot range. */
 export const METRICS_RANGE: Readonly<Record<SnapshotRange, MetricsRange>> = {
@@ -44,7 +44,7 @@ export const RANGE_MS: Readonly<Record<SnapshotRange, number>> = {
   "24h": 24 * 60 * 60_000,
 };
 
-export interface SnapshotParamRules {
+interface SnapshotParamRules {
   defaults: SnapshotParams;
   allowedRanges: readonly SnapshotRange[];
 }
@@ -73,7 +73,7 @@ export class SnapshotParamError extends InsightsError {
   }
 }
 
-export interface ParseOptions extends SnapshotParamRules {
+interface ParseOptions extends SnapshotParamRules {
   /** Ignore names other than the five (e.g. a CLI's own flags); by default they are an error, so a typo is not silently dropped. */
   ignoreUnknown?: boolean;
 }

@@ -18,12 +18,12 @@ import { renderCard, type CardImageFormat } from "./render.js";
 export type RefreshJob = "gateway" | "agents" | "logs" | "cron";
 
 /** The name each job has in X-Snapshot-Degraded-Sources when it fails or times out. */
-export const JOB_SOURCE: Readonly<Record<RefreshJob, string>> = { gateway: "gateway", agents: "agents", logs: "gateway-log", cron: "cron" };
+const JOB_SOURCE: Readonly<Record<RefreshJob, string>> = { gateway: "gateway", agents: "agents", logs: "gateway-log", cron: "cron" };
 
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const LADDER: Record<SnapshotDetail, SnapshotDetail | null> = { full: "standard", standard: "compact", compact: null };
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   model: ReadModel;
   clock: Clock;
   /** Brings one source up to date (the collector's job); absent: use what is collected. */
@@ -92,7 +92,7 @@ async function renderOrFail<T>(render: (card: CardModel, format: CardImageFormat
 }
 
 /** Refreshes every source within the collect budget, then reads the card's inputs. */
-export async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promise<{ inputs: CardInputs; degraded: string[] }> {
+async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promise<{ inputs: CardInputs; degraded: string[] }> {
   const { model } = o;
   const present = model.providers();
   const hasGateway = present.some((p) => hasCapability(p, "gateway"));

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { InsightsError } from "../errors.js";
 import { buildCardModel, type CardBuildParams } from "./build-model.js";
 import { cardModelSchema, type CardModel } from "./card-model.js";
-import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
+import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import { formatCompact, formatInt, formatPercent, formatUsd } from "./format.js";
 import type { SessionView } from "../queries/sessions.js";
 import type { CardInputs, CliCardInputs, OpenClawCardInputs } from "./inputs.js";

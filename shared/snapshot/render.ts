@@ -9,7 +9,7 @@ import { CARD_WIDTH, PAD } from "./layout/primitives.js";
 
 export type CardImageFormat = "png" | "svg";
 
-export interface RenderOptions {
+interface RenderOptions {
   /**
    * SVG only: keep text as <text> elements naming the font family instead of drawing glyph
    * outlines. Smaller, searchable, but it shows right only where the fonts are installed; for

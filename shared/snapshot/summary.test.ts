@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel } from "./build-model.js";
 import type { CardModel } from "./card-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";
 import { cardSummary } from "./summary.js";
 
 const params = { detail: "compact", range: "24h", theme: "dark", lang: "en", generatedAt: EXAMPLE_NOW, demo: false, degradedSources: [] } as const;

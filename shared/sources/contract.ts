@@ -70,7 +70,7 @@ export interface SessionMetaEvent extends EventBase {
 }
 
 /** A user prompt: one turn (design §9: turnCount = user prompts; a sub-agent's task prompt counts). */
-export interface PromptEvent extends EventBase {
+interface PromptEvent extends EventBase {
   kind: "prompt";
 }
 
@@ -242,7 +242,7 @@ export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] a
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** One line of the provider's own log (Codex `logs_2.sqlite`), for recentLogs. */
-export interface ProviderLogEntry {
+interface ProviderLogEntry {
   /** Epoch ms. */
   ts: number;
   /** TRACE, DEBUG, INFO, WARN, ERROR or FATAL. */
@@ -252,7 +252,7 @@ export interface ProviderLogEntry {
   sessionKey: string | null;
 }
 
-export interface ProviderLogBatch {
+interface ProviderLogBatch {
   entries: ProviderLogEntry[];
   /** Plain JSON, stored by the core and passed back on the next call. */
   cursor: unknown;

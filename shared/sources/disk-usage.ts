@@ -6,7 +6,7 @@ import path from "node:path";
 import { classifyIoError, fail, ok, SourceError } from "./result.js";
 import type { SourceResult, SourceWarning } from "./result.js";
 
-export interface DirectoryUsage {
+interface DirectoryUsage {
   /** Sum of file sizes (apparent size, what `du --apparent-size` reports). */
   bytes: number;
   /** Space allocated on disk (st_blocks × 512); sparse files and small files differ from `bytes`. */
@@ -18,7 +18,7 @@ export interface DirectoryUsage {
   truncated: boolean;
 }
 
-export interface UsageOptions {
+interface UsageOptions {
   /** Stop after this many entries (files + dirs + links); default 200 000. */
   maxEntries?: number;
   /** Do not descend deeper than this; default 32. */

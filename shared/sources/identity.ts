@@ -8,7 +8,7 @@
  * What a provider has beyond the contract every provider meets (transcripts, sessions, usage).
  * Each is a plain `true`/`false` so the registry's types can pick the providers with one.
  */
-export interface ProviderCapabilities {
+interface ProviderCapabilities {
   /**
    * An agent gateway of its own (OpenClaw): a long-running process probed for uptime, cron jobs,
    * channels, the gateway's log, restart and update. Its system namespace is the gateway's; a
@@ -26,7 +26,7 @@ export interface ProviderCapabilities {
 
 export type CapabilityName = keyof ProviderCapabilities;
 
-export interface ProviderColors {
+interface ProviderColors {
   dark: string;
   light: string;
 }

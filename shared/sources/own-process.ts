@@ -25,7 +25,7 @@ export interface ProcOwnerOptions {
 }
 
 /** What procfs says about a process. */
-export interface ProcIdentity {
+interface ProcIdentity {
   /** Owner of /proc/<pid> (the process's effective uid). */
   uid: number;
   /** /proc/<pid>/comm: the name it was started under (15 bytes at most). */

@@ -15,10 +15,10 @@ import { SourceError, fail, ok } from "./result.js";
 import type { SourceResult } from "./result.js";
 
 /** Linux USER_HZ; 100 on every mainstream architecture. */
-export const DEFAULT_CLOCK_TICKS = 100;
+const DEFAULT_CLOCK_TICKS = 100;
 const DEFAULT_PAGE_SIZE = 4096;
 
-export interface ProcStat {
+interface ProcStat {
   pid: number;
   comm: string;
   state: string;
@@ -31,7 +31,7 @@ export interface ProcStat {
   rssPages: number;
 }
 
-export interface ProcOptions {
+interface ProcOptions {
   procRoot?: string;
 }
 
@@ -78,7 +78,7 @@ export function processStartTicks(pid: number, opts: ProcOptions = {}): number |
 }
 
 /** Boot time in epoch ms from `/proc/stat` `btime`. */
-export function bootTimeMs(opts: ProcOptions = {}): number | null {
+function bootTimeMs(opts: ProcOptions = {}): number | null {
   try {
     const m = /^btime\s+(\d+)/m.exec(fs.readFileSync(path.join(opts.procRoot ?? "/proc", "stat"), "utf8"));
     return m ? Number(m[1]) * 1000 : null;
@@ -141,7 +141,7 @@ export function processTree(rootPid: number, opts: ProcOptions = {}): ProcStat[]
   return out;
 }
 
-export interface ProcessTreeStats {
+interface ProcessTreeStats {
   /** null on the first sample (no interval yet) or after the root pid changed. */
   cpuPercent: number | null;
   rssBytes: number;
@@ -150,7 +150,7 @@ export interface ProcessTreeStats {
   sampledAt: number;
 }
 
-export interface SamplerOptions extends ProcOptions {
+interface SamplerOptions extends ProcOptions {
   clock?: Clock;
   clockTicks?: number;
   pageSize?: number;

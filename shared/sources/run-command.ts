@@ -30,7 +30,7 @@ export interface CommandOutcome {
   spawnError?: NodeJS.ErrnoException;
 }
 
-export interface RunCommandOptions {
+interface RunCommandOptions {
   timeoutMs: number;
   env?: NodeJS.ProcessEnv;
   /** stdout + stderr cap; default 16 MiB. */

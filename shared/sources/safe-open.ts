@@ -16,18 +16,18 @@ import { SourceError } from "./result.js";
 
 const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW, O_WRONLY, O_CREAT, O_TRUNC } = fs.constants;
 
-export interface SafeOpenOptions {
+interface SafeOpenOptions {
   /** Refuse a symbolic link at the path itself (its dirs may still be links). Default false. */
   noFollow?: boolean;
 }
 
-export interface OpenedFile {
+interface OpenedFile {
   fd: number;
   stat: fs.Stats;
 }
 
 /** What a non-regular file is, in words for a message. */
-export function fileKind(st: fs.Stats): string {
+function fileKind(st: fs.Stats): string {
   if (st.isFIFO()) return "a FIFO";
   if (st.isDirectory()) return "a directory";
   if (st.isSocket()) return "a socket";
@@ -38,7 +38,7 @@ export function fileKind(st: fs.Stats): string {
 }
 
 /** The refusal of a path that is not a regular file: kind `unsupported`, the path in the message. */
-export function notRegular(path: string, st: fs.Stats): SourceError {
+function notRegular(path: string, st: fs.Stats): SourceError {
   return new SourceError("unsupported", `${path} is ${fileKind(st)}, not a regular file; skipped`, { where: path });
 }
 
@@ -64,7 +64,7 @@ export function openRegular(path: string, opts: SafeOpenOptions = {}): OpenedFil
 }
 
 /** A provider's JSON or config file is small; one past this is refused rather than held. */
-export const MAX_SMALL_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_SMALL_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The whole of a regular file, read through `openRegular` (readFileSync's open blocks on a FIFO).
@@ -122,7 +122,7 @@ export function copyRegularFile(src: string, dest: string, opts: SafeOpenOptions
 }
 
 /** The files SQLite may open for a database: the db itself, then its WAL, shared memory and rollback journal. */
-export const SQLITE_SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
+const SQLITE_SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
 /**
  * Throws a SourceError when the database or any of its side files exists and is not a regular

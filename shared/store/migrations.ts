@@ -497,7 +497,7 @@ export const MIGRATIONS: Migration[] = [
     name: "usage per 15-minute step and per rollup hour, by source and model, kept by triggers",
     up(db) {
       // What \`insightsctl usage daily|monthly\` reads instead of every raw row and every hourly
-      // rollup (usage-report.ts). Triggers keep each equal to a GROUP BY of the table it follows,
+      // rollup (usage-cells.ts). Triggers keep each equal to a GROUP BY of the table it follows,
       // whoever writes or deletes: the scanner, a re-read rolled back (the triggers' writes roll
       // back with it), a forgotten transcript, retention's rollups (upserts fire the update
       // triggers) and pruning. Steps of 15 minutes because every real UTC offset is a multiple of

@@ -3,18 +3,18 @@
 // (transcript_totals) and scan cursors are never pruned.
 import type { Store } from "./store.js";
 
-export interface RetentionPolicy {
+interface RetentionPolicy {
   rawDays: number;
   rollupDays: number;
 }
 
 /** Raw tables and the column holding their epoch-ms time. */
-export const RAW_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
+const RAW_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
   { table: "gateway_samples", ts: "ts" },
   { table: "token_usage", ts: "ts" },
   { table: "log_events", ts: "ts" },
 ];
-export const ROLLUP_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
+const ROLLUP_TABLES: ReadonlyArray<{ table: string; ts: string }> = [
   { table: "gateway_samples_hourly", ts: "hour" },
   { table: "token_usage_hourly", ts: "hour" },
 ];
@@ -64,7 +64,7 @@ const LATE_ROLLUPS = [
    ON CONFLICT (hour, source_id, model, project) DO NOTHING`,
 ];
 
-export interface RetentionResult {
+interface RetentionResult {
   rolledUpHours: number;
   deleted: Record<string, number>;
 }

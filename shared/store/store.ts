@@ -40,16 +40,16 @@ export interface StoreHealth {
 }
 
 /** Opens a SQLite file (better-sqlite3's constructor unless a test injects a failing loader). */
-export type SqliteOpener = (filename: string) => Database.Database;
+type SqliteOpener = (filename: string) => Database.Database;
 
-export interface WriteFailure {
+interface WriteFailure {
   /** SQLite's code, e.g. SQLITE_FULL. */
   code: string;
   message: string;
   since: number;
 }
 
-export interface OpenStoreOptions {
+interface OpenStoreOptions {
   clock: Clock;
   migrations?: Migration[];
   /** Called when a file SQLite calls corrupt was moved aside so the daemon could start fresh. */

@@ -12,8 +12,7 @@ import type { SessionTranscript as SessionTranscriptModel } from '../../../share
 import type { CronJobView } from '../../../shared/queries/cron.js';
 import type { UsageCost as UsageCostModel } from '../../../shared/queries/usage-cost.js';
 import type { EventView, LogEntryView } from '../../../shared/queries/events.js';
-import type { AlertRow } from '../../alerts/alert-store.js';
-import type { RuleView, ChannelView, HistoryEvent, DeliveryView, AlertChange as AlertChangeModel } from '../../alerts/alert-service.js';
+import type { AlertRow, RuleView, ChannelView, HistoryEvent, DeliveryView, AlertChange as AlertChangeModel } from '../../../shared/alerts/views.js';
 import type { Projection } from '../../../shared/alerts/windows.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;

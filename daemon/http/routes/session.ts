@@ -22,7 +22,7 @@ export interface SessionRoutesOptions {
   peerOf?: (req: IncomingMessage) => string | undefined;
 }
 
-export function sessionCookie(value: string, maxAgeSeconds: number): string {
+function sessionCookie(value: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeSeconds}`;
 }
 
@@ -74,7 +74,7 @@ export function logoutRoute(): RouteHandler {
 }
 
 /** A small self-contained HTML answer for a browser that followed a bad link. */
-export function signInPage(res: ServerResponse, status: number, message: string): void {
+function signInPage(res: ServerResponse, status: number, message: string): void {
   const esc = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>gateway-insights: sign in</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0f1115;color:#e6e8ee}main{max-width:32rem;padding:2rem}code{background:#1f232b;padding:.1rem .3rem;border-radius:4px}</style>

@@ -1,13 +1,11 @@
 // What the Claude Code demo works on: a developer's day on a made-up product (Acme Cloud), in
-// three repositories. The bundle's sessions are written by scripts/build-claude-code-demo.ts; the
+// three repositories. The bundle's sessions are written by test/tools/demo/build-claude-code-demo.ts; the
 // live writer (writer.ts) keeps going in the billing service with the exchanges below. Plainly a
 // demo: the first prompt of each session starts with "Demo:".
 
-/** The project the live writer works in, and its git branch. */
+/** The project the live writer works in. */
 export const WRITER_CWD = "/home/op/code/acme-billing";
-export const WRITER_BRANCH = "main";
 export const WRITER_MODEL = "claude-sonnet-4-5-20250929";
-export const CLAUDE_CODE_VERSION = "2.1.330";
 
 /** The first prompt of a session the writer starts (after a rollover). */
 export const NEW_SESSION_PROMPT = "Demo: pick up the next billing ticket for the Acme Cloud billing service.";

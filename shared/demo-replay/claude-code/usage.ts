@@ -14,12 +14,12 @@ export interface CcTokens {
 }
 
 /** List prices in USD per million tokens (input / output / 5 m cache write / cache read), format doc §4. */
-export const CC_PRICES: Readonly<Record<string, { input: number; output: number; cacheWrite: number; cacheRead: number }>> = {
+const CC_PRICES: Readonly<Record<string, { input: number; output: number; cacheWrite: number; cacheRead: number }>> = {
   "claude-sonnet-4-5-20250929": { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
   "claude-haiku-4-5-20251001": { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
 };
 
-export function ccCost(model: string, t: CcTokens): number {
+function ccCost(model: string, t: CcTokens): number {
   const p = CC_PRICES[model];
   if (!p) throw new Error(`no demo price for ${model}`);
   return (t.input * p.input + t.output * p.output + t.cacheWrite * p.cacheWrite + t.cacheRead * p.cacheRead) / 1e6;

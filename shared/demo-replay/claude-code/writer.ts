@@ -23,7 +23,7 @@ import { CcCostState, CcPromptCache, tokensFromUsage, tokensOf, usageObject, typ
 
 type Json = Record<string, unknown>;
 
-export interface ClaudeCodeWriterOptions {
+interface ClaudeCodeWriterOptions {
   /** The demo copy's config dir (`…/claude-code-home/.claude`). */
   configDir: string;
   random: Random;
@@ -38,7 +38,7 @@ const DAY = 86_400_000;
 const REMINDER = "<total_tokens>15000000 tokens left</total_tokens>";
 
 /** The project dir name Claude Code uses for a cwd (`/` and `.` become `-`). */
-export function projectSlug(cwd: string): string {
+function projectSlug(cwd: string): string {
   return cwd.replace(/[/.]/g, "-");
 }
 

@@ -1,5 +1,5 @@
 // What the Codex demo works on: the same made-up product as the other demos (Acme Cloud), in
-// three repositories. The bundle's sessions are written by scripts/build-codex-demo.ts; the live
+// three repositories. The bundle's sessions are written by test/tools/demo/build-codex-demo.ts; the live
 // writer (writer.ts) keeps resuming a thread in the status-page repository with the turns below.
 // Plainly a demo: the first prompt of each thread starts with "Demo:".
 
@@ -13,7 +13,7 @@ export const CONTEXT_WINDOW = 272_000;
 /** The first prompt of a thread the writer starts (after a rollover). */
 export const NEW_THREAD_PROMPT = "Demo: keep the Acme Cloud status page checks green.";
 
-export interface CodexCall {
+interface CodexCall {
   cmd: string;
   output: string;
   exit?: number;

@@ -99,7 +99,7 @@ export function nextWindow(prev: RateWindow | null, at: number, tokens: number, 
   return { used_percent: round1(Math.max(prev.used_percent, prev.used_percent + step)), window_minutes: prev.window_minutes, resets_at: prev.resets_at };
 }
 
-export function round1(x: number): number {
+function round1(x: number): number {
   return Math.round(x * 10) / 10;
 }
 

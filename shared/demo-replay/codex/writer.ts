@@ -25,7 +25,7 @@ import { addUsage, CodexPrompt, LIVE_PRIMARY, LIVE_SECONDARY, nextWindow, rateLi
 
 type Json = Record<string, unknown>;
 
-export interface CodexWriterOptions {
+interface CodexWriterOptions {
   /** The demo copy's CODEX_HOME (`…/codex-home/.codex`). */
   codexHome: string;
   random: Random;

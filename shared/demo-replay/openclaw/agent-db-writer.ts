@@ -59,7 +59,7 @@ function idOf(eventJson: string): string | null {
   }
 }
 
-export interface RunRecord {
+interface RunRecord {
   sessionKey: string;
   sessionId: string;
   runId: string;
@@ -123,7 +123,7 @@ export function insertRow(db: Database.Database, table: string, row: Json): void
   db.prepare(`INSERT INTO ${q(table)} (${cols.map(q).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).run(...cols.map((c) => row[c] as never));
 }
 
-export interface NewWindow {
+interface NewWindow {
   sessionKey: string;
   sessionId: string;
   at: number;

@@ -15,7 +15,7 @@ export const SUBAGENT_LABEL = "Demo: research refund policies";
 export const CRON_PREAMBLE =
   "This is an unattended scheduled run. Nobody is present to clarify or approve, so complete the task with what you have. Your final reply is the deliverable — not a plan, an acknowledgement, or a request for input. If nothing needs doing, reply exactly NO_REPLY. If something failed, state plainly what failed and what you tried — the scheduler owns retries and failure alerts. Where the job's own instructions conflict with this preamble, the job's instructions win (a question or plan the job explicitly requests is a valid deliverable). If this job is no longer needed, remove it if your available tools allow.";
 
-export interface Exchange {
+interface Exchange {
   question: string;
   answer: string;
 }

@@ -22,7 +22,7 @@ export interface TokenCounts {
   cacheWrite: number;
 }
 
-export interface UsageJson extends TokenCounts {
+interface UsageJson extends TokenCounts {
   totalTokens: number;
   cost: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
 }
@@ -68,10 +68,6 @@ export function modelSnapshot(id: string, parentId: string, ts: number): Json {
   };
 }
 
-export function bootstrapContext(id: string, parentId: string, ts: number, runId: string, sessionId: string): Json {
-  return { type: "custom", customType: "openclaw:bootstrap-context:full", data: { timestamp: ts - 1, runId, sessionId }, id, parentId, timestamp: iso(ts) };
-}
-
 export interface UserMessage {
   id: string;
   parentId: string | null;
@@ -94,9 +90,9 @@ export function userMessage(m: UserMessage): Json {
   return { type: "message", id: m.id, parentId: m.parentId, timestamp: iso(m.ts), message };
 }
 
-export type ContentBlock = { type: "text"; text: string } | { type: "toolCall"; id: string; name: string; arguments: Json };
+type ContentBlock = { type: "text"; text: string } | { type: "toolCall"; id: string; name: string; arguments: Json };
 
-export interface AssistantMessage {
+interface AssistantMessage {
   id: string;
   parentId: string;
   ts: number;
@@ -125,7 +121,7 @@ export function assistantMessage(m: AssistantMessage): Json {
   return { type: "message", id: m.id, parentId: m.parentId, timestamp: iso(m.ts), message };
 }
 
-export interface ToolResultMessage {
+interface ToolResultMessage {
   id: string;
   parentId: string;
   ts: number;

@@ -4,11 +4,11 @@
 // session. The demo generator and the live replay both write through `logLine`.
 import { hex, type Random } from "../random.js";
 
-export type DemoLogLevel = "DEBUG" | "INFO" | "WARN" | "ERROR";
+type DemoLogLevel = "DEBUG" | "INFO" | "WARN" | "ERROR";
 
 const LEVEL_ID: Record<DemoLogLevel, number> = { DEBUG: 2, INFO: 3, WARN: 4, ERROR: 5 };
 
-export interface LogLineInput {
+interface LogLineInput {
   ts: number;
   level: DemoLogLevel;
   /** `{"subsystem": …}` or, for cron, `{"module": "cron", …}`: the descriptor tslog puts in argument 0. */
@@ -27,7 +27,7 @@ export interface LogLineInput {
 }
 
 /** A trace of one run: the ids every line of that run shares. */
-export function newTrace(random: Random): { traceId: string; spanId: string } {
+function newTrace(random: Random): { traceId: string; spanId: string } {
   return { traceId: hex(random, 32), spanId: hex(random, 16) };
 }
 
@@ -64,7 +64,7 @@ export function logLine(l: LogLineInput): string {
   return JSON.stringify(o);
 }
 
-export interface RunLines {
+interface RunLines {
   /** When the gateway accepted the run, and when it ended. */
   startedAt: number;
   endedAt: number;

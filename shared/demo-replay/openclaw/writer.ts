@@ -22,7 +22,7 @@ import { logLine, runLogLines } from "./log-lines.js";
 
 type Json = Record<string, unknown>;
 
-export interface OpenclawWriterOptions {
+interface OpenclawWriterOptions {
   /** The demo copy of the OpenClaw state dir. */
   stateDir: string;
   random: Random;

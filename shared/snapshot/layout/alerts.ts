@@ -18,7 +18,7 @@ function ruleName(ctx: Ctx, a: CardAlertRow): string {
   return a.ruleName;
 }
 
-export function alertAmount(ctx: Ctx, v: number, unit: CardAlertRow["unit"]): string {
+function alertAmount(ctx: Ctx, v: number, unit: CardAlertRow["unit"]): string {
   switch (unit) {
     case "usd":
       // A threshold someone typed: never rounded into a different budget.

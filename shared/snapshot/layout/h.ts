@@ -2,7 +2,7 @@
 // built from plain objects and the project needs no JSX settings.
 
 /** CSS in satori's camelCase form; numbers are px where CSS wants a length. */
-export type Style = Readonly<Record<string, string | number>>;
+type Style = Readonly<Record<string, string | number>>;
 
 export interface El {
   type: string;

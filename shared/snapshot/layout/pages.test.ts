@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildCardModel, type CardBuildParams } from "../build-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "../example-inputs.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../../test/helpers/example-inputs.js";
 import { elementText } from "../fonts.js";
 import { renderCard, renderPages, MAX_PAGE_HEIGHT_PX } from "../render.js";
 import { cardElement } from "./card.js";

@@ -18,7 +18,7 @@ import { PRIMARY_FAMILY } from "../fonts.js";
 const HEALTH_ROWS_PER_PART = 8;
 
 /** One part of the card: kept whole on a page. */
-export interface CardPart {
+interface CardPart {
   el: El;
   /** The provider block it belongs to (index in model.providers), or null for the card's own parts. */
   block: number | null;
@@ -45,7 +45,7 @@ export function cardParts(model: CardModel): { ctx: Ctx; parts: CardPart[] } {
 }
 
 /** A page's closing line: which page of how many (the last page's is the card's footer with it). */
-export function pageCaption(ctx: Ctx, page: number, pages: number): El {
+function pageCaption(ctx: Ctx, page: number, pages: number): El {
   const which = ctx.t("card.page", { page: String(page), pages: String(pages) });
   if (page === pages) return footer(ctx, which);
   return row(

@@ -36,7 +36,7 @@ function tile(ctx: Ctx, t: Tile): El {
  * Nothing in the range, but there was activity before it: say when, so an empty card reads as
  * "idle since", not as "never ran" (history older than the range).
  */
-export function idleLine(ctx: Ctx, s: CardSummary): El | null {
+function idleLine(ctx: Ctx, s: CardSummary): El | null {
   if (!s.lastActivityAt || s.tokens !== 0 || s.turns) return null;
   const last = Date.parse(s.lastActivityAt);
   if (!(last < Date.parse(ctx.m.window.from))) return null;
@@ -53,7 +53,7 @@ function grid(ctx: Ctx, tiles: readonly Tile[], s: CardSummary): El {
 const dash = (ctx: Ctx, v: number | null, f: (n: number) => string): string => (v === null ? ctx.t("value.none") : f(v));
 
 /** The cost in words: priced dollars, "unpriced" when nothing could be priced, a note when part could not. */
-export function costTile(ctx: Ctx, cost: number | null, unpriced: number | null): Tile {
+function costTile(ctx: Ctx, cost: number | null, unpriced: number | null): Tile {
   const label = ctx.t("kpi.cost");
   if (cost === null) return { label, value: span(ctx.t("value.none")), valueText: ctx.t("value.none") };
   if (unpriced && cost === 0) {

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { Install } from "../contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
 
-export interface DiscoverClaudeCodeOptions {
+interface DiscoverClaudeCodeOptions {
   /** The environment (CLAUDE_CONFIG_DIR). */
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home dir. */
@@ -23,14 +23,14 @@ export interface DiscoverProblem {
   message: string;
 }
 
-export interface ClaudeCodeDiscovery {
+interface ClaudeCodeDiscovery {
   installs: Install[];
   problems: DiscoverProblem[];
 }
 
 /** The name of the default dir (`~/.claude`), and of `~/.config/claude`. */
 export const DEFAULT_NAME = "default";
-export const CONFIG_CLAUDE_NAME = "config-claude";
+const CONFIG_CLAUDE_NAME = "config-claude";
 
 interface Candidate {
   dir: string;

@@ -12,7 +12,7 @@ export function plainName(name: string): boolean {
   return name !== "" && !name.startsWith(".") && !name.includes("/") && !name.includes("\\") && !name.includes("\0");
 }
 
-export interface TranscriptPath {
+interface TranscriptPath {
   sessionKey: string;
   parentKey: string | null;
   subagent: boolean;

@@ -9,7 +9,7 @@ export function asObject(v: unknown): Json | null {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null;
 }
 
-export function asString(v: unknown): string | null {
+function asString(v: unknown): string | null {
   return typeof v === "string" ? v : null;
 }
 
@@ -72,13 +72,13 @@ export function contentText(content: unknown): string {
   return parts.join("\n");
 }
 
-export interface ToolResultBlock {
+interface ToolResultBlock {
   toolUseId: string | null;
   isError: boolean;
   text: string;
 }
 
-export type UserLine =
+type UserLine =
   | { kind: "prompt"; text: string }
   | { kind: "toolResults"; results: ToolResultBlock[] }
   | { kind: "other" };
@@ -117,7 +117,7 @@ export function userLine(obj: Json, subagent: boolean): UserLine {
   return { kind: "prompt", text: body };
 }
 
-export interface AssistantLine {
+interface AssistantLine {
   /** `model:"<synthetic>"`: written by Claude Code itself, not billed (format doc §4, §6). */
   synthetic: boolean;
   /** A synthetic line that reports a failed API call (`isApiErrorMessage`, or an `error` code). */
@@ -140,7 +140,7 @@ export interface AssistantLine {
  * written as one line per content block, each repeating the whole usage (format doc §4). Keyed by
  * (message.id, requestId); a line with neither falls back to its own uuid (it then counts alone).
  */
-export function responseKey(obj: Json, message: Json | null): string | null {
+function responseKey(obj: Json, message: Json | null): string | null {
   const id = text(message?.id);
   const requestId = text(obj.requestId);
   if (id !== null || requestId !== null) return `${id ?? ""}:${requestId ?? ""}`;

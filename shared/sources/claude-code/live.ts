@@ -172,7 +172,7 @@ export function readLiveSessions(installDir: string, probe: LiveProbe = defaultL
  * crash leaves the record behind, and the pid may since belong to another process); and the process
  * must be Claude Code of our own user (a planted record names any pid).
  */
-export function isSameLiveProcess(pid: number, rec: Record<string, unknown>, probe: LiveProbe): boolean {
+function isSameLiveProcess(pid: number, rec: Record<string, unknown>, probe: LiveProbe): boolean {
   const domain = text(rec.pidDomain);
   if (domain !== null) {
     const own = probe.ownPidDomain();

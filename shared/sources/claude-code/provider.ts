@@ -9,7 +9,7 @@ import type { SourceResult } from "../result.js";
 import { discoverClaudeCodeInstalls } from "./discover.js";
 import { openClaudeCodeReader } from "./reader.js";
 
-export interface ClaudeCodeProviderOptions {
+interface ClaudeCodeProviderOptions {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
   /** config claudeCodeDirs: exactly these dirs; null: $CLAUDE_CONFIG_DIR or the defaults. */

@@ -29,13 +29,13 @@ export const SWEEP_MS = 10 * 60_000;
  * A directory changed this recently is listed again at the next poll even when its stamp did not
  * move: two changes within one tick of the file system's clock leave the same mtime.
  */
-export const RACY_MS = 3000;
+const RACY_MS = 3000;
 
 /** The file-system calls the index makes (tests count them). */
 export type IndexFs = Pick<typeof fs, "statSync" | "readdirSync">;
 
 /** A running session (LiveSession): its transcript is `projects/<slug of cwd>/<sessionKey>.jsonl`. */
-export interface LiveRef {
+interface LiveRef {
   sessionKey: string;
   cwd: string | null;
 }
@@ -45,7 +45,7 @@ export interface LiveRef {
  * observed; every other character that is not a letter or digit too, as newer builds do. Both are
  * tried, since a miss only means the slower slices find the session.
  */
-export function slugsOf(cwd: string): string[] {
+function slugsOf(cwd: string): string[] {
   const observed = cwd.replace(/[/.]/g, "-");
   const strict = cwd.replace(/[^a-zA-Z0-9]/g, "-");
   return (observed === strict ? [observed] : [observed, strict]).filter(plainName);
@@ -68,7 +68,7 @@ interface Dir {
 }
 
 /** What a poll found: the transcripts new or changed, and how many went away. */
-export interface PollResult {
+interface PollResult {
   changed: TranscriptRef[];
   removed: number;
 }

@@ -22,7 +22,7 @@ function stringAfter(head: Buffer, at: number, needleLength: number): string | n
   return null;
 }
 
-export interface LineHead {
+interface LineHead {
   /** The envelope `type`. */
   type: string;
   /** `payload.type`, when the head shows it. */

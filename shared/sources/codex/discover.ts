@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { Install } from "../contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
 
-export interface DiscoverCodexOptions {
+interface DiscoverCodexOptions {
   /** The environment (CODEX_HOME). */
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home dir. */
@@ -23,7 +23,7 @@ export interface DiscoverProblem {
   message: string;
 }
 
-export interface CodexDiscovery {
+interface CodexDiscovery {
   installs: Install[];
   problems: DiscoverProblem[];
 }
@@ -55,7 +55,7 @@ function exists(p: string, kind: "dir" | "file"): boolean {
 }
 
 /** A dir is an install once Codex has written sessions (or its thread index) into it. */
-export function looksLikeCodexHome(dir: string): boolean {
+function looksLikeCodexHome(dir: string): boolean {
   return exists(path.join(dir, "sessions"), "dir") || exists(path.join(dir, "archived_sessions"), "dir") || exists(path.join(dir, "state_5.sqlite"), "file");
 }
 
@@ -95,7 +95,7 @@ function assignNames(cands: Candidate[]): string[] {
 }
 
 /** The default dir: `$CODEX_HOME` when set (Codex itself requires it to exist), else `~/.codex`. */
-export function defaultCodexHome(env: DiscoverCodexOptions["env"], home: string): string | null {
+function defaultCodexHome(env: DiscoverCodexOptions["env"], home: string): string | null {
   const fromEnv = env.CODEX_HOME?.trim();
   // Codex resolves a relative CODEX_HOME against its own cwd, which is unknown here: not guessed.
   if (fromEnv) return path.isAbsolute(fromEnv) ? path.resolve(fromEnv) : null;

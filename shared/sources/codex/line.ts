@@ -102,7 +102,7 @@ function httpStatusOf(info: unknown): number | null {
   return null;
 }
 
-export interface TurnFailure {
+interface TurnFailure {
   type: "error" | "warning";
   code: string;
   message: string;
@@ -202,7 +202,7 @@ function boolOrNull(v: unknown): boolean | null {
 }
 
 /** `token_count.rate_limits` as a snapshot; null when it says nothing about a limit. */
-export function rateLimitSnapshot(v: unknown, where: string, warnings: SourceWarning[]): RateLimitSnapshot | null {
+function rateLimitSnapshot(v: unknown, where: string, warnings: SourceWarning[]): RateLimitSnapshot | null {
   const rl = asObject(v);
   if (!rl) return null;
   const primary = rateWindow(rl.primary, "primary", where, warnings);

@@ -97,7 +97,7 @@ export function liveProbeAt(opts: ProcOwnerOptions): LiveProbe {
 }
 
 /** What the session's rollout says for a live record: cwd and version (first line), in flight or not (its tail). */
-export interface RolloutFacts {
+interface RolloutFacts {
   cwd: string | null;
   cliVersion: string | null;
   /** `busy` when the last turn started has not completed, `idle` when it has, null when unknown. */
@@ -110,7 +110,7 @@ const STARTED = Buffer.from('"payload":{"type":"task_started"');
 const COMPLETED = Buffer.from('"payload":{"type":"task_complete"');
 
 /** busy/idle from the last `task_started` / `task_complete` in the file's tail (format doc §9: in flight). */
-export function turnStatusOf(file: string): "busy" | "idle" | null {
+function turnStatusOf(file: string): "busy" | "idle" | null {
   let fd: number;
   try {
     ({ fd } = openRegular(file));
@@ -152,7 +152,7 @@ export function sessionMetaOf(file: string): { cwd: string | null; cliVersion: s
 }
 
 /** What a live record shows of its rollout. */
-export function rolloutFacts(file: string): RolloutFacts {
+function rolloutFacts(file: string): RolloutFacts {
   return { ...sessionMetaOf(file), status: turnStatusOf(file) };
 }
 

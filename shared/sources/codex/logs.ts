@@ -48,7 +48,7 @@ export interface CodexLogEntry {
 }
 
 /** Plain JSON for the store. */
-export interface CodexLogCursor {
+interface CodexLogCursor {
   v: 1;
   /** The last row id consumed. */
   afterId: number;
@@ -56,7 +56,7 @@ export interface CodexLogCursor {
   ino: number;
 }
 
-export interface CodexLogBatch {
+interface CodexLogBatch {
   entries: CodexLogEntry[];
   cursor: CodexLogCursor;
   /** Caught up with the rows written now. */
@@ -65,14 +65,14 @@ export interface CodexLogBatch {
   restarted: boolean;
 }
 
-export interface CodexLogReaderOptions {
+interface CodexLogReaderOptions {
   /** Where the private snapshot dir is made (default os.tmpdir()). */
   tmpRoot?: string;
   /** Longest message kept (default 4000 characters). */
   messageMax?: number;
 }
 
-export const DEFAULT_LOG_LIMIT = 500;
+const DEFAULT_LOG_LIMIT = 500;
 const MAX_LOG_LIMIT = 5000;
 const WAL_HEADER_BYTES = 32;
 const COPY_TRIES = 3;

@@ -15,7 +15,7 @@ import { openCodexReader } from "./reader.js";
 /** `YYYY`, `YYYY/MM`, `YYYY/MM/DD`: the only folders rollouts live in. */
 const dateDirs = (rel: string): boolean => /^\d{4}(\/\d{2}(\/\d{2})?)?$/.test(rel);
 
-export interface CodexProviderOptions {
+interface CodexProviderOptions {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
   /** config codexDirs: read these too; null: $CODEX_HOME or ~/.codex only. */

@@ -37,7 +37,7 @@ export interface CodexReaderOptions {
 export const DEFAULT_EVENT_LIMIT = 1000;
 
 /** The cursor readTranscript hands out: plain JSON. */
-export interface CodexCursor {
+interface CodexCursor {
   v: 1;
   line: LineCursor;
   /** The parser state after the last line consumed (serializeContext). */

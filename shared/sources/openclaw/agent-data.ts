@@ -17,7 +17,7 @@ import type { ModelTable, OpenClawEnv } from "./state-dir.js";
 import type { TranscriptEvent } from "./transcript-event.js";
 import type { ZstdDecoder } from "./zstd.js";
 
-export type AgentDataEra = "sqlite" | "files";
+type AgentDataEra = "sqlite" | "files";
 
 /** One transcript (session window). */
 export interface TranscriptRef {
@@ -39,7 +39,7 @@ export type TranscriptCursor =
   | { era: "sqlite"; afterSeq: number }
   | { era: "files"; offset: number; inode: number; size: number };
 
-export interface TranscriptBatch {
+interface TranscriptBatch {
   events: TranscriptEvent[];
   /** Pass back on the next call. */
   cursor: TranscriptCursor;
@@ -84,7 +84,7 @@ export interface AgentData {
   close(): void;
 }
 
-export interface OpenAgentDataOptions {
+interface OpenAgentDataOptions {
   /** Model table for context windows and cost fallback; read from the config when not given. */
   models?: ModelTable;
   /** Environment for OPENCLAW_CONFIG_PATH when the config has to be read. */
@@ -94,7 +94,7 @@ export interface OpenAgentDataOptions {
   zstd?: ZstdDecoder;
 }
 
-export const DEFAULT_BATCH_LIMIT = 1000;
+const DEFAULT_BATCH_LIMIT = 1000;
 
 function batchLimit(limit: number | undefined): number {
   return limit === undefined || !Number.isFinite(limit) ? DEFAULT_BATCH_LIMIT : Math.max(1, Math.floor(limit));

@@ -10,7 +10,7 @@ import type { TranscriptEvent } from "./transcript-event.js";
 import { decodeZstd } from "./zstd.js";
 import type { ZstdDecoder } from "./zstd.js";
 
-export type RawSessionStatus = "running" | "done" | "failed" | "killed" | "timeout";
+type RawSessionStatus = "running" | "done" | "failed" | "killed" | "timeout";
 
 const STATUSES: ReadonlySet<string> = new Set(["running", "done", "failed", "killed", "timeout"]);
 
@@ -58,7 +58,7 @@ export interface SessionWindowRow {
   displayName: string | null;
 }
 
-export interface SchemaMeta {
+interface SchemaMeta {
   schemaVersion: number | null;
   appVersion: string | null;
 }
@@ -70,7 +70,7 @@ export interface TranscriptStat {
   count: number;
 }
 
-export interface TranscriptEventBatch {
+interface TranscriptEventBatch {
   /** Parsed events in seq order; `pos` is the seq. */
   events: TranscriptEvent[];
   /** The seq to pass as `afterSeq` next time (the last row read, parsed or not). */
@@ -79,7 +79,7 @@ export interface TranscriptEventBatch {
   done: boolean;
 }
 
-export interface AgentDbOptions {
+interface AgentDbOptions {
   /** Busy timeout for the rare moment the WAL index is being rebuilt. */
   timeoutMs?: number;
   /** Injected for tests; defaults to the runtime's best decoder. */

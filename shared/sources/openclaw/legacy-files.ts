@@ -36,7 +36,7 @@ export interface TranscriptFile {
   mtimeMs: number;
 }
 
-export interface JsonlBatch {
+interface JsonlBatch {
   /** Parsed events in file order; `pos` is each line's byte offset. */
   events: TranscriptEvent[];
   cursor: FileCursor;
@@ -56,7 +56,7 @@ export interface JsonlReadOptions {
 }
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 const UNREAD = new Set<string>(UNREAD_ENTRY_FIELDS);
 /** Marks a member that is not an object, so it keeps its place among the entries. */

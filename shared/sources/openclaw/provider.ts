@@ -12,7 +12,7 @@ import { agentEra, findModel, readOpenClawState, type ModelTable, type OpenClawE
 
 const DB_FILES = new Set(["openclaw-agent.sqlite", "openclaw-agent.sqlite-wal", "openclaw-agent.sqlite-journal"]);
 
-export interface OpenClawProviderOptions {
+interface OpenClawProviderOptions {
   stateDir: string;
   env?: OpenClawEnv;
 }

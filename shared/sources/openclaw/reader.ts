@@ -7,7 +7,7 @@ import type { AgentData, TranscriptCursor, TranscriptRef } from "./agent-data.js
 import { eventText, type TranscriptEvent } from "./transcript-event.js";
 
 /** One OpenClaw transcript event as the core sees it; bookkeeping events only mark time. */
-export function toActivity(e: TranscriptEvent): ActivityEvent {
+function toActivity(e: TranscriptEvent): ActivityEvent {
   switch (e.kind) {
     case "user":
       return { kind: "prompt", ts: e.ts, pos: e.pos };
@@ -40,7 +40,7 @@ export function toActivity(e: TranscriptEvent): ActivityEvent {
 }
 
 /** The transcript view's messages of one window, with the model and thinking level it started with. */
-export function toMessages(sessionId: string, events: readonly TranscriptEvent[]): TranscriptMessageRecord[] {
+function toMessages(sessionId: string, events: readonly TranscriptEvent[]): TranscriptMessageRecord[] {
   const out: TranscriptMessageRecord[] = [];
   for (const e of events) {
     if (e.kind !== "user" && e.kind !== "assistant" && e.kind !== "toolResult") continue;

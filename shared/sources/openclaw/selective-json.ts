@@ -26,8 +26,8 @@ export const COLON = 0x3a;
 export const COMMA = 0x2c;
 export const LBRACE = 0x7b;
 export const RBRACE = 0x7d;
-export const LBRACKET = 0x5b;
-export const RBRACKET = 0x5d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
 
 export function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
@@ -52,7 +52,7 @@ export function skipSpace(buf: Buffer, i: number): number {
 }
 
 /** Offset just past the string starting at `i` (a quote). */
-export function skipString(buf: Buffer, i: number): number {
+function skipString(buf: Buffer, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = buf.indexOf(QUOTE, j);

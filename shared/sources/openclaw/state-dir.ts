@@ -18,7 +18,7 @@ export interface OpenClawEnv {
   HOME?: string | undefined;
 }
 
-export interface StateDirOptions {
+interface StateDirOptions {
   /** Wins over the environment (e.g. `--openclaw-dir`). */
   stateDir?: string | undefined;
   env?: OpenClawEnv;
@@ -27,9 +27,9 @@ export interface StateDirOptions {
 }
 
 /** Which storage generation an agent's sessions use (see openclaw-formats.md §2b/§2c). */
-export type AgentEra = "sqlite" | "files" | "none";
+type AgentEra = "sqlite" | "files" | "none";
 
-export interface AgentInfo {
+interface AgentInfo {
   id: string;
   /** Config name (`agents.entries.<id>.name` or `agents.list[].name`), else the id. */
   name: string;
@@ -166,7 +166,7 @@ export function gatewayPort(config: Json, env: OpenClawEnv, warnings: SourceWarn
 }
 
 /** `logging.file`, made absolute against the state dir (that is how the gateway resolves it). */
-export function logFileOf(config: Json, stateDir: string, home: string): string | null {
+function logFileOf(config: Json, stateDir: string, home: string): string | null {
   const file = getPath(config, ["logging", "file"]);
   if (typeof file !== "string" || file.trim() === "") return null;
   return path.resolve(stateDir, expandHome(file, home));
@@ -235,7 +235,7 @@ export function findModel(table: ModelTable, provider: string | null | undefined
 }
 
 /** Agent display names from `agents.entries.<id>.name` and the legacy `agents.list[]`. */
-export function configAgentNames(config: Json): Map<string, string | null> {
+function configAgentNames(config: Json): Map<string, string | null> {
   const names = new Map<string, string | null>();
   const list = getPath(config, ["agents", "list"]);
   if (Array.isArray(list)) {
@@ -270,7 +270,7 @@ export function agentEra(agentDir: string): AgentEra {
 }
 
 /** Every directory under `agents/` plus every agent the config names, sorted by id. */
-export function listAgents(stateDir: string, config: Json, warnings: SourceWarning[] = []): AgentInfo[] {
+function listAgents(stateDir: string, config: Json, warnings: SourceWarning[] = []): AgentInfo[] {
   const agentsDir = path.join(stateDir, "agents");
   const dirs = new Set<string>();
   try {

@@ -8,7 +8,7 @@ import { badUsageField, checkCostUsd, checkTokenCount } from "../usage-guard.js"
  * Token usage of one assistant message; numbers are 0 when the field is missing or refused by the
  * usage guard (negative, fractional, absurd: see `usageProblems`).
  */
-export interface EventUsage {
+interface EventUsage {
   input: number;
   output: number;
   cacheRead: number;
@@ -19,7 +19,7 @@ export interface EventUsage {
   costUsd: number | null;
 }
 
-export interface ToolCallRef {
+interface ToolCallRef {
   id: string | null;
   name: string | null;
 }
@@ -35,14 +35,14 @@ interface EventBase {
   raw: Record<string, unknown>;
 }
 
-export interface SessionHeaderEvent extends EventBase {
+interface SessionHeaderEvent extends EventBase {
   kind: "session";
   version: number | null;
   cwd: string | null;
   parentSession: string | null;
 }
 
-export interface UserMessageEvent extends EventBase {
+interface UserMessageEvent extends EventBase {
   kind: "user";
 }
 
@@ -60,7 +60,7 @@ export interface AssistantMessageEvent extends EventBase {
   toolCalls: readonly ToolCallRef[];
 }
 
-export interface UsageProblem {
+interface UsageProblem {
   /** e.g. `usage.input`, `usage.cost.total`. */
   field: string;
   problem: string;
@@ -73,18 +73,18 @@ export interface ToolResultEvent extends EventBase {
   isError: boolean;
 }
 
-export interface ModelChangeEvent extends EventBase {
+interface ModelChangeEvent extends EventBase {
   kind: "model_change";
   provider: string | null;
   modelId: string | null;
 }
 
-export interface ThinkingLevelChangeEvent extends EventBase {
+interface ThinkingLevelChangeEvent extends EventBase {
   kind: "thinking_level_change";
   thinkingLevel: string | null;
 }
 
-export interface CompactionEvent extends EventBase {
+interface CompactionEvent extends EventBase {
   kind: "compaction";
   summary: string | null;
   firstKeptEntryId: string | null;
@@ -92,7 +92,7 @@ export interface CompactionEvent extends EventBase {
 }
 
 /** Anything else: custom, custom_message, reset, branch_summary, other message roles, future types. */
-export interface OtherEvent extends EventBase {
+interface OtherEvent extends EventBase {
   kind: "other";
   /** The raw `type` ("custom", "reset", ...), or "message" for a message with another role. */
   rawType: string | null;
@@ -109,8 +109,6 @@ export type TranscriptEvent =
   | ThinkingLevelChangeEvent
   | CompactionEvent
   | OtherEvent;
-
-export type TranscriptEventKind = TranscriptEvent["kind"];
 
 // Shared so assistant messages without tool calls (the common case) allocate no array.
 const NO_TOOL_CALLS: readonly ToolCallRef[] = Object.freeze([]);

@@ -7,10 +7,10 @@ import { decompress as fzstdDecompress } from "fzstd";
 /** Decodes one complete zstd buffer (one or more frames); throws on corrupt input. */
 export type ZstdDecoder = (input: Uint8Array) => Buffer;
 
-export type ZstdBackend = "node:zlib" | "fzstd";
+type ZstdBackend = "node:zlib" | "fzstd";
 
 /** OpenClaw compresses rows of at most 4 MiB; anything that inflates past this is refused. */
-export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 
 // @types/node 20 does not declare the zstd functions, so look them up structurally.
 type NativeZstd = (input: Uint8Array, options?: { maxOutputLength?: number }) => Buffer;

@@ -32,7 +32,7 @@ export interface OpenClawMonitorOptions extends Omit<GatewayMonitorOptions, "com
 }
 
 /** How long an `openclaw update status` answer is reused. */
-export const UPDATE_TTL_MS = 6 * 3_600_000;
+const UPDATE_TTL_MS = 6 * 3_600_000;
 
 const EMPTY_GATEWAY: GatewayView = {
   running: false,

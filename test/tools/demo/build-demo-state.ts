@@ -2,7 +2,7 @@
 // state dir (openclaw-state/), the gateway's recorded answers (gateway/) and the manifest
 // (demo-state.json). Run by hand when the recording or the demo content changes, never at start:
 //
-//   node --import tsx shared/demo-replay/scripts/build-demo-state.ts [--fixtures DIR] [--out DIR]
+//   node --import tsx test/tools/demo/build-demo-state.ts [--fixtures DIR] [--out DIR]
 //
 // The recording was made against a fake model, so its transcripts say "FAKE-LLM reply #3" and its
 // model is "fakellm/fake-model". This script keeps everything that is OpenClaw's format (the
@@ -19,9 +19,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import type { DemoManifest } from "../install.js";
-import { between, base62, seededRandom, uuid, type Random } from "../random.js";
-import { insertRow, recordRun, TranscriptAppender, withColumns } from "../openclaw/agent-db-writer.js";
+import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import { between, base62, seededRandom, uuid, type Random } from "../../../shared/demo-replay/random.js";
+import { insertRow, recordRun, TranscriptAppender, withColumns } from "../../../shared/demo-replay/openclaw/agent-db-writer.js";
 import {
   CRON_JOB_MESSAGE,
   CRON_JOB_NAME,
@@ -39,7 +39,7 @@ import {
   SUPPORT_EXCHANGES,
   cronDigest,
   turnTokens,
-} from "../openclaw/content.js";
+} from "../../../shared/demo-replay/openclaw/content.js";
 import {
   DEMO_MODEL,
   assistantMessage,
@@ -51,8 +51,8 @@ import {
   toolResultMessage,
   userMessage,
   type TokenCounts,
-} from "../openclaw/events.js";
-import { logLine, runLogLines } from "../openclaw/log-lines.js";
+} from "../../../shared/demo-replay/openclaw/events.js";
+import { logLine, runLogLines } from "../../../shared/demo-replay/openclaw/log-lines.js";
 
 type Json = Record<string, unknown>;
 

@@ -2,19 +2,19 @@
 // sub-agents, errors, cron failures, an overdue job, a dropped channel), a Claude Code install
 // (projects, a sub-agent, a model with no known price) and a Codex install (the plan's rate limits),
 // any subset of the three, and an empty gateway. They feed the README images
-// (scripts/render-examples.ts), the renderer's warm-up and the tests. Times are relative to `now`.
-import { list, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";
-import type { EventType, EventView } from "../queries/events.js";
-import { healthOf } from "../queries/health.js";
-import type { Metrics, MetricsBucket } from "../queries/metrics.js";
-import { RANGES } from "../queries/metrics.js";
-import type { SessionStatus, SessionView } from "../queries/sessions.js";
-import type { SessionKind } from "../sources/openclaw/session-record.js";
-import type { CronJobInfo } from "../sources/contract.js";
-import { VERSION } from "../version.js";
-import { CARD_PROVIDERS, type CardProvider } from "./card-model.js";
-import type { AgentCardInputs, CardInputs, CliCardInputs, HealthInput, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
-import { METRICS_RANGE, type SnapshotRange } from "./params.js";
+// (test/tools/snapshot/render-examples.ts) and the tests. Times are relative to `now`.
+import { list, millis, msg, plainText, sizeMB, type Message } from "../../shared/i18n/message.js";
+import type { EventType, EventView } from "../../shared/queries/events.js";
+import { healthOf } from "../../shared/queries/health.js";
+import type { Metrics, MetricsBucket } from "../../shared/queries/metrics.js";
+import { RANGES } from "../../shared/queries/metrics.js";
+import type { SessionStatus, SessionView } from "../../shared/queries/sessions.js";
+import type { SessionKind } from "../../shared/sources/openclaw/session-record.js";
+import type { CronJobInfo } from "../../shared/sources/contract.js";
+import { VERSION } from "../../shared/version.js";
+import { CARD_PROVIDERS, type CardProvider } from "../../shared/snapshot/card-model.js";
+import type { AgentCardInputs, CardInputs, CliCardInputs, HealthInput, OpenClawCardInputs, ProviderCardInputs } from "../../shared/snapshot/inputs.js";
+import { METRICS_RANGE, type SnapshotRange } from "../../shared/snapshot/params.js";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -2,7 +2,7 @@
 // into shared/snapshot/fonts/ with a manifest.json that fonts.ts loads. Run by hand after the
 // catalog gains new characters or the fonts are updated, then commit the result:
 //
-//   node --import tsx shared/snapshot/scripts/pick-fonts.ts
+//   node --import tsx test/tools/snapshot/pick-fonts.ts
 //
 // Noto Sans SC comes as ~100 unicode-range slices per weight (4.7 MB per weight). Google orders
 // the slices by character frequency, so the card takes, at the regular weight (session names,
@@ -18,12 +18,12 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, w
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CATALOG, LANGS } from "../messages.js";
-import { daemonCatalogText, LOG_SYMBOLS } from "../../i18n/font-text.js";
-import { encodeCodePoints, type FontManifest, type ManifestFont } from "../fonts.js";
+import { CATALOG, LANGS } from "../../../shared/snapshot/messages.js";
+import { daemonCatalogText, LOG_SYMBOLS } from "../../../shared/i18n/font-text.js";
+import { encodeCodePoints, type FontManifest, type ManifestFont } from "../../../shared/snapshot/fonts.js";
 
 const require = createRequire(import.meta.url);
-const outDir = join(dirname(fileURLToPath(import.meta.url)), "..", "fonts");
+const outDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "shared", "snapshot", "fonts");
 
 const INTER_WEIGHTS = [400, 600, 700] as const;
 const CJK_BODY_WEIGHT = 400;
@@ -134,7 +134,7 @@ function main(): void {
   copyFileSync(join(scDir, "LICENSE"), join(outDir, "OFL-NotoSansSC.txt"));
   const version = (dir: string): string => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
   const manifest: FontManifest = {
-    comment: "Written by shared/snapshot/scripts/pick-fonts.ts; do not edit by hand.",
+    comment: "Written by test/tools/snapshot/pick-fonts.ts; do not edit by hand.",
     sources: { "@fontsource/inter": version(interDir), "@fontsource/noto-sans-sc": version(scDir) },
     fonts,
   };

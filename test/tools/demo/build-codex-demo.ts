@@ -3,7 +3,7 @@
 // shared/demo/demo-state.json. Run by hand when the recording or the demo content changes, never
 // at start:
 //
-//   node --import tsx shared/demo-replay/scripts/build-codex-demo.ts [--fixtures DIR] [--out DIR]
+//   node --import tsx test/tools/demo/build-codex-demo.ts [--fixtures DIR] [--out DIR]
 //
 // Every demo thread is a recorded rollout used as a template: its lines keep their types, fields
 // and order (session_meta, task_started, turn_context, response items, token_usage_record,
@@ -19,10 +19,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DemoManifest } from "../install.js";
-import { hex, seededRandom, type Random } from "../random.js";
-import { CONTEXT_WINDOW, WRITER_CWD, type CodexTurnContent } from "../codex/content.js";
-import { addUsage, CodexPrompt, nextWindow, PRIMARY_MINUTES, rateLimitsObject, SECONDARY_MINUTES, tokensOf, ZERO_USAGE, type CodexUsage, type RateWindow } from "../codex/usage.js";
+import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import { hex, seededRandom, type Random } from "../../../shared/demo-replay/random.js";
+import { CONTEXT_WINDOW, WRITER_CWD, type CodexTurnContent } from "../../../shared/demo-replay/codex/content.js";
+import { addUsage, CodexPrompt, nextWindow, PRIMARY_MINUTES, rateLimitsObject, SECONDARY_MINUTES, tokensOf, ZERO_USAGE, type CodexUsage, type RateWindow } from "../../../shared/demo-replay/codex/usage.js";
 import { arg, assertNoMarkers, defaultFixtures, IdMap, iso, readJsonl, repoRoot, replaceAll, sameShape, toJsonl, treeBytes, trimStrings, uuidV7, type Json } from "./jsonl-template.js";
 
 const SEED = 20261124;

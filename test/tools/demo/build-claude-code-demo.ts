@@ -3,7 +3,7 @@
 // shared/demo/demo-state.json. Run by hand when the recording or the demo content changes, never
 // at start:
 //
-//   node --import tsx shared/demo-replay/scripts/build-claude-code-demo.ts [--fixtures DIR] [--out DIR]
+//   node --import tsx test/tools/demo/build-claude-code-demo.ts [--fixtures DIR] [--out DIR]
 //
 // Every demo session is a recorded transcript used as a template: its lines keep their types,
 // fields and order (queue operations, prompts, context attachments, request bookkeeping, one
@@ -19,10 +19,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DemoManifest } from "../install.js";
-import { between, seededRandom, type Random } from "../random.js";
-import { WRITER_CWD } from "../claude-code/content.js";
-import { CcCostState, CcPromptCache, tokensOf, usageObject, type CcTokens } from "../claude-code/usage.js";
+import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import { between, seededRandom, type Random } from "../../../shared/demo-replay/random.js";
+import { WRITER_CWD } from "../../../shared/demo-replay/claude-code/content.js";
+import { CcCostState, CcPromptCache, tokensOf, usageObject, type CcTokens } from "../../../shared/demo-replay/claude-code/usage.js";
 import { arg, assertNoMarkers, defaultFixtures, IdMap, iso, readJsonl, repoRoot, replaceAll, sameShape, toJsonl, treeBytes, trimDeep, type Json } from "./jsonl-template.js";
 
 const SEED = 20261123;

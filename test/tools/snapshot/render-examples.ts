@@ -1,14 +1,14 @@
 // Writes the README's example cards, docs/images/card-<detail>-<theme>-<lang>.png, from the
 // example inputs (fixed data and clock, so a re-run only changes them when the design does):
 //
-//   node --import tsx shared/snapshot/scripts/render-examples.ts
+//   node --import tsx test/tools/snapshot/render-examples.ts
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../../package-root.js";
-import { buildCardModel } from "../build-model.js";
-import { EXAMPLE_NOW, exampleInputs } from "../example-inputs.js";
-import type { SnapshotDetail, SnapshotLang, SnapshotTheme } from "../params.js";
-import { renderCard } from "../render.js";
+import { packageRoot } from "../../../shared/package-root.js";
+import { buildCardModel } from "../../../shared/snapshot/build-model.js";
+import { EXAMPLE_NOW, exampleInputs } from "../../helpers/example-inputs.js";
+import type { SnapshotDetail, SnapshotLang, SnapshotTheme } from "../../../shared/snapshot/params.js";
+import { renderCard } from "../../../shared/snapshot/render.js";
 
 const LOOKS: Array<[SnapshotDetail, SnapshotTheme, SnapshotLang]> = [
   ["compact", "dark", "en"],
