@@ -95,7 +95,8 @@ for (const { name } of PROVIDER_IDENTITIES) {
       const after = c.expected();
       assert.ok((after.bySession.get(split.key)?.prompts ?? 0) > (before.bySession.get(split.key)?.prompts ?? 0), "the resume is a turn of its own");
       checkAll(pm, after, "after the resume");
-      assert.is(pm.model.session(pm.sourceId, split.key)?.windows, windows, "still the same session window");
+      // One transcript, appended to: one window before and after.
+      assert.equal([windows, pm.model.session(pm.sourceId, split.key)?.windows], [1, 1], "still the one session window");
       await pm.collect();
       checkAll(pm, after, "a pass with nothing new");
     });
@@ -111,6 +112,7 @@ for (const { name } of PROVIDER_IDENTITIES) {
       pm = await pm.restart();
       checkAll(pm, oracle, "second daemon, nothing new");
       assert.equal(pm.model.events(pm.sourceId).map((e) => [e.type, e.time, e.sessionKey, e.message]), events, "the same event log");
+      assert.is(events.length, oracle.incidents.error + oracle.incidents.warning, "the incidents once each");
       const turn = c.newTurn();
       fs.appendFileSync(turn.file, turn.tail);
       await pm.collect();
@@ -143,6 +145,7 @@ for (const { name } of PROVIDER_IDENTITIES) {
       assert.is(after.files, before.files + 1);
       assert.is(after.bySession.get(later.key)?.responses, 0, "the oracle leaves the copy nothing: the original counted it first");
       sameFigures(after.total, before.total, "the same figures in total");
+      for (const [key, want] of before.bySession) sameFigures(must(after.bySession.get(key), key), want, `${key} keeps its figures`);
       checkAll(pm, after, "with the copy");
     });
 
@@ -151,7 +154,9 @@ for (const { name } of PROVIDER_IDENTITIES) {
     const early = (fresh.copyResponse as NonNullable<FixtureCopy["copyResponse"]>)("first");
     fs.writeFileSync(early.file, early.text);
     const both = fresh.expected();
-    assert.ok((both.bySession.get(early.key)?.responses ?? 0) > 0, "the oracle gives the response to the copy, listed first");
+    const moved = must(both.bySession.get(early.key), early.key).responses;
+    assert.ok(moved > 0, "the oracle gives the response to the copy, listed first");
+    assert.is(must(both.bySession.get(early.original), early.original).responses, must(before.bySession.get(early.original), early.original).responses - moved, "and takes it from the original");
     sameFigures(both.total, before.total, "the same figures in total");
     await withCore(fresh, async (pm) => checkAll(pm, both, "both from the start"));
   });

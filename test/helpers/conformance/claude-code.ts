@@ -52,7 +52,7 @@ export function claudeCodeFixture(): FixtureCopy {
       // A2's response lines in a new transcript beside it (a session id sorting first or last).
       const a2 = sessionIdOf("5108af6e", ts());
       const key = where === "first" ? "00000000-0000-4000-8000-000000000001" : "ffffffff-0000-4000-8000-000000000001";
-      return { key, file: path.join(path.dirname(a2.file), `${key}.jsonl`), text: jsonl(a2.lines.filter((l) => l.type === "assistant")) };
+      return { key, original: a2.key, file: path.join(path.dirname(a2.file), `${key}.jsonl`), text: jsonl(a2.lines.filter((l) => l.type === "assistant")) };
     },
     truncate: () => {
       const a1 = sessionIdOf("2e9c2371", ts());

@@ -55,7 +55,7 @@ export function codexFixture(): FixtureCopy {
       const meta = { ...(src.lines[0] as RawLine), payload: { ...(src.lines[0] as RawLine).payload, id: key } };
       const ctx = src.lines.find((l) => l.type === "turn_context") as RawLine;
       const record = src.lines.find((l) => l.type === "token_usage_record") as RawLine;
-      return { key, file: path.join(codexDir, `sessions/2026/11/23/rollout-2026-11-23T21-50-00-${key}.jsonl`), text: jsonl([meta, ctx, record]) };
+      return { key, original: src.key, file: path.join(codexDir, `sessions/2026/11/23/rollout-2026-11-23T21-50-00-${key}.jsonl`), text: jsonl([meta, ctx, record]) };
     },
     truncate: () => {
       const r = byPrefix("01a20a4f-8ada", rs());

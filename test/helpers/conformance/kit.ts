@@ -49,6 +49,8 @@ export interface Split {
 /** A new file the suite writes (a transcript holding a copy of an already counted response). */
 export interface NewFile {
   key: string;
+  /** The session whose response it copies. */
+  original: string;
   file: string;
   text: string;
 }
