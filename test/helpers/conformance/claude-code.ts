@@ -14,7 +14,13 @@ import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";
 const jsonl = (lines: RawLine[]): string => lines.map((l) => `${JSON.stringify(l)}\n`).join("");
 
 /** The oracle's sums in the kit's vocabulary (Claude Code lists every fixture model's price: nothing unpriced). */
-const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: 0, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
+export const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: 0, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
+
+/** The kit's oracle over these transcripts (read in this order: the first file holding a response owns it). */
+export function oracleOf(all: Transcript[]): Oracle {
+  const o = expected(all);
+  return { bySession: new Map([...o.bySession].map(([k, s]) => [k, figures(s)])), total: figures(o.total), files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
+}
 
 /** Where A1's resumed turn starts: its second enqueue. */
 function resumeAt(a1: Transcript): number {
@@ -27,11 +33,7 @@ export function claudeCodeFixture(): FixtureCopy {
   return {
     sourceId: "claude-code:default",
     provider: () => new ClaudeCodeProvider({ env: {}, home, dirs: null, pricer: new Pricer() }),
-    expected: (): Oracle => {
-      const all = ts();
-      const o = expected(all);
-      return { bySession: new Map([...o.bySession].map(([k, s]) => [k, figures(s)])), total: figures(o.total), files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
-    },
+    expected: () => oracleOf(ts()),
     resumable: () => {
       const a1 = sessionIdOf("2e9c2371", ts());
       return { key: a1.key, file: a1.file, ...cutAt(a1.file, resumeAt(a1)) };

@@ -14,9 +14,15 @@ import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";
 
 const jsonl = (lines: RawLine[]): string => lines.map((l) => `${JSON.stringify(l)}\n`).join("");
 
-const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: s.unpriced, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
+export const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: s.unpriced, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
 
-function byPrefix(prefix: string, rs: Rollout[]): Rollout {
+/** The kit's oracle over these rollouts (in session-id order: the first holding a response owns it). */
+export function oracleOf(all: Rollout[]): Oracle {
+  const o = expected(all);
+  return { bySession: new Map([...o.bySession].map(([k, s]) => [k, figures(s)])), total: figures(o.total), files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
+}
+
+export function byPrefix(prefix: string, rs: Rollout[]): Rollout {
   const r = rs.find((x) => x.key.startsWith(prefix));
   if (!r) throw new Error(`no session ${prefix} in the fixture`);
   return r;
@@ -31,11 +37,7 @@ export function codexFixture(): FixtureCopy {
   return {
     sourceId: "codex:default",
     provider: () => new CodexProvider({ env: {}, home, dirs: null, pricer: new Pricer() }),
-    expected: (): Oracle => {
-      const all = rs();
-      const o = expected(all);
-      return { bySession: new Map([...o.bySession].map(([k, s]) => [k, figures(s)])), total: figures(o.total), files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
-    },
+    expected: () => oracleOf(rs()),
     resumable: () => {
       const r = byPrefix("01a20a4f-8ada", rs());
       return { key: r.key, file: r.file, ...cutAt(r.file, lastStart(r)) };
