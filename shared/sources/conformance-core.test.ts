@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ActivityEvent, SourceReader } from "./contract.js";
-import { PROVIDER_IDENTITIES } from "./registry.js";
+import { hasCapability, PROVIDER_IDENTITIES } from "./registry.js";
 import { CONFORMANCE_FIXTURES } from "../../test/helpers/conformance/fixtures.js";
 import { checkAll, checkLifetime, checkSession, sameFigures, sessionsByKey, type FixtureCopy } from "../../test/helpers/conformance/kit.js";
 import { removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
@@ -206,6 +206,16 @@ for (const { name } of PROVIDER_IDENTITIES) {
       pm = await pm.restart();
       check("after a restart");
       return pm;
+    });
+  });
+
+  test(`${name} core: sessions name a working directory exactly when the provider declares projects`, async () => {
+    const c = fixture();
+    await withCore(c, async (pm) => {
+      const projects = [...sessionsByKey(pm).values()].map((s) => s.project);
+      assert.ok(projects.length > 0);
+      if (hasCapability(name, "projects")) assert.ok(projects.every((p) => typeof p === "string" && p.length > 0), JSON.stringify(projects));
+      else assert.equal(projects.filter((p) => p !== null), [], "no project from a provider that declares none");
     });
   });
 
