@@ -20,13 +20,14 @@ test.after(removeTempDirs);
 
 const core = (c: FixtureCopy): Promise<ProviderModel> => coreReadModel(() => c.provider(), c.sourceId);
 
-/** Runs `body` on the core over `c`, closing whatever model it ends with. */
-async function withCore(c: FixtureCopy, body: (pm: ProviderModel) => Promise<ProviderModel | void>): Promise<void> {
-  let pm = await core(c);
+/** Runs `body` on the core over `c`, closing whichever model it ends with (`restart` hands over to a new one). */
+async function withCore(c: FixtureCopy, body: (pm: ProviderModel, restart: () => Promise<ProviderModel>) => Promise<void>): Promise<void> {
+  let current = await core(c);
+  const restart = async (): Promise<ProviderModel> => (current = await current.restart());
   try {
-    pm = (await body(pm)) ?? pm;
+    await body(current, restart);
   } finally {
-    await pm.close();
+    await current.close();
   }
 }
 
@@ -105,11 +106,11 @@ for (const { name } of PROVIDER_IDENTITIES) {
   test(`${name} core: a restart counts nothing twice, then reads only a turn appended while it runs; another restart the same`, async () => {
     const c = fixture();
     const oracle = c.expected();
-    await withCore(c, async (first) => {
+    await withCore(c, async (first, restart) => {
       let pm = first;
       checkAll(pm, oracle, "first daemon");
       const events = pm.model.events(pm.sourceId).map((e) => [e.type, e.time, e.sessionKey, e.message]);
-      pm = await pm.restart();
+      pm = await restart();
       checkAll(pm, oracle, "second daemon, nothing new");
       assert.equal(pm.model.events(pm.sourceId).map((e) => [e.type, e.time, e.sessionKey, e.message]), events, "the same event log");
       assert.is(events.length, oracle.incidents.error + oracle.incidents.warning, "the incidents once each");
@@ -119,9 +120,8 @@ for (const { name } of PROVIDER_IDENTITIES) {
       const after = c.expected();
       assert.is(after.bySession.get(turn.key)?.prompts, (oracle.bySession.get(turn.key)?.prompts ?? 0) + 1, "one turn appended");
       checkAll(pm, after, "after the append");
-      pm = await pm.restart();
+      pm = await restart();
       checkAll(pm, after, "third daemon");
-      return pm;
     });
   });
 
@@ -163,7 +163,7 @@ for (const { name } of PROVIDER_IDENTITIES) {
 
   test(`${name} core: a transcript cut back in place and others replaced by new inodes are read again exactly once`, async () => {
     const c = fixture();
-    await withCore(c, async (first) => {
+    await withCore(c, async (first, restart) => {
       let pm = first;
       checkAll(pm, c.expected(), "before");
       const cut = c.truncate();
@@ -178,9 +178,8 @@ for (const { name } of PROVIDER_IDENTITIES) {
       checkAll(pm, now, "after truncate and replace");
       await pm.collect();
       checkAll(pm, now, "a pass later");
-      pm = await pm.restart();
+      pm = await restart();
       checkAll(pm, now, "after a restart");
-      return pm;
     });
   });
 
@@ -189,7 +188,7 @@ for (const { name } of PROVIDER_IDENTITIES) {
     const before = c.expected();
     const removed = c.removable();
     assert.ok(removed.length > 0);
-    await withCore(c, async (first) => {
+    await withCore(c, async (first, restart) => {
       let pm = first;
       checkAll(pm, before, "before");
       const statuses = removed.map((r) => pm.model.session(pm.sourceId, r.key)?.status);
@@ -203,9 +202,8 @@ for (const { name } of PROVIDER_IDENTITIES) {
         assert.equal(pm.model.eventCounts(pm.sourceId), { ...before.incidents, restart: 0 }, `${what}: event counts`);
       };
       check("after deleting");
-      pm = await pm.restart();
+      pm = await restart();
       check("after a restart");
-      return pm;
     });
   });
 
