@@ -1,9 +1,11 @@
 // One conformance suite every registered provider passes against its own recorded fixture (issue
-// 21 item 6, first part): discovery under its registry identity, a first read to the end with the
-// usage the fixture's own lines give, an incremental read that reads nothing twice, watch targets
-// inside the install, the answers its declared capabilities promise, and an install whose data is
-// gone. CASES is typed by the registry, so a new provider does not compile until it has a case.
-// Expected figures come from the fixture files (test/helpers), never from the readers.
+// 21 item 6), at the reader: discovery under its registry identity, a first read to the end with the
+// usage the fixture's own lines give, an incremental read that reads nothing twice, paging, a turn
+// appended in two writes, a transcript cut back or replaced, watch targets inside the install, the
+// answers its declared capabilities promise, and an install whose data is gone. CASES and the
+// adapters (test/helpers/conformance/) are typed by the registry, so a new provider does not compile
+// until it has both. Expected figures come from the fixture files (test/helpers), never from the
+// readers. The same fixtures through the whole core: conformance-core.test.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
@@ -11,6 +13,8 @@ import * as assert from "uvu/assert";
 import { copyClaudeHome, transcriptFiles } from "../../test/helpers/claude-code-fixture.js";
 import { copyCodexHome, rolloutFiles } from "../../test/helpers/codex-fixture.js";
 import { expectedTotals, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
+import { CONFORMANCE_FIXTURES } from "../../test/helpers/conformance/fixtures.js";
+import type { FixtureCopy } from "../../test/helpers/conformance/kit.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { claudeResponses, codexResponses, sums } from "../../test/helpers/usage-expectations.js";
 import { Pricer } from "../pricing/pricer.js";
@@ -70,17 +74,34 @@ function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: str
 }
 
 /** Reads a transcript to the end from `cursor`; at most 10,000 calls so a reader that never says done fails. */
-function readAll(reader: SourceReader, ref: TranscriptRef, cursor: unknown): { events: ActivityEvent[]; cursor: unknown; restarted: boolean } {
+function readAll(reader: SourceReader, ref: TranscriptRef, cursor: unknown, limit = 500): { events: ActivityEvent[]; cursor: unknown; restarted: boolean; calls: number } {
   const events: ActivityEvent[] = [];
   let restarted = false;
-  for (let i = 0; i < 10_000; i++) {
-    const batch = value(reader.readTranscript(ref, cursor, 500), `read ${ref.id}`);
+  for (let calls = 1; calls <= 10_000; calls++) {
+    const batch = value(reader.readTranscript(ref, cursor, limit), `read ${ref.id}`);
     events.push(...batch.events);
     restarted ||= batch.restarted;
     cursor = batch.cursor;
-    if (batch.done) return { events, cursor, restarted };
+    if (batch.done) return { events, cursor, restarted, calls };
   }
   throw new Error(`${ref.id} never said done`);
+}
+
+/** Session facts are told again by every read from the start: compare the rest. */
+const noMeta = (es: readonly ActivityEvent[]): ActivityEvent[] => es.filter((e) => e.kind !== "meta");
+
+/** The provider's reader on the adapter's install, and the transcript of session `key` as it lists now. */
+function readerOf(c: FixtureCopy): { reader: SourceReader; ref: (key: string) => TranscriptRef } {
+  const provider = c.provider();
+  const install = provider.discover().installs.find((i) => i.id === c.sourceId);
+  if (!install) throw new Error(`${c.sourceId} not discovered`);
+  const reader = value(provider.open(install), "open");
+  const ref = (key: string): TranscriptRef => {
+    const refs = value(reader.listTranscripts(), "list").filter((r) => r.sessionKey === key);
+    assert.is(refs.length, 1, `one transcript of ${key}`);
+    return refs[0] as TranscriptRef;
+  };
+  return { reader, ref };
 }
 
 /** Usage counted as the core counts it: once per response key (null keys each). */
@@ -191,6 +212,66 @@ for (const identity of PROVIDER_IDENTITIES) {
     }
     if (hasCapability(name, "rateLimits")) assert.ok(rateEvents > 0, "the fixture's plan figures are read");
     else assert.is(rateEvents, 0, "no plan figures from a provider that declares none");
+  });
+
+  test(`${name}: a few events per call give the events one read gives`, () => {
+    const { reader } = readerOf(CONFORMANCE_FIXTURES[name]());
+    try {
+      let paged = 0;
+      for (const ref of value(reader.listTranscripts(), "list")) {
+        const whole = readAll(reader, ref, null);
+        const few = readAll(reader, ref, null, 1);
+        if (noMeta(whole.events).length > 1) {
+          assert.ok(few.calls > 1, `${ref.id}: read in several calls`);
+          paged++;
+        }
+        assert.equal(noMeta(few.events), noMeta(whole.events), ref.id);
+      }
+      assert.ok(paged > 0, "some transcript is long enough to page");
+    } finally {
+      reader.close();
+    }
+  });
+
+  test(`${name}: a turn appended in two writes is read from the last cursor once its line is whole, and only it`, () => {
+    const c = CONFORMANCE_FIXTURES[name]();
+    const turn = c.newTurn();
+    const { reader, ref } = readerOf(c);
+    try {
+      const first = readAll(reader, ref(turn.key), null);
+      // The writer is mid-line: the partial line waits.
+      fs.appendFileSync(turn.file, turn.tail.slice(0, 25));
+      const partial = readAll(reader, ref(turn.key), first.cursor);
+      assert.equal(partial.events, [], "nothing of a partial line");
+      fs.appendFileSync(turn.file, turn.tail.slice(25));
+      const second = readAll(reader, ref(turn.key), partial.cursor);
+      assert.is(second.restarted, false);
+      assert.ok(second.events.some((e) => e.kind === "prompt") && second.events.some((e) => e.kind === "response"), "the new turn's prompt and response");
+      assert.equal(noMeta([...first.events, ...second.events]), noMeta(readAll(reader, ref(turn.key), null).events), "together what a fresh read gives");
+    } finally {
+      reader.close();
+    }
+  });
+
+  test(`${name}: a transcript cut back in place or replaced restarts from its beginning, says so, and reads what is there now`, () => {
+    const c = CONFORMANCE_FIXTURES[name]();
+    const cut = c.truncate();
+    const { reader, ref } = readerOf(c);
+    try {
+      const whole = readAll(reader, ref(cut.key), null);
+      fs.truncateSync(cut.file, cut.bytes);
+      const truncated = readAll(reader, ref(cut.key), whole.cursor);
+      assert.is(truncated.restarted, true, "truncated: restarted");
+      assert.equal(noMeta(truncated.events), noMeta(readAll(reader, ref(cut.key), null).events), "truncated: the events of the cut file");
+      const replacement = `${cut.file}.new`;
+      fs.copyFileSync(cut.file, replacement);
+      fs.renameSync(replacement, cut.file);
+      const replaced = readAll(reader, ref(cut.key), truncated.cursor);
+      assert.is(replaced.restarted, true, "replaced: restarted");
+      assert.equal(noMeta(replaced.events), noMeta(truncated.events), "replaced: the same events again");
+    } finally {
+      reader.close();
+    }
   });
 
   test(`${name}: an install whose data is gone has no identity (the core drops its reader)`, () => {

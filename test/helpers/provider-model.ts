@@ -1,4 +1,4 @@
-// The whole provider-neutral core over one Claude Code or Codex home, as the daemon runs it but
+// The whole provider-neutral core over one provider's files, as the daemon runs it but
 // without HTTP: a real SQLite store, a Collector with the provider (discovery, reader, scanner,
 // session facts) and the ReadModel every interface asks. For core-level tests of a provider:
 // collect, change the provider's files, collect again, and read what an interface would show.
@@ -25,7 +25,7 @@ export interface ProviderModel {
   clock: Clock & { advance(ms: number): void; set(ms: number): void };
   /** Another read model over the same store and collector that keeps nothing yet: the store as it is now. */
   freshModel(): ReadModel;
-  /** The install's source id (`claude-code:default`, `codex:default`). */
+  /** The install's source id (`claude-code:default`, `codex:default`, `agent:main`). */
   sourceId: string;
   /** One collection pass; rejects when a job ran past its budget or the provider could not be read. */
   collect(): Promise<void>;
@@ -52,12 +52,21 @@ function providerFor(kind: CoreProvider, home: string, env: Record<string, strin
 }
 
 /** The core over `home` (the user's home: `.claude/` or `.codex/` inside), collected once. */
-export async function providerReadModel(kind: CoreProvider, home: string, opts: ProviderModelOptions = {}): Promise<ProviderModel> {
+export function providerReadModel(kind: CoreProvider, home: string, opts: ProviderModelOptions = {}): Promise<ProviderModel> {
+  return coreReadModel(() => providerFor(kind, home, opts.env ?? {}, opts.pricer ?? new Pricer()), `${kind}:default`, opts);
+}
+
+/**
+ * The core over whatever `makeProvider` reads (any registered provider: the conformance suite's
+ * fixtures), collected once; `sourceId` is the one install it must find. A restart makes a new
+ * provider, as a daemon restart does.
+ */
+export async function coreReadModel(makeProvider: () => Provider, sourceId: string, opts: Omit<ProviderModelOptions, "env" | "pricer"> = {}): Promise<ProviderModel> {
   const now = opts.now ?? CORE_NOW;
   const clock = manualClock(now);
   const storeFile = opts.storeFile ?? join(makeTempDir("gi-core-"), "insights.db");
   const store = Store.open(storeFile, { clock });
-  const provider = providerFor(kind, home, opts.env ?? {}, opts.pricer ?? new Pricer());
+  const provider = makeProvider();
   const collector = new Collector({
     providers: [provider],
     gatewaySide: null,
@@ -71,7 +80,6 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
   });
   const freshModel = (): ReadModel => new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
   const model = freshModel();
-  const sourceId = `${kind}:default`;
   const collect = async (): Promise<void> => {
     const { degraded } = await collector.collectOnce(60_000);
     if (degraded.length) throw new Error(`collection degraded: ${degraded.join(", ")}`);
@@ -93,7 +101,7 @@ export async function providerReadModel(kind: CoreProvider, home: string, opts: 
     restart: async () => {
       const at = clock.now();
       await close();
-      return providerReadModel(kind, home, { ...opts, now: at, storeFile });
+      return coreReadModel(makeProvider, sourceId, { ...opts, now: at, storeFile });
     },
   };
 }
