@@ -22,6 +22,7 @@ const main = defineCommand({
     url: () => import("./commands/url.js").then((m) => m.default),
     alerts: () => import("./commands/alerts.js").then((m) => m.default),
     service: () => import("./commands/service.js").then((m) => m.default),
+    statusline: () => import("./commands/statusline.js").then((m) => m.default),
     // Listed for --help; the dispatcher answers `help [command]` itself.
     help: defineCommand({ meta: { name: "help", description: "Show how to use insightsctl or one of its commands: help [command]" } }),
   },
