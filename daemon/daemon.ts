@@ -41,6 +41,8 @@ import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service
 import { cliSnapshotParams } from "../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../shared/snapshot/reply.js";
 import { ControlServer } from "./control/server.js";
+import { hasCapability } from "../shared/sources/registry.js";
+import { StatuslineIntake } from "./statusline/intake.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
 import { metricsDeps, mountRoutes } from "./http/mount-routes.js";
 import { buildExposition } from "./http/routes/metrics.js";
@@ -230,6 +232,7 @@ export class Daemon {
       let snapshotsRef: SnapshotService | undefined;
       let httpRef: HttpServer | undefined;
       let alertsRef: AlertService | undefined;
+      let intakeRef: StatuslineIntake | undefined;
       const data = openData({
         paths,
         config,
@@ -253,6 +256,8 @@ export class Daemon {
         }),
         // The status card shows the alerts firing now; the service starts below.
         alerts: () => (alertsRef ? activeAlertFigures(alertsRef, data.clock.now()) : []),
+        // Claude Code's plan windows without a reading: why (no status line, an API-key login).
+        rateLimitsMissing: (_provider, ids) => intakeRef?.missing(ids) ?? null,
       });
       cleanup.unshift(() => data.close());
       const { location, clock, store, collector, model, startedAt } = data;
@@ -298,6 +303,19 @@ export class Daemon {
       // Every change re-evaluates the rules (debounced); evaluation only reads, delivery is queued.
       collector.onChange(() => alerts.changed());
       collector.onLogEntry((entry) => live.log(entry));
+      // Claude Code's plan windows, handed over by `insightsctl statusline` (daemon/statusline/intake.ts).
+      const intake = new StatuslineIntake({
+        store,
+        model,
+        clock,
+        logger: hub.logger.child("statusline"),
+        countWarning: (source, w) => collector.registry.source(source)?.countWarnings([w]),
+        changed: (source) => {
+          live.changed(source);
+          alerts.changed();
+        },
+      });
+      intakeRef = intake;
       const operations = new GatewayOperations({
         clock,
         logger: hub.logger.child("operations"),
@@ -415,6 +433,8 @@ export class Daemon {
             await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
             return model.exportReport(p, effectiveHostName(daemon?.config ?? config));
           },
+          // `insightsctl statusline`: Claude Code's plan windows, after every message (docs/statusline.md).
+          "statusline.report": (params) => intake.report(params),
           snapshot: async (params) => {
             const quick = params.quick === true;
             const p = cliSnapshotParams({ ...stringParams(params), quick });
@@ -452,6 +472,8 @@ export class Daemon {
       daemon = new Daemon({ loaded, hub, logFile, pid, store, location, demoMode: data.demo, clock, token, collector, demo, model, live, alerts, interfaces, snapshots, renderPool, http, control, address, otlp, quiet }, options, startedAt);
       collector.start();
       alerts.start();
+      // What the status line left while no daemon ran: taken in (and the spool emptied) once the installs are known.
+      void intake.takeSpool(paths.statuslineSpoolFile, () => model.ready);
       daemon.scheduleRetention();
       daemon.scheduleDiscovery();
       log.info("started", {
@@ -561,6 +583,10 @@ export class Daemon {
           sources: agents.length,
           sessions: agents.reduce((n, a) => n + a.sessions.length, 0),
           liveSessions: agents.reduce((n, a) => n + a.live.length, 0),
+          // The plan's windows where the provider records them, and why there are none when there are none.
+          ...(!isGatewaySystem(sys) && hasCapability(sys.provider, "rateLimits")
+            ? { rateLimits: sys.rateLimits, rateLimitsNote: sys.rateLimits.length ? null : (sys.health.checks.find((c) => c.name === "rate-limit")?.message ?? null) }
+            : {}),
         };
       }),
       store: { ok: storeHealth.ok, path: store.path, sizeBytes: store.sizeBytes(), schemaVersion: store.schemaVersion, error: storeHealth.error ?? null },
