@@ -13,7 +13,7 @@ import { RateLimitWriter } from "../../shared/ingest/rate-limit-writer.js";
 import type { Logger } from "../../shared/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import type { RateLimitSnapshot } from "../../shared/sources/contract.js";
-import { hasCapability } from "../../shared/sources/registry.js";
+import { hasCapability, providerIdentity } from "../../shared/sources/registry.js";
 import { readReport, type StatusReport } from "../../shared/statusline/report.js";
 import { takeSpool } from "../../shared/statusline/spool.js";
 import type { Store } from "../../shared/store/store.js";
@@ -27,7 +27,8 @@ export const CLAUDE_LIMIT_ID = "claude";
 
 export interface IntakeOptions {
   store: Store;
-  model: ReadModel;
+  /** The installs read here (their config dirs) and their cost. */
+  model: Pick<ReadModel, "agents" | "usageCost">;
   clock: Clock;
   logger: Logger;
   /** Counts a refused reading on its source, as a scan's bad input is counted (AgentSource.countWarnings). */
@@ -77,7 +78,8 @@ export class StatuslineIntake {
 
   /** The Claude Code install (source id) whose config dir is `dir`; NOT_FOUND when none read here is. */
   private sourceOf(dir: string | null): string {
-    const installs = this.o.model.agents().filter((a) => hasCapability(a.provider, "rateLimits") && a.provider === "claude-code");
+    // The installs whose figures come from a status line (Claude Code's).
+    const installs = this.o.model.agents().filter((a) => hasCapability(a.provider, "rateLimits") && providerIdentity(a.provider).rateLimitsFrom === "statusLine");
     if (dir !== null) {
       const want = real(dir);
       const hit = installs.find((a) => a.dir === dir || real(a.dir) === want);
