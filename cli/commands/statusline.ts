@@ -1,77 +1,9 @@
-// `insightsctl statusline`: Claude Code's status line (docs/statusline.md). Claude Code runs it
-// after every message with a JSON object on stdin; it prints one line and hands the plan's
-// windows to the daemon (control call `statusline.report`), or to the spool file when no daemon
-// runs. It must never fail the status line: whatever the input, it prints a line and exits 0.
-// It must be fast: only the input, render and report modules load on the common path; the spool,
-// the installer and child_process only when needed; never the config, a scan or GraphQL.
+// `insightsctl statusline`: Claude Code's status line (docs/statusline.md), and its install and
+// uninstall in settings.json. The status line itself is cli/statusline/run.ts, which main.ts runs
+// straight without loading citty; this command is what `--help` and `install` go through.
 import { defineCommand } from "citty";
-import { parseStatusInput, type StatusInput } from "../../shared/statusline/input.js";
-import { DEFAULT_FORMAT, parseFormat, PLAIN_LINE, renderStatusLine } from "../../shared/statusline/render.js";
-import { reportOf, type StatusReport } from "../../shared/statusline/report.js";
-import { resolvePaths, type Paths } from "../../shared/paths.js";
-import { ControlClient } from "../control-client.js";
-import { readInput, runChained } from "../statusline/io.js";
-
-/** The daemon answers on its own socket at once or not at all; a hung one must not hold the line. */
-const CONNECT_MS = 250;
-const CALL_MS = 500;
-
-export interface ReportReply {
-  todayUsd: number | null;
-}
-
-/** Hands the report to the daemon; its answer, or null when none runs (the report is spooled). */
-async function deliver(paths: Paths, report: StatusReport): Promise<ReportReply | null> {
-  const client = await ControlClient.tryConnect(paths.socketFile, CONNECT_MS);
-  if (!client) {
-    try {
-      const { appendToSpool } = await import("../../shared/statusline/spool.js");
-      appendToSpool(paths.statuslineSpoolFile, report);
-    } catch {
-      // A state dir that is not ours (UNSAFE_PATH) or a full disk: the reading is lost, the line is not.
-    }
-    return null;
-  }
-  try {
-    return await client.call<ReportReply>("statusline.report", { ...report }, CALL_MS);
-  } catch {
-    // A daemon that refuses or is too slow: the line is printed without today's cost.
-    return null;
-  } finally {
-    client.close();
-  }
-}
-
-/** `--color auto` colours a terminal and Claude Code (valid input came), never with NO_COLOR. */
-function wantColour(mode: string, input: StatusInput | null): boolean {
-  if (mode === "always") return true;
-  if (mode === "never" || process.env.NO_COLOR) return false;
-  return Boolean(process.stdout.isTTY) || input !== null;
-}
-
-function done(line: string): void {
-  // Exit 0 once the line is out, whatever else is still pending (a stdin that never closed).
-  process.stdout.write(line + "\n", () => process.exit(0));
-}
-
-async function statusline(args: { format: string; color: string; chain?: string | undefined }): Promise<void> {
-  const parts = parseFormat(args.format);
-  // A bad flag value is said on the status line itself: Claude Code shows nothing of stderr.
-  if (typeof parts === "string") return done(`insightsctl statusline: unknown --format part "${parts}" (model, session, today, 5h, week, context)`);
-  if (!["auto", "always", "never"].includes(args.color)) return done(`insightsctl statusline: --color is auto, always or never, not "${args.color}"`);
-  const text = await readInput();
-  const input = text === null ? null : parseStatusInput(text);
-  const chained = args.chain && text !== null ? runChained(args.chain, text) : Promise.resolve("");
-  if (!input) {
-    const before = await chained;
-    return done(before ? `${before} ${PLAIN_LINE}` : PLAIN_LINE);
-  }
-  const now = Date.now();
-  const reply = await deliver(resolvePaths(), reportOf(input, now, process.env));
-  const ours = renderStatusLine(input, { parts, color: wantColour(args.color, input), now, todayUsd: typeof reply?.todayUsd === "number" ? reply.todayUsd : null });
-  const before = await chained;
-  done(before ? `${before}  ${ours}` : ours);
-}
+import { DEFAULT_FORMAT, PLAIN_LINE } from "../../shared/statusline/render.js";
+import { done, statusline } from "../statusline/run.js";
 
 async function installCommand(action: "install" | "uninstall"): Promise<void> {
   const { install, uninstall, shellQuote } = await import("../statusline/install.js");
