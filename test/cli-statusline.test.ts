@@ -62,7 +62,7 @@ async function gqlB(): Promise<{ primary: { usedPercent: number } | null; second
 }
 
 test("bad or missing input: a plain line and exit 0, always", async () => {
-  for (const bad of ["", "not json", "[1]", "x".repeat(400 * 1024)]) {
+  for (const bad of ["", "not json", "[1]", "{}", "x".repeat(400 * 1024)]) {
     const r = await statusline(bad);
     assert.is(r.code, 0);
     assert.is(r.stdout.trim().split("\n").length, 1);

@@ -68,7 +68,9 @@ export async function statusline(args: { format: string; color: string; chain?: 
   const reply = await deliver(resolvePaths(), reportOf(input, now, process.env));
   const ours = renderStatusLine(input, { parts, color: wantColour(args.color, input), now, todayUsd: typeof reply?.todayUsd === "number" ? reply.todayUsd : null });
   const before = await chained;
-  done(before ? `${before}  ${ours}` : ours);
+  // An object with nothing to show (`{}`) still gets a line: an empty one looks broken.
+  const line = ours || PLAIN_LINE;
+  done(before ? `${before}  ${line}` : line);
 }
 
 
