@@ -14,11 +14,12 @@ import { memorySuite } from "./memory-suite.js";
 import { providersSuite } from "./providers.js";
 import { scanSuite } from "./scan.js";
 import { snapshotSuite } from "./snapshot.js";
+import { statuslineSuite } from "./statusline.js";
 import type { BenchOptions, Measurements, Suite } from "./suite.js";
 import { BENCH_TMP } from "./paths.js";
 import { renderTable, type SuiteRows } from "./table.js";
 
-const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, memorySuite, providersSuite, idleSuite];
+const SUITES: readonly Suite[] = [scanSuite, graphqlSuite, snapshotSuite, memorySuite, providersSuite, idleSuite, statuslineSuite];
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

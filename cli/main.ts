@@ -1,30 +1,13 @@
 #!/usr/bin/env node
-// insightsctl: controls the daemon over its Unix socket. Subcommands load lazily so the CLI
-// starts fast; heavy modules (renderer, GraphQL) are imported only by the command that needs them.
-import { defineCommand } from "citty";
-import { VERSION } from "../shared/version.js";
-import { dispatch } from "./dispatch.js";
+// insightsctl: controls the daemon over its Unix socket. The status line (`insightsctl
+// statusline`, run by Claude Code after every message) goes straight to its own small module:
+// loading citty and the command tree would cost it more than its own work (docs/benchmarks.md).
+// Everything else, and the status line's --help, install and uninstall, goes through cli/app.ts.
 import { guardOutput } from "./stdio.js";
 
 guardOutput();
 
-const main = defineCommand({
-  meta: { name: "insightsctl", version: VERSION, description: "Control gateway-insights, the monitoring daemon for OpenClaw, Claude Code and Codex" },
-  subCommands: {
-    start: () => import("./commands/start.js").then((m) => m.default),
-    stop: () => import("./commands/stop.js").then((m) => m.default),
-    restart: () => import("./commands/restart.js").then((m) => m.default),
-    status: () => import("./commands/status.js").then((m) => m.default),
-    logs: () => import("./commands/logs.js").then((m) => m.default),
-    snapshot: () => import("./commands/snapshot.js").then((m) => m.default),
-    usage: () => import("./commands/usage.js").then((m) => m.default),
-    export: () => import("./commands/export.js").then((m) => m.default),
-    url: () => import("./commands/url.js").then((m) => m.default),
-    alerts: () => import("./commands/alerts.js").then((m) => m.default),
-    service: () => import("./commands/service.js").then((m) => m.default),
-    // Listed for --help; the dispatcher answers `help [command]` itself.
-    help: defineCommand({ meta: { name: "help", description: "Show how to use insightsctl or one of its commands: help [command]" } }),
-  },
-});
-
-void dispatch(main, process.argv.slice(2));
+const argv = process.argv.slice(2);
+const SLOW_WORDS = new Set(["install", "uninstall", "--uninstall", "--help", "-h"]);
+if (argv[0] === "statusline" && !argv.some((a) => SLOW_WORDS.has(a))) void import("./statusline/run.js").then((m) => m.runStatusline(argv.slice(1)));
+else void import("./app.js").then((m) => m.runCli(argv));

@@ -181,12 +181,14 @@ export class Daemon {
       const web = createHttp({ config, paths, token, clock, injectedClock: options.clock, peerOf: options.peerOf, hub });
       late.http = web.http;
       const services = startServices({ data, config, current, hub, cleanup, alertDelivery: options.alertDelivery, alertDebounceMs: options.alertDebounceMs, snapshotSeams: options.snapshotSeams });
-      Object.assign(late, { alerts: services.alerts, snapshots: services.snapshots });
+      Object.assign(late, { alerts: services.alerts, snapshots: services.snapshots, intake: services.intake });
       const serving = await serveHttp({ ...web, ...services, config, current, hub, collector, model, health: () => daemon().health(), cleanup, graphqlLimits: options.graphqlLimits, quietGc: options.quietGc, otlpIntervalMs: options.otlpIntervalMs });
-      const handlers = controlHandlers({ daemon, config, current, token, clock, hub, collector, model, alerts: services.alerts, snapshots: services.snapshots });
+      const handlers = controlHandlers({ daemon, config, current, token, clock, hub, collector, model, alerts: services.alerts, snapshots: services.snapshots, intake: services.intake });
       const control = new ControlServer({ socketPath: paths.socketFile, logger: hub.logger.child("control"), ...handlers });
       await control.listen();
       if (control.replacedStaleSocket) log.warn("removed a stale control socket left by a crashed daemon", { socket: paths.socketFile });
+      // What the status line left while no daemon ran: taken in (and the spool emptied) once the installs are known.
+      void services.intake.takeSpool(paths.statuslineSpoolFile, () => model.ready);
       const { location, store, startedAt } = data;
       late.daemon = new Daemon({ ...base, ...services, ...serving, location, demoMode: data.demo, clock, store, collector, model, demo, http: web.http, control, startedAt }, options);
       late.daemon.begin();

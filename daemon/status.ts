@@ -1,6 +1,7 @@
 // What the daemon says about itself: GET /health and the control socket's `status`. Apart from
 // the composition root because both read every part the same way and change with the API's shape,
 // not with how the parts are started.
+import { hasCapability } from "../shared/sources/registry.js";
 import type { Clock } from "../shared/clock.js";
 import type { Config } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
@@ -116,6 +117,10 @@ function providerFigures(model: ReadModel, systems: readonly AnySystemView[]): D
       sources: agents.length,
       sessions: agents.reduce((n, a) => n + a.sessions.length, 0),
       liveSessions: agents.reduce((n, a) => n + a.live.length, 0),
+      // The plan's windows where the provider records them, and why there are none when there are none.
+      ...(!isGatewaySystem(sys) && hasCapability(sys.provider, "rateLimits")
+        ? { rateLimits: sys.rateLimits, rateLimitsNote: sys.rateLimits.length ? null : (sys.health.checks.find((c) => c.name === "rate-limit")?.message ?? null) }
+        : {}),
     };
   });
 }

@@ -1,6 +1,7 @@
 // The daemon's data: the store, the providers' readers, the collector and the read model
 // (shared/open-data.ts), and in demo mode the demo gateway and its replay. Apart from the
 // composition root because what is read, and from where, is decided here once per start.
+import type { StatuslineIntake } from "./statusline/intake.js";
 import type { Clock } from "../shared/clock.js";
 import type { Config } from "../shared/config/options.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
@@ -15,6 +16,7 @@ import type { Cleanup } from "./wire-base.js";
 
 /** Parts made after the data, which the data's figures read at request time (unset until they exist). */
 export interface LateParts {
+  intake?: StatuslineIntake;
   daemon?: { readonly config: Config; baseUrl(): string };
   http?: HttpServer;
   snapshots?: SnapshotService;
@@ -52,6 +54,8 @@ export async function openDaemonData(o: DataOptions): Promise<{ data: OpenData; 
     }),
     // The status card shows the alerts firing now; the service starts after the data.
     alerts: () => (late.alerts ? activeAlertFigures(late.alerts, data.clock.now()) : []),
+    // Claude Code's plan windows without a reading: why (no status line, an API-key login).
+    rateLimitsMissing: (_provider, ids) => late.intake?.missing(ids) ?? null,
   });
   o.cleanup.add(() => data.close());
   const { location, clock } = data;

@@ -12,6 +12,7 @@ import { readModelInputs } from "./alerts/read-model-inputs.js";
 import { LiveEvents } from "./live/live-events.js";
 import { GatewayOperations } from "./operations/gateway-operations.js";
 import { RenderPool } from "./snapshot/render-pool.js";
+import { StatuslineIntake } from "./statusline/intake.js";
 import { SnapshotService, type SnapshotServiceOptions } from "./snapshot/service.js";
 import type { Cleanup } from "./wire-base.js";
 
@@ -32,6 +33,7 @@ interface Services {
   operations: GatewayOperations;
   renderPool: RenderPool;
   snapshots: SnapshotService;
+  intake: StatuslineIntake;
 }
 
 export function startServices(o: ServicesOptions): Services {
@@ -89,5 +91,17 @@ export function startServices(o: ServicesOptions): Services {
     ...(o.snapshotSeams?.render ? {} : { prepareRender: () => renderPool.prepare() }),
     ...o.snapshotSeams,
   });
-  return { live, alerts, operations, renderPool, snapshots };
+  // Claude Code's plan windows, handed over by `insightsctl statusline` (daemon/statusline/intake.ts).
+  const intake = new StatuslineIntake({
+    store,
+    model,
+    clock,
+    logger: hub.logger.child("statusline"),
+    countWarning: (source, w) => collector.registry.source(source)?.countWarnings([w]),
+    changed: (source) => {
+      live.changed(source);
+      alerts.changed();
+    },
+  });
+  return { live, alerts, operations, renderPool, snapshots, intake };
 }

@@ -40,6 +40,7 @@ export type ErrorCode =
   | "TARGET_REFUSED"
   | "LIMIT_REACHED"
   | "READ_INCOMPLETE"
+  | "SETTINGS_INVALID"
   | "INTERNAL";
 
 export class InsightsError extends Error {

@@ -10,7 +10,7 @@ import { ConfigError } from "./errors.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
 import type { Logger } from "./log/logger.js";
 import type { Paths } from "./paths.js";
-import { ReadModel, type ActiveAlertFigure, type DaemonFigures } from "./queries/read-model.js";
+import { ReadModel, type ActiveAlertFigure, type DaemonFigures, type ReadModelOptions } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { installDemoState, type InstalledDemo } from "./demo-replay/install.js";
@@ -41,6 +41,8 @@ export interface OpenDataOptions {
   daemon?: () => DaemonFigures;
   /** The alerts firing now (the daemon's alert service), for the status card. */
   alerts?: () => ActiveAlertFigure[];
+  /** Why a provider's installs have no rate limits (the daemon's status-line intake). */
+  rateLimitsMissing?: ReadModelOptions["rateLimitsMissing"];
   /** How often the store checks its file is still the one open; default 5 s (one stat). */
   storeCheckMs?: number;
 }
@@ -112,6 +114,7 @@ export function openData(o: OpenDataOptions): OpenData {
     rawDays: () => current().retentionRawDays,
     ...(o.daemon ? { daemon: o.daemon } : {}),
     ...(o.alerts ? { alerts: o.alerts } : {}),
+    ...(o.rateLimitsMissing ? { rateLimitsMissing: o.rateLimitsMissing } : {}),
   });
   return {
     demo,

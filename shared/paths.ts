@@ -17,6 +17,8 @@ export interface Paths {
   demoStateDir: string;
   /** The demo's own store, so demo data never mixes with a real gateway's. */
   demoDbFile: string;
+  /** Status-line readings left by `insightsctl statusline` while no daemon ran (shared/statusline/spool.ts). */
+  statuslineSpoolFile: string;
   runtimeDir: string;
   socketFile: string;
   pidFile: string;
@@ -40,6 +42,7 @@ export function resolvePaths(env: Env = process.env): Paths {
     sessionKeysFile: join(stateDir, "session-keys.json"),
     demoStateDir: join(stateDir, "demo", "openclaw-state"),
     demoDbFile: join(stateDir, "demo", "insights.db"),
+    statuslineSpoolFile: join(stateDir, "statusline-spool.jsonl"),
     runtimeDir,
     socketFile: join(runtimeDir, "control.sock"),
     pidFile: join(runtimeDir, "daemon.pid"),

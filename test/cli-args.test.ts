@@ -90,7 +90,7 @@ test("an unknown command names the nearest one, exit 2; no command is exit 2 too
   assert.match(sub.stderr, /^insightsctl: unknown command "instal" \(did you mean install\?\)/);
   const none = await ctl(box, []);
   assert.is(none.code, 2);
-  assert.match(none.stderr, /^insightsctl: missing command \(one of start, stop, restart, status, logs, snapshot, usage, export, url, alerts, service, help\)\n/);
+  assert.match(none.stderr, /^insightsctl: missing command \(one of start, stop, restart, status, logs, snapshot, usage, export, url, alerts, service, statusline, help\)\n/);
 });
 
 test("help: `help`, `help <command>` and --help print plain usage on stdout, exit 0", async () => {
@@ -99,7 +99,7 @@ test("help: `help`, `help <command>` and --help print plain usage on stdout, exi
   const top = await ctl(box, ["--help"], env);
   assert.not.ok(top.stdout.includes("\u001b["), "no colour codes in piped help");
   assert.is(top.code, 0);
-  assert.match(top.stdout, /USAGE insightsctl\s+start\|stop\|restart\|status\|logs\|snapshot\|usage\|export\|url\|alerts\|service\|help/);
+  assert.match(top.stdout, /USAGE insightsctl\s+start\|stop\|restart\|status\|logs\|snapshot\|usage\|export\|url\|\s*alerts\|service\|statusline\|help/);
   const help = await ctl(box, ["help"], env);
   assert.is(help.code, 0);
   assert.is(help.stdout, top.stdout);

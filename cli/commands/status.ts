@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 import type { LookedAt } from "../../shared/sources/looked-at.js";
+import type { RateLimitWindowView } from "../../shared/queries/rate-limits.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { resolvePaths } from "../../shared/paths.js";
 import { describeReasons } from "../../shared/queries/health.js";
@@ -26,6 +27,24 @@ function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): st
   }
   parts.push(`${p.sources} source${p.sources === 1 ? "" : "s"}, ${p.sessions} session${p.sessions === 1 ? "" : "s"}`);
   return parts.join(", ");
+}
+
+/** "5h 42% (resets in 2h 10m)": one window of a provider's plan quota. */
+function windowText(name: string, w: RateLimitWindowView | null, now: number): string | null {
+  if (!w) return null;
+  const reset = w.resetsAt ? Date.parse(w.resetsAt) : NaN;
+  return `${name} ${Math.round(w.usedPercent)}%${reset > now ? ` (resets in ${formatDuration((reset - now) / 1000)})` : ""}`;
+}
+
+/** The plan's windows per install with their age ("as of 3m 5s ago"), or why there are none. */
+export function rateLimitLines(p: DaemonStatus["providers"][number], now: number): string[] {
+  if (!p.rateLimits) return [];
+  if (!p.rateLimits.length) return [`${nameOfWord(p.provider)}: none${p.rateLimitsNote ? ` (${p.rateLimitsNote})` : ""}`];
+  return p.rateLimits.map((l) => {
+    const windows = [windowText("5h", l.primary, now), windowText("week", l.secondary, now)].filter((x): x is string => x !== null);
+    const age = `as of ${formatDuration((now - Date.parse(l.updatedAt)) / 1000)} ago${l.stale ? ", since reset" : ""}`;
+    return `${nameOfWord(p.provider)}: ${windows.join(", ") || "no window"}, ${age}${p.rateLimits && p.rateLimits.length > 1 ? ` (${l.source})` : ""}`;
+  });
 }
 
 /** `status --json` when nothing runs; the running shape is DaemonStatus (README documents both). */
@@ -58,6 +77,8 @@ export default defineCommand({
       if (s.demo) say(`${label("data")}demo state (bundled sample)${s.openclawDir ? ` in ${s.openclawDir}` : ""}`);
       // One line per provider read: its own verdict, what it runs and how much it holds.
       for (const p of s.providers ?? []) say(`${label(p.provider)}${providerLine(p, s)}`);
+      // The plan's quota where a provider records it (Claude Code through its status line, Codex).
+      for (const p of s.providers ?? []) for (const l of rateLimitLines(p, Date.now())) say(`${label("rate limits")}${l}`);
       // Where each provider looked and what was there: a mistyped dir or a runtime not used yet shows here.
       for (const l of s.lookedAt ?? []) say(`${label("looked at")}${nameOfWord(l.provider)}: ${l.dir} (${l.from}): ${FOUND[l.found]}`);
       const troubled = s.sources.filter((x) => x.status !== "CONNECTED");

@@ -2,6 +2,7 @@
 // `export`, `snapshot`, `logs`). It lives beside the server that speaks the protocol so the
 // daemon's composition root only hands it the parts; every parameter here is hostile input and
 // is checked before use (the server turns a thrown InsightsError into an error reply).
+import type { StatuslineIntake } from "../statusline/intake.js";
 import type { Clock } from "../../shared/clock.js";
 import type { Config } from "../../shared/config/options.js";
 import { effectiveHostName } from "../../shared/config/host-name.js";
@@ -43,6 +44,7 @@ export interface ControlParts {
   model: ReadModel;
   alerts: AlertService;
   snapshots: SnapshotService;
+  intake: StatuslineIntake;
 }
 
 /** Who asks through the control socket: the daemon's own user (the socket is 0600). */
@@ -83,7 +85,7 @@ function alertCalls({ alerts, clock }: ControlParts): Record<string, CallHandler
   };
 }
 
-function reportCalls({ current, config, collector, model, snapshots }: ControlParts): Record<string, CallHandler> {
+function reportCalls({ current, config, collector, model, snapshots, intake }: ControlParts): Record<string, CallHandler> {
   return {
     // `insightsctl usage`: as without a daemon, one pass over the sources within the collect
     // budget, then the report (shared/queries/usage-report.ts, docs/usage.md).
@@ -98,6 +100,8 @@ function reportCalls({ current, config, collector, model, snapshots }: ControlPa
       await withDeadline(collector.run("agents"), config.collectTimeoutSeconds * 1000);
       return model.exportReport(p, effectiveHostName(current()));
     },
+    // `insightsctl statusline`: Claude Code's plan windows, after every message (docs/statusline.md).
+    "statusline.report": (params) => intake.report(params),
     snapshot: async (params) => {
       const quick = params.quick === true;
       const p = cliSnapshotParams({ ...stringParams(params), quick });

@@ -17,14 +17,20 @@ function wrap(text: string, width: number, first: string, rest: string): string[
   const out: string[] = [];
   let line = first;
   let empty = true;
-  for (const word of text.split(/ +/)) {
-    if (!empty && line.length + 1 + word.length > width) {
+  // A command list (`start|stop|…|help`) is one long word: it breaks after a `|`, the `|` kept.
+  const words = text.split(/ +/).flatMap((w) => (rest.length + w.length > width && w.includes("|") ? w.split(/(?<=\|)/) : [w]));
+  let glued = false;
+  for (const word of words) {
+    const joiner = empty || glued ? "" : " ";
+    if (!empty && line.length + joiner.length + word.length > width) {
       out.push(line);
       line = rest;
       empty = true;
-    }
-    line += (empty ? "" : " ") + word;
+    } else line += joiner;
+    line += word;
     empty = false;
+    // The pieces of a broken list join without a space.
+    glued = word.endsWith("|");
   }
   out.push(line);
   return out;

@@ -3,6 +3,7 @@
 // A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
 import type { LookedAt } from "../sources/looked-at.js";
 import { StringDecoder } from "node:string_decoder";
+import type { RateLimitsView } from "../queries/rate-limits.js";
 
 interface ControlRequest {
   id: number;
@@ -49,7 +50,18 @@ export interface DaemonStatus {
   healthReasons: Array<{ name: string; status: "PASS" | "WARN" | "FAIL"; message: string | null }>;
   sources: Array<{ id: string; status: string; lastError: string | null }>;
   /** One entry per provider read, in A, B, C order: its own verdict and sources. */
-  providers: Array<{ provider: string; health: "starting" | "ok" | "degraded" | "unhealthy"; versions: string[]; sources: number; sessions: number; liveSessions: number }>;
+  providers: Array<{
+    provider: string;
+    health: "starting" | "ok" | "degraded" | "unhealthy";
+    versions: string[];
+    sources: number;
+    sessions: number;
+    liveSessions: number;
+    /** Providers that record the plan's windows (Claude Code, Codex): the latest per install, as GraphQL's rateLimitsBySource. */
+    rateLimits?: RateLimitsView[];
+    /** With no windows: why (no status line set up, an API-key login, none recorded yet). */
+    rateLimitsNote?: string | null;
+  }>;
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
   /** Every dir each provider (not off) looks at for its data, and what is there now (docs/providers.md). */
   lookedAt: LookedAt[];

@@ -77,6 +77,9 @@ export const en = {
   "health.rateLimit.secondary": "weekly window",
   "health.rateLimit.used": "{used}% of the {window} used ({source})",
   "health.rateLimit.stale": "{used}% of the {window} at the last rollout, since reset ({source})",
+  "health.rateLimit.noStatusLine": "no plan windows: Claude Code's status line is not set up (run `insightsctl statusline install`)",
+  "health.rateLimit.apiKey": "no plan windows: Claude Code sent none after a response (an API-key login has none)",
+  "health.rateLimit.waiting": "no plan windows yet: Claude Code sends them after a session's first response",
 
   // pricing: models with no known price (Claude Code, Codex)
   "health.pricing.ok": "every model priced",
@@ -144,6 +147,9 @@ export const zh: Readonly<Record<MessageId, Template>> = {
   "health.rateLimit.secondary": "每周窗口",
   "health.rateLimit.used": "{window}已用 {used}%（{source}）",
   "health.rateLimit.stale": "最近一次记录时{window}已用 {used}%，之后已重置（{source}）",
+  "health.rateLimit.noStatusLine": "无套餐窗口：未设置 Claude Code 的状态栏（运行 `insightsctl statusline install`）",
+  "health.rateLimit.apiKey": "无套餐窗口：Claude Code 在响应后未提供（API 密钥登录没有套餐窗口）",
+  "health.rateLimit.waiting": "尚无套餐窗口：Claude Code 在会话的首次响应后才提供",
   "health.pricing.ok": "所有模型均有价格",
   "health.pricing.unpriced": "{n} 条响应所用模型没有已知价格：{models}；请在 config.json 的 `prices` 中添加",
 

@@ -515,6 +515,11 @@ export class AgentSource {
     return before !== this.status.current;
   }
 
+  /** Bad input this source's data brought by another way (a status-line reading refused): counted and logged as a scan's. */
+  countWarnings(warnings: ReadonlyArray<{ code: string; message: string; where: string }>): void {
+    this.count(warnings);
+  }
+
   private count(warnings: ReadonlyArray<{ code: string; message: string; where: string }>): void {
     if (!warnings.length) return;
     this.warnings += warnings.length;

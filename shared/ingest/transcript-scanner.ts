@@ -7,7 +7,7 @@
 // nothing twice; a response written on several lines (or in several files) is counted once by its
 // key, kept in the store across restarts.
 import type { Clock } from "../clock.js";
-import { impossibleRateLimit } from "./rate-limit-check.js";
+import { RateLimitWriter } from "./rate-limit-writer.js";
 import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
 import type { SourceError, SourceWarning } from "../sources/result.js";
 import type { Store } from "../store/store.js";
@@ -148,12 +148,14 @@ const GROUP_MS = 25;
 
 export class TranscriptScanner {
   private readonly stmts;
+  private readonly rateLimitWriter: RateLimitWriter;
 
   constructor(
     private readonly store: Store,
     private readonly options: ScanOptions,
   ) {
     const db = store.db;
+    this.rateLimitWriter = new RateLimitWriter(db);
     this.stmts = {
       cursor: db.prepare<[string, string], { cursor_json: string; change_token: string | null }>("SELECT cursor_json, change_token FROM scan_cursors WHERE source = ? AND item = ?"),
       // Every transcript's change token in one read: a point query per transcript cost ~5 µs each,
@@ -220,17 +222,6 @@ export class TranscriptScanner {
            started_at = CASE WHEN started_at IS NULL OR excluded.started_at < started_at THEN excluded.started_at ELSE started_at END,
            last_activity = CASE WHEN last_activity IS NULL OR excluded.last_activity > last_activity THEN excluded.last_activity ELSE last_activity END,
            failed = coalesce(@failed, failed)`,
-      ),
-      // The sample in force at a time: the latest at or before it (rollouts are read in file order, not time order).
-      rateLimitAt: db
-        .prepare<[string, number], unknown[]>(
-          `SELECT limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes,
-             secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? AND ts <= ? ORDER BY ts DESC, rowid DESC LIMIT 1`,
-        )
-        .raw(),
-      rateLimit: db.prepare(
-        `INSERT INTO rate_limit_samples (ts, source_id, limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used,
-           secondary_window_minutes, secondary_resets_at, plan_type, credits_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     };
   }
@@ -561,28 +552,8 @@ export class TranscriptScanner {
 
   private rateLimits(source: string, ts: number, snap: RateLimitSnapshot, now: number, where: string, result: ScanResult): void {
     // Refused readings are warned about (the caller logs a few per pass) and never stored.
-    const impossible = impossibleRateLimit(snap, ts, now);
-    if (impossible !== null) {
-      result.warnings.push({ code: "BAD_FIELD", message: `impossible rate-limit reading refused: ${impossible}`, where });
-      return;
-    }
-    const values = [
-      snap.limitId,
-      snap.primary?.usedPercent ?? null,
-      snap.primary?.windowMinutes ?? null,
-      snap.primary?.resetsAt ?? null,
-      snap.secondary?.usedPercent ?? null,
-      snap.secondary?.windowMinutes ?? null,
-      snap.secondary?.resetsAt ?? null,
-      snap.planType,
-      snap.credits ? JSON.stringify(snap.credits) : null,
-    ] as const;
-    // One row per change: every response repeats the same figures until the quota moves. Compared
-    // with the figures in force at the line's own time, so a rollout read again (replaced, or
-    // truncated and rewritten) or read after a newer one adds no copy of what is already there.
-    const before = this.stmts.rateLimitAt.get(source, ts);
-    if (before && values.every((v, i) => v === before[i])) return;
-    this.stmts.rateLimit.run(ts, source, ...values);
+    const { refused } = this.rateLimitWriter.record(source, ts, snap, now);
+    if (refused !== null) result.warnings.push({ code: "BAD_FIELD", message: `impossible rate-limit reading refused: ${refused}`, where });
   }
 }
 

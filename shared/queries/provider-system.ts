@@ -3,7 +3,7 @@
 // their CPU and memory, the plan's rate limits where the provider records them, and its health
 // checks. Pure: the caller passes everything in.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import { list as listOf, msg } from "../i18n/message.js";
+import { list as listOf, msg, type Message } from "../i18n/message.js";
 import type { ProviderWithout } from "../sources/registry.js";
 import type { FilesystemSpace } from "../sources/disk-usage.js";
 import type { SourceResult } from "../sources/result.js";
@@ -58,6 +58,8 @@ interface ProviderSystemInputs {
   disk: SourceResult<FilesystemSpace>;
   /** Codex: the latest rate limits per install. */
   rateLimits?: readonly RateLimitsView[];
+  /** Why there are no rate limits, when the provider can tell (Claude Code: no status line, an API-key login). */
+  rateLimitsMissing?: Message | null;
 }
 
 /** Dotted versions, newest first (numeric parts compared as numbers). */
@@ -90,7 +92,7 @@ export function queryProviderSystem(i: ProviderSystemInputs): ProviderSystemView
     }
   }
   const detection = detectionCheck(i.agents);
-  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), ...(detection ? [detection] : []), pricingCheck(i.unpriced), ...(i.rateLimits ? [rateLimitCheck(i.rateLimits)] : []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
+  const checks = [sourcesCheck(i.agents, i.providerError, "installs"), ...(detection ? [detection] : []), pricingCheck(i.unpriced), ...(i.rateLimits ? [rateLimitCheck(i.rateLimits, i.rateLimitsMissing ?? null)] : []), diskCheck(i.disk, { diskUsedPercent: null, diskFreeMB: null }), storeCheck(i.store)];
   return {
     provider: i.provider,
     demo: i.demo,

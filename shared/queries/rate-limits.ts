@@ -2,7 +2,7 @@
 // install, whether they are stale, their history for a chart, and the `rate-limit` health check
 // (warn at 80 %, fail at 100 %). The quota belongs to the account, not to this machine: these are
 // gauges, never summed.
-import { msg } from "../i18n/message.js";
+import { msg, type Message } from "../i18n/message.js";
 import type { Store } from "../store/store.js";
 import type { HealthCheck } from "./health.js";
 import { check } from "./system.js";
@@ -107,9 +107,9 @@ export function queryRateLimitHistory(store: Store, sourceId: string, now: numbe
   return rows.map((r) => ({ time: iso(r.ts) as string, primaryUsedPercent: r.primary_used, secondaryUsedPercent: r.secondary_used }));
 }
 
-/** Warn at 80 %, fail at 100 % of either window; stale figures only inform. */
-export function rateLimitCheck(limits: readonly RateLimitsView[]): HealthCheck {
-  if (!limits.length) return check("rate-limit", "PASS", msg("health.rateLimit.none"));
+/** Warn at 80 %, fail at 100 % of either window; stale figures only inform. `missing`: why there are none, when known. */
+export function rateLimitCheck(limits: readonly RateLimitsView[], missing: Message | null = null): HealthCheck {
+  if (!limits.length) return check("rate-limit", "PASS", missing ?? msg("health.rateLimit.none"));
   let worst: { used: number; source: string; window: "primary" | "secondary"; stale: boolean } | null = null;
   for (const l of limits) {
     for (const w of ["primary", "secondary"] as const) {

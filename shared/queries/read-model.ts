@@ -2,6 +2,7 @@
 // the store, the collector's live state and the clock. Interfaces never read provider files or
 // the store themselves; they call these methods, naming a source by its id (`agent:main`,
 // `claude-code:default`), and get plain objects back.
+import type { Message } from "../i18n/message.js";
 import type { Clock } from "../clock.js";
 import { InsightsError } from "../errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
@@ -101,7 +102,7 @@ export interface DashboardView {
   store: { ok: boolean; path: string; sizeBytes: number; schemaVersion: number; error: string | null };
 }
 
-interface ReadModelOptions {
+export interface ReadModelOptions {
   store: Store;
   collector: Collector;
   clock: Clock;
@@ -117,6 +118,8 @@ interface ReadModelOptions {
   daemon?: () => DaemonFigures;
   /** The alerts firing now (the daemon's alert service); absent where no rules are evaluated. */
   alerts?: () => ActiveAlertFigure[];
+  /** Why a provider's installs have no rate limits, when it can tell (the daemon's status-line intake). */
+  rateLimitsMissing?: (provider: ProviderName, sourceIds: readonly string[]) => Message | null;
 }
 
 /** The cache's name for the gateway's own rows (probes): no source owns them. */
@@ -238,7 +241,9 @@ export class ReadModel {
       agents,
       providerError: this.o.collector.registry.providerError(name)?.message ?? null,
       unpriced: queryUnpricedModels(this.o.store, agents.map((a) => a.id)),
-      ...(hasCapability(name, "rateLimits") ? { rateLimits: queryRateLimits(this.o.store, agents.map((a) => a.id), this.now()) } : {}),
+      ...(hasCapability(name, "rateLimits")
+        ? { rateLimits: queryRateLimits(this.o.store, agents.map((a) => a.id), this.now()), rateLimitsMissing: this.o.rateLimitsMissing?.(name, agents.map((a) => a.id)) ?? null }
+        : {}),
       store: this.o.store.health(),
       disk: filesystemSpaceSync(dirname(this.o.store.path)),
     });
