@@ -1,7 +1,7 @@
 // Which shape a card block has, asked by its provider's capabilities (shared/sources/identity.ts).
 // Apart from card-model.ts so the render worker, which draws blocks, never loads zod.
 import { hasCapability } from "../sources/registry.js";
-import type { CardBlock, CardCodexBlock, CardOpenClawBlock } from "./card-model.js";
+import type { CardBlock, CardRateLimitedBlock, CardOpenClawBlock } from "./card-model.js";
 
 /** A block of a provider with an agent gateway (gateway, cron, channels, resources). */
 export function isGatewayBlock(b: CardBlock): b is CardOpenClawBlock {
@@ -9,6 +9,6 @@ export function isGatewayBlock(b: CardBlock): b is CardOpenClawBlock {
 }
 
 /** A block with the plan's rate limits. */
-export function isRateLimitedBlock(b: CardBlock): b is CardCodexBlock {
+export function isRateLimitedBlock(b: CardBlock): b is CardRateLimitedBlock {
   return hasCapability(b.provider, "rateLimits");
 }

@@ -16,7 +16,7 @@ import { copyFixture, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../
 import { Store } from "../store/store.js";
 import type { CronRunInfo } from "../sources/gateway/cron.js";
 import { buildCardModel, CARD_LIMITS, mergeAgentEvents, type CardBuildParams } from "./build-model.js";
-import { cardJsonSchema, cardModelSchema, type CardBlock, type CardModel } from "./card-model.js";
+import { cardJsonSchema, cardModelSchema, type CardBlock, type CardBlockOf, type CardModel } from "./card-model.js";
 import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "./example-inputs.js";
 import type { AgentCardInputs, CardInputs, CliCardInputs, OpenClawCardInputs, ProviderCardInputs } from "./inputs.js";
 import { METRICS_RANGE, SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_THEMES } from "./params.js";
@@ -46,10 +46,10 @@ const ONE = ["openclaw"] as const;
 const TWO = ["openclaw", "codex"] as const;
 const ALL = ["openclaw", "claude-code", "codex"] as const;
 
-function blockOf<P extends CardBlock["provider"]>(m: CardModel, provider: P): Extract<CardBlock, { provider: P }> {
+function blockOf<P extends CardBlock["provider"]>(m: CardModel, provider: P): CardBlockOf<P> {
   const b = m.providers.find((x) => x.provider === provider);
   if (!b) throw new Error(`no ${provider} block`);
-  return b as Extract<CardBlock, { provider: P }>;
+  return b as CardBlockOf<P>;
 }
 function inputOf<P extends ProviderCardInputs["provider"]>(i: CardInputs, provider: P): P extends "openclaw" ? OpenClawCardInputs : CliCardInputs {
   const p = i.providers.find((x) => x.provider === provider);

@@ -345,7 +345,8 @@ function windowOf(w: RateLimitWindowView | null): CardRateLimits[number]["primar
 
 function cliBlock(p: CliCardInputs, c: Context): CardBlock {
   const cli = p.cli ? { version: p.cli.versions[0] ?? null, liveSessions: Math.max(0, p.cli.liveSessions) } : null;
-  if (!hasCapability(p.provider, "rateLimits")) return { provider: p.provider, cli, ...blockBase(p, c) };
+  // A provider without rate limits (none registered now: the card model's type has no such block).
+  if (!hasCapability(p.provider, "rateLimits")) return { provider: p.provider, cli, ...blockBase(p, c) } as unknown as CardBlock;
   const rateLimits: CardRateLimits | null = p.rateLimits
     ? p.rateLimits.map((r) => ({
         source: r.source,

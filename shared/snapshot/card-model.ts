@@ -248,12 +248,12 @@ const rateLimits = z
       planType: z.string().nullable(),
       primary: rateWindow,
       secondary: rateWindow,
-      updatedAt: isoTime.describe("When Codex recorded the figures"),
+      updatedAt: isoTime.describe("When the provider recorded the figures"),
       stale: z.boolean().describe("The primary window has reset since: the figures may no longer hold"),
     }),
   )
   .nullable()
-  .describe("The plan's rate limits per install as Codex last recorded them; null when they could not be read");
+  .describe("The plan's rate limits per install as the provider last recorded them (Codex's rollouts, Claude Code's status line); null when they could not be read");
 
 /** The block of a CLI provider (no gateway), with the plan's rate limits when it records them. */
 type CliName = ProviderWithout<"gateway">;
@@ -263,10 +263,15 @@ const rateLimitedBlockOf = (p: ProviderIdentity) => z.object({ provider: z.liter
 type GatewayBlockSchema = ReturnType<typeof gatewayBlockOf>;
 type CliBlockSchema = ReturnType<typeof cliBlockOf>;
 type RateLimitedBlockSchema = ReturnType<typeof rateLimitedBlockOf>;
-type BlockSchema = GatewayBlockSchema | CliBlockSchema | RateLimitedBlockSchema;
+/** A CLI provider without rate limits, while there is one (none since Claude Code records its windows too). */
+type PlainCliBlockSchema = [Exclude<CliName, ProviderWith<"rateLimits">>] extends [never] ? never : CliBlockSchema;
+type BlockSchema = GatewayBlockSchema | PlainCliBlockSchema | RateLimitedBlockSchema;
 
 /** One block per registered provider, in the interface's order, its shape by its capabilities. */
-const blocks = PROVIDER_IDENTITIES.map((p): BlockSchema => (p.capabilities.gateway ? gatewayBlockOf(p) : p.capabilities.rateLimits ? rateLimitedBlockOf(p) : cliBlockOf(p))) as [BlockSchema, ...BlockSchema[]];
+// The plain CLI shape stays for a provider added without rate limits; no registered one is (the cast says so).
+const blocks = PROVIDER_IDENTITIES.map((p): BlockSchema => (p.capabilities.gateway ? gatewayBlockOf(p) : p.capabilities.rateLimits ? rateLimitedBlockOf(p) : (cliBlockOf(p) as unknown as BlockSchema))) as [BlockSchema, ...BlockSchema[]];
+/** A block by its provider: OpenClaw's has the gateway, the CLIs' have rate limits. */
+export type CardBlockOf<P extends ProviderName> = P extends ProviderWith<"gateway"> ? CardOpenClawBlock : CardRateLimitedBlock;
 
 const health = z
   .object({
@@ -341,10 +346,8 @@ export type CardGatewayState = (typeof GATEWAY_STATES)[number];
 export type CardBlock = CardModel["providers"][number];
 /** OpenClaw's block shape: a provider with an agent gateway. */
 export type CardOpenClawBlock = z.infer<GatewayBlockSchema>;
-/** Claude Code's: a CLI provider. */
-export type CardClaudeCodeBlock = z.infer<CliBlockSchema>;
-/** Codex's: a CLI provider with the plan's rate limits. */
-export type CardCodexBlock = z.infer<RateLimitedBlockSchema>;
+/** A CLI provider with the plan's rate limits: Claude Code's (from its status line) and Codex's. */
+export type CardRateLimitedBlock = z.infer<RateLimitedBlockSchema>;
 export type CardSummary = z.infer<typeof summary>;
 export type CardTokenChart = z.infer<typeof tokenChart>;
 export type CardRateLimits = NonNullable<z.infer<typeof rateLimits>>;

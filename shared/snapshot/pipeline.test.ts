@@ -24,7 +24,7 @@ import { OpenClawProvider } from "../sources/openclaw/provider.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { fail, SourceError } from "../sources/result.js";
 import { Store } from "../store/store.js";
-import { cardModelSchema, type CardBlock, type CardModel } from "./card-model.js";
+import { cardModelSchema, type CardBlock, type CardBlockOf, type CardModel } from "./card-model.js";
 import { produceSnapshot } from "./pipeline.js";
 
 test.after(removeTempDirs);
@@ -71,10 +71,10 @@ async function providersModel(dirs: Dirs, now: number, prices: "shipped" | "none
 }
 
 const json = async (r: { body: Buffer }): Promise<CardModel> => cardModelSchema.parse(JSON.parse(r.body.toString("utf8")));
-const blockOf = <P extends CardBlock["provider"]>(card: CardModel, provider: P): Extract<CardBlock, { provider: P }> => {
+const blockOf = <P extends CardBlock["provider"]>(card: CardModel, provider: P): CardBlockOf<P> => {
   const b = card.providers.find((x) => x.provider === provider);
   if (!b) throw new Error(`no ${provider} block`);
-  return b as Extract<CardBlock, { provider: P }>;
+  return b as CardBlockOf<P>;
 };
 const four = (u: { input: number; output: number; cacheRead: number; cacheWrite: number }): number => u.input + u.output + u.cacheRead + u.cacheWrite;
 

@@ -176,7 +176,7 @@ for (const identity of PROVIDER_IDENTITIES) {
     }
   });
 
-  test(`${name}: its declared capabilities answer (gateway: its own session index; rateLimits: plan figures only where declared)`, () => {
+  test(`${name}: its declared capabilities answer (gateway: its own session index; rateLimits: plan figures in transcripts only where declared)`, () => {
     const { c, installs } = setUp();
     let rateEvents = 0;
     for (const install of installs) {
@@ -189,8 +189,10 @@ for (const identity of PROVIDER_IDENTITIES) {
         reader.close();
       }
     }
-    if (hasCapability(name, "rateLimits")) assert.ok(rateEvents > 0, "the fixture's plan figures are read");
-    else assert.is(rateEvents, 0, "no plan figures from a provider that declares none");
+    // Plan figures from the transcripts only where the provider says they are there: Claude Code's
+    // come from its status line (daemon/statusline), never from a transcript.
+    if (hasCapability(name, "rateLimits") && providerIdentity(name).rateLimitsFrom === "transcripts") assert.ok(rateEvents > 0, "the fixture's plan figures are read");
+    else assert.is(rateEvents, 0, `no plan figures in ${name}'s transcripts`);
   });
 
   test(`${name}: an install whose data is gone has no identity (the core drops its reader)`, () => {

@@ -51,4 +51,10 @@ export interface ProviderIdentity {
   /** Its config keys (shared/config/options.ts): the mode (auto, on, off) and the dirs it reads. */
   readonly config: { readonly mode: string; readonly dirs: string };
   readonly capabilities: ProviderCapabilities;
+  /**
+   * With `rateLimits`: where the figures come from. `transcripts`: its reader yields them (Codex's
+   * rollouts); `statusLine`: its files have none, `insightsctl statusline` hands them to the daemon
+   * (Claude Code, daemon/statusline).
+   */
+  readonly rateLimitsFrom?: "transcripts" | "statusLine";
 }

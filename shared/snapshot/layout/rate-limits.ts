@@ -1,6 +1,6 @@
-// Codex's plan rate limits (every detail): the used share of each window as a small bar with its
+// The plan's rate limits (Codex's, Claude Code's; every detail): the used share of each window as a small bar with its
 // reset time. Figures recorded before the window reset are "stale": drawn grey, and said so.
-import type { CardCodexBlock, CardRateLimits } from "../card-model.js";
+import type { CardRateLimitedBlock, CardRateLimits } from "../card-model.js";
 import { windowWords } from "../../i18n/window-words.js";
 import { formatPercent, formatRelative } from "../format.js";
 import { RATE_LIMIT_FAIL_PERCENT, RATE_LIMIT_WARN_PERCENT } from "../../queries/rate-limits.js";
@@ -33,7 +33,7 @@ function windowRow(ctx: Ctx, w: Window, which: "primary" | "secondary", stale: b
   );
 }
 
-export function rateLimits(ctx: Ctx, b: CardCodexBlock): El {
+export function rateLimits(ctx: Ctx, b: CardRateLimitedBlock): El {
   const { p } = ctx;
   const title = ctx.t("rate.title");
   const rl = b.rateLimits;
@@ -52,7 +52,10 @@ export function rateLimits(ctx: Ctx, b: CardCodexBlock): El {
         shown.length > 1 ? line(r.source, { fontSize: 11, fontWeight: 600, color: p.muted }) : null,
         r.primary ? windowRow(ctx, r.primary, "primary", r.stale) : null,
         r.secondary ? windowRow(ctx, r.secondary, "secondary", r.stale) : null,
-        r.stale ? line(ctx.t("rate.stale", { time: formatRelative(Date.parse(r.updatedAt), ctx.now, ctx.lang) }), { fontSize: 11, color: p.warn }) : null,
+        // Every reading says how old it is: a status line runs only while Claude Code is used.
+        r.stale
+          ? line(ctx.t("rate.stale", { time: formatRelative(Date.parse(r.updatedAt), ctx.now, ctx.lang) }), { fontSize: 11, color: p.warn })
+          : line(ctx.t("rate.asOf", { time: formatRelative(Date.parse(r.updatedAt), ctx.now, ctx.lang) }), { fontSize: 10, color: p.muted }),
       ),
     ),
   );

@@ -1,4 +1,4 @@
-// Claude Code's identity and capabilities (shared/sources/identity.ts).
+// Claude Code's identity and capabilities (shared/sources/identity.ts): its plan windows come from the status line (daemon/statusline).
 import type { ProviderIdentity } from "../identity.js";
 
 export const claudeCodeIdentity = {
@@ -11,5 +11,6 @@ export const claudeCodeIdentity = {
   colors: { card: { dark: "#e0825f", light: "#c15f3c" }, web: { dark: "#ec9a6c", light: "#c4622d" } },
   cssKey: "prov-b",
   config: { mode: "claudeCode", dirs: "claudeCodeDirs" },
-  capabilities: { gateway: false, rateLimits: false, projects: true, usageBlocks: true },
+  capabilities: { gateway: false, rateLimits: true, projects: true, usageBlocks: true },
+  rateLimitsFrom: "statusLine",
 } as const satisfies ProviderIdentity;

@@ -12,4 +12,5 @@ export const codexIdentity = {
   cssKey: "prov-c",
   config: { mode: "codex", dirs: "codexDirs" },
   capabilities: { gateway: false, rateLimits: true, projects: true, usageBlocks: false },
+  rateLimitsFrom: "transcripts",
 } as const satisfies ProviderIdentity;

@@ -337,8 +337,18 @@ export type ProviderBSystem = SystemNamespace & {
   /** Claude Code processes running now (`sessions/<pid>.json`), with their CPU and memory. */
   liveSessions: Array<LiveSession>;
   sources: Array<DataSource>;
-  /** sources, pricing (models with no known price), disk, store. */
+  /**
+   * sources, pricing (models with no known price), rate-limit (warns at 80 %, fails at 100 % of a
+   * window; with none, why: no status line set up, or an API-key login), disk, store.
+   */
   health: Health;
+  /**
+   * The plan's quota as Claude Code's status line last handed it over (`insightsctl statusline`):
+   * the newest across installs; null before any. A quota belongs to the account: never add these up.
+   */
+  rateLimits: Maybe<RateLimits>;
+  /** The same per install (Claude Code config dir). */
+  rateLimitsBySource: Array<RateLimits>;
 };
 
 /** Codex: the CLI's installs as its rollouts show them. */
@@ -361,9 +371,9 @@ export type ProviderCSystem = SystemNamespace & {
 };
 
 export type RateLimits = {
-  /** The install (source id) whose rollouts recorded it. */
+  /** The install (source id) whose rollouts (Codex) or status line (Claude Code) recorded it. */
   source: Scalars['String']['output'];
-  /** Codex's limit id, e.g. `codex`. */
+  /** The limit's id: `codex` (Codex's own), `claude` (Claude Code's plan windows). */
   limitId: Maybe<Scalars['String']['output']>;
   /** The 5-hour window. */
   primary: Maybe<RateLimitWindow>;
@@ -371,7 +381,7 @@ export type RateLimits = {
   secondary: Maybe<RateLimitWindow>;
   planType: Maybe<Scalars['String']['output']>;
   credits: Maybe<RateLimitCredits>;
-  /** When the figures were recorded (the rollout line's time). */
+  /** When the figures were recorded (the rollout line's or the status line's time). */
   updatedAt: Scalars['String']['output'];
   /** The primary window has reset since (or no figure for longer than its length): the figures may no longer hold. */
   stale: Scalars['Boolean']['output'];
