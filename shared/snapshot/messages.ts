@@ -79,6 +79,7 @@ const en = {
   "rate.secondary": "Secondary window",
   "rate.resets": "resets {time}",
   "rate.asOf": "as of {time}",
+  "rate.projected": "full ≈{full}, resets {reset}",
   "rate.stale": "as of {time}; the window has reset since",
   "rate.none": "No rate limits recorded yet",
 
@@ -299,6 +300,7 @@ const zh: Messages = {
   "rate.secondary": "次窗口",
   "rate.resets": "{time}重置",
   "rate.asOf": "记录于{time}",
+  "rate.projected": "预计 {full} 用尽，{reset} 重置",
   "rate.stale": "记录于{time}，窗口已重置",
   "rate.none": "尚未记录速率限制",
 
