@@ -3,7 +3,7 @@
 // headers, and the environment of a command hook. Pure: nothing here sends anything.
 import type { AlertRule, AlertScope, AlertWindow, Severity } from "./rules.js";
 import { METRIC_INFO } from "./rules.js";
-import type { Projection } from "./windows.js";
+import { localTime, type Projection } from "./windows.js";
 
 export type NotificationEvent = "firing" | "resolved" | "test";
 
@@ -86,6 +86,10 @@ export function summaryOf(n: NotificationInput): string {
   let line = `${head} ${n.rule.name}${subject}: ${formatValue(n.value, unit)} ${cmp} ${formatValue(n.threshold, unit)}${win}`;
   if (n.event === "test") line = `${head} gateway-insights test notification for ${n.rule.name}: ${formatValue(n.value, unit)} of ${formatValue(n.threshold, unit)}`;
   const p = n.projection;
+  // "[WARNING] 5-hour window of codex:default projected full at 15:40, resets 16:10 (Europe/Berlin)".
+  if (n.rule.metric === "rate_limit_projection" && p && (n.event === "firing" || n.event === "test")) {
+    return `${head} ${n.label || n.rule.name} projected full at ${p.reachesAtLocal ?? "?"}, resets ${localTime(p.windowEnd, n.sentAt, n.timeZone)} (${n.timeZone}) - ${formatValue(p.ratePerHour, unit)} an hour over the last 30 minutes`;
+  }
   if (p && n.event !== "resolved") {
     line += p.reachesAtLocal ? ` - at this pace ${formatValue(p.target, unit)} is reached at ${p.reachesAtLocal} (${n.timeZone})` : ` - at this pace ${formatValue(p.projectedTotal, unit)} by the end of the ${n.rule.window}`;
   }

@@ -33,6 +33,7 @@ export const METRIC_META: Readonly<Record<AlertMetric, MetricMeta>> = {
   GATEWAY_DOWN: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 120 }, scopes: [] },
   HEALTH_CHECK: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 300 }, scopes: ["provider"] },
   RATE_LIMIT: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 90, critical: 100 }, scopes: ["source"] },
+  RATE_LIMIT_PROJECTION: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 100, critical: null }, scopes: ["source"] },
   UNPRICED: { unit: "count", windows: CAL, defaultWindow: "DAY", budget: false, defaults: { warning: 1, critical: null }, scopes: ALL },
 };
 
@@ -84,6 +85,7 @@ export const METRIC_LABEL: Readonly<Record<AlertMetric, MessageKey>> = {
   GATEWAY_DOWN: "alerts.metric.gatewayDown",
   HEALTH_CHECK: "alerts.metric.healthCheck",
   RATE_LIMIT: "alerts.metric.rateLimit",
+  RATE_LIMIT_PROJECTION: "alerts.metric.rateLimitProjection",
   UNPRICED: "alerts.metric.unpriced",
 };
 
