@@ -468,6 +468,7 @@ export const en = {
   "alertRule.gatewayDown": "OpenClaw gateway down",
   "alertRule.healthCheck": "A health check is failing",
   "alertRule.rateLimit": "Rate-limit window almost used",
+  "alertRule.rateLimitProjection": "Rate-limit projected full before reset",
   "alertRule.dailyCost": "Daily cost budget",
   "alerts.form.addTitle": "New rule",
   "alerts.form.editTitle": "Edit rule {id}",

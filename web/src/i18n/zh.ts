@@ -468,6 +468,7 @@ export const zh: Record<MessageKey, string> = {
   "alertRule.gatewayDown": "OpenClaw 网关已停止",
   "alertRule.healthCheck": "有健康检查失败",
   "alertRule.rateLimit": "速率限制窗口即将用尽",
+  "alertRule.rateLimitProjection": "速率限制窗口预计在重置前用尽",
   "alertRule.dailyCost": "每日费用预算",
   "alerts.form.addTitle": "新规则",
   "alerts.form.editTitle": "编辑规则 {id}",

@@ -44,6 +44,7 @@ export const BUILTIN_NAMES: Readonly<Record<string, string>> = {
   "gateway-down": "OpenClaw gateway down",
   "health-check-failing": "A health check is failing",
   "rate-limit": "Rate-limit window almost used",
+  "rate-limit-projection": "Rate-limit projected full before reset",
   "daily-cost": "Daily cost budget",
 };
 
@@ -51,6 +52,7 @@ const BUILTIN_KEY: Readonly<Record<string, MessageKey>> = {
   "gateway-down": "alertRule.gatewayDown",
   "health-check-failing": "alertRule.healthCheck",
   "rate-limit": "alertRule.rateLimit",
+  "rate-limit-projection": "alertRule.rateLimitProjection",
   "daily-cost": "alertRule.dailyCost",
 };
 
