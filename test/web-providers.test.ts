@@ -10,6 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
 import { rawLines } from "./helpers/claude-code-fixture.js";
+import { rawLines as codexLines, rolloutFiles } from "./helpers/codex-fixture.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ALL_PROVIDERS_NOW, startAllProviders, type AllProviders } from "./helpers/all-providers.js";
 import { addSubAgentSessions, inPage, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
@@ -374,6 +375,15 @@ test("Claude Code's and Codex's plan gauges, history and 'full ≈…, resets �
   const d = await startAllProviders();
   const b = await launchBrowser(d.url);
   try {
+    // First Codex's own fixture readings: 11 rising figures within 35 seconds, 21 minutes before the
+    // clock: too close together to tell a rate from, which the API says.
+    const fixture = rolloutFiles(d.codexDir)
+      .flatMap((rel) => codexLines(join(d.codexDir, rel)))
+      .filter((l) => (l.payload as { rate_limits?: { primary?: unknown } } | undefined)?.rate_limits?.primary)
+      .map((l) => Date.parse(l.timestamp as string));
+    assert.ok(fixture.length > 1 && Math.max(...fixture) - Math.min(...fixture) < 5 * MIN && d.clock.now() - Math.min(...fixture) < 30 * MIN, "the fixture's readings: close together, within the last half hour");
+    const own = (await gqlData<Projected>(d, PROJECTION, { p: "PROVIDER_C" })).system.rateLimits?.primary.projection;
+    assert.equal([own?.status, own?.fullAt, own?.beforeReset], ["TOO_FEW_SAMPLES", null, null]);
     const db = d.daemon.store.db;
     const t0 = d.clock.now();
     const reset = t0 + 60 * MIN;
