@@ -81,7 +81,7 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
   try {
     const rules = await gqlData<{ alertRules: Array<Record<string, unknown>> }>(d, RULES);
     const byId = new Map(rules.alertRules.map((r) => [r.id, r]));
-    assert.equal([...byId.keys()], ["gateway-down", "health-check-failing", "rate-limit", "daily-cost", "errors-cfg"]);
+    assert.equal([...byId.keys()], ["gateway-down", "health-check-failing", "rate-limit", "rate-limit-projection", "daily-cost", "errors-cfg"]);
     assert.equal(byId.get("gateway-down"), { id: "gateway-down", enabled: true, metric: "GATEWAY_DOWN", window: null, unit: "seconds", budget: null, warning: null, critical: 1, origin: "BUILTIN", editable: false, overridden: true, muted: false, mutedUntil: null });
     assert.equal(byId.get("daily-cost")?.enabled, false, "budgets are off until an amount is set");
     assert.equal(byId.get("rate-limit")?.warning, 90);

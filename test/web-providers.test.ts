@@ -10,10 +10,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pollUntil } from "../shared/clock.js";
 import { rawLines } from "./helpers/claude-code-fixture.js";
+import { rawLines as codexLines, rolloutFiles } from "./helpers/codex-fixture.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ALL_PROVIDERS_NOW, startAllProviders, type AllProviders } from "./helpers/all-providers.js";
 import { addSubAgentSessions, inPage, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { gqlData } from "./helpers/daemon.js";
+import { PROVIDER_IDENTITIES } from "../shared/sources/registry.js";
+
+const MIN = 60_000;
 
 test.after(removeTempDirs);
 
@@ -353,6 +357,88 @@ test("Codex's plan gauges show ProviderCSystem.rateLimits with a live reset coun
   } finally {
     await c.close();
     await late.stop();
+  }
+});
+
+// The plan quota of every provider with the rateLimits capability (Claude Code's from its status
+// line, Codex's from its rollouts), written straight into the daemon's store: a rising 5-hour
+// window whose last half hour fills it before it resets. GraphQL projects it from those readings;
+// each provider's page and the all-providers view show the gauges, the history and the warning.
+const LIMITED = PROVIDER_IDENTITIES.filter((p) => p.capabilities.rateLimits);
+const PROJECTION = `query($p: Provider!) { system(provider: $p) { ${LIMITED.map((p) => `... on ${p.systemType} { rateLimits { source primary { usedPercent resetsAt projection { status fullAt resetsAt beforeReset burnPercentPerHour } } history(days: 7) { primaryUsedPercent } } }`).join(" ")} } }`;
+interface Projected {
+  system: { rateLimits: { source: string; primary: { usedPercent: number; resetsAt: string; projection: { status: string; fullAt: string | null; resetsAt: string | null; beforeReset: boolean | null; burnPercentPerHour: number | null } }; history: Array<{ primaryUsedPercent: number | null }> } | null };
+}
+
+test("Claude Code's and Codex's plan gauges, history and 'full ≈…, resets …' on each page and on the all-providers view", async () => {
+  assert.ok(LIMITED.length >= 2, "both CLIs declare rateLimits");
+  const d = await startAllProviders();
+  const b = await launchBrowser(d.url);
+  try {
+    // First Codex's own fixture readings: 11 rising figures within 35 seconds, 21 minutes before the
+    // clock: too close together to tell a rate from, which the API says.
+    const fixture = rolloutFiles(d.codexDir)
+      .flatMap((rel) => codexLines(join(d.codexDir, rel)))
+      .filter((l) => (l.payload as { rate_limits?: { primary?: unknown } } | undefined)?.rate_limits?.primary)
+      .map((l) => Date.parse(l.timestamp as string));
+    assert.ok(fixture.length > 1 && Math.max(...fixture) - Math.min(...fixture) < 5 * MIN && d.clock.now() - Math.min(...fixture) < 30 * MIN, "the fixture's readings: close together, within the last half hour");
+    const own = (await gqlData<Projected>(d, PROJECTION, { p: "PROVIDER_C" })).system.rateLimits?.primary.projection;
+    assert.equal([own?.status, own?.fullAt, own?.beforeReset], ["TOO_FEW_SAMPLES", null, null]);
+    const db = d.daemon.store.db;
+    const t0 = d.clock.now();
+    const reset = t0 + 60 * MIN;
+    const sources = { PROVIDER_B: d.claudeSource, PROVIDER_C: d.codexSource } as Record<string, string>;
+    // 50, 60, 70 % at 21, 11 and 1 minutes ago: a point a minute; the fixture's own readings end
+    // 20 minutes before the clock, so the last half hour is replaced to be only these.
+    const readings: Array<[number, number]> = [[21, 50], [11, 60], [1, 70]];
+    for (const p of LIMITED) {
+      const src = sources[p.enumValue] as string;
+      db.prepare("DELETE FROM rate_limit_samples WHERE source_id = ? AND ts > ?").run(src, t0 - 40 * MIN);
+      const ins = db.prepare("INSERT INTO rate_limit_samples (ts, source_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes, secondary_resets_at) VALUES (?, ?, ?, 300, ?, 30, 10080, ?)");
+      for (const [ago, used] of readings) ins.run(t0 - ago * MIN, src, used, reset, t0 + 3 * 24 * 60 * MIN);
+    }
+    const fullAt = t0 - MIN + 30 * MIN; // 30 points left at a point a minute, from the last reading
+    const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16); // the page's zone is UTC
+    const line = `full ≈${hhmm(fullAt)}, resets ${hhmm(reset)}`;
+    const history = new Map<string, number>();
+    for (const p of LIMITED) {
+      const rl = (await gqlData<Projected>(d, PROJECTION, { p: p.enumValue })).system.rateLimits;
+      assert.ok(rl, `${p.displayName}: rate limits`);
+      assert.is(rl.source, sources[p.enumValue]);
+      assert.is(rl.primary.usedPercent, 70);
+      const pr = rl.primary.projection;
+      assert.is(pr.status, "PROJECTED");
+      assert.is(Date.parse(pr.fullAt ?? ""), fullAt);
+      assert.is(Date.parse(pr.resetsAt ?? ""), reset);
+      assert.is(pr.beforeReset, true);
+      assert.ok(near(pr.burnPercentPerHour ?? 0, 60), `${pr.burnPercentPerHour} points an hour`);
+      history.set(p.enumValue, rl.history.filter((h) => h.primaryUsedPercent !== null).length);
+    }
+    // Each provider's own page.
+    for (const p of LIMITED) {
+      await signIn(b.page, d, `#/?source=${sources[p.enumValue]}`);
+      const panel = b.page.locator(`[data-testid="rate-limits"][data-provider="${p.enumValue}"]`);
+      await panel.waitFor({ timeout: PAGE_WAIT_MS });
+      assert.is(await panel.getByTestId("gauge-primary-value").textContent(), pct(70));
+      assert.is(await panel.getByTestId("gauge-secondary-value").textContent(), pct(30));
+      assert.is(await panel.getByTestId("gauge-primary-projection").textContent(), line);
+      assert.is(await panel.getByTestId("gauge-secondary-projection").count(), 0, "the flat weekly window warns of nothing");
+      assert.is(await panel.getByTestId("quota-history").locator(".series-quota-primary circle").count(), history.get(p.enumValue));
+    }
+    // The all-providers view: one panel per provider with rate limits, named.
+    await b.page.goto(`${d.url}/#/?source=all`);
+    await b.page.getByTestId("all-rate-limits").waitFor({ timeout: PAGE_WAIT_MS });
+    for (const p of LIMITED) {
+      const panel = b.page.locator(`#rate-limits-${p.enumValue}`);
+      await panel.getByTestId("gauge-primary-projection").waitFor({ timeout: PAGE_WAIT_MS });
+      assert.is(await panel.locator("h2").textContent(), `${p.displayName} plan usage`);
+      assert.is(await panel.getByTestId("gauge-primary-projection").textContent(), line);
+      assert.is(await panel.getByTestId("quota-history").locator(".series-quota-primary circle").count(), history.get(p.enumValue));
+    }
+    assert.equal(b.errors, []);
+  } finally {
+    await b.close();
+    await d.stop();
   }
 });
 

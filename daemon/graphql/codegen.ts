@@ -36,6 +36,7 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
         ProviderBSystem: "../parents.js#ProviderSystemParent",
         ProviderCSystem: "../parents.js#ProviderSystemParent",
         RateLimits: "../../../shared/queries/rate-limits.js#RateLimitsView",
+        RateLimitProjection: "../../../shared/queries/rate-limit-projection.js#WindowProjection",
         AgentNamespace: "../parents.js#AgentParent",
         DashboardNamespace: "../parents.js#DashboardParent",
         DataSource: "../../../shared/queries/sources.js#DataSourceView",

@@ -3,6 +3,7 @@
 import { GraphQLError } from "graphql";
 import { localizeMessages } from "../../shared/i18n/message.js";
 import { localeOf } from "../../shared/i18n/units.js";
+import { iso } from "../../shared/queries/time.js";
 import type { LogLevel } from "../../shared/sources/contract.js";
 import type { Resolvers } from "./generated/types.js";
 import type { AnySystemView } from "../../shared/queries/read-model.js";
@@ -74,6 +75,10 @@ export const resolvers: Resolvers = {
   ...systemTypes,
   RateLimits: {
     history: (p, { days }, ctx) => ctx.model.rateLimitHistory(p.source, days ?? 7),
+  },
+  RateLimitProjection: {
+    fullAt: (p) => iso(p.fullAt),
+    resetsAt: (p) => iso(p.resetsAt),
   },
 
   SourceNamespace: {

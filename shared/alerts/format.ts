@@ -3,7 +3,7 @@
 // headers, and the environment of a command hook. Pure: nothing here sends anything.
 import type { AlertRule, AlertScope, AlertWindow, Severity } from "./rules.js";
 import { METRIC_INFO } from "./rules.js";
-import type { Projection } from "./windows.js";
+import { localTime, type Projection } from "./windows.js";
 
 type NotificationEvent = "firing" | "resolved" | "test";
 
@@ -77,7 +77,7 @@ export function formatValue(value: number, unit: string): string {
 const EVENT_WORD: Record<string, string> = { firing: "", resolved: "RESOLVED", test: "TEST" };
 
 /** One line for people: `[CRITICAL] Daily cost budget: $4.80 ≥ $5.00 per day - at this pace ...`. */
-function summaryOf(n: NotificationInput): string {
+export function summaryOf(n: NotificationInput): string {
   const unit = METRIC_INFO[n.rule.metric].unit;
   const head = n.event === "firing" ? `[${n.severity.toUpperCase()}]` : `[${EVENT_WORD[n.event]}]`;
   const subject = n.subject ? ` (${n.label})` : "";
@@ -86,6 +86,10 @@ function summaryOf(n: NotificationInput): string {
   let line = `${head} ${n.rule.name}${subject}: ${formatValue(n.value, unit)} ${cmp} ${formatValue(n.threshold, unit)}${win}`;
   if (n.event === "test") line = `${head} gateway-insights test notification for ${n.rule.name}: ${formatValue(n.value, unit)} of ${formatValue(n.threshold, unit)}`;
   const p = n.projection;
+  // "[WARNING] 5-hour window of codex:default projected full at 15:40, resets 16:10 (Europe/Berlin)".
+  if (n.rule.metric === "rate_limit_projection" && p && (n.event === "firing" || n.event === "test")) {
+    return `${head} ${n.label || n.rule.name} projected full at ${p.reachesAtLocal ?? "?"}, resets ${localTime(p.windowEnd, n.sentAt, n.timeZone)} (${n.timeZone}) - ${formatValue(p.ratePerHour, unit)} an hour over the last 30 minutes`;
+  }
   if (p && n.event !== "resolved") {
     line += p.reachesAtLocal ? ` - at this pace ${formatValue(p.target, unit)} is reached at ${p.reachesAtLocal} (${n.timeZone})` : ` - at this pace ${formatValue(p.projectedTotal, unit)} by the end of the ${n.rule.window}`;
   }

@@ -5,7 +5,7 @@ import type { ModelUsage } from "../queries/alert-metrics.js";
 import { hasCapability, isProviderName } from "../sources/registry.js";
 import { METRIC_INFO, type AlertRule } from "./rules.js";
 import type { Sample } from "./evaluate.js";
-import { project, windowRange } from "./windows.js";
+import { localTime, project, windowRange } from "./windows.js";
 
 export interface SourceInfo {
   id: string;
@@ -31,11 +31,20 @@ export interface CheckInfo {
   pending: boolean;
 }
 
+/** A window's projection as the alert reads it (shared/queries/rate-limit-projection.ts). */
+export interface WindowProjectionInfo {
+  status: string;
+  burnPercentPerHour: number | null;
+  fullAt: number | null;
+  resetsAt: number | null;
+  usedPercentAtReset: number | null;
+}
+
 export interface RateLimitInfo {
   source: string;
   limitId: string | null;
-  primary: { usedPercent: number } | null;
-  secondary: { usedPercent: number } | null;
+  primary: { usedPercent: number; projection?: WindowProjectionInfo } | null;
+  secondary: { usedPercent: number; projection?: WindowProjectionInfo } | null;
   stale: boolean;
 }
 
@@ -169,6 +178,32 @@ function measureNow(rule: AlertRule, inputs: AlertInputs, held: HeldConditions):
           if (!win || (rule.window !== null && rule.window !== w)) continue;
           const name = `${l.source}/${l.limitId ?? "default"}/${w}`;
           out.push({ subject: name, label: `${w === "primary" ? "5 h" : "weekly"} window of ${l.source}${l.limitId ? ` (${l.limitId})` : ""}`, value: win.usedPercent });
+        }
+      }
+      return out;
+    }
+    case "rate_limit_projection": {
+      // The value is the used % the window reaches by its reset; a window already full is the
+      // rate_limit rule's, one with no projection (too few readings, not rising) measures nothing.
+      const out: Sample[] = [];
+      for (const l of inputs.rateLimits()) {
+        if (l.stale || (rule.scope.source !== undefined && l.source !== rule.scope.source)) continue;
+        for (const w of ["primary", "secondary"] as const) {
+          const p = l[w]?.projection;
+          if (!p || p.status !== "PROJECTED" || p.usedPercentAtReset === null || p.fullAt === null || p.resetsAt === null || (rule.window !== null && rule.window !== w)) continue;
+          out.push({
+            subject: `${l.source}/${l.limitId ?? "default"}/${w}`,
+            label: `${w === "primary" ? "5-hour" : "weekly"} window of ${l.source}${l.limitId ? ` (${l.limitId})` : ""}`,
+            value: p.usedPercentAtReset,
+            projection: {
+              ratePerHour: p.burnPercentPerHour ?? 0,
+              projectedTotal: p.usedPercentAtReset,
+              target: 100,
+              reachesAt: p.fullAt,
+              reachesAtLocal: localTime(p.fullAt, now, inputs.timeZone),
+              windowEnd: p.resetsAt,
+            },
+          });
         }
       }
       return out;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { PROVIDER_NAMES, type ProviderName } from "../sources/registry.js";
 
-export const METRICS = ["cost", "tokens", "errors", "warnings", "context", "gateway_down", "health_check", "rate_limit", "unpriced"] as const;
+export const METRICS = ["cost", "tokens", "errors", "warnings", "context", "gateway_down", "health_check", "rate_limit", "rate_limit_projection", "unpriced"] as const;
 export type AlertMetric = (typeof METRICS)[number];
 
 /**
@@ -48,6 +48,8 @@ export const METRIC_INFO: Record<AlertMetric, MetricInfo> = {
   gateway_down: { unit: "seconds", windows: [], defaultWindow: null, budget: false, held: true, defaults: { warning: null, critical: 120 }, scopes: [] },
   health_check: { unit: "seconds", windows: [], defaultWindow: null, budget: false, held: true, defaults: { warning: null, critical: 300 }, scopes: ["provider"] },
   rate_limit: { unit: "percent", windows: ["primary", "secondary"], defaultWindow: null, budget: false, held: false, defaults: { warning: 90, critical: 100 }, scopes: ["source"] },
+  // The used % a window reaches by its reset at the last half hour's burn rate: 100 means it fills first.
+  rate_limit_projection: { unit: "percent", windows: ["primary", "secondary"], defaultWindow: null, budget: false, held: false, defaults: { warning: 100, critical: null }, scopes: ["source"] },
   unpriced: { unit: "count", windows: CAL, defaultWindow: "day", budget: false, held: false, defaults: { warning: 1, critical: null }, scopes: ALL_SCOPES },
 };
 

@@ -57,7 +57,7 @@ export function windowRange(window: AlertWindow, now: number, timeZone: string):
 }
 
 /** `HH:MM` in the zone, with the date (`YYYY-MM-DD HH:MM`) when it is not on `now`'s local day. */
-function localTime(ms: number, now: number, timeZone: string): string {
+export function localTime(ms: number, now: number, timeZone: string): string {
   const a = parts(ms, timeZone);
   const b = parts(now, timeZone);
   const pad = (n: number): string => String(n).padStart(2, "0");

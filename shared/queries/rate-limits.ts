@@ -5,6 +5,7 @@
 import { msg, type Message } from "../i18n/message.js";
 import type { Store } from "../store/store.js";
 import type { HealthCheck } from "./health.js";
+import { PROJECTION_LOOKBACK_MS, projectWindow, type WindowProjection } from "./rate-limit-projection.js";
 import { check } from "./system.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 
@@ -12,6 +13,8 @@ export interface RateLimitWindowView {
   usedPercent: number;
   windowMinutes: number | null;
   resetsAt: string | null;
+  /** At the burn rate of the last 30 minutes: when it is used up, or why that cannot be told. */
+  projection: WindowProjection;
 }
 
 export interface RateLimitsView {
@@ -55,9 +58,15 @@ interface Row {
   credits_json: string | null;
 }
 
-function windowOf(used: number | null, minutes: number | null, resets: number | null): RateLimitWindowView | null {
+type Recent = Array<{ ts: number; primary_used: number | null; primary_resets_at: number | null; secondary_used: number | null; secondary_resets_at: number | null }>;
+
+function windowOf(used: number | null, minutes: number | null, resets: number | null, recent: Recent, which: "primary" | "secondary", now: number): RateLimitWindowView | null {
   if (used === null) return null;
-  return { usedPercent: used, windowMinutes: minutes, resetsAt: iso(resets) };
+  const samples = recent.flatMap((r) => {
+    const u = r[`${which}_used`];
+    return u === null ? [] : [{ ts: r.ts, usedPercent: u, resetsAt: r[`${which}_resets_at`] }];
+  });
+  return { usedPercent: used, windowMinutes: minutes, resetsAt: iso(resets), projection: projectWindow(samples, now) };
 }
 
 function credits(json: string | null): RateLimitsView["credits"] {
@@ -78,19 +87,24 @@ export function queryRateLimits(store: Store, sourceIds: readonly string[], now:
   // equal to their source's newest ran that lookup once per stored sample: 11 ms at 30,000
   // samples, on every status, card and /metrics scrape.)
   const newest = store.db.prepare(`SELECT * FROM rate_limit_samples WHERE source_id = ? ORDER BY ts DESC, rowid DESC LIMIT 1`);
+  // The readings the projection's burn rate is drawn from (an index range scan per source).
+  const lookback = store.db.prepare(
+    "SELECT ts, primary_used, primary_resets_at, secondary_used, secondary_resets_at FROM rate_limit_samples WHERE source_id = ? AND ts > ? AND ts <= ? ORDER BY ts, rowid",
+  );
   const rows: Row[] = [];
   for (const id of [...new Set(sourceIds)].sort()) {
     const row = newest.get(id) as Row | undefined;
     if (row) rows.push(row);
   }
   return rows.map((r) => {
+    const recent = lookback.all(r.source_id, now - PROJECTION_LOOKBACK_MS, now) as Recent;
     const windowMs = r.primary_window_minutes !== null ? r.primary_window_minutes * MINUTE : DEFAULT_STALE_MS;
     const stale = (r.primary_resets_at !== null && r.primary_resets_at <= now) || now - r.ts > windowMs;
     return {
       source: r.source_id,
       limitId: r.limit_id,
-      primary: windowOf(r.primary_used, r.primary_window_minutes, r.primary_resets_at),
-      secondary: windowOf(r.secondary_used, r.secondary_window_minutes, r.secondary_resets_at),
+      primary: windowOf(r.primary_used, r.primary_window_minutes, r.primary_resets_at, recent, "primary", now),
+      secondary: windowOf(r.secondary_used, r.secondary_window_minutes, r.secondary_resets_at, recent, "secondary", now),
       planType: r.plan_type,
       credits: credits(r.credits_json),
       updatedAt: iso(r.ts) as string,

@@ -123,8 +123,9 @@ test("three providers: blocks in A, B, C order; the CLIs' versions, running sess
     {
       source: "codex:default",
       planType: "plus",
-      primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(EXAMPLE_NOW + 108 * 60_000).toISOString() },
-      secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(EXAMPLE_NOW + 77 * 3_600_000).toISOString() },
+      // The example burns 24 points an hour from 62 % (read 4 min ago): the other 38 take 95 min, before the reset.
+      primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(EXAMPLE_NOW + 108 * 60_000).toISOString(), projectedFullAt: new Date(EXAMPLE_NOW + (-4 + (38 / 24) * 60) * 60_000).toISOString() },
+      secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(EXAMPLE_NOW + 77 * 3_600_000).toISOString(), projectedFullAt: null },
       updatedAt: new Date(EXAMPLE_NOW - 4 * 60_000).toISOString(),
       stale: false,
     },
@@ -268,11 +269,12 @@ test("hostile rate limits: no number, negative or fractional figures never break
   const cx = inputOf(base, "codex");
   const rl = cx.rateLimits?.[0];
   if (!rl) throw new Error("example inputs changed");
-  const bad = { ...rl, primary: { usedPercent: Number.NaN, windowMinutes: 300, resetsAt: null }, secondary: { usedPercent: -5, windowMinutes: 12.5, resetsAt: "not a time" } };
+  const noise = { status: "PROJECTED", burnPercentPerHour: Number.NaN, fullAt: Number.POSITIVE_INFINITY, resetsAt: null, beforeReset: true, usedPercentAtReset: null, samples: 2 } as const;
+  const bad = { ...rl, primary: { usedPercent: Number.NaN, windowMinutes: 300, resetsAt: null, projection: noise }, secondary: { usedPercent: -5, windowMinutes: 12.5, resetsAt: "not a time", projection: noise } };
   const m = buildCardModel({ ...base, providers: [{ ...cx, rateLimits: [bad] }] }, params());
   valid(m);
   const got = blockOf(m, "codex").rateLimits?.[0];
-  assert.equal([got?.primary, got?.secondary], [null, { usedPercent: 0, windowMinutes: 13, resetsAt: null }]);
+  assert.equal([got?.primary, got?.secondary], [null, { usedPercent: 0, windowMinutes: 13, resetsAt: null, projectedFullAt: null }]);
 });
 
 test("every provider set x detail x theme x lang x range validates against the zod schema and the JSON Schema", () => {

@@ -340,7 +340,9 @@ function openclawBlock(p: OpenClawCardInputs, c: Context): CardOpenClawBlock {
 
 function windowOf(w: RateLimitWindowView | null): CardRateLimits[number]["primary"] {
   if (!w || !Number.isFinite(w.usedPercent)) return null;
-  return { usedPercent: Math.max(0, w.usedPercent), windowMinutes: wholeOrNull(w.windowMinutes), resetsAt: isoOf(w.resetsAt === null ? null : Date.parse(w.resetsAt)) };
+  // Only a warning makes the card: a window that fills after its reset is no news.
+  const full = w.projection?.beforeReset === true ? w.projection.fullAt : null;
+  return { usedPercent: Math.max(0, w.usedPercent), windowMinutes: wholeOrNull(w.windowMinutes), resetsAt: isoOf(w.resetsAt === null ? null : Date.parse(w.resetsAt)), projectedFullAt: isoOf(full) };
 }
 
 function cliBlock(p: CliCardInputs, c: Context): CardBlock {

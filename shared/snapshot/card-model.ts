@@ -238,6 +238,9 @@ const rateWindow = z
     usedPercent: amount.describe("Used share of the window, 0-100 (100 and above: at the limit)"),
     windowMinutes: count.nullable().describe("Length of the window: 300 for 5 h, 10080 for a week"),
     resetsAt: isoTime.nullable(),
+    projectedFullAt: isoTime
+      .nullable()
+      .describe("At the burn rate of the last 30 minutes the window is used up at this time, before it resets; null when it is not (or cannot be told)"),
   })
   .nullable();
 

@@ -79,6 +79,7 @@ const en = {
   "rate.secondary": "Secondary window",
   "rate.resets": "resets {time}",
   "rate.asOf": "as of {time}",
+  "rate.projected": "full ≈{full}, resets {reset}",
   "rate.stale": "as of {time}; the window has reset since",
   "rate.none": "No rate limits recorded yet",
 
@@ -196,6 +197,7 @@ const en = {
   "alerts.rule.gateway-down": "OpenClaw gateway down",
   "alerts.rule.health-check-failing": "A health check is failing",
   "alerts.rule.rate-limit": "Rate-limit window almost used",
+  "alerts.rule.rate-limit-projection": "Rate-limit projected full before reset",
   "alerts.rule.daily-cost": "Daily cost budget",
 
   "list.more": "+{n} more",
@@ -299,6 +301,7 @@ const zh: Messages = {
   "rate.secondary": "次窗口",
   "rate.resets": "{time}重置",
   "rate.asOf": "记录于{time}",
+  "rate.projected": "预计 {full} 用尽，{reset} 重置",
   "rate.stale": "记录于{time}，窗口已重置",
   "rate.none": "尚未记录速率限制",
 
@@ -412,6 +415,7 @@ const zh: Messages = {
   "alerts.rule.gateway-down": "OpenClaw 网关已停止",
   "alerts.rule.health-check-failing": "有健康检查失败",
   "alerts.rule.rate-limit": "速率限制窗口即将用尽",
+  "alerts.rule.rate-limit-projection": "速率限制窗口预计在重置前用尽",
   "alerts.rule.daily-cost": "每日费用预算",
 
   "list.more": "另有 {n} 项",

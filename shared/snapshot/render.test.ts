@@ -196,6 +196,33 @@ test("Codex's rate limits: used share, window and reset on every detail; stale f
   assert.ok((await cardText(buildCardModel(none, params({ detail: "compact" })))).includes(squeeze("No rate limits recorded yet")));
 });
 
+test("a window projected full before its reset shows when, against the reset, in the card's zone, for every provider with rate limits", async () => {
+  const base = exampleInputs("24h", EXAMPLE_NOW, ["claude-code", "codex"]);
+  const full = EXAMPLE_NOW + 40 * 60_000;
+  const reset = EXAMPLE_NOW + 70 * 60_000;
+  const projection = { status: "PROJECTED", burnPercentPerHour: 30, fullAt: full, resetsAt: reset, beforeReset: true, usedPercentAtReset: 115, samples: 4 } as const;
+  const late = { ...projection, fullAt: reset + 60_000, beforeReset: false };
+  const limits = (source: string, p: typeof projection | typeof late) => [
+    { source, limitId: null, planType: null, credits: null, updatedAt: new Date(EXAMPLE_NOW).toISOString(), stale: false, primary: { usedPercent: 80, windowMinutes: 300, resetsAt: new Date(reset).toISOString(), projection: p }, secondary: null },
+  ];
+  const inputs = (p: typeof projection | typeof late, timeZone: string): CardInputs => ({
+    ...base,
+    timeZone,
+    providers: base.providers.map((b) => ({ ...(b as CliCardInputs), rateLimits: limits(`${b.provider}:default`, p) })),
+  });
+  // Expected clock times from the inputs: UTC, then a zone 5:30 ahead (no daylight saving).
+  const hhmm = (ms: number, offsetMin: number): string => new Date(ms + offsetMin * 60_000).toISOString().slice(11, 16);
+  for (const [zone, offset] of [["UTC", 0], ["Asia/Kolkata", 330]] as const) {
+    const text = await cardText(buildCardModel(inputs(projection, zone), params({ detail: "standard" })));
+    const said = squeeze(`full ≈${hhmm(full, offset)}, resets ${hhmm(reset, offset)}`);
+    assert.is(text.split(said).length - 1, 2, `${zone}: one line per provider (${said})`);
+  }
+  const zh = await cardText(buildCardModel(inputs(projection, "UTC"), params({ lang: "zh" })));
+  assert.ok(zh.includes(squeeze(`预计 ${hhmm(full, 0)} 用尽，${hhmm(reset, 0)} 重置`)));
+  // Filling only after the reset is no warning.
+  assert.not.ok((await cardText(buildCardModel(inputs(late, "UTC"), params({ detail: "standard" })))).includes("full≈"));
+});
+
 test("the card's own words: plurals, sub-second runs, overdue jobs, one size unit, check names and messages in the card's language", async () => {
   const base = exampleInputs("24h", EXAMPLE_NOW, ["openclaw", "claude-code"]);
   const oc = base.providers[0] as OpenClawCardInputs;

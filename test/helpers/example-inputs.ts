@@ -9,6 +9,7 @@ import { healthOf } from "../../shared/queries/health.js";
 import type { Metrics, MetricsBucket } from "../../shared/queries/metrics.js";
 import { RANGES } from "../../shared/queries/metrics.js";
 import type { SessionStatus, SessionView } from "../../shared/queries/sessions.js";
+import { projectWindow, type WindowSample } from "../../shared/queries/rate-limit-projection.js";
 import type { SessionKind } from "../../shared/sources/openclaw/session-record.js";
 import type { CronJobInfo } from "../../shared/sources/contract.js";
 import { VERSION } from "../../shared/version.js";
@@ -331,6 +332,11 @@ function claudeCodeExample(range: SnapshotRange, now: number): CliCardInputs {
   };
 }
 
+/** Readings of the example's 5-hour window over the last half hour: 24 points an hour, the last at 62 %. */
+function example5h(now: number): WindowSample[] {
+  return [28, 16, 4].map((ago) => ({ ts: now - ago * MIN, usedPercent: 62 - (24 * (ago - 4)) / 60, resetsAt: now + 108 * MIN }));
+}
+
 /** A Codex install with the plan's rate limits: the weekly window past the warning line. */
 function codexExample(range: SnapshotRange, now: number): CliCardInputs {
   const src = "codex:default";
@@ -341,8 +347,9 @@ function codexExample(range: SnapshotRange, now: number): CliCardInputs {
       {
         source: src,
         limitId: "codex",
-        primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(now + 108 * MIN).toISOString() },
-        secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(now + 3 * 24 * HOUR + 5 * HOUR).toISOString() },
+        // Burning 24 points an hour (the last reading 4 min ago): full before the 5-hour window resets.
+        primary: { usedPercent: 62, windowMinutes: 300, resetsAt: new Date(now + 108 * MIN).toISOString(), projection: projectWindow(example5h(now), now) },
+        secondary: { usedPercent: 84, windowMinutes: 10_080, resetsAt: new Date(now + 3 * 24 * HOUR + 5 * HOUR).toISOString(), projection: projectWindow([], now) },
         planType: "plus",
         credits: null,
         updatedAt: new Date(now - 4 * MIN).toISOString(),

@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { SystemParent, ProviderSystemParent, AgentParent, DashboardParent } from '../parents.js';
 import type { RateLimitsView } from '../../../shared/queries/rate-limits.js';
+import type { WindowProjection } from '../../../shared/queries/rate-limit-projection.js';
 import type { DataSourceView } from '../../../shared/queries/sources.js';
 import type { SessionView } from '../../../shared/queries/sessions.js';
 import type { ProjectUsageView } from '../../../shared/queries/projects.js';
@@ -17,6 +18,7 @@ import type { Projection } from '../../../shared/alerts/windows.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -426,6 +428,42 @@ export type RateLimitWindow = {
   usedPercent: Scalars['Float']['output'];
   windowMinutes: Maybe<Scalars['Int']['output']>;
   resetsAt: Maybe<Scalars['String']['output']>;
+  /**
+   * At the burn rate of the last 30 minutes of readings: when the window is used up and whether that
+   * is before it resets; or, in `status`, why that cannot be told.
+   */
+  projection: RateLimitProjection;
+};
+
+/** Why a window has a projection or not. */
+export type RateLimitProjectionStatus =
+  /** The use rises: `fullAt` is when it reaches 100 %. */
+  | 'PROJECTED'
+  /** Under two readings in the last 30 minutes, or spanning under 5 minutes. */
+  | 'TOO_FEW_SAMPLES'
+  /** The window reset within the last 30 minutes (or since the newest reading) and too few readings came after. */
+  | 'WINDOW_RESET'
+  /** The use is flat or falls: at this rate the window does not fill. */
+  | 'NOT_RISING'
+  /** Already at 100 % or more. */
+  | 'FULL';
+
+/** A window's projection: the rate is the rise from the first to the last reading since its last reset within the last 30 minutes. */
+export type RateLimitProjection = {
+  __typename?: 'RateLimitProjection';
+  status: RateLimitProjectionStatus;
+  /** Percentage points of the window used per hour; null under two readings (negative or 0 when NOT_RISING). */
+  burnPercentPerHour: Maybe<Scalars['Float']['output']>;
+  /** When the window reaches 100 % at that rate; null unless PROJECTED. */
+  fullAt: Maybe<Scalars['String']['output']>;
+  /** The reset it is measured against (the newest reading's). */
+  resetsAt: Maybe<Scalars['String']['output']>;
+  /** Whether `fullAt` comes before `resetsAt`; null unless PROJECTED with a known reset. */
+  beforeReset: Maybe<Scalars['Boolean']['output']>;
+  /** The used % the window reaches by its reset at that rate (may pass 100); null unless PROJECTED with a known reset. */
+  usedPercentAtReset: Maybe<Scalars['Float']['output']>;
+  /** How many readings the rate is drawn from. */
+  samples: Scalars['Int']['output'];
 };
 
 export type RateLimitCredits = {
@@ -1051,7 +1089,8 @@ export type AlertSeverity =
  * What a rule measures: COST (USD) and TOKENS over a window (budgets), ERRORS and WARNINGS (classified
  * events), CONTEXT (a session's context window used, %), GATEWAY_DOWN and HEALTH_CHECK (seconds the
  * gateway has been down or a check failing), RATE_LIMIT (a provider rate-limit window used, %),
- * UNPRICED (responses of a model with no known price).
+ * RATE_LIMIT_PROJECTION (the used % a window reaches by its reset at the last 30 minutes' burn rate: 100
+ * and above, it fills before it resets), UNPRICED (responses of a model with no known price).
  */
 export type AlertMetric =
   | 'COST'
@@ -1062,6 +1101,7 @@ export type AlertMetric =
   | 'GATEWAY_DOWN'
   | 'HEALTH_CHECK'
   | 'RATE_LIMIT'
+  | 'RATE_LIMIT_PROJECTION'
   | 'UNPRICED';
 
 /** HOUR is the last 60 minutes; DAY, WEEK (from Monday) and MONTH are calendar windows in the alerts' time zone; PRIMARY and SECONDARY are the provider's own rate-limit windows. */
@@ -1423,7 +1463,9 @@ export type ResolversTypes = {
   ProviderBSystem: ResolverTypeWrapper<ProviderSystemParent>;
   ProviderCSystem: ResolverTypeWrapper<ProviderSystemParent>;
   RateLimits: ResolverTypeWrapper<RateLimitsView>;
-  RateLimitWindow: ResolverTypeWrapper<RateLimitWindow>;
+  RateLimitWindow: ResolverTypeWrapper<Omit<RateLimitWindow, 'projection'> & { projection: ResolversTypes['RateLimitProjection'] }>;
+  RateLimitProjectionStatus: RateLimitProjectionStatus;
+  RateLimitProjection: ResolverTypeWrapper<WindowProjection>;
   RateLimitCredits: ResolverTypeWrapper<RateLimitCredits>;
   RateLimitSample: ResolverTypeWrapper<RateLimitSample>;
   LiveSession: ResolverTypeWrapper<LiveSession>;
@@ -1509,7 +1551,8 @@ export type ResolversParentTypes = {
   ProviderBSystem: ProviderSystemParent;
   ProviderCSystem: ProviderSystemParent;
   RateLimits: RateLimitsView;
-  RateLimitWindow: RateLimitWindow;
+  RateLimitWindow: Omit<RateLimitWindow, 'projection'> & { projection: ResolversParentTypes['RateLimitProjection'] };
+  RateLimitProjection: WindowProjection;
   RateLimitCredits: RateLimitCredits;
   RateLimitSample: RateLimitSample;
   LiveSession: LiveSession;
@@ -1689,6 +1732,17 @@ export type RateLimitWindowResolvers<ContextType = GraphQLContext, ParentType ex
   usedPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   windowMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   resetsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projection?: Resolver<ResolversTypes['RateLimitProjection'], ParentType, ContextType>;
+};
+
+export type RateLimitProjectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimitProjection'] = ResolversParentTypes['RateLimitProjection']> = {
+  status?: Resolver<ResolversTypes['RateLimitProjectionStatus'], ParentType, ContextType>;
+  burnPercentPerHour?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fullAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resetsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  beforeReset?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  usedPercentAtReset?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  samples?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RateLimitCreditsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateLimitCredits'] = ResolversParentTypes['RateLimitCredits']> = {
@@ -2183,6 +2237,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProviderCSystem?: ProviderCSystemResolvers<ContextType>;
   RateLimits?: RateLimitsResolvers<ContextType>;
   RateLimitWindow?: RateLimitWindowResolvers<ContextType>;
+  RateLimitProjection?: RateLimitProjectionResolvers<ContextType>;
   RateLimitCredits?: RateLimitCreditsResolvers<ContextType>;
   RateLimitSample?: RateLimitSampleResolvers<ContextType>;
   LiveSession?: LiveSessionResolvers<ContextType>;

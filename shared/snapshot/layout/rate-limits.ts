@@ -2,7 +2,7 @@
 // reset time. Figures recorded before the window reset are "stale": drawn grey, and said so.
 import type { CardRateLimitedBlock, CardRateLimits } from "../card-model.js";
 import { windowWords } from "../../i18n/window-words.js";
-import { formatPercent, formatRelative } from "../format.js";
+import { formatClock, formatDate, formatDateTime, formatPercent, formatRelative } from "../format.js";
 import { RATE_LIMIT_FAIL_PERCENT, RATE_LIMIT_WARN_PERCENT } from "../../queries/rate-limits.js";
 import type { Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
@@ -16,11 +16,18 @@ function windowLabel(ctx: Ctx, w: Window, which: "primary" | "secondary"): strin
   return words.n === null ? ctx.t(`rate.${words.key}`) : ctx.t(`rate.${words.key}`, { n: words.n });
 }
 
+/** HH:MM in the card's zone; with the date when not today (a weekly window's reset). */
+function when(ctx: Ctx, ms: number): string {
+  return formatDate(ms, ctx.lang, ctx.timeZone) === formatDate(ctx.now, ctx.lang, ctx.timeZone) ? formatClock(ms, ctx.timeZone) : formatDateTime(ms, ctx.lang, ctx.timeZone);
+}
+
 function windowRow(ctx: Ctx, w: Window, which: "primary" | "secondary", stale: boolean): El {
   const { p } = ctx;
   const used = w.usedPercent;
   const color = stale ? p.idle : used >= RATE_LIMIT_FAIL_PERCENT ? p.bad : used >= RATE_LIMIT_WARN_PERCENT ? p.warn : p.accent;
   const resets = w.resetsAt ? ctx.t("rate.resets", { time: formatRelative(Date.parse(w.resetsAt), ctx.now, ctx.lang) }) : null;
+  // The early warning: at the last half hour's burn rate the window runs out before it resets.
+  const projected = !stale && w.projectedFullAt && w.resetsAt ? ctx.t("rate.projected", { full: when(ctx, Date.parse(w.projectedFullAt)), reset: when(ctx, Date.parse(w.resetsAt)) }) : null;
   return row(
     { gap: 10, alignItems: "flex-start" },
     line(windowLabel(ctx, w, which), { width: 92, fontSize: 12, fontWeight: 600, color: p.text }),
@@ -28,6 +35,7 @@ function windowRow(ctx: Ctx, w: Window, which: "primary" | "secondary", stale: b
       { flex: 1, gap: 3, paddingTop: 5 },
       box({ height: 7, borderRadius: 4, backgroundColor: p.barEmpty }, box({ width: `${Math.min(100, used)}%`, height: 7, borderRadius: 4, backgroundColor: color })),
       resets ? line(resets, { fontSize: 10, color: p.muted }) : null,
+      projected ? line(projected, { fontSize: 10, fontWeight: 600, color: p.warn }) : null,
     ),
     span(formatPercent(used, ctx.lang), { width: 44, justifyContent: "flex-end", fontSize: 13, fontWeight: 700, color: stale ? p.muted : color === p.accent ? p.text : color, ...NUM }),
   );

@@ -1,6 +1,7 @@
 // Every GraphQL document the page sends, each with a typed function that runs it. Only the public
 // API (daemon/graphql/schema.graphql) is used. Every root field gets the browser's locale and time
 // zone, so bucket labels and "today" match what the user's clock says.
+import { PROVIDER_IDENTITIES } from "../../../shared/sources/registry";
 import { locale } from "../i18n/i18n";
 import { gql } from "./graphql";
 import type {
@@ -18,6 +19,7 @@ import type {
   OperationResult,
   PeriodTotals,
   ProjectUsage,
+  Provider,
   RateLimits,
   Session,
   SessionTranscript,
@@ -171,19 +173,22 @@ export async function fetchCombined(sourceIds: readonly string[], withProjects: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Codex's rate limits: the newest figures per install and the history of used % for the chart.
-const RATE_LIMITS = `query RateLimits($days: Int, $ctx: QueryContext) {
-  system(provider: PROVIDER_C, context: $ctx) {
-    ... on ProviderCSystem {
-      rateLimits { ...Limits }
-      rateLimitsBySource { ...Limits }
-    }
+// The plan's rate limits of a provider that records them (the `rateLimits` capability): the newest
+// figures per install and the history of used % for the chart. One fragment per such system type,
+// from the registry, so a provider gaining the capability needs nothing here.
+const LIMITS_ON = PROVIDER_IDENTITIES.filter((p) => p.capabilities.rateLimits)
+  .map((p) => `... on ${p.systemType} { rateLimits { ...Limits } rateLimitsBySource { ...Limits } }`)
+  .join("\n    ");
+const WINDOW = "usedPercent windowMinutes resetsAt projection { status burnPercentPerHour fullAt resetsAt beforeReset }";
+const RATE_LIMITS = `query RateLimits($provider: Provider!, $days: Int, $ctx: QueryContext) {
+  system(provider: $provider, context: $ctx) {
+    ${LIMITS_ON}
   }
 }
 fragment Limits on RateLimits {
   source limitId planType updatedAt stale
-  primary { usedPercent windowMinutes resetsAt }
-  secondary { usedPercent windowMinutes resetsAt }
+  primary { ${WINDOW} }
+  secondary { ${WINDOW} }
   credits { hasCredits unlimited balance }
   history(days: $days) { time primaryUsedPercent secondaryUsedPercent }
 }`;
@@ -193,8 +198,8 @@ export interface RateLimitsData {
   rateLimitsBySource: RateLimits[];
 }
 
-export async function fetchRateLimits(days: number, signal: AbortSignal): Promise<RateLimitsData> {
-  return (await gql<{ system: RateLimitsData }>(RATE_LIMITS, { days, ctx: context() }, signal)).system;
+export async function fetchRateLimits(provider: Provider, days: number, signal: AbortSignal): Promise<RateLimitsData> {
+  return (await gql<{ system: RateLimitsData }>(RATE_LIMITS, { provider, days, ctx: context() }, signal)).system;
 }
 
 // ---------------------------------------------------------------------------------------------

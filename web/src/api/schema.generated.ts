@@ -398,6 +398,41 @@ export type RateLimitWindow = {
   usedPercent: Scalars['Float']['output'];
   windowMinutes: Maybe<Scalars['Int']['output']>;
   resetsAt: Maybe<Scalars['String']['output']>;
+  /**
+   * At the burn rate of the last 30 minutes of readings: when the window is used up and whether that
+   * is before it resets; or, in `status`, why that cannot be told.
+   */
+  projection: RateLimitProjection;
+};
+
+/** Why a window has a projection or not. */
+export type RateLimitProjectionStatus =
+  /** The use rises: `fullAt` is when it reaches 100 %. */
+  | 'PROJECTED'
+  /** Under two readings in the last 30 minutes, or spanning under 5 minutes. */
+  | 'TOO_FEW_SAMPLES'
+  /** The window reset within the last 30 minutes (or since the newest reading) and too few readings came after. */
+  | 'WINDOW_RESET'
+  /** The use is flat or falls: at this rate the window does not fill. */
+  | 'NOT_RISING'
+  /** Already at 100 % or more. */
+  | 'FULL';
+
+/** A window's projection: the rate is the rise from the first to the last reading since its last reset within the last 30 minutes. */
+export type RateLimitProjection = {
+  status: RateLimitProjectionStatus;
+  /** Percentage points of the window used per hour; null under two readings (negative or 0 when NOT_RISING). */
+  burnPercentPerHour: Maybe<Scalars['Float']['output']>;
+  /** When the window reaches 100 % at that rate; null unless PROJECTED. */
+  fullAt: Maybe<Scalars['String']['output']>;
+  /** The reset it is measured against (the newest reading's). */
+  resetsAt: Maybe<Scalars['String']['output']>;
+  /** Whether `fullAt` comes before `resetsAt`; null unless PROJECTED with a known reset. */
+  beforeReset: Maybe<Scalars['Boolean']['output']>;
+  /** The used % the window reaches by its reset at that rate (may pass 100); null unless PROJECTED with a known reset. */
+  usedPercentAtReset: Maybe<Scalars['Float']['output']>;
+  /** How many readings the rate is drawn from. */
+  samples: Scalars['Int']['output'];
 };
 
 export type RateLimitCredits = {
@@ -992,7 +1027,8 @@ export type AlertSeverity =
  * What a rule measures: COST (USD) and TOKENS over a window (budgets), ERRORS and WARNINGS (classified
  * events), CONTEXT (a session's context window used, %), GATEWAY_DOWN and HEALTH_CHECK (seconds the
  * gateway has been down or a check failing), RATE_LIMIT (a provider rate-limit window used, %),
- * UNPRICED (responses of a model with no known price).
+ * RATE_LIMIT_PROJECTION (the used % a window reaches by its reset at the last 30 minutes' burn rate: 100
+ * and above, it fills before it resets), UNPRICED (responses of a model with no known price).
  */
 export type AlertMetric =
   | 'COST'
@@ -1003,6 +1039,7 @@ export type AlertMetric =
   | 'GATEWAY_DOWN'
   | 'HEALTH_CHECK'
   | 'RATE_LIMIT'
+  | 'RATE_LIMIT_PROJECTION'
   | 'UNPRICED';
 
 /** HOUR is the last 60 minutes; DAY, WEEK (from Monday) and MONTH are calendar windows in the alerts' time zone; PRIMARY and SECONDARY are the provider's own rate-limit windows. */

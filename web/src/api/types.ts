@@ -49,7 +49,8 @@ export type CliSystem = Pick<S.ProviderBSystem, "demo" | "versions"> & {
 
 export type AnySystem = SystemInfo | CliSystem;
 
-export type RateLimitWindow = Pick<S.RateLimitWindow, "usedPercent" | "windowMinutes" | "resetsAt">;
+export type RateLimitProjection = Pick<S.RateLimitProjection, "status" | "burnPercentPerHour" | "fullAt" | "resetsAt" | "beforeReset">;
+export type RateLimitWindow = Pick<S.RateLimitWindow, "usedPercent" | "windowMinutes" | "resetsAt"> & { projection: RateLimitProjection };
 export type RateLimitSample = Pick<S.RateLimitSample, "time" | "primaryUsedPercent" | "secondaryUsedPercent">;
 export type RateLimits = Pick<S.RateLimits, "source" | "limitId" | "planType" | "updatedAt" | "stale"> & {
   primary: RateLimitWindow | null;

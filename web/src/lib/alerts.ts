@@ -33,6 +33,7 @@ export const METRIC_META: Readonly<Record<AlertMetric, MetricMeta>> = {
   GATEWAY_DOWN: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 120 }, scopes: [] },
   HEALTH_CHECK: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 300 }, scopes: ["provider"] },
   RATE_LIMIT: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 90, critical: 100 }, scopes: ["source"] },
+  RATE_LIMIT_PROJECTION: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 100, critical: null }, scopes: ["source"] },
   UNPRICED: { unit: "count", windows: CAL, defaultWindow: "DAY", budget: false, defaults: { warning: 1, critical: null }, scopes: ALL },
 };
 
@@ -43,6 +44,7 @@ export const BUILTIN_NAMES: Readonly<Record<string, string>> = {
   "gateway-down": "OpenClaw gateway down",
   "health-check-failing": "A health check is failing",
   "rate-limit": "Rate-limit window almost used",
+  "rate-limit-projection": "Rate-limit projected full before reset",
   "daily-cost": "Daily cost budget",
 };
 
@@ -50,6 +52,7 @@ const BUILTIN_KEY: Readonly<Record<string, MessageKey>> = {
   "gateway-down": "alertRule.gatewayDown",
   "health-check-failing": "alertRule.healthCheck",
   "rate-limit": "alertRule.rateLimit",
+  "rate-limit-projection": "alertRule.rateLimitProjection",
   "daily-cost": "alertRule.dailyCost",
 };
 
@@ -84,6 +87,7 @@ export const METRIC_LABEL: Readonly<Record<AlertMetric, MessageKey>> = {
   GATEWAY_DOWN: "alerts.metric.gatewayDown",
   HEALTH_CHECK: "alerts.metric.healthCheck",
   RATE_LIMIT: "alerts.metric.rateLimit",
+  RATE_LIMIT_PROJECTION: "alerts.metric.rateLimitProjection",
   UNPRICED: "alerts.metric.unpriced",
 };
 

@@ -71,7 +71,7 @@ function SystemRow({ src }: { src: DataSource }): JSX.Element | null {
         <CliSystemCard system={sys} />
         <HealthPanel health={sys.health} />
       </div>
-      {has(p, "rateLimits") ? <RateLimitsPanel sourceId={src.id} /> : null}
+      {has(p, "rateLimits") ? <RateLimitsPanel provider={p} sourceId={src.id} /> : null}
     </>
   );
 }

@@ -23,6 +23,7 @@ import { chooseScope, href, providerOf } from "../../state/scope";
 import { demo, openclaw, sources, systemOf } from "../../state/shell";
 import { ActiveSessions, type ActiveRow } from "./ActiveSessions";
 import { ProjectsPanel, type ProjectRow } from "./ProjectsPanel";
+import { RateLimitsPanel } from "./RateLimitsPanel";
 
 /** What the combined view adds up, per source, per provider and in total. */
 interface Sums {
@@ -116,6 +117,7 @@ export function CombinedOverview({ range: r }: { range: MetricsRange }): JSX.Ele
         <RangeSwitch />
       </ViewHeader>
       {demo.value ? <Callout tone="info" title={t("overview.demoAll")} /> : null}
+      <AllRateLimits present={present} />
       {live.data ? (
         <>
           {live.error ? <ErrorNotice error={live.error} onRetry={live.reload} compact /> : null}
@@ -126,6 +128,19 @@ export function CombinedOverview({ range: r }: { range: MetricsRange }): JSX.Ele
       ) : (
         <Loading />
       )}
+    </div>
+  );
+}
+
+/** Each present provider's plan quota (those that record one), side by side. */
+function AllRateLimits({ present }: { present: readonly Provider[] }): JSX.Element | null {
+  const limited = present.filter((p) => has(p, "rateLimits"));
+  if (!limited.length) return null;
+  return (
+    <div class={limited.length > 1 ? "grid grid-2" : undefined} data-testid="all-rate-limits">
+      {limited.map((p) => (
+        <RateLimitsPanel key={p} provider={p} sourceId={null} />
+      ))}
     </div>
   );
 }

@@ -1,16 +1,19 @@
-// Codex's plan quota: a gauge per window (the 5-hour and the weekly one) with the used share, the
-// warn (80 %) and critical (100 %) colours of the daemon's rate-limit check and a live "resets in"
-// countdown, a "stale" mark when the figures may no longer hold, and a chart of both windows'
-// used % over the last 7 days. The quota belongs to the account: figures are shown, never summed.
+// The plan quota of a provider that records it (the `rateLimits` capability: Codex, Claude Code): a
+// gauge per window (the 5-hour and the weekly one) with the used share, the warn (80 %) and
+// critical (100 %) colours of the daemon's rate-limit check, a live "resets in" countdown and, when
+// the last half hour's burn rate fills the window before it resets, when ("full ≈15:40, resets
+// 16:10"); a "stale" mark when the figures may no longer hold, and a chart of both windows' used %
+// over the last 7 days. The quota belongs to the account: figures are shown, never summed.
 import type { JSX } from "preact";
 import { fetchRateLimits } from "../../api/queries";
-import type { RateLimits, RateLimitWindow } from "../../api/types";
+import type { Provider, RateLimits, RateLimitWindow } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { LineChart } from "../../components/LineChart";
 import { Panel } from "../../components/Panel";
 import { Empty, ErrorNotice, Loading } from "../../components/States";
 import { t } from "../../i18n/i18n";
-import { fmtCountdown, fmtDateTime, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
+import { fmtClock, fmtCountdown, fmtDateTime, fmtDecimal, fmtFull, fmtPercent, fmtRelative } from "../../lib/format";
+import { PROVIDER_NAME } from "../../lib/providers";
 import { GAUGE, gaugeArc, gaugePoint } from "../../lib/gauge";
 import { quotaTone } from "../../lib/tones";
 import { windowWords } from "../../../../shared/i18n/window-words";
@@ -27,8 +30,24 @@ function windowLabel(w: RateLimitWindow, slot: "primary" | "secondary"): string 
   return words.n === null ? t(`quota.${words.key}`) : t(`quota.${words.key}`, { n: words.n });
 }
 
+/** HH:MM in the browser's zone; with the date when not today (a weekly window's). */
+function when(ms: number, now: number): string {
+  return new Date(ms).toDateString() === new Date(now).toDateString() ? fmtClock(ms, false) : fmtDateTime(ms);
+}
+
+/** The early warning: the window fills before it resets at the last half hour's rate (the daemon's projection). */
+function Projection({ w, slot, now }: { w: RateLimitWindow; slot: "primary" | "secondary"; now: number }): JSX.Element | null {
+  const p = w.projection;
+  if (p.status !== "PROJECTED" || p.beforeReset !== true || !p.fullAt || !p.resetsAt) return null;
+  return (
+    <p class="gauge-projection" data-testid={`gauge-${slot}-projection`} data-full-at={p.fullAt} title={t("quota.burnHint", { rate: fmtDecimal(p.burnPercentPerHour ?? 0) })}>
+      {t("quota.projected", { full: when(Date.parse(p.fullAt), now), reset: when(Date.parse(p.resetsAt), now) })}
+    </p>
+  );
+}
+
 /** A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past). */
-function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" }): JSX.Element {
+function Gauge({ w, slot, stale }: { w: RateLimitWindow; slot: "primary" | "secondary"; stale: boolean }): JSX.Element {
   const reset = w.resetsAt ? Date.parse(w.resetsAt) : null;
   const now = useCountdownNow(reset);
   const tone = quotaTone(w.usedPercent);
@@ -55,26 +74,31 @@ function Gauge({ w, slot }: { w: RateLimitWindow; slot: "primary" | "secondary" 
       <p class="gauge-reset" data-testid={`gauge-${slot}-reset`} data-resets-at={w.resetsAt ?? ""} title={w.resetsAt ? fmtFull(w.resetsAt) : undefined}>
         {reset === null ? t("quota.resetUnknown") : left ? t("quota.resetsIn", { time: left }) : t("quota.resetPassed")}
       </p>
+      {stale ? null : <Projection w={w} slot={slot} now={now} />}
     </div>
   );
 }
 
-export function RateLimitsPanel({ sourceId }: { sourceId: string }): JSX.Element {
-  const live = useLive((signal) => fetchRateLimits(HISTORY_DAYS, signal), [], { sources: [sourceId] });
+/**
+ * `sourceId`: this install's figures (the newest of any install when it has none of its own); null
+ * on the all-providers view: the provider's newest, the panel titled with its name.
+ */
+export function RateLimitsPanel({ provider, sourceId }: { provider: Provider; sourceId: string | null }): JSX.Element {
+  const live = useLive((signal) => fetchRateLimits(provider, HISTORY_DAYS, signal), [provider], sourceId ? { sources: [sourceId] } : {});
   const d = live.data;
-  // This install's figures; the newest of any install when it has none of its own.
-  const rl: RateLimits | null = d ? (d.rateLimitsBySource.find((r) => r.source === sourceId) ?? d.rateLimits) : null;
+  const rl: RateLimits | null = d ? ((sourceId ? d.rateLimitsBySource.find((r) => r.source === sourceId) : undefined) ?? d.rateLimits) : null;
+  const name = PROVIDER_NAME[provider];
   const now = serverNow.value;
   return (
     <Panel
-      id="rate-limits"
+      id={sourceId ? "rate-limits" : `rate-limits-${provider}`}
       class="rate-limits"
-      title={t("quota.title")}
+      title={sourceId ? t("quota.title") : t("quota.titleOf", { provider: name })}
       actions={
         rl ? (
           <>
             {rl.stale ? (
-              <span data-testid="quota-stale" title={t("quota.staleHint")}>
+              <span data-testid="quota-stale" title={t("quota.staleHint", { provider: name })}>
                 <Badge tone="warn">{t("quota.stale")}</Badge>
               </span>
             ) : null}
@@ -91,12 +115,12 @@ export function RateLimitsPanel({ sourceId }: { sourceId: string }): JSX.Element
       ) : !d ? (
         <Loading />
       ) : !rl || (!rl.primary && !rl.secondary) ? (
-        <Empty title={t("quota.none")} hint={t("quota.noneHint")} />
+        <Empty title={t("quota.none")} hint={t("quota.noneHint", { provider: name })} />
       ) : (
-        <div class={`quota${rl.stale ? " is-stale" : ""}`} data-testid="rate-limits">
+        <div class={`quota${rl.stale ? " is-stale" : ""}`} data-testid="rate-limits" data-provider={provider} data-source={rl.source}>
           <div class="gauges">
-            {rl.primary ? <Gauge w={rl.primary} slot="primary" /> : null}
-            {rl.secondary ? <Gauge w={rl.secondary} slot="secondary" /> : null}
+            {rl.primary ? <Gauge w={rl.primary} slot="primary" stale={rl.stale} /> : null}
+            {rl.secondary ? <Gauge w={rl.secondary} slot="secondary" stale={rl.stale} /> : null}
           </div>
           <div class="quota-history">
             <p class="section-title">{t("quota.history")}</p>
@@ -121,7 +145,7 @@ export function RateLimitsPanel({ sourceId }: { sourceId: string }): JSX.Element
           {rl.credits && (rl.credits.unlimited || rl.credits.balance) ? (
             <p class="muted small">{rl.credits.unlimited ? t("quota.creditsUnlimited") : t("quota.credits", { balance: rl.credits.balance ?? "" })}</p>
           ) : null}
-          <p class="muted small quota-updated">{t("quota.recorded", { time: fmtDateTime(rl.updatedAt) })}</p>
+          <p class="muted small quota-updated">{t("quota.recorded", { provider: name, time: fmtDateTime(rl.updatedAt) })}</p>
         </div>
       )}
     </Panel>
