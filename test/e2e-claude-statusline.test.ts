@@ -73,7 +73,8 @@ async function turn(tui: ClaudeTui, cc: ClaudeCodeRun, dir: string, prompt: stri
   await tui.prompt(prompt);
   // The fake model's text reply quotes the prompt.
   await tui.waitFor("the fake model's answer", (rows) => rows.some((r) => r.includes(`you said "${prompt}"`)));
-  return tui.waitFor("a status line made after the answer, on screen", (rows) => {
+  const lastInput = (): string => JSON.stringify(statusCalls(dir).slice(before).pop()?.input.rate_limits ?? "(missing)");
+  return tui.waitFor(() => `a status line made after the answer, on screen (last rate_limits: ${lastInput()}, ${served(cc)} responses)`, (rows) => {
     const calls = statusCalls(dir).slice(before);
     const last = calls[calls.length - 1];
     const k = served(cc);
@@ -148,7 +149,8 @@ test("real interactive Claude Code: the status line shows the command's output; 
     assert.is(rateLimits(c.call), undefined, JSON.stringify(c.call.input));
     assert.ok(statusCalls(recKey).every((x) => rateLimits(x) === undefined), "no call of an API-key session has rate_limits");
     assert.is(c.call.input.cwd, path.join(run.dir, "workspace-api-key"));
-    console.log(`e2e-claude-statusline: Claude Code ${run.version}, ${served(run)} responses, ${Math.round((Date.now() - t0) / 1000)} s`);
+    const pct = (x: StatusCall): string => `${rateLimits(x)!.five_hour!.used_percentage}/${rateLimits(x)!.seven_day!.used_percentage}`;
+    console.log(`e2e-claude-statusline: Claude Code ${run.version}; rate_limits ${pct(a.call)} then ${pct(b.call)} %; ${served(run)} responses; ${Math.round((Date.now() - t0) / 1000)} s`);
   } finally {
     await tui?.stop();
     await d?.stop();

@@ -43,8 +43,8 @@ export interface ClaudeTuiOptions {
 export interface ClaudeTui {
   /** The terminal's rows as drawn now (trailing blanks trimmed). */
   screen(): Promise<string[]>;
-  /** Polls the screen until `check` returns something truthy; throws with the screen at the deadline or when Claude Code exited. */
-  waitFor<T>(what: string, check: (rows: string[]) => T | null | undefined | false, timeoutMs?: number): Promise<T>;
+  /** Polls the screen until `check` returns something truthy; throws with the screen (and `what`, a function for a description of the state then) at the deadline or when Claude Code exited. */
+  waitFor<T>(what: string | (() => string), check: (rows: string[]) => T | null | undefined | false, timeoutMs?: number): Promise<T>;
   /** Types `text` into the input box, waits until the box shows it, then presses Enter. */
   prompt(text: string): Promise<void>;
   /** Quits Claude Code and the private tmux server; waits until both are gone. Safe to call twice. */
@@ -180,7 +180,7 @@ export async function startClaudeTui(cc: ClaudeCodeRun, opts: ClaudeTuiOptions):
     const r = await tmux(["capture-pane", "-p", "-t", "cc"]);
     return r.stdout.split("\n").map((l) => l.trimEnd());
   };
-  const waitFor = async <T>(what: string, check: (rows: string[]) => T | null | undefined | false, ms = timeoutMs): Promise<T> => {
+  const waitFor = async <T>(what: string | (() => string), check: (rows: string[]) => T | null | undefined | false, ms = timeoutMs): Promise<T> => {
     const deadline = Date.now() + ms;
     for (;;) {
       const rows = await screen();
@@ -189,7 +189,7 @@ export async function startClaudeTui(cc: ClaudeCodeRun, opts: ClaudeTuiOptions):
       const dead = !isAlive(panePid);
       if (dead || Date.now() > deadline) {
         const shown = rows.filter((l) => l.trim()).join("\n");
-        throw new CliStepError("tui", `${dead ? "Claude Code exited" : `timed out after ${ms} ms`} waiting for ${what}; screen:\n${shown}`, null);
+        throw new CliStepError("tui", `${dead ? "Claude Code exited" : `timed out after ${ms} ms`} waiting for ${typeof what === "string" ? what : what()}; screen:\n${shown}`, null);
       }
       await sleep(200);
     }
