@@ -44,7 +44,7 @@ export const DEFAULT_CLAUDE_CODE_VERSION = "2.1.330";
 
 const SCRIPT = path.join(TOOLS_DIR, "run-claude-code.sh");
 /** A developer's Anthropic/Claude settings (API key, CLAUDE_CONFIG_DIR, Bedrock/Vertex switches, OTEL exporters) must not reach the CLI. */
-const DROP_ENV = ["ANTHROPIC_", "CLAUDE_", "OTEL_", "CC_", "FAKE_ANTHROPIC_"];
+const DROP_ENV = ["ANTHROPIC_", "CLAUDE_", "OTEL_", "CC_", "FAKE_ANTHROPIC_", "FAKE_UNIFIED_"];
 
 export interface ClaudeTurnOptions {
   /** The turn's working directory: absolute, or relative to the run's dir; default DIR/workspace. Created if missing. */
@@ -104,6 +104,8 @@ export interface ClaudeCodeRun {
   requests(): Array<Record<string, unknown>>;
   /** The fake API's pid, null after stop(). */
   pid(): number | null;
+  /** The cached native `claude` binary (for a caller that runs it itself, e.g. interactively in a pty). */
+  bin(): string;
   /**
    * Runs the cached `claude` with ARGS in `cwd` (absolute, or relative to the run's dir; default
    * DIR/workspace, the turns' default cwd) under the run's HOME, as a user types it: `claude mcp add …`.
@@ -125,6 +127,12 @@ export interface StartClaudeCodeOptions {
   upTimeoutMs?: number;
   /** The fake API logs every request body whole (FAKE_ANTHROPIC_LOG_FULL=1; the script's default is 0): what reached the model. */
   logBodies?: boolean;
+  /**
+   * The fake API answers with Anthropic's unified rate-limit headers (a Claude.ai plan's 5-hour and
+   * weekly windows): utilization as a fraction 0..1 at the first response, plus `step` per response
+   * (the 7-day window gets a third of it); FAKE_UNIFIED_5H / _7D / _STEP of fake-anthropic.mjs.
+   */
+  unified?: { fiveHour: number; sevenDay: number; step: number };
 }
 
 function cacheDir(): string {
@@ -137,8 +145,8 @@ function binCandidates(version: string): string[] {
   return [path.join(pkg, "claude-code-linux-x64", "claude"), path.join(pkg, "claude-code-linux-arm64", "claude"), path.join(pkg, "claude-code", "bin", "claude.exe")];
 }
 
-function installed(version: string): boolean {
-  return binCandidates(version).some((b) => {
+function findBin(version: string): string | undefined {
+  return binCandidates(version).find((b) => {
     try {
       fs.accessSync(b, fs.constants.X_OK);
       return true;
@@ -148,10 +156,18 @@ function installed(version: string): boolean {
   });
 }
 
+function installed(version: string): boolean {
+  return findBin(version) !== undefined;
+}
+
 /** Starts the fake Anthropic API in DIR (installing the CLI first when the cache is cold); resolves once it answers. */
 export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promise<ClaudeCodeRun> {
   const version = opts.version ?? DEFAULT_CLAUDE_CODE_VERSION;
   const upTimeoutMs = opts.upTimeoutMs ?? 360_000;
+  const u = opts.unified;
+  if (u && ![u.fiveHour, u.sevenDay, u.step].every((n) => Number.isFinite(n) && n >= 0 && n <= 1)) {
+    throw new CliStepError("up", `unified utilizations must be fractions in 0..1: ${JSON.stringify(u)}`, null);
+  }
   if (!fs.existsSync(SCRIPT)) throw new CliStepError("up", `run-claude-code.sh not found at ${SCRIPT} (set GI_REFERENCE_DIR)`, null);
   const ownDir = opts.dir === undefined;
   const dir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), "gi-cc-")) : path.resolve(opts.dir as string);
@@ -176,6 +192,7 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
     CC_CACHE: cacheDir(),
     FAKE_ANTHROPIC_PORT: String(port),
     ...(opts.logBodies ? { FAKE_ANTHROPIC_LOG_FULL: "1" } : {}),
+    ...(u ? { FAKE_UNIFIED_5H: String(u.fiveHour), FAKE_UNIFIED_7D: String(u.sevenDay), FAKE_UNIFIED_STEP: String(u.step) } : {}),
   });
 
   const stopFake = async (timeoutMs: number): Promise<void> => {
@@ -265,15 +282,13 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
     env: () => ({ ...exported, HOME: home }),
     requests: () => readJsonl(requestLog),
     pid: () => (stopped ? null : readPid(pidFile)),
+    bin() {
+      const bin = findBin(version);
+      if (!bin) throw new CliStepError("cli", "no claude binary in the cache", null);
+      return bin;
+    },
     async cli(args, o = {}) {
-      const bin = binCandidates(version).find((b) => {
-        try {
-          fs.accessSync(b, fs.constants.X_OK);
-          return true;
-        } catch {
-          return false;
-        }
-      });
+      const bin = findBin(version);
       if (!bin) throw new CliStepError("cli", "no claude binary in the cache", null);
       const cwd = path.resolve(dir, o.cwd ?? "workspace");
       fs.mkdirSync(cwd, { recursive: true });
