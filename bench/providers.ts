@@ -110,7 +110,7 @@ export const providersSuite: Suite = {
     "cx-bytes": { type: "string", description: "Codex history size (default 1g; --quick 25m)" },
     "cx-files": { type: "string", description: "Codex rollouts (default 10000; --quick 250)" },
     "prov-seed": { type: "string", description: "generator seed of both histories (default 1)" },
-    "prov-repeat": { type: "string", description: "bare read + ccusage + our first scan triples, alternating order (default 2; --quick 1)" },
+    "prov-repeat": { type: "string", description: "rounds of bare read, ccusage, our first scan, warm cat and a no-daemon usage run, alternating order (default 2; --quick 1)" },
     "prov-usage-reps": { type: "string", description: "insightsctl usage daily + ccusage daily pairs on a warm daemon (default 5; --quick 3)" },
     "prov-rebuild": { type: "boolean", description: "rebuild the cached histories" },
   },
