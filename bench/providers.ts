@@ -18,7 +18,9 @@ import { CcusageUnavailable, locateCcusage, runCcusage, type CcusageResult } fro
 import { runChild } from "./child.js";
 import { newProfileDir } from "./paths.js";
 import { formatSummary, summarize, summarizeWindows } from "./profile-summary.js";
+import { besideSpinner, noDaemonUsage, warmCatMs } from "./providers-aims.js";
 import { nodeFloorMs, ourFirstScan, startOurDaemon, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
+import { firstReadRows } from "./providers-aim-rows.js";
 import type { BareInput, BareResult, CheckInput, CheckResult, IncrementalRun, ScanResult } from "./providers-protocol.js";
 import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
@@ -108,7 +110,7 @@ export const providersSuite: Suite = {
     "cx-bytes": { type: "string", description: "Codex history size (default 1g; --quick 25m)" },
     "cx-files": { type: "string", description: "Codex rollouts (default 10000; --quick 250)" },
     "prov-seed": { type: "string", description: "generator seed of both histories (default 1)" },
-    "prov-repeat": { type: "string", description: "bare read + ccusage + our first scan triples, alternating order (default 2; --quick 1)" },
+    "prov-repeat": { type: "string", description: "rounds of bare read, ccusage, our first scan, warm cat and a no-daemon usage run, alternating order (default 2; --quick 1)" },
     "prov-usage-reps": { type: "string", description: "insightsctl usage daily + ccusage daily pairs on a warm daemon (default 5; --quick 3)" },
     "prov-rebuild": { type: "boolean", description: "rebuild the cached histories" },
   },
@@ -178,10 +180,12 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
     return r;
   };
 
-  // Triples back to back, in alternating order, so a burst of load elsewhere hits every side.
+  // Rounds back to back, in alternating order, so a burst of load elsewhere hits every side.
   const bare: BareResult[] = [];
   const cc: CcusageResult[] = [];
   const scans: ScanResult[] = [];
+  const cats: number[] = [];
+  const firstUsage: UsageDailyRun[] = [];
   for (let i = 0; i < repeat; i++) {
     const steps: Array<() => Promise<void>> = [
       async () => void bare.push(await bareRun(null)),
@@ -191,9 +195,22 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
       },
       // The first scan also times appended lines (in a hard-linked mirror of the dataset).
       async () => void scans.push(await scanRun(null, scans.length === 0 ? INCREMENTAL_REPS : 0)),
+      async () => {
+        const ms = await warmCatMs(tree);
+        o.log(`  warm cat: ${secs(ms)}, ${rate(bytes, ms).toFixed(0)} MB/s`);
+        cats.push(ms);
+      },
+      async () => {
+        const r = await noDaemonUsage(hook);
+        o.log(`  insightsctl usage daily --json, no daemon, empty store: ${secs(r.ms)} wall, ${secs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
+        firstUsage.push(r);
+      },
     ];
     for (const step of i % 2 === 0 ? steps : steps.reverse()) await step();
   }
+  // The stall aim holds on a busy machine: one more scan with a CPU-bound process beside it.
+  o.log("  our first scan beside a CPU-bound process (node -e 'for(;;){}'):");
+  const busy = await besideSpinner(() => scanRun(null, 0));
   const filtered = await bareRun(USAGE_MARKER[kind]);
   const byteFiltered = await bareRun(USAGE_MARKER[kind], "bytes");
   const single = kind === "claude-code" ? await ccusageRun(true) : null;
@@ -287,6 +304,7 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
   }
 
   rows.push(...scanRows(label, bytes, scans, bare, cc));
+  rows.push(...firstReadRows(label, bytes, { scans, busy, cats, cc, firstUsage, checkDaily }));
   if (o.flags.profile === true) {
     const dir = newProfileDir();
     const r = await scanRun(dir);
@@ -490,6 +508,13 @@ async function usageRows(
         value: median(floor),
         unit: "ms",
         note: `whole process, in the environment insightsctl runs in here${process.env.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set: Node reads that CA bundle at every start)" : ""}, median of ${floor.length} (${floor.map((m) => m.toFixed(0)).join(", ")})`,
+      },
+      {
+        metric: `${label}: insightsctl usage daily --json on a warm daemon, time / node -e 0 time`,
+        value: median(fresh.mine.map((r) => r.ms)) / median(floor),
+        unit: "x",
+        aim: { op: "<=", limit: 1.5 },
+        note: `medians: usage daily ${fmtMs(median(fresh.mine.map((r) => r.ms)))} (right after the first scan), node ${fmtMs(median(floor))}`,
       },
       {
         metric: `${label}: insightsctl status time / node -e 0 time`,

@@ -5,12 +5,12 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
-import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines, warningOffset } from "../jsonl/line-reader.js";
+import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { readEventLines, readWholeFile } from "../jsonl/batch.js";
+import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines } from "../jsonl/line-reader.js";
 import { compareVersions } from "../version-order.js";
-import type { LineCursor, ReadLinesResult } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
-import type { SourceResult, SourceWarning } from "../result.js";
+import type { SourceResult } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
 import { parseTranscriptId, transcriptFilesAt } from "./files.js";
 import { TranscriptIndex } from "./transcript-index.js";
@@ -115,64 +115,30 @@ class ClaudeCodeReader implements SourceReader {
     const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
     const start = cursor === null || cursor === undefined ? null : isLineCursor(cursor) ? cursor : null;
     const badCursor = cursor !== null && cursor !== undefined && start === null;
-    const warnings: SourceWarning[] = [];
-    const events: ActivityEvent[] = [];
     const ctx = newLineContext(target.subagent);
-    // Once the limit is reached the remaining kept lines are only located, not parsed: the first
-    // one's offset is where the next call starts.
-    let stopAt: number | null = null;
-    const r = readLines(target.file, start, { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
-      if (events.length >= max) {
-        stopAt ??= pos;
-        return;
-      }
-      const where = `${target.file}:${pos}`;
+    const options = { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES };
+    const r = readEventLines(target.file, start, options, max, (line, pos, where, events, warnings) => {
       const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
       if (!obj) return;
       this.noteVersion(obj.version);
       for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);
     });
-    if (!r.ok) return fail(r.error, [...r.warnings, ...warnings]);
-    const read: ReadLinesResult = r.value;
-    const stop = stopAt as number | null;
-    // Warnings about lines after the stop belong to the next call, which reads them again.
-    const own = stop === null ? r.warnings : r.warnings.filter((w) => (warningOffset(w) ?? 0) < stop);
-    return ok(
-      {
-        events,
-        cursor: stop === null ? read.cursor : { ...read.cursor, offset: stop },
-        done: stop === null && read.done,
-        restarted: read.restarted || badCursor,
-      },
-      [...own, ...warnings],
-    );
+    if (!r.ok) return r;
+    return ok({ ...r.value, restarted: r.value.restarted || badCursor }, r.warnings);
   }
 
   /** Every message of one transcript, in file order; `bytes` is the file size. */
   readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }> {
     const target = this.resolve(ref);
     if (!target) return fail(new SourceError("missing", `${ref.id}: not a Claude Code transcript id`, { where: ref.id }));
-    // A file replaced mid-read is read again from the start rather than mixing two files.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const warnings: SourceWarning[] = [];
-      const collector = new MessageCollector(target.subagent);
-      let cursor: LineCursor | null = null;
-      for (;;) {
-        const r = readLines(target.file, cursor, { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES }, (line, pos) => {
-          const where = `${target.file}:${pos}`;
-          const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
-          if (!obj) return;
-          this.noteVersion(obj.version);
-          collector.add(obj, pos, where, warnings);
-        });
-        if (!r.ok) return fail(r.error, [...warnings, ...r.warnings]);
-        warnings.push(...r.warnings);
-        if (r.value.restarted) break;
-        cursor = r.value.cursor;
-        if (r.value.done) return ok({ messages: collector.finish(), bytes: cursor.size }, warnings);
-      }
-    }
-    return fail(new SourceError("corrupt", `${target.file}: replaced while being read`, { where: target.file }));
+    const options = { keep: keepLine, peekBytes: CLASSIFY_PEEK_BYTES };
+    const r = readWholeFile(target.file, options, () => new MessageCollector(target.subagent), (collector, line, pos, where, warnings) => {
+      const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+      if (!obj) return;
+      this.noteVersion(obj.version);
+      collector.add(obj, pos, where, warnings);
+    });
+    return r.ok ? ok({ messages: r.value.state.finish(), bytes: r.value.bytes }, r.warnings) : r;
   }
 
   liveSessions(): SourceResult<LiveSession[]> {

@@ -4,25 +4,13 @@
 // `session_meta` instructions aside, `world_state` snapshots, `compacted.replacement_history`,
 // reasoning and model messages. A line is skipped only when its head says for certain what it is;
 // anything else is kept and JSON.parse decides (a corrupt line then becomes a BAD_JSON warning).
+import { bytesAre, findBytes as find, OPEN_BRACE, plainStringAt, QUOTE } from "../jsonl/json-head.js";
 import { isToolCallType, isToolOutputType } from "./shape.js";
 
 /** Bytes of a line the classifier sees: enough to reach `"item":{"type":…}` of an item_completed line. */
 export const CLASSIFY_PEEK_BYTES = 512;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** The string value right after `needle` (which ends with an opening quote), or null when the head ends first or it holds an escape. */
-function stringAfter(head: Buffer, at: number, needleLength: number): string | null {
-  const from = at + needleLength;
-  for (let i = from; i < head.length; i++) {
-    if (head[i] === BACKSLASH) return null;
-    if (head[i] === QUOTE) return head.toString("utf8", from, i);
-  }
-  return null;
-}
-
-interface LineHead {
+export interface LineHead {
   /** The envelope `type`. */
   type: string;
   /** `payload.type`, when the head shows it. */
@@ -34,24 +22,10 @@ interface LineHead {
 const TYPE_KEY = Buffer.from('"type":"');
 const PAYLOAD_KEY = Buffer.from('"payload":');
 const PAYLOAD_TYPE = Buffer.from('"payload":{"type":"');
+/** The same right after the envelope's type value: `,"payload":{"type":"`. */
+const NEXT_PAYLOAD_TYPE = Buffer.from(',"payload":{"type":"');
 const ITEM_TYPE = Buffer.from('"item":{"type":"');
-const OPEN_BRACE = 0x7b;
-
-/**
- * Where `needle` starts in `b`, at or after `from` and before `before`, or -1. A JS loop: these
- * needles sit in a line's first hundred bytes, where a call into Buffer#indexOf costs more than
- * the search itself (readHead ran for every line of a rollout: 1 µs each, 1 s per GB).
- */
-function find(b: Buffer, needle: Buffer, from = 0, before = b.length): number {
-  const first = needle[0] as number;
-  const end = Math.min(before, b.length - needle.length + 1);
-  outer: for (let i = from; i < end; i++) {
-    if (b[i] !== first) continue;
-    for (let j = 1; j < needle.length; j++) if (b[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
-}
+const PAYLOAD = Buffer.from(',"payload":{');
 
 /**
  * What a line's head says for certain, or null when it does not have the envelope shape: the
@@ -65,15 +39,24 @@ export function readHead(head: Buffer): LineHead | null {
   // Only the envelope's own keys may come before `type`: a nested object before it would make the match ambiguous.
   if (head[0] !== OPEN_BRACE) return null;
   for (let i = 1; i < typeAt; i++) if (head[i] === OPEN_BRACE) return null;
-  const type = stringAfter(head, typeAt, TYPE_KEY.length);
+  const type = plainStringAt(head, typeAt + TYPE_KEY.length);
   if (type === null) return null;
   let sub: string | null = null;
   let item: string | null = null;
-  const subAt = find(head, PAYLOAD_TYPE, typeAt);
+  // Codex writes the payload right after the type: then its first key tells, and a payload whose
+  // first key is not `type` has no sub-type to find (a search further on would find a nested object's).
+  let q = typeAt + TYPE_KEY.length;
+  while (head[q] !== QUOTE) q++;
+  const at = (needle: Buffer): boolean => bytesAre(head, q + 1, Math.min(head.length, q + 1 + needle.length), needle);
+  const subAt = at(PAYLOAD) ? (at(NEXT_PAYLOAD_TYPE) ? q + 2 : -1) : find(head, PAYLOAD_TYPE, q);
   if (subAt !== -1) {
-    sub = stringAfter(head, subAt, PAYLOAD_TYPE.length);
-    const itemAt = find(head, ITEM_TYPE, subAt);
-    if (itemAt !== -1) item = stringAfter(head, itemAt, ITEM_TYPE.length);
+    sub = plainStringAt(head, subAt + PAYLOAD_TYPE.length);
+    // Only an item_completed line has an item to name; searching the rest of every other line's
+    // head for one was most of the cost of classifying it.
+    if (sub === "item_completed") {
+      const itemAt = find(head, ITEM_TYPE, subAt);
+      if (itemAt !== -1) item = plainStringAt(head, itemAt + ITEM_TYPE.length);
+    }
   }
   return { type, sub, item };
 }

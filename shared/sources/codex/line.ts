@@ -296,7 +296,7 @@ export function lineEvents(obj: Json, pos: number, where: string, ctx: CodexLine
       eventMsg(p, pos, where, ctx, patch, events, time, warnings);
       break;
     case "response_item":
-      if (isToolCallType(p.type)) ctx.pendingToolCalls = Math.min(ctx.pendingToolCalls + 1, 1_000_000);
+      if (isToolCallType(p.type)) countToolCall(ctx);
       else if (isToolOutputType(p.type)) events.push({ kind: "toolResult", ts: time(), pos, isError: outputFailed(p, ctx) });
       break;
     default:
@@ -364,6 +364,14 @@ function diffPatch(patch: SessionPatch, known: SessionPatch): SessionPatch | nul
     (out as Record<string, unknown>)[k] = v;
   }
   return out;
+}
+
+/**
+ * A tool call: it belongs to the next response. All a call line gives, so the reader counts one
+ * from the line's head without parsing it (reader.ts).
+ */
+export function countToolCall(ctx: CodexLineContext): void {
+  ctx.pendingToolCalls = Math.min(ctx.pendingToolCalls + 1, 1_000_000);
 }
 
 /** Parses one line and returns its events; a line that is not a JSON object is a BAD_JSON warning and no events. */

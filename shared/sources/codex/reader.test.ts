@@ -429,7 +429,9 @@ test("lines the parser does not use are never parsed", () => {
     drain(reader, ref);
     lines += rawLines(fileOf(codexDir, ref.id)).length;
   }
-  for (const t of ["world_state", "response_item/message", "response_item/reasoning", "event_msg/thread_settings_applied"]) assert.not.ok(parsedTypes.has(t), t);
+  // A tool call is counted from its line's head: the parser never sees it (toolCalls stay right: the tests above).
+  for (const t of ["world_state", "response_item/message", "response_item/reasoning", "event_msg/thread_settings_applied", "response_item/function_call"]) assert.not.ok(parsedTypes.has(t), t);
+  assert.ok(parsedTypes.has("response_item/function_call_output"), "a tool's output is parsed (its exit code)");
   assert.ok(parsed < lines);
 });
 

@@ -8,22 +8,23 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ActivityBatch, ActivityEvent, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
-import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines, warningOffset } from "../jsonl/line-reader.js";
+import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { readEventLines, readWholeFile } from "../jsonl/batch.js";
+import { DEFAULT_LINE_READ_BYTES, isLineCursor } from "../jsonl/line-reader.js";
 import { compareVersions } from "../version-order.js";
 import type { LineCursor } from "../jsonl/line-reader.js";
 import { SourceError, classifyIoError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
-import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead } from "./classify.js";
+import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead, type LineHead } from "./classify.js";
 import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
 import type { RolloutFile } from "./files.js";
 import { withoutInstructions } from "./instructions.js";
-import { cliVersionOf, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
+import { cliVersionOf, countToolCall, lineEvents, newLineContext, restoreContext, serializeContext } from "./line.js";
 import type { CodexLineContext } from "./line.js";
 import { defaultLiveProbe, readLiveSessions, sessionMetaOf } from "./live.js";
 import type { LiveProbe } from "./live.js";
 import { MessageCollector } from "./messages.js";
-import { parseLineObject } from "./shape.js";
+import { isToolCallType, parseLineObject } from "./shape.js";
 
 export interface CodexReaderOptions {
   /** Lock probes for live sessions (tests inject them). */
@@ -168,64 +169,43 @@ class CodexReader implements SourceReader {
   }
 
   private readEvents(file: string, start: LineCursor | null, ctx: CodexLineContext, max: number): SourceResult<ActivityBatch> {
-    const warnings: SourceWarning[] = [];
-    const events: ActivityEvent[] = [];
-    // Once the limit is reached the remaining kept lines are only located, not parsed: the first
-    // one's offset is where the next call starts.
-    let stopAt: number | null = null;
-    // readLines asks `keep` about a line before it hands that line over: the head's type says
-    // which kept line is a session_meta, whose instructions are not parsed (instructions.ts).
-    let type: string | null = null;
-    const keep = (head: Buffer): boolean => {
-      const h = readHead(head);
-      type = h?.type ?? null;
-      return keepActivityHead(h);
+    // readLines asks `keep` about a line before it hands that line over: the head says which kept
+    // line is a session_meta, whose instructions are not parsed (instructions.ts), and which is a
+    // tool call, counted from its head alone: the call is all line.ts takes from it.
+    let head: LineHead | null = null;
+    const keep = (bytes: Buffer): boolean => {
+      head = readHead(bytes);
+      return keepActivityHead(head);
     };
-    const r = readLines(file, start, { keep, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES }, (line, pos) => {
-      if (events.length >= max) {
-        stopAt ??= pos;
+    const options = { keep, peekBytes: CLASSIFY_PEEK_BYTES, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES };
+    const r = readEventLines(file, start, options, max, (line, pos, where, events, warnings) => {
+      const h = head as LineHead | null;
+      if (h !== null && h.type === "response_item" && isToolCallType(h.sub)) {
+        countToolCall(ctx);
         return;
       }
-      const where = `${file}:${pos}`;
-      const obj = parseLineObject(type === "session_meta" ? withoutInstructions(line) : line.toString("utf8"), where, warnings, this.opts.parse);
+      const obj = parseLineObject(h?.type === "session_meta" ? withoutInstructions(line) : line.toString("utf8"), where, warnings, this.opts.parse);
       if (!obj) return;
       this.noteVersion(cliVersionOf(obj));
       for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);
     });
-    if (!r.ok) return fail(r.error, [...r.warnings, ...warnings]);
-    const stop = stopAt as number | null;
-    // Warnings about lines after the stop belong to the next call, which reads them again.
-    const own = stop === null ? r.warnings : r.warnings.filter((w) => (warningOffset(w) ?? 0) < stop);
-    const lineCursor = stop === null ? r.value.cursor : { ...r.value.cursor, offset: stop };
-    const out: CodexCursor = { v: 1, line: lineCursor, ctx: serializeContext(ctx) };
-    return ok({ events, cursor: out, done: stop === null && r.value.done, restarted: r.value.restarted }, [...own, ...warnings]);
+    if (!r.ok) return r;
+    const out: CodexCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
+    return ok({ ...r.value, cursor: out }, r.warnings);
   }
 
   /** Every message of one transcript, in file order; `bytes` is the file size. */
   readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }> {
     const file = this.fileOf(ref.id);
     if (!file) return fail(new SourceError("missing", `${ref.id}: no Codex rollout for this session`, { where: ref.id }));
-    // A file replaced mid-read is read again from the start rather than mixing two files.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const warnings: SourceWarning[] = [];
-      const collector = new MessageCollector();
-      let cursor: LineCursor | null = null;
-      for (;;) {
-        const r = readLines(file.abs, cursor, { keep: keepMessageLine, peekBytes: CLASSIFY_PEEK_BYTES }, (line, pos) => {
-          const where = `${file.abs}:${pos}`;
-          const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
-          if (!obj) return;
-          this.noteVersion(cliVersionOf(obj));
-          collector.add(obj, pos, where, warnings);
-        });
-        if (!r.ok) return fail(r.error, [...warnings, ...r.warnings]);
-        warnings.push(...r.warnings);
-        if (r.value.restarted) break;
-        cursor = r.value.cursor;
-        if (r.value.done) return ok({ messages: collector.finish(), bytes: cursor.size }, warnings);
-      }
-    }
-    return fail(new SourceError("corrupt", `${file.abs}: replaced while being read`, { where: file.abs }));
+    const options = { keep: keepMessageLine, peekBytes: CLASSIFY_PEEK_BYTES };
+    const r = readWholeFile(file.abs, options, () => new MessageCollector(), (collector, line, pos, where, warnings) => {
+      const obj = parseLineObject(line.toString("utf8"), where, warnings, this.opts.parse);
+      if (!obj) return;
+      this.noteVersion(cliVersionOf(obj));
+      collector.add(obj, pos, where, warnings);
+    });
+    return r.ok ? ok({ messages: r.value.state.finish(), bytes: r.value.bytes }, r.warnings) : r;
   }
 
   liveSessions(): SourceResult<LiveSession[]> {
