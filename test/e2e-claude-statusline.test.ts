@@ -5,10 +5,12 @@
 // STATUS_COMMAND: it keeps the JSON Claude Code hands over and what the command printed.
 // Checked: the status line on screen is the command's output; under a subscription login
 // (CLAUDE_CODE_OAUTH_TOKEN) `rate_limits` carries the percentages and reset times the fake API
-// sent, from the latest response; under an API-key login it is absent. What was found, and every
+// sent, from the latest response, and they reach the daemon's GraphQL, /metrics and card; under an
+// API-key login it is absent. What was found, and every
 // variation tried, is in docs/providers.md ("Claude Code's status line: what the real program sends").
 // Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1.
 import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { systemClock } from "../shared/clock.js";
@@ -16,7 +18,8 @@ import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 import { recorderCommand, startClaudeTui, statusCalls, statusRows, type ClaudeTui, type StatusCall } from "./helpers/claude-code-tui.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
-import { settle } from "./helpers/e2e-checks.js";
+import { settle, snapshotJson } from "./helpers/e2e-checks.js";
+import { scrape, sumOf } from "./helpers/prometheus.js";
 
 test.after(removeTempDirs);
 
@@ -27,12 +30,8 @@ const UNIFIED = { fiveHour: 0.42, sevenDay: 0.18, step: 0.01 };
 const FIVE_HOURS_S = 5 * 3600;
 const WEEK_S = 7 * 86400;
 
-/**
- * The statusLine command under test, run by the recorder on Claude Code's JSON (argv; the daemon's
- * environment is there for a command that talks to it). Empty: the recorder prints its own known
- * line. Once `insightsctl statusline` exists: `[process.execPath, "dist/cli/main.js", "statusline"]`.
- */
-const STATUS_COMMAND: string[] = [];
+/** The statusLine command under test, run by the recorder on Claude Code's JSON in the daemon's environment: the built `insightsctl statusline`. */
+const STATUS_COMMAND: string[] = [process.execPath, fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)), "statusline"];
 
 /** A daemon reading the Claude Code run's HOME, started as the other e2e tests start it. */
 function startInsights(cc: ClaudeCodeRun): Promise<TestDaemon> {
@@ -50,6 +49,9 @@ function percentAfter(start: number, step: number, k: number): number {
   const sent = Number(Math.min(1, start + k * step).toFixed(4));
   return Math.round(sent * 1000) / 10;
 }
+
+/** A terminal line without its SGR colour codes. */
+const plain = (line: string): string => line.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** Responses the fake API served (each carried the unified headers). */
 function served(cc: ClaudeCodeRun): number {
@@ -80,7 +82,8 @@ async function turn(tui: ClaudeTui, cc: ClaudeCodeRun, dir: string, prompt: stri
     const k = served(cc);
     if (!last || !ready(last, k)) return null;
     const shown = statusRows(rows);
-    return shown?.[0] === last.output.split("\n")[0]!.trim() ? { call: last, rows, k } : null;
+    // The screen is read as text: the line's colours (SGR codes) are not in it.
+    return shown?.[0] === plain(last.output.split("\n")[0]!).trim() ? { call: last, rows, k } : null;
   });
 }
 
@@ -128,9 +131,28 @@ test("real interactive Claude Code: the status line shows the command's output; 
     const kB = b.k;
     assert.ok(rateLimits(b.call)!.five_hour!.used_percentage > want(kA).five, "the 5-hour window moved with the second response");
     assert.is(rateLimits(b.call)!.five_hour!.used_percentage, want(kB).five);
-    if (STATUS_COMMAND.length === 0) assert.match(statusRows(b.rows)![0]!, /^GI-STATUSLINE \d+-\d+$/);
+    // What Claude Code draws is insightsctl's line: the windows it was handed, rounded.
+    const shown = statusRows(b.rows)![0]!;
+    assert.match(shown, new RegExp(`5h ${Math.round(want(kB).five)}%`), shown);
+    assert.match(shown, new RegExp(`week ${Math.round(want(kB).seven)}%`), shown);
     const sessionId = String(b.call.input.session_id);
     await tui.stop();
+
+    // The reading the status line handed over reached the daemon: GraphQL, /metrics and the card.
+    type Limits = { system: { rateLimits: { source: string; primary: { usedPercent: number } | null; secondary: { usedPercent: number } | null } | null } };
+    const q = "{ system(provider: PROVIDER_B) { ... on ProviderBSystem { rateLimits { source primary { usedPercent } secondary { usedPercent } } } } }";
+    await settle(
+      "the status line's windows in GraphQL",
+      () => gqlData<Limits>(d!, q),
+      (x) => (x.system.rateLimits?.primary?.usedPercent === want(kB).five ? null : JSON.stringify(x.system.rateLimits)),
+    );
+    const rlB = (await gqlData<Limits>(d, q)).system.rateLimits!;
+    assert.equal([rlB.source, rlB.primary?.usedPercent, rlB.secondary?.usedPercent], [SOURCE, want(kB).five, want(kB).seven]);
+    const samples = await scrape(d);
+    assert.is(sumOf(samples, "insights_rate_limit_used_ratio", { provider: "claude-code", window: "primary" }), want(kB).five / 100);
+    assert.is(sumOf(samples, "insights_rate_limit_used_ratio", { provider: "claude-code", window: "secondary" }), want(kB).seven / 100);
+    const card = (await snapshotJson(d)) as unknown as { providers: Array<{ provider: string; rateLimits?: Array<{ primary: { usedPercent: number } | null }> | null }> };
+    assert.is(card.providers.find((p) => p.provider === "claude-code")?.rateLimits?.[0]?.primary?.usedPercent, want(kB).five);
 
     // The daemon reads the same HOME: the status line's session is the transcript it lists.
     await settle(
