@@ -2,6 +2,8 @@
 // in its order, joined by " · ". Colours are ANSI SGR codes, which Claude Code's status line shows;
 // `color: false` gives the same text without them. No imports beyond the input's types: this runs
 // after every message.
+// Money by the project's one rule (shared/i18n/numbers.ts), as on the card and in the CLI.
+import { formatUsd } from "../i18n/numbers.js";
 import type { StatusInput, StatusWindow } from "./input.js";
 
 export const PARTS = ["model", "session", "today", "5h", "week", "context"] as const;
@@ -40,7 +42,6 @@ export function untilReset(resetsAt: number, now: number): string {
   return `${m}m`;
 }
 
-const money = (usd: number): string => `$${usd < 10 ? usd.toFixed(2) : usd.toFixed(0)}`;
 const pct = (p: number): string => `${Math.round(p)}%`;
 /** Green below half, yellow from 50 %, red from 80 % (the rate-limit check's warning line). */
 const level = (p: number): Colour => (p >= 80 ? "red" : p >= 50 ? "yellow" : "green");
@@ -60,10 +61,10 @@ export function renderStatusLine(input: StatusInput, o: RenderOptions): string {
         text = input.modelName ?? input.modelId ? paint("cyan", (input.modelName ?? input.modelId) as string) : null;
         break;
       case "session":
-        text = input.sessionCostUsd !== null ? `session ${money(input.sessionCostUsd)}` : null;
+        text = input.sessionCostUsd !== null ? `session ${formatUsd(input.sessionCostUsd, "en")}` : null;
         break;
       case "today":
-        text = o.todayUsd !== null ? `today ${money(o.todayUsd)}` : null;
+        text = o.todayUsd !== null ? `today ${formatUsd(o.todayUsd, "en")}` : null;
         break;
       case "5h":
         text = windowText("5h", input.rateLimits?.fiveHour);
