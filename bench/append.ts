@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
-import { decodeZstd } from "../shared/sources/openclaw/zstd.js";
+import { decodeZstd } from "../shared/providers/openclaw/zstd.js";
 import type { AppendTarget } from "./scan-protocol.js";
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ControlClient } from "../cli/control-client.js";
-import { resolvePaths } from "../shared/paths.js";
+import { resolvePaths } from "../shared/base/paths.js";
 import { runChild } from "./child.js";
 import { startDaemon, type Daemon } from "./daemon.js";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";

@@ -6,7 +6,7 @@
 //   - querySessions / queryMetrics(TWENTY_FOUR_HOUR) times on the scanned store.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { zstdBackend } from "../shared/sources/openclaw/zstd.js";
+import { zstdBackend } from "../shared/providers/openclaw/zstd.js";
 import { runChild } from "./child.js";
 import { formatSummary, summarize } from "./profile-summary.js";
 import type { MemorySnapshot } from "./memory.js";

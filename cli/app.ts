@@ -2,7 +2,7 @@
 // lazily so the CLI starts fast; heavy modules (renderer, GraphQL) are imported only by the
 // command that needs them.
 import { defineCommand } from "citty";
-import { VERSION } from "../shared/version.js";
+import { VERSION } from "../shared/base/version.js";
 import { dispatch } from "./dispatch.js";
 
 const main = defineCommand({

@@ -1,7 +1,7 @@
 // What every command needs first: the paths, and the validated config (a bad value stops here
 // with a message naming the key).
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
-import { resolvePaths, type Paths } from "../shared/paths.js";
+import { resolvePaths, type Paths } from "../shared/base/paths.js";
 
 interface CliContext {
   paths: Paths;

@@ -1,7 +1,7 @@
 // The CLI side of the control socket: one connection, request/response by id, and streams.
 import { createConnection, type Socket } from "node:net";
 import { encode, LineDecoder, MAX_RESPONSE_LINE_BYTES, type ControlResponse } from "../shared/control/protocol.js";
-import { InsightsError, type ErrorCode } from "../shared/errors.js";
+import { InsightsError, type ErrorCode } from "../shared/base/errors.js";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onResult?: (v: unknown) => void };
 

@@ -3,12 +3,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
-import { errorMessage, InsightsError } from "../shared/errors.js";
-import { EXIT } from "../shared/exit-codes.js";
-import { isAlive, isInsightsDaemon, readPidFile } from "../shared/lifecycle/process-check.js";
-import type { Paths } from "../shared/paths.js";
+import { errorMessage, InsightsError } from "../shared/base/errors.js";
+import { EXIT } from "../shared/base/exit-codes.js";
+import { isAlive, isInsightsDaemon, readPidFile } from "../shared/base/lifecycle/process-check.js";
+import type { Paths } from "../shared/base/paths.js";
 import { ControlClient } from "./control-client.js";
 
 export const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.js", import.meta.url));

@@ -5,8 +5,8 @@
 // file that cannot be read, a provider whose data cannot be read) is a READ_INCOMPLETE error
 // (exit 4) and nothing is printed on stdout. What was read is kept in the store either way, so the
 // next run goes on from there.
-import type { Clock } from "../shared/clock.js";
-import { InsightsError } from "../shared/errors.js";
+import type { Clock } from "../shared/base/clock.js";
+import { InsightsError } from "../shared/base/errors.js";
 import { withDeadline } from "../shared/ingest/collector.js";
 import type { SourceRegistry } from "../shared/ingest/source-registry.js";
 import type { ScanProgress } from "../shared/ingest/transcript-scanner.js";

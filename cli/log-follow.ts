@@ -4,7 +4,7 @@
 // read from its start, so no line is lost or shown twice. Polls, because the file may not exist
 // yet and fs.watch misses renames on some filesystems.
 import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { parseRecord, type LogRecord } from "../shared/log/record.js";
+import { parseRecord, type LogRecord } from "../shared/base/log/record.js";
 
 interface FileFollower {
   stop(): void;

@@ -1,8 +1,8 @@
 // How the CLI talks to people: data on stdout, diagnostics on stderr, a failure as
 // "insightsctl: <message>" plus what to do, and the documented exit codes.
 import { UsageError } from "../shared/config/argv.js";
-import { InsightsError, errorMessage } from "../shared/errors.js";
-import { exitCodeFor } from "../shared/exit-codes.js";
+import { InsightsError, errorMessage } from "../shared/base/errors.js";
+import { exitCodeFor } from "../shared/base/exit-codes.js";
 
 const HINTS: Partial<Record<string, string>> = {
   CONFIG_INVALID: "Fix the value (see `insightsctl --help` and the README's config table) and run the command again.",

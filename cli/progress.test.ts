@@ -2,7 +2,7 @@
 // redraw per interval, cleared at the end, never wider than the terminal.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../shared/clock.js";
+import { manualClock } from "../shared/base/clock.js";
 import { ProgressBar, progressLine } from "./progress.js";
 
 function stream(isTTY: boolean, columns = 80): { isTTY: boolean; columns: number; writes: string[]; write(t: string): boolean } {

@@ -1,7 +1,7 @@
 // The progress bar of a long first read without a daemon (cli/first-read.ts), on stderr: drawn
 // only when stderr is a terminal and the read has taken more than a moment, so a quick run, a
 // pipe, a redirect or a script's `2>log` never see it, and stdout (`--json`) is never touched.
-import type { Clock } from "../shared/clock.js";
+import type { Clock } from "../shared/base/clock.js";
 import type { ScanProgress } from "../shared/ingest/transcript-scanner.js";
 
 /** What the bar writes to: process.stderr, or a stand-in in tests. */

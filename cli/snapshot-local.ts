@@ -1,12 +1,12 @@
 // `insightsctl snapshot` with no daemon running: the same sources, store and renderer, in this
 // process, for one card. The providers' files are read to the end first (cli/first-read.ts), so
 // the card's figures are whole; --quick draws from what the store already holds.
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import type { Config } from "../shared/config/options.js";
 import { startDemoRuntime } from "../shared/demo-replay/runtime.js";
-import { LogHub } from "../shared/log/logger.js";
+import { LogHub } from "../shared/base/log/logger.js";
 import { openData } from "../shared/open-data.js";
-import type { Paths } from "../shared/paths.js";
+import type { Paths } from "../shared/base/paths.js";
 import type { SnapshotParams } from "../shared/snapshot/params.js";
 import { produceSnapshot, type SnapshotResult } from "../shared/snapshot/pipeline.js";
 import { firstRead } from "./first-read.js";

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
-import { InsightsError } from "../shared/errors.js";
-import { isAlive } from "../shared/lifecycle/process-check.js";
-import { resolvePaths, type Paths } from "../shared/paths.js";
+import { pollUntil } from "../shared/base/clock.js";
+import { InsightsError } from "../shared/base/errors.js";
+import { isAlive } from "../shared/base/lifecycle/process-check.js";
+import { resolvePaths, type Paths } from "../shared/base/paths.js";
 import { stopDaemon, type SendSignal } from "./daemon-process.js";
 
 const children: ChildProcess[] = [];

@@ -1,11 +1,11 @@
 // `insightsctl usage` with no daemon running: the same providers, store and report as the
 // daemon's, in this process. The providers' files are read to the end first (cli/first-read.ts):
 // the report is whole, or the command fails with READ_INCOMPLETE and prints nothing.
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import type { Config } from "../shared/config/options.js";
-import { LogHub } from "../shared/log/logger.js";
+import { LogHub } from "../shared/base/log/logger.js";
 import { openData } from "../shared/open-data.js";
-import type { Paths } from "../shared/paths.js";
+import type { Paths } from "../shared/base/paths.js";
 import type { UsageReportParams } from "../shared/queries/usage-params.js";
 import type { UsageReport } from "../shared/queries/usage-report.js";
 import { firstRead } from "./first-read.js";

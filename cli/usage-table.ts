@@ -8,7 +8,7 @@
 import { formatCompact, formatUsd } from "../shared/i18n/numbers.js";
 import { clockLabel, dayKey } from "../shared/queries/time.js";
 import type { UsageFigures, UsageReport, UsageRow } from "../shared/queries/usage-report.js";
-import { displayName } from "../shared/sources/registry.js";
+import { displayName } from "../shared/providers/registry.js";
 
 const TABLE_WIDTH = 80;
 

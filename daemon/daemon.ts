@@ -3,21 +3,21 @@
 // module beside it: wire-base, wire-data, wire-services, wire-http, control/handlers) and stops
 // them in reverse with a bounded drain (shutdown.ts).
 import type { IncomingMessage } from "node:http";
-import { errorMessage } from "../shared/errors.js";
-import type { Clock } from "../shared/clock.js";
+import { errorMessage } from "../shared/base/errors.js";
+import type { Clock } from "../shared/base/clock.js";
 import type { Flags, LoadedConfig } from "../shared/config/load.js";
 import type { Config } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import type { DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
-import type { ConsoleMode, LogHub, Logger } from "../shared/log/logger.js";
-import type { RotatingFile } from "../shared/log/rotating-file.js";
+import type { ConsoleMode, LogHub, Logger } from "../shared/base/log/logger.js";
+import type { RotatingFile } from "../shared/base/log/rotating-file.js";
 import { restartReason, type DataLocation } from "../shared/open-data.js";
-import type { Paths } from "../shared/paths.js";
+import type { Paths } from "../shared/base/paths.js";
 import type { AnySystemView, ReadModel } from "../shared/queries/read-model.js";
-import type { GatewayProbe as HttpProbe } from "../shared/sources/contract.js";
-import type { SourceResult } from "../shared/sources/result.js";
+import type { GatewayProbe as HttpProbe } from "../shared/providers/contract.js";
+import type { SourceResult } from "../shared/providers/result.js";
 import type { Store } from "../shared/store/store.js";
-import { VERSION } from "../shared/version.js";
+import { VERSION } from "../shared/base/version.js";
 import type { AlertService } from "./alerts/alert-service.js";
 import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 import { controlHandlers } from "./control/handlers.js";

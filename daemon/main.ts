@@ -4,8 +4,8 @@ import { defineCommand, renderUsage, runMain } from "citty";
 import { checkArgv, UsageError } from "../shared/config/argv.js";
 import { flagsFromArgs, serverArgs } from "../shared/config/flags.js";
 import { fitHelp } from "../shared/config/help-fit.js";
-import { EXIT } from "../shared/exit-codes.js";
-import { VERSION } from "../shared/version.js";
+import { EXIT } from "../shared/base/exit-codes.js";
+import { VERSION } from "../shared/base/version.js";
 import { runForeground } from "./run.js";
 
 const args = {

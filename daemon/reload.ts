@@ -2,10 +2,10 @@
 // because it changes with the options table (shared/config/options.ts), not with the start order.
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionKey } from "../shared/config/options.js";
-import { errorMessage } from "../shared/errors.js";
+import { errorMessage } from "../shared/base/errors.js";
 import type { Collector } from "../shared/ingest/collector.js";
-import type { LogHub, Logger } from "../shared/log/logger.js";
-import type { RotatingFile } from "../shared/log/rotating-file.js";
+import type { LogHub, Logger } from "../shared/base/log/logger.js";
+import type { RotatingFile } from "../shared/base/log/rotating-file.js";
 import type { AlertService } from "./alerts/alert-service.js";
 
 export interface ReloadParts {

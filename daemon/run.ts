@@ -1,9 +1,9 @@
 // Runs the daemon in this process until it stops: signal handling (SIGTERM/SIGINT drain, SIGHUP
 // reload) and last-resort error handling. Used by insightsd and `insightsctl start --foreground`.
 import type { Flags } from "../shared/config/load.js";
-import { errorMessage } from "../shared/errors.js";
-import { EXIT, exitCodeFor } from "../shared/exit-codes.js";
-import { resolvePaths } from "../shared/paths.js";
+import { errorMessage } from "../shared/base/errors.js";
+import { EXIT, exitCodeFor } from "../shared/base/exit-codes.js";
+import { resolvePaths } from "../shared/base/paths.js";
 import { Daemon } from "./daemon.js";
 
 export async function runForeground({ flags, detached = false }: { flags: Flags; detached?: boolean }): Promise<never> {

@@ -1,9 +1,9 @@
 // The daemon's stop: stop accepting, let in-flight work finish within the grace period, close
 // everything in reverse start order. Apart from the composition root because the drain's order
 // and its bounds are their own concern (each step says why it comes where it does).
-import { errorMessage } from "../shared/errors.js";
+import { errorMessage } from "../shared/base/errors.js";
 import type { Collector } from "../shared/ingest/collector.js";
-import type { Logger } from "../shared/log/logger.js";
+import type { Logger } from "../shared/base/log/logger.js";
 import type { Store } from "../shared/store/store.js";
 import type { AlertService } from "./alerts/alert-service.js";
 import type { ControlServer } from "./control/server.js";

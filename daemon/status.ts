@@ -1,16 +1,16 @@
 // What the daemon says about itself: GET /health and the control socket's `status`. Apart from
 // the composition root because both read every part the same way and change with the API's shape,
 // not with how the parts are started.
-import { hasCapability } from "../shared/sources/registry.js";
-import type { Clock } from "../shared/clock.js";
+import { hasCapability } from "../shared/providers/registry.js";
+import type { Clock } from "../shared/base/clock.js";
 import type { Config } from "../shared/config/options.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
 import { providerLookedAt } from "../shared/open-data.js";
-import type { Paths } from "../shared/paths.js";
+import type { Paths } from "../shared/base/paths.js";
 import { isGatewaySystem, type AnySystemView, type ReadModel } from "../shared/queries/read-model.js";
 import type { GatewayState, HealthVerdict } from "../shared/queries/system.js";
 import { INCIDENT_SHOWN_MS, type Store } from "../shared/store/store.js";
-import { VERSION } from "../shared/version.js";
+import { VERSION } from "../shared/base/version.js";
 import type { HealthBody } from "./http/routes/health.js";
 
 /** The parts the answers read, at the moment of asking. */

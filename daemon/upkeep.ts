@@ -1,10 +1,10 @@
 // The daemon's periodic chores that are not part of any request: retention (hourly) and the look
 // for provider data that appeared since the start (every few seconds). Apart from the composition
 // root because they own timers that must end with the daemon, and retention also runs on reload.
-import type { Clock } from "../shared/clock.js";
+import type { Clock } from "../shared/base/clock.js";
 import type { Config } from "../shared/config/options.js";
-import { errorMessage } from "../shared/errors.js";
-import type { Logger } from "../shared/log/logger.js";
+import { errorMessage } from "../shared/base/errors.js";
+import type { Logger } from "../shared/base/log/logger.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
 import { runRetention } from "../shared/store/retention.js";
 import type { Store } from "../shared/store/store.js";

@@ -2,12 +2,12 @@
 // log and the pid lock, and the list of what to undo should a later step fail. Apart from the
 // composition root because these run before a logger exists and must give back the pid file
 // whatever happens after.
-import { InsightsError } from "../shared/errors.js";
+import { InsightsError } from "../shared/base/errors.js";
 import { loadConfig, type Flags, type LoadedConfig } from "../shared/config/load.js";
-import { LogHub, type ConsoleMode, type Logger } from "../shared/log/logger.js";
-import { RotatingFile } from "../shared/log/rotating-file.js";
-import { MAX_SOCKET_PATH, type Paths } from "../shared/paths.js";
-import { ensurePrivateDir } from "../shared/private-files.js";
+import { LogHub, type ConsoleMode, type Logger } from "../shared/base/log/logger.js";
+import { RotatingFile } from "../shared/base/log/rotating-file.js";
+import { MAX_SOCKET_PATH, type Paths } from "../shared/base/paths.js";
+import { ensurePrivateDir } from "../shared/base/private-files.js";
 import { acquirePidFile, type PidLock } from "./lifecycle/pid-file.js";
 
 /** What a failed start undoes, newest first; each step runs even when an earlier one throws. */

@@ -2,12 +2,12 @@
 // (shared/open-data.ts), and in demo mode the demo gateway and its replay. Apart from the
 // composition root because what is read, and from where, is decided here once per start.
 import type { StatuslineIntake } from "./statusline/intake.js";
-import type { Clock } from "../shared/clock.js";
+import type { Clock } from "../shared/base/clock.js";
 import type { Config } from "../shared/config/options.js";
 import { startDemoRuntime, type DemoRuntime, type DemoRuntimeOptions } from "../shared/demo-replay/runtime.js";
-import type { LogHub } from "../shared/log/logger.js";
+import type { LogHub } from "../shared/base/log/logger.js";
 import { openData, type OpenData, type OpenDataOptions } from "../shared/open-data.js";
-import type { Paths } from "../shared/paths.js";
+import type { Paths } from "../shared/base/paths.js";
 import type { AlertService } from "./alerts/alert-service.js";
 import { activeAlertFigures } from "./alerts/figures.js";
 import type { HttpServer } from "./http/server.js";

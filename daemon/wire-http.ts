@@ -2,16 +2,16 @@
 // quiet collection that watches for requests, and the OTLP push of the /metrics figures. Apart from
 // the composition root because auth and the interfaces change together and with nothing else.
 import type { IncomingMessage } from "node:http";
-import { systemClock, type Clock } from "../shared/clock.js";
+import { systemClock, type Clock } from "../shared/base/clock.js";
 import type { LoadedConfig } from "../shared/config/load.js";
 import { OPTIONS, type Config } from "../shared/config/options.js";
 import { effectiveHostName } from "../shared/config/host-name.js";
-import { ConfigError } from "../shared/errors.js";
+import { ConfigError } from "../shared/base/errors.js";
 import type { Collector } from "../shared/ingest/collector.js";
-import type { LogHub, Logger } from "../shared/log/logger.js";
-import type { Paths } from "../shared/paths.js";
+import type { LogHub, Logger } from "../shared/base/log/logger.js";
+import type { Paths } from "../shared/base/paths.js";
 import type { ReadModel } from "../shared/queries/read-model.js";
-import { VERSION } from "../shared/version.js";
+import { VERSION } from "../shared/base/version.js";
 import type { AlertService } from "./alerts/alert-service.js";
 import { FailureLimiter } from "./auth/failure-limiter.js";
 import { createAuthCheck, createAuthGuard, type AuthCheck } from "./auth/guard.js";

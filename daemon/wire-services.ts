@@ -3,9 +3,9 @@
 // composition root because each is fed by the collector's changes and configured from the config
 // alone; the HTTP routes and the control socket only call them.
 import type { Config } from "../shared/config/options.js";
-import type { LogHub } from "../shared/log/logger.js";
+import type { LogHub } from "../shared/base/log/logger.js";
 import type { OpenData } from "../shared/open-data.js";
-import { GATEWAY } from "../shared/sources/modules.js";
+import { GATEWAY } from "../shared/providers/modules.js";
 import { AlertService } from "./alerts/alert-service.js";
 import type { DeliveryQueueOptions } from "./alerts/delivery-queue.js";
 import { readModelInputs } from "./alerts/read-model-inputs.js";

@@ -4,23 +4,23 @@
 // `insightsctl snapshot` without a daemon opens it for one render.
 import { rmSync } from "node:fs";
 import { homedir } from "node:os";
-import { systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock } from "./base/clock.js";
 import type { Config, ProviderMode } from "./config/options.js";
-import { ConfigError } from "./errors.js";
+import { ConfigError } from "./base/errors.js";
 import { Collector, type CollectorOptions } from "./ingest/collector.js";
-import type { Logger } from "./log/logger.js";
-import type { Paths } from "./paths.js";
+import type { Logger } from "./base/log/logger.js";
+import type { Paths } from "./base/paths.js";
 import { ReadModel, type ActiveAlertFigure, type DaemonFigures, type ReadModelOptions } from "./queries/read-model.js";
 import { parsePriceOverrides } from "./pricing/overrides.js";
 import { Pricer } from "./pricing/pricer.js";
 import { installDemoState, type InstalledDemo } from "./demo-replay/install.js";
-import type { GatewayLocation, GatewaySide, Provider } from "./sources/contract.js";
-import type { DiscoveryContext } from "./sources/discovery.js";
-import { isUnusable, type LookedAt } from "./sources/looked-at.js";
-import { CLI_DISCOVERY, GATEWAY } from "./sources/modules.js";
-import { displayName, GATEWAY_PROVIDER, PROVIDER_NAMES, providerIdentity, providersWith, providersWithout, type ProviderName, type ProviderWithout } from "./sources/registry.js";
+import type { GatewayLocation, GatewaySide, Provider } from "./providers/contract.js";
+import type { DiscoveryContext } from "./providers/discovery.js";
+import { isUnusable, type LookedAt } from "./providers/looked-at.js";
+import { CLI_DISCOVERY, GATEWAY } from "./providers/modules.js";
+import { displayName, GATEWAY_PROVIDER, PROVIDER_NAMES, providerIdentity, providersWith, providersWithout, type ProviderName, type ProviderWithout } from "./providers/registry.js";
 import { Store } from "./store/store.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "./base/version.js";
 
 /** Where the gateway side's state is read, and in demo mode the copy just installed. */
 export interface DataLocation extends GatewayLocation {
@@ -136,7 +136,7 @@ export function openData(o: OpenDataOptions): OpenData {
 
 /**
  * Config keys whose value is a provider's mode, and those naming its dirs: each identity's `config`
- * names its own (shared/sources/registry.test.ts checks they exist and are of this kind).
+ * names its own (shared/providers/registry.test.ts checks they exist and are of this kind).
  */
 type ModeKey = { [K in keyof Config]: Config[K] extends ProviderMode ? K : never }[keyof Config];
 type DirsKey = { [K in keyof Config]: Config[K] extends string[] | null ? K : never }[keyof Config];

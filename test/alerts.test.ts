@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, systemClock } from "../shared/clock.js";
+import { pollUntil, systemClock } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ROOT } from "./helpers/cli.js";
 import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

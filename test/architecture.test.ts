@@ -1,12 +1,12 @@
 // The import rules that keep the tree the architecture (issue 21 item 5, docs/providers.md): the
-// layers above the providers (ingest, queries, snapshot, daemon, CLI) import only the providers'
-// contract and registry (shared/sources/*.ts), never a provider's folder (OpenClaw's gateway side is its own);
-// the store imports nothing of the layers above it; providers never import the demo engine; the
+// layers above the providers (ingest, queries, alerts, snapshot, statusline, daemon, CLI) import only the providers'
+// contract and registry (shared/providers/*.ts), never a provider's folder (OpenClaw's gateway side is its own);
+// the store imports only the base of utilities (shared/base); providers never import the demo engine; the
 // CLI reaches the daemon only through the control socket and the foreground start. Read from the
 // imports themselves; the exceptions are listed and can only shrink.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PROVIDER_NAMES } from "../shared/sources/registry.js";
+import { PROVIDER_NAMES } from "../shared/providers/registry.js";
 import { relativeImports, sourceFiles } from "./helpers/source-files.js";
 
 /** `from -> to` for every relative import of the files under `dirs`. */
@@ -14,7 +14,7 @@ const edges = (dirs: readonly string[]): string[] => dirs.flatMap(sourceFiles).f
 const target = (edge: string): string => edge.slice(edge.indexOf(" -> ") + 4);
 
 /** A provider's folder (OpenClaw's gateway side included: the layers above get it through the contract's gateway capability). */
-const PROVIDER_INSIDE = new RegExp(`^shared/sources/(${PROVIDER_NAMES.join("|")})/`);
+const PROVIDER_INSIDE = new RegExp(`^shared/providers/(${PROVIDER_NAMES.join("|")})/`);
 
 /** Nothing test-only is shipped: the card's examples live in test/helpers/example-inputs.ts. */
 const TEST_ONLY_EXCEPTIONS: readonly string[] = [];
@@ -26,23 +26,22 @@ function check(actual: readonly string[], exceptions: readonly string[]): { brok
   return { broken: actual.filter((e) => !exceptions.includes(e)), stale: exceptions.filter((e) => !actual.includes(e)) };
 }
 
-test("ingest, queries, snapshot, daemon and CLI import only the providers' contract and registry", () => {
-  const all = edges(["shared/ingest", "shared/queries", "shared/snapshot", "daemon", "cli"]);
+test("ingest, queries, alerts, snapshot, statusline, daemon and CLI import only the providers' contract and registry", () => {
+  const all = edges(["shared/ingest", "shared/queries", "shared/alerts", "shared/snapshot", "shared/statusline", "daemon", "cli"]);
   assert.ok(all.length > 300, `${all.length} imports read`);
   const inside = all.filter((e) => PROVIDER_INSIDE.test(target(e)));
-  assert.equal(check(inside, TEST_ONLY_EXCEPTIONS), { broken: [], stale: [] }, "ask the registry or the contract (shared/sources/*.ts) instead");
+  assert.equal(check(inside, TEST_ONLY_EXCEPTIONS), { broken: [], stale: [] }, "ask the registry or the contract (shared/providers/*.ts) instead");
 });
 
 test("providers never import the demo engine", () => {
-  const dirs = PROVIDER_NAMES.map((n) => `shared/sources/${n}`);
+  const dirs = PROVIDER_NAMES.map((n) => `shared/providers/${n}`);
   assert.equal(edges(dirs).filter((e) => target(e).startsWith("shared/demo-replay/")), []);
 });
 
-test("the store imports nothing of the layers above it or of the providers", () => {
-  const above = /^(shared\/(ingest|queries|snapshot|alerts|demo-replay)\/|daemon\/|cli\/)/;
+test("the store imports only the base of utilities", () => {
   const all = edges(["shared/store"]);
   assert.ok(all.length > 0);
-  assert.equal(all.filter((e) => above.test(target(e)) || PROVIDER_INSIDE.test(target(e))), []);
+  assert.equal(all.filter((e) => !/^shared\/(store|base)\//.test(target(e))), []);
 });
 
 test("the CLI reaches the daemon only through the control socket and the foreground start", () => {

@@ -4,8 +4,8 @@
 import { request } from "node:http";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../shared/clock.js";
-import { InsightsError } from "../shared/errors.js";
+import { manualClock } from "../shared/base/clock.js";
+import { InsightsError } from "../shared/base/errors.js";
 import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { expectedTotals, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { FIXTURE_NOW, gql, startDaemon } from "./helpers/daemon.js";

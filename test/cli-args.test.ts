@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { CTL, ctl, ctlSpawn, DAEMON, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "no
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { ctl, ctlSpawn, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 
 let box: Sandbox;

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { copyClaudeHome } from "./helpers/claude-code-fixture.js";
 import { CTL, ctl, sandbox, type Sandbox } from "./helpers/cli.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";

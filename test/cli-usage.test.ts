@@ -13,10 +13,10 @@ import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import type { UsageReport } from "../shared/queries/usage-report.js";
 import { ControlClient } from "../cli/control-client.js";
 import { ControlServer } from "../daemon/control/server.js";
-import { LogHub } from "../shared/log/logger.js";
-import { InsightsError } from "../shared/errors.js";
-import { resolvePaths } from "../shared/paths.js";
-import { ensurePrivateDir } from "../shared/private-files.js";
+import { LogHub } from "../shared/base/log/logger.js";
+import { InsightsError } from "../shared/base/errors.js";
+import { resolvePaths } from "../shared/base/paths.js";
+import { ensurePrivateDir } from "../shared/base/private-files.js";
 import { CTL, ctl, exitOf, sandbox, type Sandbox } from "./helpers/cli.js";
 import { claudeResponses, codexResponses, dayIn, figuresOf, groupBy, sums, type ExpectedResponse } from "./helpers/usage-expectations.js";
 

@@ -10,10 +10,10 @@ import { createClient as createSseClient } from "graphql-sse";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Daemon } from "../daemon/daemon.js";
-import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
-import { seededRandom } from "../shared/demo-replay/random.js";
+import { pollUntil, shiftedClock, systemClock } from "../shared/base/clock.js";
+import { seededRandom } from "../shared/base/random.js";
 import type { ReplayTimers } from "../shared/demo-replay/replay.js";
-import { resolvePaths } from "../shared/paths.js";
+import { resolvePaths } from "../shared/base/paths.js";
 import { freePort } from "./helpers/cli.js";
 import { gqlData } from "./helpers/daemon.js";
 

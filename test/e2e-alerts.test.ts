@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, systemClock } from "../shared/clock.js";
+import { pollUntil, systemClock } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun, type ClaudeTurnResult } from "./helpers/claude-code-runner.js";
 import { expected, listCost, transcripts, type RawLine, type Sums, type Transcript } from "./helpers/claude-code-oracle.js";

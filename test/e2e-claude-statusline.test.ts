@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 import { recorderCommand, startClaudeTui, statusCalls, statusRows, type ClaudeTui, type StatusCall } from "./helpers/claude-code-tui.js";

@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 import { expected, oracleCost, responsesOf, rollouts, type RawLine, type Rollout } from "./helpers/codex-oracle.js";

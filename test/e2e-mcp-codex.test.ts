@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { runCommand } from "../shared/sources/run-command.js";
+import { runCommand } from "../shared/providers/run-command.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { realCliSkipReason, startCodex, type CodexRun } from "./helpers/codex-runner.js";
 import { readJsonl } from "./helpers/real-cli.js";

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { removeTempDirs, TOOLS_DIR } from "./helpers/openclaw-fixtures.js";
 import { realGatewaySkipReason, startOpenClawGateway, type OpenClawGateway } from "./helpers/openclaw-gateway.js";
 import { freePort } from "./helpers/cli.js";

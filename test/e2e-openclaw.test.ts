@@ -5,7 +5,7 @@
 // stopping the gateway makes it UNHEALTHY and not running; starting it again records a restart.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { byKey, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

@@ -13,7 +13,7 @@ import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { systemClock } from "../shared/clock.js";
+import { systemClock } from "../shared/base/clock.js";
 import { copyClaudeHome, transcriptFiles } from "./helpers/claude-code-fixture.js";
 import { copyCodexHome, rolloutFiles } from "./helpers/codex-fixture.js";
 import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";

@@ -11,7 +11,7 @@ import { createClient as createWsClient } from "graphql-ws";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

@@ -10,7 +10,7 @@ import { createClient as createWsClient, type Client as WsClient } from "graphql
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon, type StartOptions, type TestDaemon } from "./helpers/daemon.js";
 

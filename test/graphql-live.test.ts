@@ -9,7 +9,7 @@ import { createClient as createWsClient } from "graphql-ws";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

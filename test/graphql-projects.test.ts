@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { claudeProjects, codexProjects, startAllProviders, type ProjectTokens } from "./helpers/all-providers.js";
 import { gqlData } from "./helpers/daemon.js";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 
 test.after(removeTempDirs);
 

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Daemon } from "../daemon/daemon.js";
-import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
-import { resolvePaths } from "../shared/paths.js";
-import { fail, ok, SourceError } from "../shared/sources/result.js";
+import { pollUntil, shiftedClock, systemClock } from "../shared/base/clock.js";
+import { resolvePaths } from "../shared/base/paths.js";
+import { fail, ok, SourceError } from "../shared/providers/result.js";
 import { freePort } from "./helpers/cli.js";
 import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

@@ -5,7 +5,7 @@ import { appendFileSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { FILES_FIXTURE, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { request } from "node:http";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { cardModelSchema } from "../shared/snapshot/card-model.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";

@@ -9,7 +9,7 @@ import { createClient as createWsClient } from "graphql-ws";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import WebSocket from "ws";
-import { InsightsError } from "../shared/errors.js";
+import { InsightsError } from "../shared/base/errors.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gql, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

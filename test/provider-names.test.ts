@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PROVIDER_IDENTITIES } from "../shared/sources/registry.js";
+import { PROVIDER_IDENTITIES } from "../shared/providers/registry.js";
 import { ROOT, sourceFiles } from "./helpers/source-files.js";
 
 const names = PROVIDER_IDENTITIES.map((p) => p.name);
@@ -19,7 +19,7 @@ const LITERAL = new RegExp(`(["'\`])(?:${names.map(escape).join("|")})\\1|\\b(?:
 /** Where the names belong. */
 const ALLOWED: readonly RegExp[] = [
   // Each provider's own folders: its reader and its demo writer.
-  ...names.map((n) => new RegExp(`^shared/sources/${escape(n)}/`)),
+  ...names.map((n) => new RegExp(`^shared/providers/${escape(n)}/`)),
   ...names.map((n) => new RegExp(`^shared/demo-replay/${escape(n)}/`)),
   /^shared\/sources\/registry\.ts$/,
   // The GraphQL types generated from the schema, and the dashboard's queries (its fragment).
@@ -68,7 +68,7 @@ test("no provider name or enum value is written outside its provider's folders, 
     if (hits.length) found.set(file, hits.map((h) => `${file}:${h.n}: ${h.text.trim().slice(0, 120)}`));
   }
   const offending = [...found].filter(([f]) => !(f in EXCEPTIONS)).flatMap(([, lines]) => lines);
-  assert.equal(offending, [], "ask the registry (shared/sources/registry.ts) for the set or a capability instead");
+  assert.equal(offending, [], "ask the registry (shared/providers/registry.ts) for the set or a capability instead");
   const stale = Object.keys(EXCEPTIONS).filter((f) => !found.has(f));
   assert.equal(stale, [], "these exceptions no longer write a name: remove them from the list");
 });

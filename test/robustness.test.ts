@@ -7,7 +7,7 @@ import { connect } from "node:net";
 import { createClient } from "graphql-sse";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

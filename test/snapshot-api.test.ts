@@ -5,7 +5,7 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { cardModelSchema } from "../shared/snapshot/card-model.js";
 import type { CardModel } from "../shared/snapshot/card-model.js";

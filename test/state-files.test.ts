@@ -10,13 +10,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Daemon } from "../daemon/daemon.js";
 import { ControlClient } from "../cli/control-client.js";
-import { manualClock, pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
+import { manualClock, pollUntil, shiftedClock, systemClock } from "../shared/base/clock.js";
 import type { DaemonStatus } from "../shared/control/protocol.js";
-import { InsightsError } from "../shared/errors.js";
-import { resolvePaths } from "../shared/paths.js";
+import { InsightsError } from "../shared/base/errors.js";
+import { resolvePaths } from "../shared/base/paths.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
-import type { GatewayProbe } from "../shared/sources/openclaw/gateway/http-probe.js";
-import { fail, ok, SourceError, type SourceResult } from "../shared/sources/result.js";
+import type { GatewayProbe } from "../shared/providers/openclaw/gateway/http-probe.js";
+import { fail, ok, SourceError, type SourceResult } from "../shared/providers/result.js";
 import { freePort } from "./helpers/cli.js";
 import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";
 

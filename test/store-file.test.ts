@@ -4,7 +4,7 @@
 import { existsSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, systemClock } from "../shared/clock.js";
+import { pollUntil, systemClock } from "../shared/base/clock.js";
 import type { HealthBody } from "../daemon/http/routes/health.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { gql, gqlData, startDaemon, type TestDaemon } from "./helpers/daemon.js";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
+import { pollUntil, shiftedClock, systemClock } from "../shared/base/clock.js";
 import { BUILTIN_RULES, METRIC_INFO } from "../shared/alerts/rules.js";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { inPage, launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";

@@ -4,7 +4,7 @@
 // out ends the session.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../shared/clock.js";
+import { manualClock } from "../shared/base/clock.js";
 import { removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, startDaemon } from "./helpers/daemon.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Locator } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, shiftedClock, systemClock } from "../shared/clock.js";
+import { pollUntil, shiftedClock, systemClock } from "../shared/base/clock.js";
 import { ALL_PROVIDERS_NOW } from "./helpers/all-providers.js";
 import { launchBrowser, signIn } from "./helpers/browser.js";
 import { copyCodexHome, rawLines, rolloutFiles, writeLines } from "./helpers/codex-fixture.js";

@@ -3,12 +3,12 @@
 // cron job past its run is shown as overdue, in amber. Expected values come from GraphQL.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { FIXTURE_NOW, gqlData, startDaemon } from "./helpers/daemon.js";
-import { shiftedClock, systemClock } from "../shared/clock.js";
-import { fail, SourceError } from "../shared/sources/result.js";
+import { shiftedClock, systemClock } from "../shared/base/clock.js";
+import { fail, SourceError } from "../shared/providers/result.js";
 
 test.after(removeTempDirs);
 

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { expectedTotals, fixtureTranscripts } from "./helpers/fixture-expectations.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ALL_PROVIDERS_NOW, claudeProjects, codexProjects, startAllProviders, type AllProviders } from "./helpers/all-providers.js";

@@ -1,10 +1,10 @@
 // The dashboard's provider colours are generated from the registry (web/scripts/provider-colors.ts):
 // the committed stylesheet must be what the registry says now, so a provider added or recoloured
-// in shared/sources/registry.ts cannot leave the dashboard behind.
+// in shared/providers/registry.ts cannot leave the dashboard behind.
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PROVIDER_IDENTITIES } from "../shared/sources/registry.js";
+import { PROVIDER_IDENTITIES } from "../shared/providers/registry.js";
 import { PROVIDER_COLORS_FILE, providerColorsCss } from "../web/scripts/provider-colors.js";
 
 test("providers.generated.css is up to date with the registry (node --import tsx web/scripts/provider-colors.ts)", () => {

@@ -8,14 +8,14 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { rawLines } from "./helpers/claude-code-fixture.js";
 import { rawLines as codexLines, rolloutFiles } from "./helpers/codex-fixture.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { ALL_PROVIDERS_NOW, startAllProviders, type AllProviders } from "./helpers/all-providers.js";
 import { addSubAgentSessions, inPage, launchBrowser, signIn, waitInPage, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { gqlData } from "./helpers/daemon.js";
-import { PROVIDER_IDENTITIES } from "../shared/sources/registry.js";
+import { PROVIDER_IDENTITIES } from "../shared/providers/registry.js";
 
 const MIN = 60_000;
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { pollUntil } from "../shared/clock.js";
+import { pollUntil } from "../shared/base/clock.js";
 import { makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "./helpers/openclaw-fixtures.js";
 import { launchBrowser, signIn, PAGE_WAIT_MS } from "./helpers/browser.js";
 import { startDaemon } from "./helpers/daemon.js";

@@ -13,7 +13,7 @@ export default defineConfig({
   // Preact's automatic JSX runtime (the same settings web/tsconfig.json gives the typecheck).
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
-    outDir: fileURLToPath(new URL("../dist/web/", import.meta.url)),
+    outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
     emptyOutDir: true,
     assetsDir: "assets",
     // Fonts and icons stay files: a data: URL would need a looser CSP.

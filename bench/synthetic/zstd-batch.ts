@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
 import { compressZstd, rawZstdFrame } from "../../test/helpers/openclaw-fixtures.js";
-import { decodeZstd } from "../../shared/sources/openclaw/zstd.js";
+import { decodeZstd } from "../../shared/providers/openclaw/zstd.js";
 
 export type ZstdHow = "node:zlib" | "zstd-cli" | "raw-frame";
 

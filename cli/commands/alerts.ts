@@ -3,9 +3,9 @@
 // socket, which is this user's alone.
 import { defineCommand } from "citty";
 import { UsageError } from "../../shared/config/argv.js";
-import { InsightsError } from "../../shared/errors.js";
-import { EXIT } from "../../shared/exit-codes.js";
-import { resolvePaths } from "../../shared/paths.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import { EXIT } from "../../shared/base/exit-codes.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { formatValue } from "../../shared/alerts/format.js";
 import type { AlertRow, ChannelView, DeliveryView, RuleView } from "../../shared/alerts/views.js";
 import { ControlClient } from "../control-client.js";

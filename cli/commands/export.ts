@@ -4,7 +4,7 @@
 import { defineCommand } from "citty";
 import { UsageError } from "../../shared/config/argv.js";
 import { effectiveHostName } from "../../shared/config/host-name.js";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { exportCsv, parseExportParams, type ExportParams, type ExportReport } from "../../shared/queries/export.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
@@ -62,7 +62,7 @@ export default defineCommand({
           client.close();
         }
       } else {
-        const [{ firstRead }, { LogHub }, { openData }, { systemClock }] = await Promise.all([import("../first-read.js"), import("../../shared/log/logger.js"), import("../../shared/open-data.js"), import("../../shared/clock.js")]);
+        const [{ firstRead }, { LogHub }, { openData }, { systemClock }] = await Promise.all([import("../first-read.js"), import("../../shared/base/log/logger.js"), import("../../shared/open-data.js"), import("../../shared/base/clock.js")]);
         // The daemon's log is not ours to write.
         const hub = new LogHub({ console: "off" });
         // The files are read to the end first: whole rows, or READ_INCOMPLETE and nothing printed.

@@ -1,9 +1,9 @@
 import { defineCommand } from "citty";
-import { ConfigError } from "../../shared/errors.js";
-import { isLevel, formatRecord, levelRank, type Level, type LogRecord } from "../../shared/log/record.js";
-import { readLastRecords } from "../../shared/log/tail.js";
+import { ConfigError } from "../../shared/base/errors.js";
+import { isLevel, formatRecord, levelRank, type Level, type LogRecord } from "../../shared/base/log/record.js";
+import { readLastRecords } from "../../shared/base/log/tail.js";
 import type { Config } from "../../shared/config/options.js";
-import type { Paths } from "../../shared/paths.js";
+import type { Paths } from "../../shared/base/paths.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { followLogFile } from "../log-follow.js";
@@ -91,7 +91,7 @@ async function gatewayLogs(paths: Paths, config: Config, o: { n: number; level: 
   }
   if (o.follow) note("gateway-insights is not running; showing the gateway log without following (start the daemon to follow it)");
   const { openData } = await import("../../shared/open-data.js");
-  const { LogHub } = await import("../../shared/log/logger.js");
+  const { LogHub } = await import("../../shared/base/log/logger.js");
   const data = openData({ paths, config, env: process.env, logger: new LogHub({ console: "off" }).logger, collector: { channels: false } });
   // The log file's path comes from the OpenClaw config, which the agents pass reads first.
   await data.collector.collectOnce(config.collectTimeoutSeconds * 1000);

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFil
 import { homedir, userInfo } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../../shared/config/argv.js";
-import { errorMessage, InsightsError } from "../../shared/errors.js";
-import { packageRoot } from "../../shared/package-root.js";
-import { resolvePaths } from "../../shared/paths.js";
+import { errorMessage, InsightsError } from "../../shared/base/errors.js";
+import { packageRoot } from "../../shared/base/package-root.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { ControlClient } from "../control-client.js";
 import { DAEMON_MAIN } from "../daemon-process.js";
 import { fail, note, say } from "../output.js";

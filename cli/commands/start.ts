@@ -1,13 +1,13 @@
 import { defineCommand } from "citty";
 import { argvFromArgs, flagsFromArgs, serverArgs } from "../../shared/config/flags.js";
-import { errorMessage, InsightsError } from "../../shared/errors.js";
+import { errorMessage, InsightsError } from "../../shared/base/errors.js";
 import { cliContext } from "../context.js";
 import { ControlClient } from "../control-client.js";
 import { spawnDaemon, waitUntilReady } from "../daemon-process.js";
 import { fail, note, say } from "../output.js";
 import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
-import { nameOfWord, wordHas } from "../../shared/sources/registry.js";
+import { nameOfWord, wordHas } from "../../shared/providers/registry.js";
 
 /** `OpenClaw (/home/op/.openclaw), Claude Code, Codex`: what the started daemon reads. */
 function describeProviders(s: DaemonStatus): string {

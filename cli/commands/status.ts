@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
-import type { LookedAt } from "../../shared/sources/looked-at.js";
+import type { LookedAt } from "../../shared/providers/looked-at.js";
 import type { RateLimitWindowView } from "../../shared/queries/rate-limits.js";
-import { EXIT } from "../../shared/exit-codes.js";
-import { resolvePaths } from "../../shared/paths.js";
+import { EXIT } from "../../shared/base/exit-codes.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { describeReasons } from "../../shared/queries/health.js";
-import { nameOfWord, PROVIDER_NAMES, wordHas } from "../../shared/sources/registry.js";
+import { nameOfWord, PROVIDER_NAMES, wordHas } from "../../shared/providers/registry.js";
 import { ControlClient } from "../control-client.js";
 import { fail, formatBytes, formatDuration, printJson, say } from "../output.js";
 

@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { resolvePaths } from "../../shared/paths.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { stopDaemon, type StopOutcome } from "../daemon-process.js";
 import { fail, say } from "../output.js";
 

@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
-import { InsightsError } from "../../shared/errors.js";
-import { EXIT } from "../../shared/exit-codes.js";
-import { resolvePaths } from "../../shared/paths.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import { EXIT } from "../../shared/base/exit-codes.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { ControlClient } from "../control-client.js";
 import { fail, say } from "../output.js";
 

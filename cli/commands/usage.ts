@@ -1,9 +1,9 @@
 import { defineCommand } from "citty";
 import { nearest, UsageError } from "../../shared/config/argv.js";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReportParams } from "../../shared/queries/usage-params.js";
 import type { UsageReport } from "../../shared/queries/usage-report.js";
-import { resolvePaths } from "../../shared/paths.js";
+import { resolvePaths } from "../../shared/base/paths.js";
 import { ControlClient } from "../control-client.js";
 import { fail, note } from "../output.js";
 import { forStdout } from "../stdio.js";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 type Settings = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { parseStatusInput, type StatusInput } from "../../shared/statusline/input.js";
 import { DEFAULT_FORMAT, parseFormat, PLAIN_LINE, renderStatusLine } from "../../shared/statusline/render.js";
 import { reportOf, type StatusReport } from "../../shared/statusline/report.js";
-import { resolvePaths, type Paths } from "../../shared/paths.js";
+import { resolvePaths, type Paths } from "../../shared/base/paths.js";
 import { ControlClient } from "../control-client.js";
 import { readInput, runChained } from "./io.js";
 

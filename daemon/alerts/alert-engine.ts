@@ -3,9 +3,9 @@
 // queue, and the memory that keeps a restart from re-sending (the active episodes, the cooldowns).
 // Apart from the service because this changes with how rules are judged and told; the service
 // changes with the API that manages rules and channels.
-import type { Clock } from "../../shared/clock.js";
-import { errorMessage } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { errorMessage } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import { step, type InstanceState, type Transition } from "../../shared/alerts/evaluate.js";
 import type { NotificationInput } from "../../shared/alerts/format.js";
 import { HeldConditions, holdingConditions, measure, type AlertInputs } from "../../shared/alerts/measure.js";

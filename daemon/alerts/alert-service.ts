@@ -7,9 +7,9 @@
 // holds the rules and channels in force, the timers, the subscribers and the API.
 import { hostname } from "node:os";
 import { z } from "zod";
-import type { Clock } from "../../shared/clock.js";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import { parseAlertsConfig, type AlertsConfig } from "../../shared/alerts/config.js";
 import type { NotificationInput } from "../../shared/alerts/format.js";
 import type { AlertInputs } from "../../shared/alerts/measure.js";

@@ -7,7 +7,7 @@
 // never kept in a growing list.
 import type { NotificationInput } from "../../shared/alerts/format.js";
 import type { AlertChannel } from "../../shared/alerts/rules.js";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { createTransport, type Resolve, type SendOutcome, type Transport } from "./transports.js";
 import type { TargetPolicy } from "./target-policy.js";
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../../shared/clock.js";
+import { pollUntil } from "../../shared/base/clock.js";
 import type { NotificationInput, WebhookBody } from "../../shared/alerts/format.js";
 import { resolveChannel, type ChannelInput } from "../../shared/alerts/rules.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";

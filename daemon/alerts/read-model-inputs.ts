@@ -3,7 +3,7 @@
 import type { AlertInputs, CheckInfo, RateLimitInfo, SessionInfo, SourceInfo } from "../../shared/alerts/measure.js";
 import { queryEventCountWindow, queryUsageWindow } from "../../shared/queries/alert-metrics.js";
 import { isGatewaySystem, type AnySystemView, type ReadModel } from "../../shared/queries/read-model.js";
-import { GATEWAY_PROVIDER, hasCapability } from "../../shared/sources/registry.js";
+import { GATEWAY_PROVIDER, hasCapability } from "../../shared/providers/registry.js";
 import type { Store } from "../../shared/store/store.js";
 
 function once<T>(fn: () => T): () => T {

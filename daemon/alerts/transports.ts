@@ -10,7 +10,7 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { commandEnv, discordBody, ntfyMessage, slackBody, webhookBody, type NotificationInput } from "../../shared/alerts/format.js";
 import type { AlertChannel } from "../../shared/alerts/rules.js";
-import { runCommand } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
 import { refusedAddress, refusedUrl, STRICT_POLICY, type TargetPolicy } from "./target-policy.js";
 
 export const SIGNATURE_HEADER = "X-Insights-Signature";

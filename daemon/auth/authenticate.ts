@@ -4,7 +4,7 @@
 // credential can leak from here; guard.ts turns a refusal into the HTTP answer.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { Clock } from "../../shared/clock.js";
+import type { Clock } from "../../shared/base/clock.js";
 import { isLocalHost, isLocalOrigin, isLoopbackAddress } from "./ip.js";
 import type { KeyRing } from "./key-ring.js";
 

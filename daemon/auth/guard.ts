@@ -5,8 +5,8 @@
 // The credential is judged first and a correct one always passes: the failure limiter only ever
 // refuses failures (see failure-limiter.ts for why a block must not lock out successes).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../shared/clock.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Clock } from "../../shared/base/clock.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import { authenticate, bearerToken, HEALTH_PATH, insufficientScope, requireLocal, tokensEqual, WWW_AUTHENTICATE, type AuthFailure, type AuthKind, type AuthRequest, type AuthSuccess } from "./authenticate.js";
 import type { FailureLimiter } from "./failure-limiter.js";
 import type { KeyRing } from "./key-ring.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { KeyRing, type SigningKey } from "./key-ring.js";
 import { loadSessionKeys, saveSessionKeys, tokenFingerprint } from "./key-ring-file.js";
 

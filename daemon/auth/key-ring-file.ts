@@ -8,9 +8,9 @@
 // or a new INSIGHTS_TOKEN), the saved keys are dropped, so replacing the token still signs every
 // browser out, as it did when keys lived only in memory.
 import { createHash } from "node:crypto";
-import { errorMessage } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
-import { readPrivateFile, writePrivateFile } from "../../shared/private-files.js";
+import { errorMessage } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
+import { readPrivateFile, writePrivateFile } from "../../shared/base/private-files.js";
 import { KeyRing, type SigningKey } from "./key-ring.js";
 
 const FORMAT_VERSION = 1;

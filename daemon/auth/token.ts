@@ -3,7 +3,7 @@
 // without following a link and refused when another user owns it (a planted token would let its
 // author in); its mode is tightened through the open descriptor.
 import { randomBytes } from "node:crypto";
-import { readPrivateFile, writePrivateFile } from "../../shared/private-files.js";
+import { readPrivateFile, writePrivateFile } from "../../shared/base/private-files.js";
 
 interface TokenSource {
   token: string;

@@ -3,8 +3,8 @@
 // the socket stands for and bounded backlogs.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../../shared/errors.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { controlHandlers, type ControlParts } from "./handlers.js";
 
 function parts(): { p: ControlParts; calls: unknown[][]; hub: LogHub } {

@@ -3,20 +3,20 @@
 // daemon's composition root only hands it the parts; every parameter here is hostile input and
 // is checked before use (the server turns a thrown InsightsError into an error reply).
 import type { StatuslineIntake } from "../statusline/intake.js";
-import type { Clock } from "../../shared/clock.js";
+import type { Clock } from "../../shared/base/clock.js";
 import type { Config } from "../../shared/config/options.js";
 import { effectiveHostName } from "../../shared/config/host-name.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { withDeadline, type Collector } from "../../shared/ingest/collector.js";
-import type { LogHub } from "../../shared/log/logger.js";
-import { isLevel, levelRank, type Level } from "../../shared/log/record.js";
+import type { LogHub } from "../../shared/base/log/logger.js";
+import { isLevel, levelRank, type Level } from "../../shared/base/log/record.js";
 import { parseExportParams } from "../../shared/queries/export.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import { parseUsageParams } from "../../shared/queries/usage-params.js";
 import { cliSnapshotParams } from "../../shared/snapshot/cli-params.js";
 import { toSnapshotReply } from "../../shared/snapshot/reply.js";
-import type { LogLevel } from "../../shared/sources/contract.js";
+import type { LogLevel } from "../../shared/providers/contract.js";
 import type { Caller } from "../../shared/alerts/views.js";
 import type { AlertService } from "../alerts/alert-service.js";
 import { logMatches } from "../live/live-events.js";

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ControlClient } from "../../cli/control-client.js";
-import { pollUntil } from "../../shared/clock.js";
-import { InsightsError } from "../../shared/errors.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { pollUntil } from "../../shared/base/clock.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { ControlServer } from "./server.js";
 
 const logger = new LogHub({ console: "off" }).logger;
@@ -74,7 +74,7 @@ test("a malformed line gets a protocol error, and the connection keeps working",
   sock.on("data", (d) => lines.push(...d.toString().trim().split("\n")));
   sock.write("not json\n");
   sock.write(JSON.stringify({ id: 5, method: "echo", params: { value: "x" } }) + "\n");
-  const { pollUntil } = await import("../../shared/clock.js");
+  const { pollUntil } = await import("../../shared/base/clock.js");
   await pollUntil(() => lines.length >= 2, { what: "two answers" });
   assert.equal(JSON.parse(lines[0] as string).error.code, "CONTROL_PROTOCOL");
   assert.equal(JSON.parse(lines[1] as string), { id: 5, ok: true, result: { echoed: "x" } });

@@ -10,8 +10,8 @@
 import { lstatSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { encode, LineDecoder, type ControlResponse } from "../../shared/control/protocol.js";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 
 type Params = Record<string, unknown>;
 

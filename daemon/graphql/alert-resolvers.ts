@@ -2,7 +2,7 @@
 // change rules, channels and mutes (authorized like every mutation: bearer token, or the session
 // cookie with its CSRF header; audited by the service with who asked), and the enum mapping
 // between the API's upper-case words and the rules' own.
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import type { AlertRow } from "../../shared/alerts/views.js";
 import type { AlertChannelInput, AlertChannelPatch, AlertRuleInput, AlertRulePatch, AlertScopeInput, MutationResolvers, QueryResolvers, Resolvers } from "./generated/types.js";
 

@@ -1,6 +1,6 @@
 // The per-operation GraphQL context: the read model and the daemon services resolvers may use,
 // and who is asking (for the audit log of mutations).
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import type { AuthKind } from "../auth/authenticate.js";
 import type { GatewayOperations } from "../operations/gateway-operations.js";

@@ -3,8 +3,8 @@
 // INTERNAL_SERVER_ERROR with a masked message, so no stack or file path leaks.
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { ServerResponse } from "node:http";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 
 /** Codes a client may see as they are. */
 const PUBLIC_CODES = new Set([

@@ -2,7 +2,7 @@
 // Server-Sent Events subscriptions (graphql-sse, distinct connections) and WebSocket
 // subscriptions (graphql-ws). Every /graphql body is read by the HTTP server under MAX_BODY_BYTES.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import { authKindOf } from "../auth/guard.js";
 import type { AuthCheck } from "../auth/guard.js";

@@ -5,7 +5,7 @@ import type { DashboardView } from "../../shared/queries/read-model.js";
 import type { DataSourceView } from "../../shared/queries/sources.js";
 import type { SystemView } from "../../shared/queries/system.js";
 import type { ProviderSystemView } from "../../shared/queries/provider-system.js";
-import type { ProviderWith } from "../../shared/sources/registry.js";
+import type { ProviderWith } from "../../shared/providers/registry.js";
 
 /** A root query's `context` argument, validated. */
 export interface QueryCtx {

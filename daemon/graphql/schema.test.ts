@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { GraphQLError, parse, validate } from "graphql";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { LogHub } from "../../shared/log/logger.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { GENERATED_FILE, generate, generateWebTypes, WEB_GENERATED_FILE } from "./codegen.js";
 import { createFormatError } from "./errors.js";
 import { loadSchema, VALIDATION_RULES } from "./schema.js";

@@ -4,7 +4,7 @@ import { makeExecutableSchema } from "@graphql-tools/schema";
 import { specifiedRules, type GraphQLSchema, type ValidationRule } from "graphql";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../../shared/package-root.js";
+import { packageRoot } from "../../shared/base/package-root.js";
 import { aliasLimit, depthLimit } from "./limits.js";
 import { resolvers } from "./resolvers.js";
 

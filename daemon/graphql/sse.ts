@@ -13,7 +13,7 @@
 import { execute, subscribe, type DocumentNode } from "graphql";
 import { createHandler } from "graphql-sse";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { GraphQLContext } from "./context.js";
 import type { DocumentCache } from "./documents.js";
 import { formatResult, sendErrors, type FormatError } from "./errors.js";

@@ -13,7 +13,7 @@ import { useServer } from "graphql-ws/use/ws";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { AuthCheck } from "../auth/guard.js";
 import type { GraphQLContext } from "./context.js";
 import type { DocumentCache } from "./documents.js";

@@ -2,7 +2,7 @@
 // announces it in Content-Length) gets PAYLOAD_TOO_LARGE before the daemon buffers it. The HTTP
 // server calls this once per request with the route's limit; handlers get the result.
 import type { IncomingMessage } from "node:http";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"]);

@@ -2,7 +2,7 @@
 // browser sign-in and session endpoints, GraphQL, /metrics, the snapshot REST endpoint and MCP.
 // Each route says its auth rule; the server's guard applies it before the handler runs.
 import type { IncomingMessage } from "node:http";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import type { AuthCheck } from "../auth/guard.js";
 import { mountGraphQL } from "../graphql/mount.js";

@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import type { Clock } from "../../shared/clock.js";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import { authKindOf, type AuthGuard, type RouteAuth } from "../auth/guard.js";
 import { readBody } from "./body.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import { acquirePidFile } from "./pid-file.js";
 
 const pidPath = (): string => join(mkdtempSync(join(tmpdir(), "gi-pid-")), "daemon.pid");

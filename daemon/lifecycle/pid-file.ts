@@ -4,9 +4,9 @@
 // program) and replaced. It is read without following a link, and one another user owns is
 // refused rather than trusted.
 import { closeSync, rmSync, writeSync } from "node:fs";
-import { InsightsError } from "../../shared/errors.js";
-import { isInsightsDaemon } from "../../shared/lifecycle/process-check.js";
-import { createPrivateFile, readPrivateFile } from "../../shared/private-files.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import { isInsightsDaemon } from "../../shared/base/lifecycle/process-check.js";
+import { createPrivateFile, readPrivateFile } from "../../shared/base/private-files.js";
 
 export interface PidLock {
   path: string;

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock, pollUntil } from "../../shared/clock.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { manualClock, pollUntil } from "../../shared/base/clock.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { LiveEvents, logMatches, type LiveLogEntry } from "./live-events.js";
 
 const logger = new LogHub({ console: "off" }).logger;

@@ -1,10 +1,10 @@
 // The live side of the API: `dataChanged` signals, coalesced per source, and the parsed gateway
 // log stream, fanned out to subscribers through bounded channels (a slow one is dropped).
-import type { Clock } from "../../shared/clock.js";
+import type { Clock } from "../../shared/base/clock.js";
 import type { IngestedEntry } from "../../shared/ingest/log-ingester.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { LogEntryView } from "../../shared/queries/events.js";
-import { LOG_LEVELS, type LogLevel } from "../../shared/sources/contract.js";
+import { LOG_LEVELS, type LogLevel } from "../../shared/providers/contract.js";
 import { BoundedChannel } from "./bounded-channel.js";
 
 export interface DataChange {

@@ -4,8 +4,8 @@
 // rule, design §7). The SDK is loaded on the first /mcp request, not at start: measured, its
 // modules hold ~15 MB of heap in a daemon that may never be asked over MCP.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import { parseJsonBody } from "../http/body.js";
 import type { HttpServer } from "../http/server.js";
 import type { SnapshotService } from "../snapshot/service.js";

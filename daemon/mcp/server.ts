@@ -4,7 +4,7 @@
 // Claude Code asks for first, and the 2025 revisions with the initialize handshake that older
 // agents speak, each answered statelessly with a JSON body by a fresh server per request.
 import { CLIENT_INFO_META_KEY, createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { VERSION } from "../../shared/version.js";
+import { VERSION } from "../../shared/base/version.js";
 import type { SnapshotService } from "../snapshot/service.js";
 import { callSnapshotTool, SNAPSHOT_TOOL } from "./snapshot-tool.js";
 

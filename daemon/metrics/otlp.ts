@@ -11,7 +11,7 @@ import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { AggregationTemporality, MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
 import type { ObservableResult } from "@opentelemetry/api";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { Family } from "./exposition.js";
 
 interface OtlpPushOptions {

@@ -2,8 +2,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil, systemClock } from "../../shared/clock.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { pollUntil, systemClock } from "../../shared/base/clock.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { GatewayOperations } from "./gateway-operations.js";
 

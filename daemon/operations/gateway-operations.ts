@@ -2,11 +2,11 @@
 // openclawCommand) with the arguments its gateway capability declares, with a timeout, one
 // operation at a time, and keeps the tail of its output for the caller. Who asked is written to
 // the daemon log before and after, so every operation is audited.
-import type { Clock } from "../../shared/clock.js";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
-import type { GatewayOperationName } from "../../shared/sources/contract.js";
-import { runCommand } from "../../shared/sources/run-command.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
+import type { GatewayOperationName } from "../../shared/providers/contract.js";
+import { runCommand } from "../../shared/providers/run-command.js";
 
 export interface OperationResult {
   ok: boolean;

@@ -1,7 +1,7 @@
 // Snapshot errors on the wire (spec "Errors", design §6): each code's HTTP status, and the body
 // {code, message, param?, retryAfterSeconds?} with Retry-After on 429 and 503.
 import type { ServerResponse } from "node:http";
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 
 const SNAPSHOT_STATUS: Readonly<Record<string, number>> = {
   INVALID_PARAM: 400,

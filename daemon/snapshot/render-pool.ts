@@ -11,8 +11,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { OPTIONS } from "../../shared/config/options.js";
-import { InsightsError } from "../../shared/errors.js";
-import type { Logger } from "../../shared/log/logger.js";
+import { InsightsError } from "../../shared/base/errors.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { CardModel } from "../../shared/snapshot/card-model.js";
 import type { CardImageFormat } from "../../shared/snapshot/render.js";
 import type { WorkerJob, WorkerReply, WorkerRequest } from "./render-worker.js";

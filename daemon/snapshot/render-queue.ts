@@ -1,7 +1,7 @@
 // The render queue (design §6): at most `concurrency` renders at once, at most `maxQueue`
 // waiting, none waiting longer than `queueWaitMs`. Identical requests arriving while one is
 // queued or running share it instead of rendering twice.
-import { InsightsError } from "../../shared/errors.js";
+import { InsightsError } from "../../shared/base/errors.js";
 
 interface RenderQueueOptions {
   concurrency: number;

@@ -11,10 +11,10 @@
 // MCP_MAX_WAITING, each at most the queue wait), and only a call that finds the line full is
 // refused, without spending any budget. Whatever arrives over /mcp, a token holder's REST
 // requests keep their own rate budget and find the render queue with room.
-import type { Clock } from "../../shared/clock.js";
-import { InsightsError } from "../../shared/errors.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { InsightsError } from "../../shared/base/errors.js";
 import type { Collector } from "../../shared/ingest/collector.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
 import type { CardModel } from "../../shared/snapshot/card-model.js";
 import type { SnapshotParams } from "../../shared/snapshot/params.js";

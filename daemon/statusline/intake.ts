@@ -6,14 +6,14 @@
 // What it cannot tell from a reading (no status line set up, an API-key login) it says in the
 // rate-limit check instead of leaving the gauge blank without a reason.
 import { realpathSync } from "node:fs";
-import type { Clock } from "../../shared/clock.js";
-import { InsightsError, errorMessage } from "../../shared/errors.js";
+import type { Clock } from "../../shared/base/clock.js";
+import { InsightsError, errorMessage } from "../../shared/base/errors.js";
 import { msg, type Message } from "../../shared/i18n/message.js";
 import { RateLimitWriter } from "../../shared/ingest/rate-limit-writer.js";
-import type { Logger } from "../../shared/log/logger.js";
+import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
-import type { RateLimitSnapshot } from "../../shared/sources/contract.js";
-import { hasCapability, providerIdentity } from "../../shared/sources/registry.js";
+import type { RateLimitSnapshot } from "../../shared/providers/contract.js";
+import { hasCapability, providerIdentity } from "../../shared/providers/registry.js";
 import { readReport, type StatusReport } from "../../shared/statusline/report.js";
 import { takeSpool } from "../../shared/statusline/spool.js";
 import type { Store } from "../../shared/store/store.js";

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { packageRoot } from "../../shared/package-root.js";
+import { packageRoot } from "../../shared/base/package-root.js";
 
 export interface WebAsset {
   body: Buffer;

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../base/errors.js";
 import { loadConfig } from "../config/load.js";
 import { parseAlertsConfig } from "./config.js";
 import { BUILTIN_RULES, resolveRule } from "./rules.js";

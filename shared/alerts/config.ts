@@ -3,7 +3,7 @@
 // the value and what is allowed; a secret (a webhook's HMAC key, a Slack or Discord URL, an ntfy
 // token) is never printed back.
 import { z } from "zod";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../base/errors.js";
 import { safeTimeZone } from "../queries/time.js";
 import {
   AlertsConfigSchema,

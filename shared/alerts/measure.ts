@@ -2,7 +2,7 @@
 // AlertInputs, so this stays pure and testable): one sample per instance. Held conditions (the
 // gateway down, a check failing) are timed by HeldConditions, which remembers when each began.
 import type { ModelUsage } from "../queries/alert-metrics.js";
-import { hasCapability, isProviderName } from "../sources/registry.js";
+import { hasCapability, isProviderName } from "../providers/registry.js";
 import { METRIC_INFO, type AlertRule } from "./rules.js";
 import type { Sample } from "./evaluate.js";
 import { localTime, project, windowRange } from "./windows.js";

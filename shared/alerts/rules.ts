@@ -2,7 +2,7 @@
 // from (config.json's `alerts` key, a GraphQL mutation, a row of our store), the built-in rules
 // and how a rule's thresholds are resolved. Provider-neutral and pure.
 import { z } from "zod";
-import { PROVIDER_NAMES, type ProviderName } from "../sources/registry.js";
+import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
 
 export const METRICS = ["cost", "tokens", "errors", "warnings", "context", "gateway_down", "health_check", "rate_limit", "rate_limit_projection", "unpriced"] as const;
 export type AlertMetric = (typeof METRICS)[number];

@@ -4,7 +4,7 @@
 // unknown flag, a value on a switch, a missing value or an extra argument is a usage error
 // (INVALID_PARAM, exit 2) naming the nearest valid flag, as the REST API does for parameters.
 import type { ArgsDef } from "citty";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 
 /** A bad command line: the message says what is wrong, `hint` where to look. */
 export class UsageError extends InsightsError {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../base/errors.js";
 import { loadConfig } from "./load.js";
 import { OPTIONS } from "./options.js";
 

@@ -3,9 +3,9 @@
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { ConfigError, isErrnoException } from "../errors.js";
+import { ConfigError, isErrnoException } from "../base/errors.js";
 import { OPTIONS, OPTION_KEYS, type Config, type OptionDef, type OptionKey } from "./options.js";
-import { readRegularFile } from "../sources/safe-open.js";
+import { readRegularFile } from "../base/safe-open.js";
 
 export type Origin = "default" | "file" | "env" | "flag";
 type Env = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 // The control socket protocol (design §8): newline-delimited JSON. A request is
 // {id, method, params}; each response is {id, ok, result} or {id, ok:false, error:{code,message}}.
 // A streaming method (logs.follow) answers many results for one id, then {id, ok, end:true}.
-import type { LookedAt } from "../sources/looked-at.js";
+import type { LookedAt } from "../providers/looked-at.js";
 import { StringDecoder } from "node:string_decoder";
 import type { RateLimitsView } from "../queries/rate-limits.js";
 

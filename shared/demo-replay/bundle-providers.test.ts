@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Pricer } from "../pricing/pricer.js";
-import { ClaudeCodeProvider } from "../sources/claude-code/provider.js";
-import { CodexProvider } from "../sources/codex/provider.js";
-import type { ActivityEvent, Provider, TranscriptRef } from "../sources/contract.js";
+import { ClaudeCodeProvider } from "../providers/claude-code/provider.js";
+import { CodexProvider } from "../providers/codex/provider.js";
+import type { ActivityEvent, Provider, TranscriptRef } from "../providers/contract.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { installDemoState, type InstalledDemo } from "./install.js";
 

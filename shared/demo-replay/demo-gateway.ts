@@ -12,11 +12,11 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Clock } from "../clock.js";
-import { findGatewayLock, lockFileName } from "../sources/openclaw/gateway/lock-file.js";
-import { isProcessAlive, processStartTicks } from "../sources/proc-stats.js";
-import { isRecord, startGatewayServer, type ConnectOutcome } from "../sources/openclaw/gateway-rpc/gateway-server.js";
-import { between, type Random } from "./random.js";
+import type { Clock } from "../base/clock.js";
+import { findGatewayLock, lockFileName } from "../providers/openclaw/gateway/lock-file.js";
+import { isProcessAlive, processStartTicks } from "../base/proc-stats.js";
+import { isRecord, startGatewayServer, type ConnectOutcome } from "../providers/openclaw/gateway-rpc/gateway-server.js";
+import { between, type Random } from "../base/random.js";
 
 type Json = Record<string, unknown>;
 

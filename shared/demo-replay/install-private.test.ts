@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../errors.js";
-import { VERSION } from "../version.js";
+import { InsightsError } from "../base/errors.js";
+import { VERSION } from "../base/version.js";
 import { installDemoState as install } from "./install.js";
 
 const installDemoState = (target: string) => install(target, { now: Date.now() });

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { readCron } from "../sources/openclaw/gateway/cron.js";
+import { readCron } from "../providers/openclaw/gateway/cron.js";
 import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
 
 test.after(removeTempDirs);

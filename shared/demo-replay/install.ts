@@ -7,13 +7,13 @@
 // a restart goes on where the demo was; a stale one is replaced, and the caller starts a new store
 // for it (`fresh`), since history read from the old copy would sit at the old times.
 import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { ensurePrivateDir } from "../private-files.js";
+import { ensurePrivateDir } from "../base/private-files.js";
 import { dirname, join } from "node:path";
-import { packageRoot } from "../package-root.js";
-import { VERSION } from "../version.js";
+import { packageRoot } from "../base/package-root.js";
+import { VERSION } from "../base/version.js";
 import { renameRolloutsToLocal, shiftProviderTree } from "./provider-shift.js";
 import { recordingShift, shiftStateTree, type TimeShift } from "./time-shift.js";
-import { unshiftCronExpressionRuns } from "./openclaw/cron-schedules.js";
+import { unshiftCronExpressionRuns } from "../providers/openclaw/demo/cron-schedules.js";
 
 /** What the demo generator wrote about the bundled recording (shared/demo/demo-state.json). */
 export interface DemoManifest {

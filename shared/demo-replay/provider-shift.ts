@@ -7,6 +7,7 @@
 // have named them here.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { localRolloutPrefix } from "../providers/codex/demo/rollout-name.js";
 import { shiftSqliteFile, shiftText, type TimeShift } from "./time-shift.js";
 
 const inWindow = (ms: number, s: TimeShift): boolean => ms >= s.fromMs && ms <= s.untilMs;
@@ -57,14 +58,6 @@ export function shiftProviderTree(dir: string, s: TimeShift, o: { seconds: boole
 }
 
 const ROLLOUT = /^rollout-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})-(.+\.jsonl)$/;
-const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
-
-/** `sessions/YYYY/MM/DD/rollout-YYYY-MM-DDThh-mm-ss-` for epoch ms `ms` in this process's local time. */
-export function localRolloutPrefix(ms: number): { dir: string[]; name: string } {
-  const d = new Date(ms);
-  const [y, mo, da] = [d.getFullYear(), d.getMonth() + 1, d.getDate()];
-  return { dir: [pad(y, 4), pad(mo), pad(da)], name: `rollout-${pad(y, 4)}-${pad(mo)}-${pad(da)}T${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}-` };
-}
 
 /**
  * Renames every rollout under `codexHome/sessions` whose name holds a UTC time of the recording to

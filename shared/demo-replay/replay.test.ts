@@ -1,9 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { LogHub } from "../log/logger.js";
-import { seededRandom } from "./random.js";
-import { DemoReplay, type DemoStep, type DemoWriter, type ReplayTimers } from "./replay.js";
+import { manualClock } from "../base/clock.js";
+import { LogHub } from "../base/log/logger.js";
+import { seededRandom } from "../base/random.js";
+import type { DemoStep, DemoWriter } from "../providers/contract.js";
+import { DemoReplay, type ReplayTimers } from "./replay.js";
 
 const hub = new LogHub({ console: "off" });
 const logger = hub.logger;

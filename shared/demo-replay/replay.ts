@@ -3,25 +3,11 @@
 // up and the dashboard's charts, live log and `dataChanged` move as they would on a busy gateway.
 // Writers are per provider behind one interface: OpenClaw's is the first; Claude Code and Codex
 // demo states will bring theirs. Time and timers are injected so a test can step it by hand.
-import type { Clock } from "../clock.js";
-import { errorMessage } from "../errors.js";
-import type { Logger } from "../log/logger.js";
-import type { Random } from "./random.js";
-
-/** What one step wrote, for the log and for tests (e.g. `turn agent:main:main`, `log WARN`). */
-export interface DemoStep {
-  provider: string;
-  wrote: string[];
-}
-
-/** Appends new demo activity for one provider to its demo copy. */
-export interface DemoWriter {
-  /** `openclaw`, later `claude-code`, `codex`. */
-  readonly provider: string;
-  /** Writes one step of activity at `now`. Must bound what it keeps (recycle or cap). */
-  step(now: number): DemoStep;
-  close(): void;
-}
+import type { Clock } from "../base/clock.js";
+import { errorMessage } from "../base/errors.js";
+import type { Logger } from "../base/log/logger.js";
+import type { Random } from "../base/random.js";
+import type { DemoStep, DemoWriter } from "../providers/contract.js";
 
 /** setTimeout/clearTimeout, injectable: tests hold the scheduled step and run it when they choose. */
 export interface ReplayTimers {

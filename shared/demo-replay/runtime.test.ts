@@ -2,12 +2,12 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { LogHub } from "../log/logger.js";
-import { findGatewayLock } from "../sources/openclaw/gateway/lock-file.js";
+import { manualClock } from "../base/clock.js";
+import { LogHub } from "../base/log/logger.js";
+import { findGatewayLock } from "../providers/openclaw/gateway/lock-file.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { demoRoot, installDemoState, readMarker } from "./install.js";
-import { seededRandom } from "./random.js";
+import { seededRandom } from "../base/random.js";
 import type { ReplayTimers } from "./replay.js";
 import { startDemoRuntime } from "./runtime.js";
 

@@ -3,16 +3,17 @@
 // a daemon starts the gateway only, for the one card it renders, unless a daemon already serves
 // this demo copy (then its gateway answers).
 import { join } from "node:path";
-import type { Clock } from "../clock.js";
-import { errorMessage } from "../errors.js";
-import type { Logger } from "../log/logger.js";
+import type { Clock } from "../base/clock.js";
+import { errorMessage } from "../base/errors.js";
+import type { Logger } from "../base/log/logger.js";
 import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock, type DemoGateway } from "./demo-gateway.js";
 import { demoRoot, touchDemoState, type InstalledDemo } from "./install.js";
-import { ClaudeCodeDemoWriter } from "./claude-code/writer.js";
-import { CodexDemoWriter } from "./codex/writer.js";
-import { OpenclawDemoWriter } from "./openclaw/writer.js";
-import type { Random } from "./random.js";
-import { DemoReplay, type DemoWriter, type ReplayTimers } from "./replay.js";
+import { ClaudeCodeDemoWriter } from "../providers/claude-code/demo/writer.js";
+import { CodexDemoWriter } from "../providers/codex/demo/writer.js";
+import { OpenclawDemoWriter } from "../providers/openclaw/demo/writer.js";
+import type { Random } from "../base/random.js";
+import type { DemoWriter } from "../providers/contract.js";
+import { DemoReplay, type ReplayTimers } from "./replay.js";
 
 export interface DemoRuntimeOptions {
   /** The demo copy of the OpenClaw state dir. */

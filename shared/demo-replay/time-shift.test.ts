@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { decodeZstd } from "../sources/openclaw/zstd.js";
+import { decodeZstd } from "../providers/openclaw/zstd.js";
 import { rawZstdFrame, recordingShift, shiftSqliteFile, shiftText, type TimeShift } from "./time-shift.js";
 
 test.after(removeTempDirs);

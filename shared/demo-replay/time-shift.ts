@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { decodeZstd } from "../sources/openclaw/zstd.js";
+import { decodeZstd } from "../providers/openclaw/zstd.js";
 
 export interface TimeShift {
   /** Values in [fromMs, untilMs] are timestamps of the recording and move; others stay. */

@@ -2,12 +2,12 @@
 // or Codex config dir). Each refresh lists its sessions, scans new transcript events into the
 // store and moves the SourceStatus machine. The reader is reopened when the install's backing
 // store is replaced, and dropped when it disappears (DISCONNECTED) or breaks (ERROR). Nothing
-// here knows a provider's format: the provider adapter does (shared/sources/<provider>/).
-import type { Clock } from "../clock.js";
-import type { Logger } from "../log/logger.js";
-import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, TranscriptRef, WatchTarget } from "../sources/contract.js";
-import { ProcessTreeSampler } from "../sources/proc-stats.js";
-import { SourceError } from "../sources/result.js";
+// here knows a provider's format: the provider adapter does (shared/providers/<provider>/).
+import type { Clock } from "../base/clock.js";
+import type { Logger } from "../base/log/logger.js";
+import type { Install, LiveSession, Provider, ProviderName, SessionRecord, SourceReader, TranscriptRef, WatchTarget } from "../providers/contract.js";
+import { ProcessTreeSampler } from "../base/proc-stats.js";
+import { SourceError } from "../providers/result.js";
 import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";

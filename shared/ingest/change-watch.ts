@@ -7,10 +7,10 @@
 // the `detection` health check shows, and watching is tried again later.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Clock } from "../clock.js";
-import { errorMessage } from "../errors.js";
-import type { Logger } from "../log/logger.js";
-import type { WatchTarget } from "../sources/contract.js";
+import type { Clock } from "../base/clock.js";
+import { errorMessage } from "../base/errors.js";
+import type { Logger } from "../base/log/logger.js";
+import type { WatchTarget } from "../providers/contract.js";
 
 export type WatchEventType = "rename" | "change";
 

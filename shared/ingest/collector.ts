@@ -9,12 +9,12 @@
 // never overlaps itself, never throws past itself, and reports what changed through `onChange`
 // (a source id such as `agent:<id>` or `claude-code:<name>`, or `system` for the gateway, its
 // resources and channels).
-import type { Clock } from "../clock.js";
-import { errorMessage } from "../errors.js";
-import type { Logger } from "../log/logger.js";
-import type { SourceResult } from "../sources/result.js";
-import type { CronData, GatewayMonitor, GatewayProbe, GatewaySide, Provider, ProviderName } from "../sources/contract.js";
-import { GATEWAY_PROVIDER, hasCapability, providerIdentity } from "../sources/registry.js";
+import type { Clock } from "../base/clock.js";
+import { errorMessage } from "../base/errors.js";
+import type { Logger } from "../base/log/logger.js";
+import type { SourceResult } from "../providers/result.js";
+import type { CronData, GatewayMonitor, GatewayProbe, GatewaySide, Provider, ProviderName } from "../providers/contract.js";
+import { GATEWAY_PROVIDER, hasCapability, providerIdentity } from "../providers/registry.js";
 import type { Store } from "../store/store.js";
 import { ChangeWatcher, fsWatchFactory, type WatchFactory } from "./change-watch.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";

@@ -1,6 +1,6 @@
 // Per-transcript totals in the shared vocabulary, folded from normalized activity events. Plain
 // numbers so the store can persist them; the scanner adds each batch to the stored row.
-import type { ActivityEvent } from "../sources/contract.js";
+import type { ActivityEvent } from "../providers/contract.js";
 
 export interface TranscriptTotals {
   input: number;

@@ -2,12 +2,12 @@ import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { LogHub } from "../log/logger.js";
+import { manualClock } from "../base/clock.js";
+import { LogHub } from "../base/log/logger.js";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
-import { logPathResolver } from "../sources/openclaw/gateway/log-files.js";
-import { openclawLogFormat } from "../sources/openclaw/gateway-side.js";
+import { logPathResolver } from "../providers/openclaw/gateway/log-files.js";
+import { openclawLogFormat } from "../providers/openclaw/gateway-side.js";
 import { LogIngester, type IngestedEntry } from "./log-ingester.js";
 
 test.after(removeTempDirs);

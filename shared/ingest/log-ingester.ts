@@ -3,11 +3,11 @@
 // restart), and in one transaction per batch stores INFO-and-above lines in log_events and moves
 // the cursor together with the restart tracker's state, so a restart of the daemon neither loses
 // nor double counts a line, and a gateway start split across two reads counts once.
-import type { Clock } from "../clock.js";
-import type { Logger } from "../log/logger.js";
-import type { GatewayLogEntry, GatewayLogEventType, GatewayLogFormat } from "../sources/contract.js";
-import { GATEWAY_PROVIDER, providerIdentity, type ProviderName } from "../sources/registry.js";
-import type { SourceError } from "../sources/result.js";
+import type { Clock } from "../base/clock.js";
+import type { Logger } from "../base/log/logger.js";
+import type { GatewayLogEntry, GatewayLogEventType, GatewayLogFormat } from "../providers/contract.js";
+import { GATEWAY_PROVIDER, providerIdentity, type ProviderName } from "../providers/registry.js";
+import type { SourceError } from "../providers/result.js";
 import type { Store } from "../store/store.js";
 
 /**

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { RateLimitSnapshot } from "../sources/contract.js";
+import type { RateLimitSnapshot } from "../providers/contract.js";
 import { CLOCK_SKEW_MS, MAX_USED_PERCENT, MAX_WINDOW_MINUTES, impossibleRateLimit } from "./rate-limit-check.js";
 
 const AT = Date.parse("2026-11-23T21:40:00Z");

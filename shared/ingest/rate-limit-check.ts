@@ -2,7 +2,7 @@
 // transcript scanner), so one refused here is never "current" and never fires an alert: the last
 // possible reading stays in force. A rollout is written by whatever runs as the user, so a line
 // can carry 999 % with a reset in year 5138 (a critical alert that would never age out).
-import type { RateLimitSnapshot, RateLimitWindow } from "../sources/contract.js";
+import type { RateLimitSnapshot, RateLimitWindow } from "../providers/contract.js";
 
 /**
  * Highest used % taken as real. Codex writes 100.0 on a 429 (codex-format.md §8); the server may

@@ -3,7 +3,7 @@
 // by rate-limit-check.ts first (an impossible one is refused, never stored), then kept as one row
 // per change in rate_limit_samples.
 import type Database from "better-sqlite3";
-import type { RateLimitSnapshot } from "../sources/contract.js";
+import type { RateLimitSnapshot } from "../providers/contract.js";
 import { impossibleRateLimit } from "./rate-limit-check.js";
 
 export class RateLimitWriter {

@@ -3,13 +3,13 @@ import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { LogHub } from "../log/logger.js";
+import { manualClock } from "../base/clock.js";
+import { LogHub } from "../base/log/logger.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";
-import { OpenClawProvider } from "../sources/openclaw/provider.js";
-import type { Install, SourceReader } from "../sources/contract.js";
-import type { SourceResult } from "../sources/result.js";
+import { OpenClawProvider } from "../providers/openclaw/provider.js";
+import type { Install, SourceReader } from "../providers/contract.js";
+import type { SourceResult } from "../providers/result.js";
 import { SourceRegistry } from "./source-registry.js";
 
 test.after(removeTempDirs);

@@ -1,12 +1,12 @@
 // Discovers every provider's installs (one AGENT source each, design §3 and §9) on every refresh,
 // so agents and installs added while the daemon runs appear without a restart, and keeps each
-// source's latest snapshot. Providers are adapters (shared/sources/<provider>/); nothing here
+// source's latest snapshot. Providers are adapters (shared/providers/<provider>/); nothing here
 // knows their formats.
-import type { Clock } from "../clock.js";
-import type { Logger } from "../log/logger.js";
-import type { Provider, ProviderName } from "../sources/contract.js";
-import { providerOrder } from "../sources/registry.js";
-import { SourceError } from "../sources/result.js";
+import type { Clock } from "../base/clock.js";
+import type { Logger } from "../base/log/logger.js";
+import type { Provider, ProviderName } from "../providers/contract.js";
+import { providerOrder } from "../providers/registry.js";
+import { SourceError } from "../providers/result.js";
 import type { Store } from "../store/store.js";
 import { AgentSource, type AgentSnapshot, type AgentSourceDeps } from "./agent-source.js";
 import { MAX_HINT_PATHS, type ChangeHint } from "./change-watch.js";

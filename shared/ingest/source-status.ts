@@ -1,7 +1,7 @@
 // The SourceStatus state machine (design §3): INITIALIZING until the first full read ends,
 // CONNECTED while reads succeed, DISCONNECTED when the backing store is gone, ERROR when reads
 // fail, with lastError and since. Every change is reported to the listener.
-import type { SourceError } from "../sources/result.js";
+import type { SourceError } from "../providers/result.js";
 
 export type SourceStatus = "INITIALIZING" | "CONNECTED" | "DISCONNECTED" | "ERROR";
 

@@ -1,6 +1,6 @@
 // Sessions of a provider with no session index of its own (Claude Code, Codex): built from what
 // the transcripts said, as the scanner kept it in session_meta. They outlive their files.
-import type { LiveSession, SessionRecord } from "../sources/contract.js";
+import type { LiveSession, SessionRecord } from "../providers/contract.js";
 import type { Statement } from "better-sqlite3";
 import type { Store } from "../store/store.js";
 

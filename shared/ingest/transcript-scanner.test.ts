@@ -3,15 +3,15 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { openAgentData, type AgentData } from "../sources/openclaw/agent-data.js";
-import { openclawReader } from "../sources/openclaw/reader.js";
+import { manualClock } from "../base/clock.js";
+import { openAgentData, type AgentData } from "../providers/openclaw/agent-data.js";
+import { openclawReader } from "../providers/openclaw/reader.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
-import type { RateLimitEvent, SourceReader, TranscriptRef } from "../sources/contract.js";
+import type { RateLimitEvent, SourceReader, TranscriptRef } from "../providers/contract.js";
 import { Store } from "../store/store.js";
 import { TranscriptScanner } from "./transcript-scanner.js";
 import { queryModelCounters } from "../queries/counters.js";
-import { fail, ok, SourceError } from "../sources/result.js";
+import { fail, ok, SourceError } from "../providers/result.js";
 
 const clock = manualClock();
 

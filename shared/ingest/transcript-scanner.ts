@@ -6,10 +6,10 @@
 // events or 100 ms, then the loop yields). A crash between transactions loses nothing and counts
 // nothing twice; a response written on several lines (or in several files) is counted once by its
 // key, kept in the store across restarts.
-import type { Clock } from "../clock.js";
+import type { Clock } from "../base/clock.js";
 import { RateLimitWriter } from "./rate-limit-writer.js";
-import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../sources/contract.js";
-import type { SourceError, SourceWarning } from "../sources/result.js";
+import type { ActivityBatch, ProviderName, RateLimitSnapshot, ResponseEvent, SessionPatch, SourceReader, TranscriptRef } from "../providers/contract.js";
+import type { SourceError, SourceWarning } from "../providers/result.js";
 import type { Store } from "../store/store.js";
 import { emptyTotals, touch, type TranscriptTotals } from "./fold.js";
 import type { UnreadableFiles } from "./unreadable-files.js";

@@ -3,8 +3,8 @@
 // until their stat changes, so one bad file can neither keep a source INITIALIZING (the first
 // scan never "done") nor make every 2 s poll log the same warning. Kept per source, in memory: a
 // restart tries every file again.
-import type { TranscriptRef } from "../sources/contract.js";
-import type { SourceError } from "../sources/result.js";
+import type { TranscriptRef } from "../providers/contract.js";
+import type { SourceError } from "../providers/result.js";
 
 /** Failed reads of a file before it is skipped. */
 export const SKIP_AFTER_FAILURES = 3;

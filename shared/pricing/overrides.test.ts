@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../base/errors.js";
 import { NO_OVERRIDES, parsePriceOverrides } from "./overrides.js";
 
 const ORIGIN = "/home/op/.config/gateway-insights/config.json";

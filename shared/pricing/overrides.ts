@@ -3,7 +3,7 @@
 // replaces the data set's price for every model it matches (whole, not field by field: mixing two
 // sources for one model would price it with numbers neither of them lists).
 import { z } from "zod";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../base/errors.js";
 import { MAX_MODEL_ID_LENGTH } from "./model-id.js";
 import { RATE_FIELDS } from "./types.js";
 import type { FieldPrice, PricedModel, Schedule } from "./types.js";

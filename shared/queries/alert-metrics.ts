@@ -2,8 +2,8 @@
 // unpriced responses) by model, and classified events (errors, warnings) in a scope. Raw rows
 // where they are still kept, hourly rollups before that (so a month window outlives
 // retentionRawDays, counted by whole hours there). Cheap: covering indexes, one statement each.
-import { hasCapability, providerOfSourceId } from "../sources/registry.js";
-import { finiteTotals } from "../sources/usage-guard.js";
+import { hasCapability, providerOfSourceId } from "../providers/registry.js";
+import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, HOUR } from "./time.js";
 

@@ -1,8 +1,8 @@
 // Lifetime counters for Prometheus (GET /metrics): tokens and cost per source, model and project,
 // and classified events per provider and type. Kept in tables retention never prunes, so they only
 // grow (a transcript re-read from the start is the one exception: a counter reset).
-import type { ProviderName } from "../sources/registry.js";
-import { finiteTotals } from "../sources/usage-guard.js";
+import type { ProviderName } from "../providers/registry.js";
+import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 
 export interface ModelCounter {

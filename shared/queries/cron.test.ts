@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { CronJobInfo, CronRunInfo } from "../sources/contract.js";
+import type { CronJobInfo, CronRunInfo } from "../providers/contract.js";
 import { jobView, OVERDUE_GRACE_MS } from "./cron.js";
 
 const NOW = Date.UTC(2026, 10, 21, 12);

@@ -1,7 +1,7 @@
 // Cron jobs of one agent (design §5: cronJobs) from the collector's latest cron read. A job with
 // no agent id runs on the gateway's default agent, so it is listed there. Whether a job is
 // overdue is decided here, against the caller's (injected) clock, not at read time.
-import type { CronJobInfo, CronRunInfo } from "../sources/contract.js";
+import type { CronJobInfo, CronRunInfo } from "../providers/contract.js";
 import type { CronState } from "../ingest/collector.js";
 import { iso } from "./time.js";
 

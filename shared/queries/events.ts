@@ -1,7 +1,7 @@
 // A source's event log as the spec's AgentNamespace sees it: error / warning / restart events
 // (filtered, counted, in hourly density buckets) and the latest log entries. A row belongs to the
 // source it names; OpenClaw's gateway-wide lines (no source) belong to every OpenClaw source.
-import { GATEWAY_PROVIDER, type ProviderName } from "../sources/registry.js";
+import { GATEWAY_PROVIDER, type ProviderName } from "../providers/registry.js";
 import type { Store } from "../store/store.js";
 import { HOUR, hourOfDay, iso } from "./time.js";
 

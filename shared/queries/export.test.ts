@@ -2,7 +2,7 @@
 // run as a formula; the parameters are checked like the usage report's.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import { EXPORT_COLUMNS, EXPORT_KEY, exportCsv, parseExportParams, type ExportReport, type ExportRow } from "./export.js";
 
 const row = (project: string, model = "gpt-5-codex"): ExportRow => ({

@@ -4,8 +4,8 @@
 // model, project), as the store knows it when exported: merging exports replaces rows with the same
 // key instead of adding them, so the same day exported twice (or a day still going on, exported
 // again tomorrow) is never counted twice.
-import { InsightsError } from "../errors.js";
-import { providerOfSourceId, type ProviderName } from "../sources/contract.js";
+import { InsightsError } from "../base/errors.js";
+import { providerOfSourceId, type ProviderName } from "../providers/contract.js";
 import type { Store } from "../store/store.js";
 import { dayKey } from "./time.js";
 import { projectKey, usageCells } from "./usage-cells.js";

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import type { SystemSnapshot } from "../sources/contract.js";
+import type { SystemSnapshot } from "../providers/contract.js";
 import type { SourceStatus } from "../ingest/source-status.js";
 import { describeReasons, healthOf, type HealthCheck } from "./health.js";
 import { querySystem } from "./system.js";

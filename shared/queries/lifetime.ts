@@ -1,6 +1,6 @@
 // All-time totals of one source (spec: lifetimeStats), from the transcript scan's totals.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import { finiteTotals } from "../sources/usage-guard.js";
+import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY } from "./time.js";
 import { usd } from "./money.js";

@@ -1,8 +1,8 @@
 // Aggregated metrics of one agent over a time range (spec: metrics; design §5 for the ranges and
 // buckets). Tokens, cost and turns come from the per-message token_usage rows, errors and
 // warnings from the gateway log events, uptime from the stored gateway probes.
-import { hasCapability } from "../sources/registry.js";
-import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
+import { hasCapability } from "../providers/registry.js";
+import { finiteTotal, finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import type { EventScope } from "./events.js";
 import { bucketLabel, DAY, HOUR, MINUTE, offsetMs } from "./time.js";

@@ -13,7 +13,7 @@ import type { HttpServer } from "../../daemon/http/server.js";
 import { expectedTotals, FIXTURE_NOW, fixtureTranscripts, type FixtureTranscript } from "../../test/helpers/fixture-expectations.js";
 import { downgradeToV4 } from "../../test/helpers/old-store.js";
 import { fixtureReadModel, type FixtureModel } from "../../test/helpers/read-model.js";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../base/clock.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { MIGRATIONS } from "../store/migrations.js";
 import { Store } from "../store/store.js";

@@ -3,7 +3,7 @@
 // session list (which stops at 1000): the store's totals joined with `session_meta.project`.
 // Without a range it covers every recorded transcript (transcript_totals, never pruned); with one
 // it covers the same bucket grid as `metrics(range)` (token_usage rows), so the two agree.
-import { finiteTotals } from "../sources/usage-guard.js";
+import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { metricsWindow, rawFromOf, type MetricsRange } from "./metrics.js";
 import { usd } from "./money.js";

@@ -4,9 +4,9 @@
 // checks. Pure: the caller passes everything in.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import { list as listOf, msg, type Message } from "../i18n/message.js";
-import type { ProviderWithout } from "../sources/registry.js";
-import type { FilesystemSpace } from "../sources/disk-usage.js";
-import type { SourceResult } from "../sources/result.js";
+import type { ProviderWithout } from "../providers/registry.js";
+import type { FilesystemSpace } from "../base/disk-usage.js";
+import type { SourceResult } from "../providers/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { agentSourceView, type DataSourceView } from "./sources.js";
 import { healthOf, type Health, type HealthCheck } from "./health.js";

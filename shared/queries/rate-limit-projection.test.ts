@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../base/clock.js";
 import { projectWindow, type WindowSample } from "./rate-limit-projection.js";
 
 const MIN = 60_000;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../base/clock.js";
 import { Store } from "../store/store.js";
 import { queryRateLimits } from "./rate-limits.js";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { byKey, expectedLog, expectedTotals, fixtureCronJobs, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import { Collector } from "../ingest/collector.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { Store } from "../store/store.js";

@@ -3,13 +3,13 @@
 // the store themselves; they call these methods, naming a source by its id (`agent:main`,
 // `claude-code:default`), and get plain objects back.
 import type { Message } from "../i18n/message.js";
-import type { Clock } from "../clock.js";
-import { InsightsError } from "../errors.js";
+import type { Clock } from "../base/clock.js";
+import { InsightsError } from "../base/errors.js";
 import type { AgentSnapshot, AgentSource } from "../ingest/agent-source.js";
 import type { Collector } from "../ingest/collector.js";
 import { dirname } from "node:path";
-import { filesystemSpaceSync } from "../sources/disk-usage.js";
-import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../sources/registry.js";
+import { filesystemSpaceSync } from "../base/disk-usage.js";
+import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderWith } from "../providers/registry.js";
 import type { Store } from "../store/store.js";
 import { queryEventTotals, queryModelCounters, type ModelCounter } from "./counters.js";
 import { queryCronJobs, type CronJobView } from "./cron.js";
@@ -39,7 +39,7 @@ import { healthOf, type Health, type HealthCheck } from "./health.js";
 import { queryProviderSystem, type ProviderSystemView } from "./provider-system.js";
 import { queryUnpricedModels } from "./counters.js";
 import { queryRateLimitHistory, queryRateLimits, type RateLimitSampleView } from "./rate-limits.js";
-import type { CronJobInfo, CronRunInfo, ProviderName } from "../sources/contract.js";
+import type { CronJobInfo, CronRunInfo, ProviderName } from "../providers/contract.js";
 import { safeTimeZone } from "./time.js";
 import { querySessionTranscript, type SessionTranscript, type TranscriptArgs } from "./transcript.js";
 import { queryProjects, type ProjectUsageView } from "./projects.js";

@@ -3,8 +3,8 @@
 // provider's own status and recent activity, sorted, filtered and (by default) grouped so that
 // sub-agents nest under their parent.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import type { SessionKind, SessionRecord } from "../sources/contract.js";
-import { finiteTotals } from "../sources/usage-guard.js";
+import type { SessionKind, SessionRecord } from "../providers/contract.js";
+import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";

@@ -3,8 +3,8 @@
 // picks one (`source(selector)`).
 import type { AgentSnapshot } from "../ingest/agent-source.js";
 import type { SourceStatus } from "../ingest/source-status.js";
-import { InsightsError } from "../errors.js";
-import { PROVIDER_ENUM, type ProviderEnum } from "../sources/contract.js";
+import { InsightsError } from "../base/errors.js";
+import { PROVIDER_ENUM, type ProviderEnum } from "../providers/contract.js";
 import { iso } from "./time.js";
 
 export type Category = "AGENT" | "DASHBOARD";

@@ -3,9 +3,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fixtureReadModel } from "../../test/helpers/read-model.js";
-import type { SystemSnapshot } from "../sources/contract.js";
+import type { SystemSnapshot } from "../providers/contract.js";
 import { copyFixture, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
-import { ok } from "../sources/result.js";
+import { ok } from "../providers/result.js";
 import { healthChecks } from "./system.js";
 
 test.after(removeTempDirs);

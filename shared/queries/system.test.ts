@@ -5,8 +5,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { localize } from "../i18n/message.js";
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import type { SystemSnapshot } from "../sources/contract.js";
-import type { ChannelStatus } from "../sources/contract.js";
+import type { SystemSnapshot } from "../providers/contract.js";
+import type { ChannelStatus } from "../providers/contract.js";
 import { healthChecks, type HealthCheck, type SystemInputs } from "./system.js";
 
 function channel(provider: string, connected: boolean): ChannelStatus {

@@ -3,9 +3,9 @@
 // states and the store's health. Pure: the caller passes everything in. The verdict over the
 // checks is health.ts's one rule; what the gateway is (up, down, demo, unknown) is `gatewayState`.
 import type { AgentSnapshot } from "../ingest/agent-source.js";
-import type { SystemSnapshot } from "../sources/contract.js";
-import type { FilesystemSpace } from "../sources/disk-usage.js";
-import type { SourceResult } from "../sources/result.js";
+import type { SystemSnapshot } from "../providers/contract.js";
+import type { FilesystemSpace } from "../base/disk-usage.js";
+import type { SourceResult } from "../providers/result.js";
 import type { StoreHealth } from "../store/store.js";
 import { gatewayErrorMessage } from "../i18n/gateway-text.js";
 import { list as listOf, millis, msg, plainText, sizeMB, type Message } from "../i18n/message.js";

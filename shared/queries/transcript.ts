@@ -2,7 +2,7 @@
 // sessionTranscript). All windows under the session key are read in order, through the agent
 // source's reader (interfaces never open OpenClaw files themselves).
 import type { AgentSource } from "../ingest/agent-source.js";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import { iso } from "./time.js";
 
 const DEFAULT_TRANSCRIPT_LIMIT = 50;

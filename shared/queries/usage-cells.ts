@@ -2,8 +2,8 @@
 // project, raw rows and rollups combined so nothing is counted twice, and per local day in a
 // zone. Apart from the report because this is how the store is read (SQL, retention windows, UTC
 // offsets), which changes with the store's schema; a daily export is built from the same cells.
-import { hasCapability, providerIdentity, providerOfSourceId, type ProviderName } from "../sources/registry.js";
-import { finiteTotal } from "../sources/usage-guard.js";
+import { hasCapability, providerIdentity, providerOfSourceId, type ProviderName } from "../providers/registry.js";
+import { finiteTotal } from "../base/usage-guard.js";
 import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
 import { DAY, HOUR, offsetMs } from "./time.js";

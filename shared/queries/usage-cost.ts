@@ -1,7 +1,7 @@
 // Token cost breakdown of one agent (design §5: usageCost): the all-time total from the scan's
 // totals, and by model and by day from the recorded per-message costs: raw rows where they are
 // still kept, hourly rollups before that (per hour, one or the other, as usage-report.ts).
-import { finiteTotal, finiteTotals } from "../sources/usage-guard.js";
+import { finiteTotal, finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY, dayKey, HOUR, MINUTE, startOfDay, startOfMonth } from "./time.js";
 import { usd } from "./money.js";

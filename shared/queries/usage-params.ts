@@ -2,8 +2,8 @@
 // docs/usage.md): the report kinds, days, zones, providers and week starts, checked the same way
 // for both. Apart from the report because they change with the CLI's language, not with how the
 // figures are read or summed.
-import { InsightsError } from "../errors.js";
-import { displayName, parseProviderWord, PROVIDER_NAMES as PROVIDERS, type ProviderName } from "../sources/registry.js";
+import { InsightsError } from "../base/errors.js";
+import { displayName, parseProviderWord, PROVIDER_NAMES as PROVIDERS, type ProviderName } from "../providers/registry.js";
 import { DAY } from "./time.js";
 
 export const USAGE_REPORTS = ["daily", "weekly", "monthly", "session", "project", "blocks"] as const;

@@ -19,8 +19,8 @@
 // what a daily export per provider, model and project can be built from.
 // The report's parameters are parsed in usage-params.ts, the store read in usage-cells.ts, the
 // figures summed in usage-sums.ts; this file is the report's shape and its rows.
-import { providersWith, type ProviderName } from "../sources/registry.js";
-import { finiteTotal } from "../sources/usage-guard.js";
+import { providersWith, type ProviderName } from "../providers/registry.js";
+import { finiteTotal } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
 import { blockSpans, burnRate, projectBlock } from "./usage-blocks.js";

@@ -1,7 +1,7 @@
 // Summing usage: figures added up per row, model and provider, and turned into the report's
 // figures with money rounded to the cent's fraction the report shows (money.ts). Apart from the
 // report because pricing and rounding change for their own reasons; the export sums the same way.
-import { PROVIDER_NAMES as PROVIDERS, providerOfSourceId, type ProviderName } from "../sources/registry.js";
+import { PROVIDER_NAMES as PROVIDERS, providerOfSourceId, type ProviderName } from "../providers/registry.js";
 import { usd } from "./money.js";
 import type { UsageCell } from "./usage-cells.js";
 import type { UsageFigures, UsageModelFigures, UsageProviderFigures, UsageRow, UsageTotals } from "./usage-report.js";

@@ -1,6 +1,6 @@
-// Which shape a card block has, asked by its provider's capabilities (shared/sources/identity.ts).
+// Which shape a card block has, asked by its provider's capabilities (shared/providers/identity.ts).
 // Apart from card-model.ts so the render worker, which draws blocks, never loads zod.
-import { hasCapability } from "../sources/registry.js";
+import { hasCapability } from "../providers/registry.js";
 import type { CardBlock, CardRateLimitedBlock, CardOpenClawBlock } from "./card-model.js";
 
 /** A block of a provider with an agent gateway (gateway, cron, channels, resources). */

@@ -24,7 +24,7 @@ import {
   type CardTokenChart,
 } from "./card-model.js";
 import { isGatewayInputs, type AgentCardInputs, type AlertInput, type CardInputs, type CliCardInputs, type OpenClawCardInputs, type ProviderCardInputs } from "./inputs.js";
-import { hasCapability } from "../sources/registry.js";
+import { hasCapability } from "../providers/registry.js";
 import { METRICS_RANGE, RANGE_MS, type SnapshotDetail, type SnapshotLang, type SnapshotRange, type SnapshotTheme } from "./params.js";
 
 export interface CardBuildParams {

@@ -7,8 +7,8 @@
 // provider is read, then one block per provider present (OpenClaw, Claude Code, Codex), each with
 // its own figures and sections.
 import { z } from "zod";
-import type { ProviderIdentity } from "../sources/identity.js";
-import { PROVIDER_IDENTITIES, PROVIDER_NAMES, type ProviderName, type ProviderWith, type ProviderWithout } from "../sources/registry.js";
+import type { ProviderIdentity } from "../providers/identity.js";
+import { PROVIDER_IDENTITIES, PROVIDER_NAMES, type ProviderName, type ProviderWith, type ProviderWithout } from "../providers/registry.js";
 import { SNAPSHOT_DETAILS, SNAPSHOT_LANGS, SNAPSHOT_RANGES, SNAPSHOT_THEMES } from "./params.js";
 
 export const CARD_SCHEMA_VERSION = 2;

@@ -14,7 +14,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Font } from "satori";
-import { packageRoot } from "../package-root.js";
+import { packageRoot } from "../base/package-root.js";
 import { woffToSfnt } from "./woff.js";
 
 export interface ManifestFont {

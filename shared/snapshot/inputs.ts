@@ -14,8 +14,8 @@ import type { SessionView } from "../queries/sessions.js";
 import type { GatewayState } from "../queries/system.js";
 import type { UsageCost } from "../queries/usage-cost.js";
 import type { SourceStatus } from "../ingest/source-status.js";
-import type { CronJobInfo, CronRunInfo } from "../sources/contract.js";
-import { hasCapability, type ProviderWith, type ProviderWithout } from "../sources/registry.js";
+import type { CronJobInfo, CronRunInfo } from "../providers/contract.js";
+import { hasCapability, type ProviderWith, type ProviderWithout } from "../providers/registry.js";
 
 export type HealthLevel = "HEALTHY" | "DEGRADED" | "UNHEALTHY";
 export type CheckStatus = "PASS" | "WARN" | "FAIL";

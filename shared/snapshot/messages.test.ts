@@ -29,7 +29,7 @@ test("zh terms: usage tokens are Token, sub-agents 子智能体, channels 渠道
 test("every health check the daemon names has a name in words, in both languages", () => {
   // The names as shared/queries builds them (`check("detection", ...)`): `detection` had none and
   // showed raw and lower-case in English and in Chinese.
-  const dir = fileURLToPath(new URL("../queries/", import.meta.url));
+  const dir = fileURLToPath(new URL("../queries", import.meta.url));
   const names = new Set<string>();
   for (const f of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
     for (const m of readFileSync(join(dir, f), "utf8").matchAll(/\b(?:check|pending)\("([a-z-]+)"/g)) names.add(m[1] as string);

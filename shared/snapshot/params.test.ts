@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import { parseSnapshotParams, SNAPSHOT_RULES, SnapshotParamError, snapshotFileName } from "./params.js";
 
 function fails(fn: () => unknown): SnapshotParamError {

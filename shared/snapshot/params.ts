@@ -1,7 +1,7 @@
 // The five snapshot parameters (spec: "Snapshot request"), their allowed values, the defaults of
 // each interface (REST, MCP, CLI) and one parser that every interface uses, so a bad value gets
 // the same INVALID_PARAM error naming the parameter and what it allows wherever it comes from.
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import type { MetricsRange } from "../queries/metrics.js";
 
 export const SNAPSHOT_DETAILS = ["compact", "standard", "full"] as const;

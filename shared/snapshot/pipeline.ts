@@ -2,12 +2,12 @@
 // socket) and for `insightsctl snapshot` without a daemon: refresh each source within the collect
 // timeout, read the card's inputs from the read model, build the card model and render it,
 // stepping the detail down (full -> standard -> compact) while the output is over the size limit.
-import type { Clock } from "../clock.js";
-import { errorMessage, InsightsError } from "../errors.js";
+import type { Clock } from "../base/clock.js";
+import { errorMessage, InsightsError } from "../base/errors.js";
 import { MAX_EVENT_LIMIT } from "../queries/events.js";
 import { isGatewaySystem, type AnySystemView, type ReadModel } from "../queries/read-model.js";
-import { hasCapability, type ProviderName } from "../sources/registry.js";
-import { VERSION } from "../version.js";
+import { hasCapability, type ProviderName } from "../providers/registry.js";
+import { VERSION } from "../base/version.js";
 import { buildCardModel } from "./build-model.js";
 import type { CardModel } from "./card-model.js";
 import type { AgentCardInputs, CardInputs, ProviderCardInputs, SourceInput } from "./inputs.js";

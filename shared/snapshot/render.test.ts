@@ -2,7 +2,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { crc32, inflateSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InsightsError } from "../errors.js";
+import { InsightsError } from "../base/errors.js";
 import { buildCardModel, type CardBuildParams } from "./build-model.js";
 import { cardModelSchema, type CardModel } from "./card-model.js";
 import { emptyInputs, EXAMPLE_NOW, exampleInputs } from "../../test/helpers/example-inputs.js";

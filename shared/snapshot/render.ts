@@ -1,6 +1,6 @@
 // CardModel -> SVG (satori) -> PNG (resvg, at 2x). satori and resvg are imported on first use so
 // that importing this module (e.g. from the CLI) costs nothing until a card is drawn.
-import { InsightsError, errorMessage } from "../errors.js";
+import { InsightsError, errorMessage } from "../base/errors.js";
 import type { CardModel } from "./card-model.js";
 import { cardFonts, elementText, PRIMARY_FAMILY } from "./fonts.js";
 import { CARD_GAP, cardElement } from "./layout/card.js";

@@ -3,7 +3,7 @@
 // In the card's language: an agent asked for a Chinese card reads a Chinese summary.
 import type { CardBlock, CardModel, CardSummary } from "./card-model.js";
 import { isGatewayBlock, isRateLimitedBlock } from "./blocks.js";
-import { displayName } from "../sources/registry.js";
+import { displayName } from "../providers/registry.js";
 import { formatCompact, formatUsd } from "./format.js";
 
 type Lang = CardModel["lang"];

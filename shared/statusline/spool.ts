@@ -6,7 +6,7 @@
 // never seen by a daemon anyway).
 import fs from "node:fs";
 import { dirname } from "node:path";
-import { ensurePrivateDir, openPrivateAppend, readPrivateFile, writePrivateFile } from "../private-files.js";
+import { ensurePrivateDir, openPrivateAppend, readPrivateFile, writePrivateFile } from "../base/private-files.js";
 import { MAX_REPORT_BYTES, readReport, type StatusReport } from "./report.js";
 
 export const MAX_SPOOL_BYTES = 64 * 1024;

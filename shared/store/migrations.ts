@@ -1,7 +1,7 @@
 // Versioned schema changes for our own SQLite file. PRAGMA user_version holds the version; each
 // migration runs in its own transaction, so a crash mid-migration leaves the previous version.
 import type { Database } from "better-sqlite3";
-import { MAX_COST_USD_PER_RESPONSE, MAX_TOKENS_PER_RESPONSE } from "../sources/usage-guard.js";
+import { MAX_COST_USD_PER_RESPONSE, MAX_TOKENS_PER_RESPONSE } from "../base/usage-guard.js";
 
 /**
  * Largest believable lifetime sum of one transcript: 100 million responses at the per-response

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../clock.js";
-import { InsightsError } from "../errors.js";
+import { manualClock } from "../base/clock.js";
+import { InsightsError } from "../base/errors.js";
 import { Store, type StoreIncident } from "./store.js";
 
 const fresh = (): string => join(mkdtempSync(join(tmpdir(), "gi-store-file-")), "insights.db");

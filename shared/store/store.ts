@@ -21,10 +21,10 @@
 import Database from "better-sqlite3";
 import { closeSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Clock } from "../clock.js";
-import { InsightsError } from "../errors.js";
-import { packageRoot } from "../package-root.js";
-import { createPrivateFile, ensurePrivateDir, securePrivateFile } from "../private-files.js";
+import type { Clock } from "../base/clock.js";
+import { InsightsError } from "../base/errors.js";
+import { packageRoot } from "../base/package-root.js";
+import { createPrivateFile, ensurePrivateDir, securePrivateFile } from "../base/private-files.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 import { fileIdOf, sameFile, type FileId, type StoreIncident } from "./store-file.js";
 

@@ -11,7 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { providerReadModel } from "../../test/helpers/provider-model.js";
 import { claudeResponses, dayIn, figuresOf, groupBy, sums } from "../../test/helpers/usage-expectations.js";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../base/clock.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";

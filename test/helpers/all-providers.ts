@@ -5,7 +5,7 @@
 // fixture files (never by the code under test).
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { pollUntil, shiftedClock, systemClock, type Clock } from "../../shared/clock.js";
+import { pollUntil, shiftedClock, systemClock, type Clock } from "../../shared/base/clock.js";
 import { copyClaudeHome, expectedUsage, rawLines as claudeLines } from "./claude-code-fixture.js";
 import { copyCodexHome, mapped, rawLines as codexLines, recordSums, rolloutFiles } from "./codex-fixture.js";
 import { FILES_FIXTURE } from "./openclaw-fixtures.js";

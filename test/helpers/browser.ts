@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { pollUntil } from "../../shared/clock.js";
+import { pollUntil } from "../../shared/base/clock.js";
 import { ROOT } from "./cli.js";
 
 /**

@@ -17,8 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { TOOLS_DIR } from "./openclaw-fixtures.js";
-import { runCommand } from "../../shared/sources/run-command.js";
-import type { CommandOutcome } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
+import type { CommandOutcome } from "../../shared/providers/run-command.js";
 import { freePort } from "./cli.js";
 import {
   CliInstallError,

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCommand } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
 import type { ClaudeCodeRun } from "./claude-code-runner.js";
 import { CliStepError, isAlive, onExitKill, signal, sleep, waitGone } from "./real-cli.js";
 

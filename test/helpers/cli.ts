@@ -89,7 +89,7 @@ export function ctlSpawn(box: Sandbox, args: string[]): { child: ChildProcess; o
 
 /** Resolves with the exit code (null when killed by a signal) once the child has exited; rejects after the deadline. */
 export async function exitOf(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
-  const { pollUntil } = await import("../../shared/clock.js");
+  const { pollUntil } = await import("../../shared/base/clock.js");
   await pollUntil(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs, intervalMs: 50, what: `pid ${child.pid} to exit` });
   return child.exitCode;
 }

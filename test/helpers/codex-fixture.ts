@@ -3,7 +3,7 @@
 // fixture's own lines, never from the code under test).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Install } from "../../shared/sources/contract.js";
+import type { Install } from "../../shared/providers/contract.js";
 import { copyFixture, rawLines, type RawLine } from "./openclaw-fixtures.js";
 
 export { makeTempDir, rawLines, removeTempDirs, type RawLine } from "./openclaw-fixtures.js";

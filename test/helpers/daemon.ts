@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { shiftedClock, systemClock, type Clock } from "../../shared/clock.js";
-import { resolvePaths, type Paths } from "../../shared/paths.js";
+import { shiftedClock, systemClock, type Clock } from "../../shared/base/clock.js";
+import { resolvePaths, type Paths } from "../../shared/base/paths.js";
 import { copyFixture, SQLITE_FIXTURE } from "./openclaw-fixtures.js";
-import { fail, SourceError } from "../../shared/sources/result.js";
+import { fail, SourceError } from "../../shared/providers/result.js";
 import { Daemon, type DaemonOptions } from "../../daemon/daemon.js";
 import { freePort } from "./cli.js";
 

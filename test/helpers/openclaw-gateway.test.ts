@@ -7,9 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pollUntil } from "../../shared/clock.js";
+import { pollUntil } from "../../shared/base/clock.js";
 import { makeTempDir, removeTempDirs } from "./openclaw-fixtures.js";
-import { runCommand } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
 import { ROOT } from "./cli.js";
 import { GatewayStepError, startOpenClawGateway } from "./openclaw-gateway.js";
 

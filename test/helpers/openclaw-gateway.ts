@@ -18,11 +18,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { probeReady } from "../../shared/sources/openclaw/gateway/http-probe.js";
+import { probeReady } from "../../shared/providers/openclaw/gateway/http-probe.js";
 import { TOOLS_DIR } from "./openclaw-fixtures.js";
-import { runCommand } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
 import { freePort } from "./cli.js";
-import type { CommandOutcome } from "../../shared/sources/run-command.js";
+import type { CommandOutcome } from "../../shared/providers/run-command.js";
 
 export const DEFAULT_OPENCLAW_VERSION = "2026.9.6";
 /** The last release with sessions.json + JSONL transcripts (the "file era"). */

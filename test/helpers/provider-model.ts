@@ -5,14 +5,14 @@
 // `restart()` closes everything and opens a new store handle and a new Collector on the same store
 // file, as a daemon restart does.
 import { join } from "node:path";
-import { manualClock, type Clock } from "../../shared/clock.js";
+import { manualClock, type Clock } from "../../shared/base/clock.js";
 import { Collector } from "../../shared/ingest/collector.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { Pricer } from "../../shared/pricing/pricer.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
-import { ClaudeCodeProvider } from "../../shared/sources/claude-code/provider.js";
-import { CodexProvider } from "../../shared/sources/codex/provider.js";
-import type { Provider } from "../../shared/sources/contract.js";
+import { ClaudeCodeProvider } from "../../shared/providers/claude-code/provider.js";
+import { CodexProvider } from "../../shared/providers/codex/provider.js";
+import type { Provider } from "../../shared/providers/contract.js";
 import { makeTempDir } from "./openclaw-fixtures.js";
 import { Store } from "../../shared/store/store.js";
 

@@ -2,13 +2,13 @@
 // HTTP): for tests of the queries and of what is built on them. No gateway runs beside a fixture,
 // so its probe fails at once instead of waiting on a socket.
 import { join } from "node:path";
-import { manualClock, type Clock } from "../../shared/clock.js";
+import { manualClock, type Clock } from "../../shared/base/clock.js";
 import { Collector } from "../../shared/ingest/collector.js";
-import { LogHub } from "../../shared/log/logger.js";
+import { LogHub } from "../../shared/base/log/logger.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
-import { openclawGateway } from "../../shared/sources/openclaw/gateway-side.js";
+import { openclawGateway } from "../../shared/providers/openclaw/gateway-side.js";
 import { makeTempDir } from "./openclaw-fixtures.js";
-import { fail, SourceError } from "../../shared/sources/result.js";
+import { fail, SourceError } from "../../shared/providers/result.js";
 import { Store } from "../../shared/store/store.js";
 import { FIXTURE_NOW } from "./fixture-expectations.js";
 

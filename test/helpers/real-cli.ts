@@ -8,8 +8,8 @@
 // the port is its own, so the runners check that through the log (see waitForOwnFakeApi).
 import fs from "node:fs";
 import path from "node:path";
-import { runCommand } from "../../shared/sources/run-command.js";
-import type { CommandOutcome } from "../../shared/sources/run-command.js";
+import { runCommand } from "../../shared/providers/run-command.js";
+import type { CommandOutcome } from "../../shared/providers/run-command.js";
 
 /**
  * Why real-CLI tests (Claude Code, Codex) should not run here, or null when they should. They are

@@ -16,9 +16,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { deviceAuthPayloadV2, deviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayloadSignature } from "../../shared/sources/openclaw/gateway-rpc/device-identity.js";
+import { deviceAuthPayloadV2, deviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayloadSignature } from "../../shared/providers/openclaw/gateway-rpc/device-identity.js";
 import { FIXTURES_DIR } from "./openclaw-fixtures.js";
-import { CLOSE_SOCKET, GatewayRpcError, NO_REPLY, isRecord, startGatewayServer, type CallContext, type ConnectOutcome, type MethodHandler } from "../../shared/sources/openclaw/gateway-rpc/gateway-server.js";
+import { CLOSE_SOCKET, GatewayRpcError, NO_REPLY, isRecord, startGatewayServer, type CallContext, type ConnectOutcome, type MethodHandler } from "../../shared/providers/openclaw/gateway-rpc/gateway-server.js";
 
 export const GATEWAY_FIXTURES_DIR = path.join(FIXTURES_DIR, "gateway-responses-2026.9.6");
 

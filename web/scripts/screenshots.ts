@@ -18,12 +18,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { DaemonOptions } from "../../daemon/daemon.js";
-import { ok } from "../../shared/sources/result.js";
+import { ok } from "../../shared/providers/result.js";
 import { FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
 import { addSubAgentSessions, launchBrowser, signIn } from "../../test/helpers/browser.js";
 import { ROOT } from "../../test/helpers/cli.js";
 import { FIXTURE_NOW, gqlData, startDaemon, type TestDaemon } from "../../test/helpers/daemon.js";
-import { shiftedClock, systemClock } from "../../shared/clock.js";
+import { shiftedClock, systemClock } from "../../shared/base/clock.js";
 import { ALL_PROVIDERS_NOW, startAllProviders } from "../../test/helpers/all-providers.js";
 
 const OUT = join(ROOT, "docs", "images");

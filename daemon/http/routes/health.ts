@@ -1,5 +1,5 @@
 // GET /health: no auth, always 200 while the process serves (spec), nothing secret (design §2).
-import type { LookedAt } from "../../../shared/sources/looked-at.js";
+import type { LookedAt } from "../../../shared/providers/looked-at.js";
 import type { RouteHandler } from "../server.js";
 import { sendJson } from "../server.js";
 

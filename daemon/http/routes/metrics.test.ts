@@ -3,12 +3,12 @@
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../../shared/clock.js";
+import { manualClock } from "../../../shared/base/clock.js";
 import { Collector } from "../../../shared/ingest/collector.js";
-import { LogHub } from "../../../shared/log/logger.js";
+import { LogHub } from "../../../shared/base/log/logger.js";
 import { Pricer } from "../../../shared/pricing/pricer.js";
 import { ReadModel } from "../../../shared/queries/read-model.js";
-import { CodexProvider } from "../../../shared/sources/codex/provider.js";
+import { CodexProvider } from "../../../shared/providers/codex/provider.js";
 import { copyCodexHome, makeTempDir, rawLines, removeTempDirs, rolloutFiles } from "../../../test/helpers/codex-fixture.js";
 import { Store } from "../../../shared/store/store.js";
 import type { HttpServer } from "../server.js";

@@ -3,8 +3,8 @@
 // Prometheus and Grafana. Names follow Prometheus conventions: base units (seconds, bytes,
 // ratios), `_total` on counters, one family per quantity with labels for the breakdown.
 import { isGatewaySystem, type ReadModel } from "../../../shared/queries/read-model.js";
-import { hasCapability, providerIdentity, providerOfSourceId, providersWith } from "../../../shared/sources/registry.js";
-import { VERSION } from "../../../shared/version.js";
+import { hasCapability, providerIdentity, providerOfSourceId, providersWith } from "../../../shared/providers/registry.js";
+import { VERSION } from "../../../shared/base/version.js";
 import { effectiveHostName } from "../../../shared/config/host-name.js";
 import { CodexAccounts, UNKNOWN_ACCOUNT } from "../../metrics/codex-account.js";
 import { Exposition } from "../../metrics/exposition.js";

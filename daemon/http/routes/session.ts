@@ -2,8 +2,8 @@
 // the HttpOnly session cookie and a redirect to `/` without the token (so it leaves the address
 // bar and the history). `/api/session` tells the page its CSRF value; `/api/logout` ends it.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../../shared/clock.js";
-import type { Logger } from "../../../shared/log/logger.js";
+import type { Clock } from "../../../shared/base/clock.js";
+import type { Logger } from "../../../shared/base/log/logger.js";
 import { SESSION_COOKIE, tokensEqual } from "../../auth/authenticate.js";
 import type { FailureLimiter } from "../../auth/failure-limiter.js";
 import { authResultOf, countFailure, recordAuthKind, sendAuthError } from "../../auth/guard.js";

@@ -3,7 +3,7 @@
 import { formatCompact, formatDate, formatInt, formatMB, formatMs, formatPercent, formatUsd } from "../format.js";
 import type { MessageKey } from "../messages.js";
 import type { CardBlock, CardOpenClawBlock } from "../card-model.js";
-import { hasCapability, isProviderName, type ProviderName } from "../../sources/registry.js";
+import { hasCapability, isProviderName, type ProviderName } from "../../providers/registry.js";
 import { levelColor, type Ctx } from "./context.js";
 import { box, line, row, span, type El } from "./h.js";
 import { badge, dot, empty, INNER, list, more, NUM, section, stat, unavailable } from "./primitives.js";

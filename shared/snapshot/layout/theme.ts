@@ -1,7 +1,7 @@
 // Colours of the two themes. Status colours are tuned per theme so that green/amber/red keep
 // their contrast on both the dark and the light background (text on a tint of its own colour).
 import type { SnapshotTheme } from "../params.js";
-import { perProvider, type ProviderName } from "../../sources/registry.js";
+import { perProvider, type ProviderName } from "../../providers/registry.js";
 
 export interface Palette {
   bg: string;

@@ -5,8 +5,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Pricer } from "../../../shared/pricing/pricer.js";
-import { ClaudeCodeProvider } from "../../../shared/sources/claude-code/provider.js";
-import { openClaudeCodeReader } from "../../../shared/sources/claude-code/reader.js";
+import { ClaudeCodeProvider } from "../../../shared/providers/claude-code/provider.js";
+import { openClaudeCodeReader } from "../../../shared/providers/claude-code/reader.js";
 import { copyClaudeHome, installOf } from "../claude-code-fixture.js";
 import { expected, sessionIdOf, transcripts, type RawLine, type Sums, type Transcript } from "../claude-code-oracle.js";
 import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";

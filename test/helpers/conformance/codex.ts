@@ -5,9 +5,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Pricer } from "../../../shared/pricing/pricer.js";
-import { CodexProvider } from "../../../shared/sources/codex/provider.js";
-import { LOCKS_DIR, splitDev } from "../../../shared/sources/codex/live.js";
-import { openCodexReader } from "../../../shared/sources/codex/reader.js";
+import { CodexProvider } from "../../../shared/providers/codex/provider.js";
+import { LOCKS_DIR, splitDev } from "../../../shared/providers/codex/live.js";
+import { openCodexReader } from "../../../shared/providers/codex/reader.js";
 import { copyCodexHome, installOf, isEvent } from "../codex-fixture.js";
 import { expected, rollouts, type RawLine, type Rollout, type Sums } from "../codex-oracle.js";
 import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";

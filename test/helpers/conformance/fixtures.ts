@@ -1,6 +1,6 @@
 // Every registered provider's conformance fixture (kit.ts), typed by the registry: a new provider
 // does not compile until it has one.
-import type { ProviderName } from "../../../shared/sources/registry.js";
+import type { ProviderName } from "../../../shared/providers/registry.js";
 import { claudeCodeFixture } from "./claude-code.js";
 import { codexFixture } from "./codex.js";
 import type { ProviderFixture } from "./kit.js";

@@ -1,4 +1,4 @@
-// What the conformance suite (shared/sources/conformance*.test.ts) needs from each provider's
+// What the conformance suite (shared/providers/conformance*.test.ts) needs from each provider's
 // fixture, and how it compares the core's answers with the fixture's own figures. Each provider's
 // adapter (beside this file) says how its files are changed the way real use changes them: which
 // transcript a resume splits, how a new turn is written, how a response is copied, what is cut,
@@ -7,7 +7,7 @@
 // files as they are (test/helpers/*-oracle.ts), never from the code under test.
 import * as fs from "node:fs";
 import * as assert from "uvu/assert";
-import type { Provider } from "../../../shared/sources/contract.js";
+import type { Provider } from "../../../shared/providers/contract.js";
 import type { SessionView } from "../../../shared/queries/sessions.js";
 import type { ProviderModel } from "../provider-model.js";
 

@@ -7,9 +7,9 @@
 // and its transcripts write nothing for the event log (the gateway's log does).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { OpenClawProvider } from "../../../shared/sources/openclaw/provider.js";
-import { openclawReader } from "../../../shared/sources/openclaw/reader.js";
-import { openAgentData } from "../../../shared/sources/openclaw/agent-data.js";
+import { OpenClawProvider } from "../../../shared/providers/openclaw/provider.js";
+import { openclawReader } from "../../../shared/providers/openclaw/reader.js";
+import { openAgentData } from "../../../shared/providers/openclaw/agent-data.js";
 import { fixtureTranscripts, type FixtureTranscript } from "../fixture-expectations.js";
 import { copyFixture, FILES_FIXTURE, type RawLine } from "../openclaw-fixtures.js";
 import { cutAt, zeroFigures, type Figures, type FixtureCopy, type Oracle } from "./kit.js";

@@ -20,9 +20,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DemoManifest } from "../../../shared/demo-replay/install.js";
-import { between, seededRandom, type Random } from "../../../shared/demo-replay/random.js";
-import { WRITER_CWD } from "../../../shared/demo-replay/claude-code/content.js";
-import { CcCostState, CcPromptCache, tokensOf, usageObject, type CcTokens } from "../../../shared/demo-replay/claude-code/usage.js";
+import { between, seededRandom, type Random } from "../../../shared/base/random.js";
+import { WRITER_CWD } from "../../../shared/providers/claude-code/demo/content.js";
+import { CcCostState, CcPromptCache, tokensOf, usageObject, type CcTokens } from "../../../shared/providers/claude-code/demo/usage.js";
 import { arg, assertNoMarkers, defaultFixtures, IdMap, iso, readJsonl, repoRoot, replaceAll, sameShape, toJsonl, treeBytes, trimDeep, type Json } from "./jsonl-template.js";
 
 const SEED = 20261123;
@@ -55,7 +55,7 @@ interface SessionPlan {
 
 const API: Project = { cwd: "/home/op/code/acme-api", templateCwd: "/home/op/code/api-server", commit: ["5d809a8 init", "9c41e07 Add invoice PDF endpoint"] };
 const WEB: Project = { cwd: "/home/op/code/acme-web", templateCwd: "/home/op/code/web-ui", commit: ["5d809a8 init", "5d809a8 init"] };
-/** The project the live writer keeps working in (shared/demo-replay/claude-code/writer.ts). */
+/** The project the live writer keeps working in (shared/providers/claude-code/demo/writer.ts). */
 const BILLING: Project = { cwd: WRITER_CWD, templateCwd: "/home/op/code/api-server", commit: ["5d809a8 init", "e02b7d4 Round invoice lines to cents"] };
 
 const A1 = "-home-op-code-api-server/2e9c2371-da3e-47f6-90cb-2bbf8fb5defc.jsonl";

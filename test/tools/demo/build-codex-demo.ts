@@ -20,9 +20,9 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DemoManifest } from "../../../shared/demo-replay/install.js";
-import { hex, seededRandom, type Random } from "../../../shared/demo-replay/random.js";
-import { CONTEXT_WINDOW, WRITER_CWD, type CodexTurnContent } from "../../../shared/demo-replay/codex/content.js";
-import { addUsage, CodexPrompt, nextWindow, PRIMARY_MINUTES, rateLimitsObject, SECONDARY_MINUTES, tokensOf, ZERO_USAGE, type CodexUsage, type RateWindow } from "../../../shared/demo-replay/codex/usage.js";
+import { hex, seededRandom, type Random } from "../../../shared/base/random.js";
+import { CONTEXT_WINDOW, WRITER_CWD, type CodexTurnContent } from "../../../shared/providers/codex/demo/content.js";
+import { addUsage, CodexPrompt, nextWindow, PRIMARY_MINUTES, rateLimitsObject, SECONDARY_MINUTES, tokensOf, ZERO_USAGE, type CodexUsage, type RateWindow } from "../../../shared/providers/codex/demo/usage.js";
 import { arg, assertNoMarkers, defaultFixtures, IdMap, iso, readJsonl, repoRoot, replaceAll, sameShape, toJsonl, treeBytes, trimStrings, uuidV7, type Json } from "./jsonl-template.js";
 
 const SEED = 20261124;

@@ -8,7 +8,7 @@
 // model is "fakellm/fake-model". This script keeps everything that is OpenClaw's format (the
 // databases, their schemas and row shapes, ids, the timeline, the log's lines) and replaces the
 // content: the messages become a short support conversation, a ticket-triage cron job and a
-// research sub-agent (shared/demo-replay/openclaw/content.ts), with realistic token counts whose
+// research sub-agent (shared/providers/openclaw/demo/content.ts), with realistic token counts whose
 // costs are computed per message as OpenClaw does; the model becomes a real catalog model at its
 // list price. Rows OpenClaw derives from the transcripts (identities, the search index, active
 // events) are rebuilt; per-run traces and usage caches, which held the fake model's text, are
@@ -20,8 +20,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import type { DemoManifest } from "../../../shared/demo-replay/install.js";
-import { between, base62, seededRandom, uuid, type Random } from "../../../shared/demo-replay/random.js";
-import { insertRow, recordRun, TranscriptAppender, withColumns } from "../../../shared/demo-replay/openclaw/agent-db-writer.js";
+import { between, base62, seededRandom, uuid, type Random } from "../../../shared/base/random.js";
+import { insertRow, recordRun, TranscriptAppender, withColumns } from "../../../shared/providers/openclaw/demo/agent-db-writer.js";
 import {
   CRON_JOB_MESSAGE,
   CRON_JOB_NAME,
@@ -39,7 +39,7 @@ import {
   SUPPORT_EXCHANGES,
   cronDigest,
   turnTokens,
-} from "../../../shared/demo-replay/openclaw/content.js";
+} from "../../../shared/providers/openclaw/demo/content.js";
 import {
   DEMO_MODEL,
   assistantMessage,
@@ -51,8 +51,8 @@ import {
   toolResultMessage,
   userMessage,
   type TokenCounts,
-} from "../../../shared/demo-replay/openclaw/events.js";
-import { logLine, runLogLines } from "../../../shared/demo-replay/openclaw/log-lines.js";
+} from "../../../shared/providers/openclaw/demo/events.js";
+import { logLine, runLogLines } from "../../../shared/providers/openclaw/demo/log-lines.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { base62, hex, type Random } from "../../../shared/demo-replay/random.js";
-export { uuidV7 } from "../../../shared/demo-replay/random.js";
+import { base62, hex, type Random } from "../../../shared/base/random.js";
+export { uuidV7 } from "../../../shared/base/random.js";
 
 export type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 //   node --import tsx test/tools/snapshot/render-examples.ts
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../../../shared/package-root.js";
+import { packageRoot } from "../../../shared/base/package-root.js";
 import { buildCardModel } from "../../../shared/snapshot/build-model.js";
 import { EXAMPLE_NOW, exampleInputs } from "../../helpers/example-inputs.js";
 import type { SnapshotDetail, SnapshotLang, SnapshotTheme } from "../../../shared/snapshot/params.js";

@@ -1,7 +1,7 @@
 // Every GraphQL document the page sends, each with a typed function that runs it. Only the public
 // API (daemon/graphql/schema.graphql) is used. Every root field gets the browser's locale and time
 // zone, so bucket labels and "today" match what the user's clock says.
-import { PROVIDER_IDENTITIES } from "../../../shared/sources/registry";
+import { PROVIDER_IDENTITIES } from "../../../shared/providers/registry";
 import { locale } from "../i18n/i18n";
 import { gql } from "./graphql";
 import type {

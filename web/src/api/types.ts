@@ -2,7 +2,7 @@
 // the schema's own types (schema.generated.ts, made from daemon/graphql/schema.graphql by
 // `npm run codegen`), so a field renamed or removed in the schema fails this file's type check.
 import type * as S from "./schema.generated.js";
-import type { EnumWith, EnumWithout } from "../../../shared/sources/registry";
+import type { EnumWith, EnumWithout } from "../../../shared/providers/registry";
 
 export type SourceStatus = S.SourceStatus;
 export type HealthLevel = S.HealthLevel;

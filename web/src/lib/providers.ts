@@ -1,12 +1,12 @@
-// The providers, from the daemon's own registry (shared/sources/registry.ts): their order, names,
+// The providers, from the daemon's own registry (shared/providers/registry.ts): their order, names,
 // colours and capabilities. Product names are not translated. Each has a colour (its `cssKey`,
 // `prov-a`, …: styles/providers.generated.css, made from the registry) used for its dot, its series in the combined charts
 // and its share bars, chosen apart from the status colours so a provider never reads as "ok" or
 // "failing". Views ask for a capability (hasGateway, hasRateLimits), never for a provider.
 import type { AnySystem, CliSystem, DataSource, Provider, SystemInfo } from "../api/types";
 import { t } from "../i18n/i18n";
-import type { CapabilityName, ProviderIdentity } from "../../../shared/sources/identity";
-import { PROVIDER_IDENTITIES } from "../../../shared/sources/registry";
+import type { CapabilityName, ProviderIdentity } from "../../../shared/providers/identity";
+import { PROVIDER_IDENTITIES } from "../../../shared/providers/registry";
 
 const BY_ENUM = new Map<string, ProviderIdentity>(PROVIDER_IDENTITIES.map((p) => [p.enumValue, p]));
 const identity = (p: Provider): ProviderIdentity => BY_ENUM.get(p) as ProviderIdentity;
