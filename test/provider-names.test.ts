@@ -1,5 +1,5 @@
 // The rule that keeps a provider a module (issue 21, docs/providers.md "Adding a provider"): no
-// provider's name or enum value is written as a literal outside its own folders, the registry, the
+// provider's name or enum value is written as a literal outside its own folder, the registry, the
 // GraphQL schema with the generated types and the dashboard's fragment, and the catalogs. Code above
 // the providers asks the registry for a capability instead. The names come from the registry, so a
 // new provider is covered as soon as it is registered.
@@ -18,10 +18,9 @@ const LITERAL = new RegExp(`(["'\`])(?:${names.map(escape).join("|")})\\1|\\b(?:
 
 /** Where the names belong. */
 const ALLOWED: readonly RegExp[] = [
-  // Each provider's own folders: its reader and its demo writer.
+  // Each provider's own folder: its reader and its demo writer (demo/).
   ...names.map((n) => new RegExp(`^shared/providers/${escape(n)}/`)),
-  ...names.map((n) => new RegExp(`^shared/demo-replay/${escape(n)}/`)),
-  /^shared\/sources\/registry\.ts$/,
+  /^shared\/providers\/registry\.ts$/,
   // The GraphQL types generated from the schema, and the dashboard's queries (its fragment).
   /^daemon\/graphql\/generated\//,
   /^web\/src\/api\/(schema\.generated|queries)\.ts$/,
