@@ -1,7 +1,11 @@
 // Every configuration key, once: its type, default, limits, env name and help text. Loading,
-// validation, `insightsctl --help` and the README's config table all come from this list.
+// validation, `insightsctl --help` and the README's config table all come from this list. A
+// provider's own options (its mode and dirs) are declared by its identity and joined in from the
+// registry, so adding a provider does not touch this file.
 import { parseAlertsConfig } from "../alerts/config.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
+import type { PROVIDER_MODES, ProviderOptionKind } from "../providers/identity.js";
+import { PROVIDER_IDENTITIES } from "../providers/registry.js";
 
 type OptionKind =
   | { type: "int"; min: number; max: number }
@@ -27,10 +31,9 @@ export interface OptionDef {
 }
 
 const int = (min: number, max: number): OptionKind => ({ type: "int", min, max });
-/** Read a provider when its data is found (auto), always (on: a missing dir shows as DISCONNECTED) or never (off). */
-const mode: OptionKind = { type: "enum", values: ["auto", "on", "off"] };
 
-export const OPTIONS = {
+/** The options before the providers' block: keys keep the order they always had (config.json's key list in errors, reload logs). */
+const CORE_FIRST = {
   host: { kind: { type: "string", minLength: 1 }, default: "127.0.0.1", env: "INSIGHTS_HOST", reloadable: false, help: "Address the HTTP server binds to" },
   port: { kind: int(1, 65535), default: 41080, env: "INSIGHTS_PORT", reloadable: false, help: "HTTP port" },
   noAuth: { kind: { type: "bool" }, default: false, env: "INSIGHTS_NO_AUTH", reloadable: false, help: "Disable authentication (loopback peers only; refused with a non-loopback host)" },
@@ -39,12 +42,10 @@ export const OPTIONS = {
   hostName: { kind: { type: "string", minLength: 1, nullable: true }, default: null, env: "INSIGHTS_HOST_NAME", reloadable: true, help: "This machine's name in insights_build_info{host} and `insightsctl export`; default the hostname" },
   otlpEndpoint: { kind: { type: "url", nullable: true }, default: null, env: "INSIGHTS_OTLP_ENDPOINT", reloadable: false, help: "Push the /metrics figures to this OTLP/HTTP metrics URL (an OpenTelemetry Collector's http://host:4318/v1/metrics); off by default" },
   otlpIntervalSeconds: { kind: int(5, 3600), default: 60, env: "INSIGHTS_OTLP_INTERVAL_SECONDS", reloadable: false, help: "How often the OTLP push sends" },
-  openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
-  openclaw: { kind: mode, default: "auto", env: "INSIGHTS_OPENCLAW", reloadable: false, help: "Read OpenClaw: auto (when its state dir exists), on, off" },
-  claudeCode: { kind: mode, default: "auto", env: "INSIGHTS_CLAUDE_CODE", reloadable: false, help: "Read Claude Code: auto (when a config dir with projects exists), on, off" },
-  claudeCodeDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CLAUDE_CODE_DIRS", reloadable: false, help: "Claude Code config dirs; default $CLAUDE_CONFIG_DIR (a comma-separated list) or ~/.claude and ~/.config/claude" },
-  codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
-  codexDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
+} as const satisfies Record<string, OptionDef>;
+
+/** The options after the providers' block. */
+const CORE_LAST = {
   watchMaxDirs: { kind: int(0, 1_000_000), default: 4096, env: "INSIGHTS_WATCH_MAX_DIRS", reloadable: false, help: "Directories watched for changes at most, all installs together (each an inotify watch); an install beyond it is polled, 0 polls all" },
   prices: { kind: { type: "object", nullable: true, check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
   alerts: { kind: { type: "object", nullable: true, check: (v, where) => void parseAlertsConfig(v, where) }, default: null, env: "INSIGHTS_ALERTS", reloadable: true, help: "Alert rules, channels and time zone (docs/alerting.md); JSON text in the env" },
@@ -70,10 +71,44 @@ export const OPTIONS = {
   shutdownGraceSeconds: { kind: int(0, 60), default: 5, env: "INSIGHTS_SHUTDOWN_GRACE_SECONDS", reloadable: true, help: "How long a stop waits for in-flight work before closing" },
 } as const satisfies Record<string, OptionDef>;
 
-export type OptionKey = keyof typeof OPTIONS;
-export type ProviderMode = "auto" | "on" | "off";
+type Identity = (typeof PROVIDER_IDENTITIES)[number];
+/** `A | B` as `A & B`: every registered provider's options in one object type. */
+type Joined<U> = (U extends unknown ? (u: U) => void : never) extends (j: infer J) => void ? J : never;
+type ProviderOptions = Joined<Identity["options"]>;
 
-export interface Config {
+/**
+ * Blocks of options as one object, in order. A key written twice (a provider's option named like a
+ * core one or another provider's) would silently replace the first: it is an error at load.
+ */
+function joinOptions(blocks: ReadonlyArray<Readonly<Record<string, OptionDef>>>): Record<string, OptionDef> {
+  const out: Record<string, OptionDef> = {};
+  for (const block of blocks) {
+    for (const [key, def] of Object.entries(block)) {
+      if (Object.hasOwn(out, key)) throw new Error(`config option ${key} is declared twice (shared/config/options.ts or a provider's identity)`);
+      out[key] = def;
+    }
+  }
+  return out;
+}
+
+/** Every registered provider's options, in the registry's order, between the core's two blocks. */
+export const OPTIONS = joinOptions([CORE_FIRST, ...PROVIDER_IDENTITIES.map((p) => p.options), CORE_LAST]) as typeof CORE_FIRST & ProviderOptions & typeof CORE_LAST;
+
+export type OptionKey = keyof typeof OPTIONS;
+export type ProviderMode = (typeof PROVIDER_MODES)[number];
+
+/** The value a provider's option holds once loaded (shared/config/load.ts coerces it so). */
+type ValueOf<K extends ProviderOptionKind> = K extends { type: "enum"; values: readonly (infer V)[] }
+  ? V
+  : K extends { type: "paths" }
+    ? string[] | null
+    : K extends { nullable: true }
+      ? string | null
+      : string;
+/** The registered providers' options as config values, derived so a new provider's options need no line here. */
+type ProviderConfig = { [K in keyof ProviderOptions]: ProviderOptions[K] extends { kind: infer Kind extends ProviderOptionKind } ? ValueOf<Kind> : never };
+
+export interface Config extends ProviderConfig {
   host: string;
   port: number;
   noAuth: boolean;
@@ -82,12 +117,6 @@ export interface Config {
   hostName: string | null;
   otlpEndpoint: string | null;
   otlpIntervalSeconds: number;
-  openclawDir: string | null;
-  openclaw: ProviderMode;
-  claudeCode: ProviderMode;
-  claudeCodeDirs: string[] | null;
-  codex: ProviderMode;
-  codexDirs: string[] | null;
   watchMaxDirs: number;
   /** As written; shared/pricing parses it. */
   prices: Record<string, unknown> | null;

@@ -26,6 +26,36 @@ interface ProviderCapabilities {
 
 export type CapabilityName = keyof ProviderCapabilities;
 
+/**
+ * A config option a provider declares (its mode, the dirs it reads): the config module's shape
+ * (shared/config/options.ts), limited to the kinds a provider needs. Kept here, pure, so the
+ * provider's folder owns its options and the config module derives them from the registry.
+ */
+export type ProviderOptionKind =
+  | { readonly type: "enum"; readonly values: readonly string[] }
+  | { readonly type: "path"; readonly nullable: true }
+  | { readonly type: "paths"; readonly nullable: true }
+  | { readonly type: "url"; readonly nullable: true }
+  | { readonly type: "string"; readonly minLength?: number; readonly nullable?: boolean };
+
+export interface ProviderOption {
+  readonly kind: ProviderOptionKind;
+  readonly default: string | null;
+  /** Its INSIGHTS_* variable. */
+  readonly env: string;
+  /** Whether a SIGHUP reload can change it without a restart. */
+  readonly reloadable: boolean;
+  readonly help: string;
+}
+
+/** The values of a provider's mode option: read it when its data is found (auto), always (on: a missing dir shows as DISCONNECTED) or never (off). */
+export const PROVIDER_MODES = ["auto", "on", "off"] as const;
+
+/** A provider's mode option (`config.mode`), read at start; `help` says what "found" means for it. */
+export function modeOption<E extends string>(env: E, help: string) {
+  return { kind: { type: "enum", values: PROVIDER_MODES }, default: "auto", env, reloadable: false, help } as const satisfies ProviderOption;
+}
+
 interface ProviderColors {
   dark: string;
   light: string;
@@ -49,7 +79,13 @@ export interface ProviderIdentity {
   readonly colors: { readonly card: ProviderColors; readonly web: ProviderColors };
   /** The dashboard's CSS key: `prov-a` colours its dot, `series-prov-a` its chart series. */
   readonly cssKey: string;
-  /** Its config keys (shared/config/options.ts): the mode (auto, on, off) and the dirs it reads. */
+  /**
+   * Its config options, in the order config.json's key list, `--help` and reload logs show them:
+   * shared/config/options.ts adds every registered provider's to OPTIONS. Keys are camelCase and
+   * its own (a key another provider or the core has is an error at load).
+   */
+  readonly options: Readonly<Record<string, ProviderOption>>;
+  /** Which of its options are the mode (auto, on, off) and the dirs it reads. */
   readonly config: { readonly mode: string; readonly dirs: string };
   readonly capabilities: ProviderCapabilities;
   /**

@@ -49,6 +49,17 @@ test("each provider's config keys exist: a mode (auto, on, off) and its dirs", (
   }
 });
 
+test("a provider's options are its identity's: in OPTIONS as declared, in the registry's order, each key once", () => {
+  const keys = Object.keys(OPTIONS);
+  const declared = PROVIDER_IDENTITIES.flatMap((p) => Object.entries(p.options));
+  assert.ok(declared.length >= 2 * PROVIDER_IDENTITIES.length, "each provider declares at least its mode and dirs");
+  for (const [key, def] of declared) assert.is((OPTIONS as Record<string, unknown>)[key], def, key);
+  // One block, where the providers' options always were, so config.json's key list reads as before.
+  const at = keys.indexOf(declared[0]?.[0] ?? "");
+  assert.equal(keys.slice(at, at + declared.length), declared.map(([key]) => key));
+  for (const p of PROVIDER_IDENTITIES) assert.ok(p.config.mode in p.options && p.config.dirs in p.options, `${p.name}: its mode and dirs are among its own options`);
+});
+
 test("the card's catalogs name every provider in every language", () => {
   for (const lang of LANGS) for (const p of PROVIDER_IDENTITIES) assert.ok((CATALOG[lang] as Record<string, string>)[`provider.${p.name}`], `${lang} provider.${p.name}`);
 });
