@@ -33,6 +33,14 @@ test("ingest, queries, alerts, snapshot, statusline, daemon and CLI import only 
   assert.equal(check(inside, TEST_ONLY_EXCEPTIONS), { broken: [], stale: [] }, "ask the registry or the contract (shared/providers/*.ts) instead");
 });
 
+test("registering a provider is its one line in the registry: the contract's files import no provider's folder but the registry its identities", () => {
+  const contract = sourceFiles("shared/providers").filter((f) => !f.slice("shared/providers/".length).includes("/"));
+  assert.ok(contract.includes("shared/providers/registry.ts") && contract.includes("shared/providers/modules.ts"));
+  const inside = contract.flatMap((f) => relativeImports(f).map((to) => `${f} -> ${to}`)).filter((e) => PROVIDER_INSIDE.test(target(e)));
+  const identities = PROVIDER_NAMES.map((n) => `shared/providers/registry.ts -> shared/providers/${n}/identity.ts`);
+  assert.equal(check(inside, identities), { broken: [], stale: [] }, "a provider's node side is its folder's module.ts, which shared/providers/modules.ts loads by the registry's names");
+});
+
 test("providers never import the demo engine", () => {
   const dirs = PROVIDER_NAMES.map((n) => `shared/providers/${n}`);
   assert.equal(edges(dirs).filter((e) => target(e).startsWith("shared/demo-replay/")), []);

@@ -1,7 +1,10 @@
-// Codex's discovery for the data side (shared/providers/discovery.ts).
+// Codex's discovery for the data side (shared/providers/discovery.ts), the
+// `providerModule` shared/providers/modules.ts loads for it.
 import { join } from "node:path";
 import type { ProviderDiscovery } from "../discovery.js";
+import type { ProviderModule } from "../modules.js";
 import { codexLookedAt, discoverCodexInstalls } from "./discover.js";
+import { codexIdentity } from "./identity.js";
 import { CodexProvider } from "./provider.js";
 
 export const codexDiscovery: ProviderDiscovery = {
@@ -14,3 +17,11 @@ export const codexDiscovery: ProviderDiscovery = {
     return rec && home ? new CodexProvider({ env: {}, home, dirs: [join(home, rec.configDir)], pricer }) : null;
   },
 };
+
+export const providerModule = { discovery: codexDiscovery } satisfies ProviderModule<typeof codexIdentity.name>;
+
+declare module "../modules.js" {
+  interface ProviderModules {
+    [codexIdentity.name]: typeof providerModule;
+  }
+}

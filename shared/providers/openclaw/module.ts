@@ -1,0 +1,13 @@
+// OpenClaw's node side: its agent gateway capability (shared/providers/gateway-contract.ts), the
+// `providerModule` shared/providers/modules.ts loads for it.
+import type { ProviderModule } from "../modules.js";
+import { openclawGateway } from "./gateway-side.js";
+import { openclawIdentity } from "./identity.js";
+
+export const providerModule = { gateway: openclawGateway } satisfies ProviderModule<typeof openclawIdentity.name>;
+
+declare module "../modules.js" {
+  interface ProviderModules {
+    [openclawIdentity.name]: typeof providerModule;
+  }
+}
