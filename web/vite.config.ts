@@ -3,6 +3,7 @@
 // no inlined data: URLs (the page's Content-Security-Policy allows only 'self').
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { providerColors } from "./provider-colors.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -10,6 +11,8 @@ export default defineConfig({
   root: here,
   base: "/",
   publicDir: false,
+  // The provider colours come from the registry at build time (provider-colors.ts).
+  plugins: [providerColors()],
   // Preact's automatic JSX runtime (the same settings web/tsconfig.json gives the typecheck).
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {

@@ -2,7 +2,7 @@
 import { render } from "preact";
 import "./styles/fonts.css";
 import "./styles/tokens.css";
-import "./styles/providers.generated.css";
+import "virtual:provider-colors.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/components.css";

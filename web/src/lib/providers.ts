@@ -1,6 +1,6 @@
 // The providers, from the daemon's own registry (shared/providers/registry.ts): their order, names,
 // colours and capabilities. Product names are not translated. Each has a colour (its `cssKey`,
-// `prov-a`, …: styles/providers.generated.css, made from the registry) used for its dot, its series in the combined charts
+// `prov-a`, …: made from the registry at build time by web/provider-colors.ts) used for its dot, its series in the combined charts
 // and its share bars, chosen apart from the status colours so a provider never reads as "ok" or
 // "failing". Views ask for a capability (hasGateway, hasRateLimits), never for a provider.
 import type { AnySystem, CliSystem, DataSource, Provider, SystemInfo } from "../api/types";
