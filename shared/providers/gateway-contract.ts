@@ -1,7 +1,7 @@
 // The contract's gateway capability (docs/providers.md "The gateway capability"): what a provider
 // that runs an agent gateway of its own (OpenClaw today) gives the layers above it. Ingest,
 // queries, the card and the daemon use these types and the capability object the provider's
-// module declares (shared/providers/modules.ts); none of them imports the provider's folder, so the
+// module.ts exports (loaded by shared/providers/modules.ts); none of them imports the provider's folder, so the
 // gateway's file formats, RPC protocol and CLI stay the provider's business.
 import type { Clock } from "../base/clock.js";
 import type { Logger } from "../base/log/logger.js";

@@ -13,7 +13,7 @@ interface ProviderCapabilities {
    * An agent gateway of its own (OpenClaw): a long-running process probed for uptime, cron jobs,
    * channels, the gateway's log, restart and update. Its system namespace is the gateway's; a
    * provider without one gets the provider system (CLI versions, live processes). A provider that
-   * declares it registers its GatewayCapability in shared/providers/modules.ts.
+   * declares it exports its GatewayCapability from its folder's module.ts (shared/providers/modules.ts).
    */
   gateway: boolean;
   /** The plan's quota: rate-limit windows the provider records (rate-limit check, alerts, metrics). */

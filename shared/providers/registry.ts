@@ -1,8 +1,10 @@
 // The one list of providers (docs/providers.md "Adding a provider"), in the interface's order
 // (spec: Provider enum). Everything that names the provider set derives from it: the names and
-// enum values, source-id parsing, ordering, display names, colours, `--provider` words and alert
-// scopes; what differs between providers is asked as a capability (shared/providers/identity.ts).
-// Pure: the dashboard imports it too.
+// enum values, source-id parsing, ordering, display names, colours, `--provider` words, alert
+// scopes and config options; what differs between providers is asked as a capability
+// (shared/providers/identity.ts). A provider's node side is its folder's module.ts, loaded by name
+// (shared/providers/modules.ts), so its line here is all that registers it. Pure: the dashboard
+// imports it too.
 import type { CapabilityName, ProviderIdentity } from "./identity.js";
 import { claudeCodeIdentity } from "./claude-code/identity.js";
 import { codexIdentity } from "./codex/identity.js";
