@@ -58,7 +58,6 @@ const CORE_LAST = {
   retentionRollupDays: { kind: int(1, 3650), default: 90, env: "INSIGHTS_RETENTION_ROLLUP_DAYS", reloadable: true, help: "Days hourly rollups are kept" },
   sessionRotateHours: { kind: int(1, 720), default: 24, env: "INSIGHTS_SESSION_ROTATE_HOURS", reloadable: false, help: "Hours after which the dashboard's session-cookie key is replaced" },
   sessionGraceHours: { kind: int(0, 720), default: 12, env: "INSIGHTS_SESSION_GRACE_HOURS", reloadable: false, help: "Hours a replaced session-cookie key still signs people in" },
-  openclawCommand: { kind: { type: "string", minLength: 1 }, default: "openclaw", env: "INSIGHTS_OPENCLAW_COMMAND", reloadable: true, help: "The openclaw CLI used for gateway restart, update and channel fallback (a name on PATH or a path)" },
   renderConcurrency: { kind: int(1, 16), default: 2, env: "INSIGHTS_RENDER_CONCURRENCY", reloadable: false, help: "Snapshots rendered at the same time" },
   renderQueueMax: { kind: int(0, 1000), default: 16, env: "INSIGHTS_RENDER_QUEUE_MAX", reloadable: false, help: "Snapshot requests that may wait for a renderer; more get QUEUE_FULL" },
   renderQueueWaitSeconds: { kind: int(1, 300), default: 5, env: "INSIGHTS_RENDER_QUEUE_WAIT_SECONDS", reloadable: false, help: "Longest wait for a renderer before QUEUE_TIMEOUT" },
@@ -131,7 +130,6 @@ export interface Config extends ProviderConfig {
   retentionRollupDays: number;
   sessionRotateHours: number;
   sessionGraceHours: number;
-  openclawCommand: string;
   renderConcurrency: number;
   renderQueueMax: number;
   renderQueueWaitSeconds: number;

@@ -13,6 +13,7 @@ export const openclawIdentity = {
   options: {
     openclawDir: { kind: { type: "path", nullable: true }, default: null, env: "INSIGHTS_OPENCLAW_DIR", reloadable: false, help: "OpenClaw state dir; default $OPENCLAW_STATE_DIR or ~/.openclaw, the bundled demo when absent" },
     openclaw: modeOption("INSIGHTS_OPENCLAW", "Read OpenClaw: auto (when its state dir exists), on, off"),
+    openclawCommand: { kind: { type: "string", minLength: 1 }, default: "openclaw", env: "INSIGHTS_OPENCLAW_COMMAND", reloadable: true, help: "The openclaw CLI used for gateway restart, update and channel fallback (a name on PATH or a path)" },
   },
   config: { mode: "openclaw", dirs: "openclawDir" },
   capabilities: { gateway: true, rateLimits: false, projects: false, usageBlocks: false },
