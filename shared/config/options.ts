@@ -1,6 +1,6 @@
 // Every configuration key, once: its type, default, limits, env name and help text. Loading,
 // validation, `insightsctl --help` and the README's config table all come from this list. A
-// provider's own options (its mode and dirs) are declared by its identity and joined in from the
+// provider's own options (its mode, its dirs, OpenClaw's CLI) are declared by its identity and joined in from the
 // registry, so adding a provider does not touch this file.
 import { parseAlertsConfig } from "../alerts/config.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
