@@ -448,17 +448,28 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
             await until(`answer ${i + 1}`, () => answeredAfter(readJsonl(file), promptAt(readJsonl(file), text, lines)));
           }
         }
-        // 2. Quit: /quit, then Ctrl-C twice if it is still there at half time.
-        await type("/quit", "/quit");
-        const quitBy = Date.now() + Math.min(30_000, Math.max(5_000, deadlineAt - Date.now()));
-        let resent = false;
-        while (!exited && Date.now() < quitBy) {
-          if (!resent && Date.now() > quitBy - 15_000) {
-            child.stdin?.write("\x03\x03");
-            resent = true;
+        // 2. Quit: /quit, typed again while it has not reached logs.json (a busy UI can drop
+        // input, e.g. just after /compress), then Ctrl-C twice if it is still there at the end.
+        const quitBy = Date.now() + Math.min(60_000, Math.max(5_000, deadlineAt - Date.now()));
+        const quitLogged = (): boolean => logs().some((l) => l.sessionId === sessionId && l.message === "/quit");
+        const waitQuit = async (ms: number): Promise<void> => {
+          const by = Math.min(quitBy - 10_000, Date.now() + ms);
+          while (!exited && Date.now() < by && !quitLogged()) await sleep(100);
+        };
+        for (let i = 0; i < 3 && !exited && !quitLogged(); i++) {
+          // A retry first presses Enter again (the text may still be in the box), then clears the line (Ctrl-U) and types anew.
+          if (i > 0) {
+            child.stdin?.write("\r");
+            await waitQuit(5_000);
+            if (exited || quitLogged()) break;
+            child.stdin?.write("\x15");
           }
-          await sleep(100);
+          await type("/quit", "/quit").catch(() => undefined);
+          await waitQuit(10_000);
         }
+        while (!exited && Date.now() < quitBy - 10_000) await sleep(100);
+        if (!exited) child.stdin?.write("\x03\x03");
+        while (!exited && Date.now() < quitBy) await sleep(100);
         const finalExit = exited as { code: number | null } | null;
         return { sessionId, sessionFile: file, exitCode: finalExit ? finalExit.code : null, screen: screen(), wallMs: Date.now() - t };
       } finally {
