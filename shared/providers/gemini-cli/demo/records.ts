@@ -7,6 +7,7 @@
 // records them: `input` is the whole prompt with `cached` inside, `thoughts` apart from `output`,
 // `tool` only on a request that carries a tool result, `total` the sum of all four.
 import { between, pick, uuid, type Random } from "../../../base/random.js";
+import { projectHash } from "./layout.js";
 import { CONTEXT_MESSAGE_ID, displayName, type GeminiCall, type GeminiTurnContent } from "./content.js";
 
 export type Json = Record<string, unknown>;
@@ -209,4 +210,38 @@ export function turnRecords(r: Random, s: SessionCtx, c: GeminiTurnContent, star
   tl.push({ id: uuid(r), timestamp: at, type: "gemini", content: c.answer, thoughts: [{ subject: c.thought, description: "Putting the answer together.", timestamp: at }], tokens, model: s.prompt.model });
   tl.touch();
   return { main: tl.lines, sub, end: tl.t };
+}
+
+/**
+ * What a `--resume` writes before its turn, given the session file's lines so far: the header
+ * again (a new startTime), the context, `$set.sessionId`, then the conversation as the API sees it
+ * (gemini-cli-format.md §5-§6): every message under a new timestamp and without tokens and model,
+ * a reply's thoughts, text and calls as parts, and each tool call's result once more as a
+ * `<id>_response` user message.
+ */
+export function resumeRecords(existing: readonly Json[], s: Pick<SessionCtx, "sessionId" | "cwd" | "slug">, at: number, home: string): Json[] {
+  const byId = new Map<string, Json>();
+  for (const l of existing) if (typeof l.id === "string" && typeof l.type === "string" && !("$set" in l)) byId.set(l.id, l);
+  const t0 = new Date(at).toISOString();
+  const context = contextMessage(s, home, at);
+  const copies: Json[] = [];
+  for (const m of byId.values()) {
+    if (m.type === "user") copies.push({ id: m.id, timestamp: t0, type: "user", content: m.content });
+    if (m.type !== "gemini") continue;
+    const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as Json[]) : [];
+    const thoughts = Array.isArray(m.thoughts) ? (m.thoughts as Json[]) : [];
+    const parts: Json[] = [
+      ...thoughts.map((t) => ({ text: `**${String(t.subject)}** ${String(t.description)}`, thought: true })),
+      ...(typeof m.content === "string" && m.content !== "" ? [{ text: m.content }] : []),
+      ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })),
+    ];
+    copies.push({ id: m.id, timestamp: t0, type: "gemini", content: parts });
+    if (calls.length > 0) copies.push({ id: `${String(m.id)}_response`, timestamp: t0, type: "user", content: calls.flatMap((c) => (Array.isArray(c.result) ? (c.result as Json[]) : [])) });
+  }
+  return [
+    { sessionId: s.sessionId, projectHash: projectHash(s.cwd), startTime: t0, lastUpdated: t0, kind: "main" },
+    { $set: { messages: [context], lastUpdated: t0 } },
+    { $set: { sessionId: s.sessionId } },
+    { $set: { messages: [context, ...copies], lastUpdated: t0 } },
+  ];
 }

@@ -20,6 +20,8 @@ test.after(removeTempDirs);
 
 type Json = Record<string, unknown>;
 const NOW = Date.parse("2027-03-01T12:00:00.000Z");
+/** The recorded demo bundle (shared/demo). */
+const DEMO = join(import.meta.dirname, "..", "..", "..", "demo");
 
 function home(): string {
   const dir = join(makeTempDir(), ".gemini");
@@ -117,6 +119,26 @@ test("every record (headers, patches, prompts, replies, tool calls, sub-agents, 
   const fixture = makeTempDir();
   cpSync(join(FIXTURES_DIR, "gemini-cli-0.61.0", ".gemini"), fixture, { recursive: true });
   assert.equal(foreignShapes(dir, fixture), []);
+});
+
+test("on the bundled demo: goes on in the writer's project's newest session (not the stray file of a resume); other projects untouched", () => {
+  const dir = join(makeTempDir(), ".gemini");
+  cpSync(join(DEMO, "gemini-home", ".gemini"), dir, { recursive: true });
+  const before = sessionFiles(dir);
+  const mine = before.filter((f) => f.cwd === WRITER_CWD && f.kind === "main");
+  // The newest conversation of the project: the latest first prompt of a file with messages.
+  const newest = mine.filter((f) => answers(f.lines).length > 0).sort((a, b) => (String(a.lines[0]?.startTime) < String(b.lines[0]?.startTime) ? 1 : -1))[0]!;
+  const was = expected(before).bySession.get(newest.sessionId)!;
+  new GeminiCliDemoWriter({ geminiDir: dir, random: seededRandom(31), resumeShare: 0, agentShare: 0 }).step(NOW);
+  const after = sessionFiles(dir);
+  const grown = after.find((f) => f.file === newest.file)!;
+  const c = contentOf(answers(grown.lines).pop());
+  const now = expected(after).bySession.get(newest.sessionId)!;
+  assert.equal([now.prompts - was.prompts, now.responses - was.responses], [1, wantMain(c)]);
+  for (const f of before.filter((x) => x.file !== newest.file)) assert.is(readFileSync(f.file, "utf8"), f.lines.map((l) => JSON.stringify(l)).join("\n") + "\n", `${f.rel} untouched`);
+  const fixture = makeTempDir();
+  cpSync(join(FIXTURES_DIR, "gemini-cli-0.61.0", ".gemini"), fixture, { recursive: true });
+  assert.equal(foreignShapes(dir, fixture), [], "the bundle and the writer write only real shapes");
 });
 
 test("a session file cut off mid-line (a crash) is continued on a new line", () => {

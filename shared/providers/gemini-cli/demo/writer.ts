@@ -12,14 +12,14 @@
 // after `turnsPerSession` turns a new session starts (a new file named by its UTC minute), only
 // the newest `keepSessions` sessions of the project are kept (with their sub-agent folders), and at
 // most `maxTurnsPerDay` turns a day are written.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { appendLines, parseLines } from "../../jsonl/lines.js";
 import type { DemoStep, DemoWriter } from "../../contract.js";
 import { between, pick, uuid, type Random } from "../../../base/random.js";
 import { GEMINI_TURNS, NEW_SESSION_PROMPT, WRITER_CWD, WRITER_MODEL } from "./content.js";
 import { ensureProject, projectHash, sessionFileName } from "./layout.js";
-import { contextMessage, GeminiPrompt, turnRecords, type Json, type SessionCtx } from "./records.js";
+import { contextMessage, GeminiPrompt, resumeRecords, turnRecords, type Json, type SessionCtx } from "./records.js";
 
 interface GeminiWriterOptions {
   /** The demo copy's `.gemini` dir. */
@@ -64,8 +64,9 @@ export class GeminiCliDemoWriter implements DemoWriter {
     const r = this.o.random;
     const slug = ensureProject(this.o.geminiDir, this.cwd);
     const hash = projectHash(this.cwd);
-    const newest = this.sessions(slug)[0];
-    const current = newest ? this.readSession(newest, slug) : null;
+    // The session last written to, as `--resume latest` picks it (a stray file from a cross-minute
+    // resume holds only a header and the context: never it).
+    const current = this.sessions(slug).find((f) => f.turns > 0) ?? null;
     const agent = r() < (this.o.agentShare ?? 1 / 8);
     const pool = GEMINI_TURNS.filter((t) => Boolean(t.agent) === agent);
     let content = pick(r, pool.length > 0 ? pool : GEMINI_TURNS);
@@ -85,7 +86,7 @@ export class GeminiCliDemoWriter implements DemoWriter {
       writeFileSync(s.file, "");
     } else {
       s = current;
-      if (r() < (this.o.resumeShare ?? 1 / 6)) lines.push(...this.resumeLines(s, start - between(r, 30, 110)));
+      if (r() < (this.o.resumeShare ?? 1 / 6)) lines.push(...resumeRecords(parseLines(readFileSync(s.file, "utf8")), s, start - between(r, 30, 110), dirname(this.o.geminiDir)));
     }
     const out = turnRecords(r, s, content, Math.max(start, s.lastAt + 1), hash);
     appendLines(s.file, [...lines, ...out.main]);
@@ -107,29 +108,27 @@ export class GeminiCliDemoWriter implements DemoWriter {
     return join(this.o.geminiDir, "tmp", slug, "chats");
   }
 
-  /** The project's main session files, newest write first. */
-  private sessions(slug: string): string[] {
+  /** The project's main session files, the one last written to first (by the times inside, which a copy keeps). */
+  private sessions(slug: string): SessionState[] {
     const dir = this.chats(slug);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((n) => /^session-.*\.jsonl$/.test(n))
-      .map((n) => ({ file: join(dir, n), mtime: statSync(join(dir, n)).mtimeMs }))
-      .sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? 1 : -1))
-      .map((f) => f.file);
+      .map((n) => this.readSession(join(dir, n), slug))
+      .filter((s): s is SessionState => s !== null)
+      .sort((a, b) => b.lastAt - a.lastAt || (a.file < b.file ? 1 : -1));
   }
 
-  /** Only the newest keepSessions sessions of the project stay, each with its sub-agents' folder. */
+  /** Only the newest keepSessions sessions of the project stay: every file of the others (a session can have two) and their sub-agents' folders go. */
   private prune(slug: string): void {
-    for (const file of this.sessions(slug).slice(this.o.keepSessions ?? 4)) {
-      const id = this.headerId(file);
-      rmSync(file, { force: true });
-      if (id) rmSync(join(this.chats(slug), id), { recursive: true, force: true });
+    const files = this.sessions(slug);
+    const keep = new Set<string>();
+    for (const f of files) if (keep.size < (this.o.keepSessions ?? 4)) keep.add(f.sessionId);
+    for (const f of files) {
+      if (keep.has(f.sessionId)) continue;
+      rmSync(f.file, { force: true });
+      rmSync(join(this.chats(slug), f.sessionId), { recursive: true, force: true });
     }
-  }
-
-  private headerId(file: string): string | null {
-    const first = parseLines(readFileSync(file, "utf8").split("\n", 1)[0] + "\n")[0];
-    return typeof first?.sessionId === "string" ? first.sessionId : null;
   }
 
   private readSession(file: string, slug: string): SessionState | null {
@@ -156,40 +155,5 @@ export class GeminiCliDemoWriter implements DemoWriter {
     prompt.size = size;
     prompt.lastAt = replyAt;
     return { sessionId, cwd: this.cwd, slug, prompt, file, turns, lastAt };
-  }
-
-  /**
-   * What a `--resume` writes before its turn: the header again (a new startTime), the context,
-   * `$set.sessionId`, then the conversation so far as the API sees it (gemini-cli-format.md §5-§6):
-   * every message under a new timestamp and without tokens and model, a reply's thoughts, text and
-   * calls as parts, and each tool call's result once more as a `<id>_response` user message.
-   */
-  private resumeLines(s: SessionState, at: number): Json[] {
-    const byId = new Map<string, Json>();
-    for (const l of parseLines(readFileSync(s.file, "utf8"))) {
-      if (typeof l.id === "string" && typeof l.type === "string" && !("$set" in l)) byId.set(l.id, l);
-    }
-    const t0 = new Date(at).toISOString();
-    const context = contextMessage(s, dirname(this.o.geminiDir), at);
-    const copies: Json[] = [];
-    for (const m of byId.values()) {
-      if (m.type === "user") copies.push({ id: m.id, timestamp: t0, type: "user", content: m.content });
-      if (m.type !== "gemini") continue;
-      const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as Json[]) : [];
-      const thoughts = Array.isArray(m.thoughts) ? (m.thoughts as Json[]) : [];
-      const parts: Json[] = [
-        ...thoughts.map((t) => ({ text: `**${String(t.subject)}** ${String(t.description)}`, thought: true })),
-        ...(typeof m.content === "string" && m.content !== "" ? [{ text: m.content }] : []),
-        ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })),
-      ];
-      copies.push({ id: m.id, timestamp: t0, type: "gemini", content: parts });
-      if (calls.length > 0) copies.push({ id: `${String(m.id)}_response`, timestamp: t0, type: "user", content: calls.flatMap((c) => (Array.isArray(c.result) ? (c.result as Json[]) : [])) });
-    }
-    return [
-      { sessionId: s.sessionId, projectHash: projectHash(s.cwd), startTime: t0, lastUpdated: t0, kind: "main" },
-      { $set: { messages: [context], lastUpdated: t0 } },
-      { $set: { sessionId: s.sessionId } },
-      { $set: { messages: [context, ...copies], lastUpdated: t0 } },
-    ];
   }
 }
