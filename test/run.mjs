@@ -17,10 +17,15 @@ const filters = process.argv.slice(2);
 const concurrency = Number(process.env.TEST_CONCURRENCY || 2);
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_S || 600) * 1000;
 
+// shared/demo is the recorded demo bundle (data, no tests). Only that folder is passed over: the
+// providers' demo writers and their tests live in shared/providers/<p>/demo/.
+const bundleDir = resolve(root, "shared", "demo");
+
 function walk(dir, out) {
   for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name === "dist" || name === "demo" || name.startsWith(".")) continue;
+    if (name === "node_modules" || name === "dist" || name.startsWith(".")) continue;
     const path = join(dir, name);
+    if (path === bundleDir) continue;
     if (statSync(path).isDirectory()) walk(path, out);
     else if (name.endsWith(".test.ts")) out.push(relative(root, path));
   }
@@ -130,10 +135,11 @@ function cacheEnv() {
   const env = {};
   // The real-gateway tests' install of openclaw and Node 24 (test/helpers/openclaw-gateway.ts).
   env.OC_CACHE = process.env.OC_CACHE || join(realHome, ".cache", "openclaw-e2e");
-  // The real-CLI tests' installs of Claude Code and Codex (test/helpers/claude-code-runner.ts,
-  // codex-runner.ts): without these, each run would install them again into its sandbox HOME.
+  // The real-CLI tests' installs of Claude Code, Codex and Gemini CLI (test/helpers/claude-code-runner.ts,
+  // codex-runner.ts, gemini-runner.ts): without these, each run would install them again into its sandbox HOME.
   env.CC_CACHE = process.env.CC_CACHE || join(realHome, ".cache", "claude-code-e2e");
   env.CODEX_CACHE = process.env.CODEX_CACHE || join(realHome, ".cache", "codex-e2e");
+  env.GEMINI_CACHE = process.env.GEMINI_CACHE || join(realHome, ".cache", "gemini-cli-e2e");
   // npm's user config (registry, proxy) for that install; npm reads it from HOME otherwise.
   const set = (k) => process.env[`npm_config_${k}`] || process.env[`NPM_CONFIG_${k.toUpperCase()}`];
   if (!set("userconfig") && existsSync(join(realHome, ".npmrc"))) env.npm_config_userconfig = join(realHome, ".npmrc");

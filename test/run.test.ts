@@ -40,7 +40,10 @@ function runRunner(files: Record<string, string>, env: NodeJS.ProcessEnv = {}): 
   const home = path.join(root, "home");
   fs.mkdirSync(dir);
   fs.mkdirSync(home);
-  for (const [name, src] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), src);
+  for (const [name, src] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), src);
+  }
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, TMPDIR: root, TEST_DIRS: dir, TEST_CONCURRENCY: "1", ...env };
   for (const k of Object.keys(childEnv)) if (k.startsWith("XDG_") || k === "OC_CACHE" || /^npm_config_userconfig$/i.test(k)) delete childEnv[k];
   return new Promise((resolve) => {
@@ -64,6 +67,13 @@ test("a file that writes into its HOME fails, named, with what it wrote; the run
   assert.match(r.stdout, /writes-home\.test\.ts wrote outside its temp dirs/);
   assert.match(r.stdout, /HOME\/\.openclaw\/state\/openclaw\.sqlite/);
   assert.equal(fs.readdirSync(r.home), []);
+});
+
+test("test files in a provider's demo/ folder run (its demo writer's tests)", async () => {
+  const r = await runRunner({ "providers/p/demo/writer.test.ts": passingFile("") });
+  assert.is(r.code, 0, r.stdout);
+  assert.match(r.stdout, /ok {3}.*providers\/p\/demo\/writer\.test\.ts {2}1 passed/);
+  assert.match(r.stdout, /1 passed, 0 failed/);
 });
 
 test("writes into an XDG dir fail too; writes into TMPDIR do not, and the sandbox is removed", async () => {

@@ -35,8 +35,10 @@ import {
   isAlive,
   onExitKill,
   parseExports,
+  PTY_BRIDGE,
   readJsonl,
   readPid,
+  screenText,
   signal,
   sleep,
   tail,
@@ -163,59 +165,6 @@ function binDir(version: string): string {
 /** The script's own test (install() runs npm unless this launcher exists). */
 function installed(version: string): boolean {
   return fs.existsSync(path.join(binDir(version), "codex"));
-}
-
-// The pty bridge: runs argv in a pty (120x40), copies the screen to stdout and stdin to the pty,
-// and answers the terminal queries the TUI sends at start (cursor position, colours, device
-// attributes, keyboard protocol), which it otherwise waits on. A query split across two reads is
-// still seen (the last bytes of the previous read are kept). Exits with the TUI's exit code.
-const PTY_BRIDGE = String.raw`
-import os, pty, sys, select, signal, fcntl, termios, struct
-cwd, argv = sys.argv[1], sys.argv[2:]
-pid, fd = pty.fork()
-if pid == 0:
-    os.chdir(cwd)
-    os.environ["TERM"] = "xterm-256color"
-    os.execvp(argv[0], argv)
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-answers = {b"\x1b[6n": b"\x1b[20;1R", b"\x1b]10;?": b"\x1b]10;rgb:ffff/ffff/ffff\x1b\\",
-           b"\x1b]11;?": b"\x1b]11;rgb:0000/0000/0000\x1b\\", b"\x1b[c": b"\x1b[?62;22c", b"\x1b[?u": b"\x1b[?0u"}
-keep = max(len(q) for q in answers) - 1
-inp, out = sys.stdin.fileno(), sys.stdout.fileno()
-prev, reading = b"", True
-def stop(*_):
-    try: os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError: pass
-signal.signal(signal.SIGTERM, stop)
-while True:
-    try: r, _, _ = select.select([fd] + ([inp] if reading else []), [], [], 0.5)
-    except InterruptedError: continue
-    if fd in r:
-        try: d = os.read(fd, 65536)
-        except OSError: break
-        if not d: break
-        os.write(out, d)
-        buf = prev + d
-        for q, a in answers.items():
-            i = buf.find(q)
-            while i != -1:
-                if i + len(q) > len(prev): os.write(fd, a)
-                i = buf.find(q, i + 1)
-        prev = buf[-keep:]
-    if reading and inp in r:
-        d = os.read(inp, 65536)
-        if d: os.write(fd, d)
-        else:
-            reading = False
-            stop()
-_, status = os.waitpid(pid, 0)
-sys.exit(os.waitstatus_to_exitcode(status))
-`;
-
-/** Text with terminal escapes and all whitespace removed (the TUI moves the cursor between words). */
-function screenText(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- terminal escapes
-  return raw.replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]/g, "").replace(/\s+/g, "");
 }
 
 /** All rollout files under sessions/ (YYYY/MM/DD/rollout-…-<id>.jsonl). */

@@ -98,6 +98,34 @@ export function responsesDelivery(bodies: Obj[]): DeliveredCall[] {
 }
 
 /**
+ * Gemini API (Gemini CLI): in the latest request that has them, the functionResponse parts answering
+ * a model content's snapshot function calls, in the order of the calls. Gemini CLI puts a tool's
+ * images as inlineData parts right after its functionResponse part (not inside it).
+ */
+export function geminiDelivery(bodies: Obj[], isSnapshot: (toolName: string) => boolean): DeliveredCall[] {
+  for (const req of [...bodies].reverse()) {
+    const contents = isObj(req.body) ? arr(req.body.contents).filter(isObj) : [];
+    for (let i = contents.length - 2; i >= 0; i--) {
+      const calls = arr(contents[i]?.parts).filter(isObj).map((p) => p.functionCall).filter(isObj).filter((c) => isSnapshot(String(c.name)));
+      if (contents[i]?.role !== "model" || !calls.length) continue;
+      const answers = new Map<string, DeliveredPart[]>();
+      let current: DeliveredPart[] | null = null;
+      for (const p of arr(contents[i + 1]?.parts).filter(isObj)) {
+        if (isObj(p.functionResponse)) {
+          const resp = isObj(p.functionResponse.response) ? p.functionResponse.response : {};
+          current = [{ kind: "text", text: typeof resp.output === "string" ? resp.output : JSON.stringify(resp) }];
+          answers.set(String(p.functionResponse.id), current);
+        } else if (current && isObj(p.inlineData)) current.push(imagePart(String(p.inlineData.mimeType), String(p.inlineData.data ?? "")));
+        else if (current && typeof p.text === "string") current.push({ kind: "text", text: p.text });
+      }
+      if (!calls.every((c) => answers.has(String(c.id)))) continue;
+      return calls.map((c) => ({ args: isObj(c.args) ? c.args : {}, isError: null, parts: answers.get(String(c.id)) as DeliveredPart[] }));
+    }
+  }
+  return [];
+}
+
+/**
  * Every JSON object standing at the top level of a text (an agent may put a prefix before the
  * tool's output, or two copies), each parsed; `whole` is false when a `{` starts an object that
  * never closes or does not parse (a cut in the middle).
