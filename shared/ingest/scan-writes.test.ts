@@ -1,6 +1,7 @@
-// What a scan costs the store: its groups commit without an fsync each (synchronous=NORMAL: they
-// can be read again), and a transcript's per-model sums take one write per batch, not one per
-// response, to the same bits as adding the responses one by one.
+// What a scan costs the store and the event loop: its groups commit without an fsync each
+// (synchronous=NORMAL: they can be read again), a transcript's per-model sums take one write per
+// batch, not one per response, to the same bits as adding the responses one by one, and a group
+// closes once its time slice is spent (the clock injected).
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -84,6 +85,28 @@ test("per-model sums: one write per model and batch, equal to the bit to adding 
   assert.equal(rows, [...expected].sort(([a], [b]) => (a < b ? -1 : 1)).map(([model, x]) => ({ model, ...x })));
   // Two batches, two models in each: four writes (an upsert per response made eleven).
   assert.is((store.db.prepare("SELECT count(*) AS n FROM temp.writes").get() as { n: number }).n, 4);
+  store.close();
+});
+
+test("a group closes once its slice of time is spent: 4 ms per batch, a 10 ms slice, a turn of the loop after every third batch", async () => {
+  const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
+  let t = 0;
+  const trace: string[] = [];
+  // Each read takes 4 ms on the injected clock and notes whether a timer set at the last read has fired.
+  let fired = true;
+  const batches = Array.from({ length: 9 }, (_, i) => [response(i, "m")]);
+  const reader = readerOf(batches, () => {
+    t += 4;
+    trace.push(fired ? "turn" : "read");
+    if (fired) {
+      fired = false;
+      setTimeout(() => (fired = true), 0);
+    }
+  });
+  const r = await new TranscriptScanner(store, { clock, batchEvents: 1, slice: { ms: 10, now: () => t } }).scan({ id: "claude-code:default", provider: "claude-code", reader, price: () => null });
+  assert.ok(r.done);
+  // A group holds the reads until 10 ms have passed: 3 reads (12 ms), then the loop turns.
+  assert.equal(trace, ["turn", "read", "read", "turn", "read", "read", "turn", "read", "read"]);
   store.close();
 });
 
