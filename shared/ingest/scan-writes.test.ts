@@ -2,6 +2,7 @@
 // (synchronous=NORMAL: they can be read again), a transcript's per-model sums take one write per
 // batch, not one per response, to the same bits as adding the responses one by one, and a group
 // closes once its time slice is spent (the clock injected).
+import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -92,7 +93,7 @@ test("a group closes once its slice of time is spent: 4 ms per batch, a 10 ms sl
   const store = Store.open(join(makeTempDir(), "insights.db"), { clock });
   let t = 0;
   const trace: string[] = [];
-  // Each read takes 4 ms on the injected clock and notes whether a timer set at the last read has fired.
+  // Each read takes 4 ms on the injected clock and notes whether the loop turned since (an immediate set then has run).
   let fired = true;
   const batches = Array.from({ length: 9 }, (_, i) => [response(i, "m")]);
   const reader = readerOf(batches, () => {
@@ -100,13 +101,37 @@ test("a group closes once its slice of time is spent: 4 ms per batch, a 10 ms sl
     trace.push(fired ? "turn" : "read");
     if (fired) {
       fired = false;
-      setTimeout(() => (fired = true), 0);
+      setImmediate(() => (fired = true));
     }
   });
   const r = await new TranscriptScanner(store, { clock, batchEvents: 1, slice: { ms: 10, now: () => t } }).scan({ id: "claude-code:default", provider: "claude-code", reader, price: () => null });
   assert.ok(r.done);
   // A group holds the reads until 10 ms have passed: 3 reads (12 ms), then the loop turns.
   assert.equal(trace, ["turn", "read", "read", "turn", "read", "read", "turn", "read", "read"]);
+  store.close();
+});
+
+test("commits a power loss undoes (the store as it was a few commits back) are read again: every response counted once", async () => {
+  const path = join(makeTempDir(), "insights.db");
+  const batches = Array.from({ length: 6 }, (_, b) => [0, 1, 2].map((i) => response(b * 3 + i, "m")));
+  const target = { id: "claude-code:default", provider: "claude-code" as const, reader: readerOf(batches), price: () => null };
+  let store = Store.open(path, { clock });
+  await new TranscriptScanner(store, { clock, batchEvents: 3, maxBatches: 2 }).scan(target);
+  // The file as the disk holds it after those commits; later ones are never synced before the "power loss".
+  store.db.pragma("wal_checkpoint(TRUNCATE)");
+  copyFileSync(path, `${path}.synced`);
+  await new TranscriptScanner(store, { clock, batchEvents: 3 }).scan(target);
+  store.close();
+  copyFileSync(`${path}.synced`, path);
+  for (const suffix of ["-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  store = Store.open(path, { clock });
+  const r = await new TranscriptScanner(store, { clock, batchEvents: 3 }).scan(target);
+  assert.ok(r.done);
+  const all = batches.flat();
+  const sum = store.db.prepare("SELECT count(*) AS n, sum(input) AS input FROM token_usage WHERE role = 'assistant'").get();
+  assert.equal(sum, { n: all.length, input: all.reduce((a, e) => a + (e.usage?.input ?? 0), 0) });
+  const totals = store.db.prepare("SELECT assistant_messages AS n, input FROM transcript_totals").all();
+  assert.equal(totals, [{ n: all.length, input: all.reduce((a, e) => a + (e.usage?.input ?? 0), 0) }]);
   store.close();
 });
 
