@@ -3,7 +3,7 @@
 // transcript's lifetime totals, record a token_usage row per prompt and per billable response,
 // keep what the transcript says about its session, and move the cursor, with each batch's sums
 // and its cursor in the same transaction (several batches share one: a group closes at 1000
-// events or 100 ms, then the loop yields). A crash between transactions loses nothing and counts
+// events or SLICE_MS, then the loop yields). A crash between transactions loses nothing and counts
 // nothing twice; a response written on several lines (or in several files) is counted once by its
 // key, kept in the store across restarts.
 import type { Clock } from "../base/clock.js";
@@ -60,6 +60,12 @@ interface ScanOptions {
    * transaction; the CLI's first read draws its progress bar from it.
    */
   onProgress?: (p: ScanProgress) => void;
+  /**
+   * The work between two turns of the event loop: a group closes once this much time has passed
+   * since it began (checked after each batch). `now` is a monotonic clock in ms (default
+   * performance.now; tests inject one). Default SLICE_MS.
+   */
+  slice?: { ms?: number; now?: () => number };
 }
 
 export interface ScanProgress {
@@ -108,6 +114,18 @@ interface TotalsRow {
   first_event: number | null;
 }
 
+/** A transcript's lifetime sums for one model (transcript_models), as one batch leaves them. */
+interface ModelSums {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  costUsd: number;
+  unpriced: number;
+  messages: number;
+}
+
 /** What one batch says about its session, merged before one write. */
 interface SessionFacts {
   patch: SessionPatch;
@@ -142,9 +160,14 @@ export function mayScanOnly(store: Store, sourceId: string): boolean {
 /** Thrown inside a re-read's savepoint to roll it back (TranscriptScanner.reread). */
 class RereadAbandoned extends Error {}
 
-/** A commit group closes at this many events or this much time, whichever comes first. */
+/** A commit group closes at this many events or after SLICE_MS, whichever comes first. */
 const GROUP_EVENTS = 1000;
-const GROUP_MS = 25;
+/**
+ * Beside a CPU-bound process on 2 cores the scheduler stretches a slice of our work several times
+ * over (waiting for a core between its time slices): at 25 ms the loop stalled 200-400 ms, each
+ * stall holding 11-38 ms of our own CPU. A shorter slice is preempted less often.
+ */
+export const SLICE_MS = 10;
 
 export class TranscriptScanner {
   private readonly stmts;
@@ -187,12 +210,16 @@ export class TranscriptScanner {
       ),
       uncount: db.prepare("UPDATE event_totals SET count = max(0, count - ?) WHERE provider = ? AND type = ?"),
       claimKey: db.prepare("INSERT OR IGNORE INTO response_keys (source_id, response_key, session_id) VALUES (?, ?, ?)"),
-      addModel: db.prepare(
+      model: db.prepare<[string, string, string, string], ModelSums>(
+        `SELECT input, output, cache_read AS cacheRead, cache_write AS cacheWrite, reasoning, cost_usd AS costUsd, unpriced, messages
+         FROM transcript_models WHERE source_id = ? AND session_id = ? AND model = ? AND provider = ?`,
+      ),
+      saveModel: db.prepare(
         `INSERT INTO transcript_models (source_id, session_id, model, provider, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-         ON CONFLICT (source_id, session_id, model, provider) DO UPDATE SET input = input + excluded.input, output = output + excluded.output,
-           cache_read = cache_read + excluded.cache_read, cache_write = cache_write + excluded.cache_write, reasoning = reasoning + excluded.reasoning,
-           cost_usd = cost_usd + excluded.cost_usd, unpriced = unpriced + excluded.unpriced, messages = messages + 1`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (source_id, session_id, model, provider) DO UPDATE SET input = excluded.input, output = excluded.output,
+           cache_read = excluded.cache_read, cache_write = excluded.cache_write, reasoning = excluded.reasoning,
+           cost_usd = excluded.cost_usd, unpriced = excluded.unpriced, messages = excluded.messages`,
       ),
       usage: db.prepare(
         `INSERT INTO token_usage (ts, role, source_id, session_id, session_key, model, provider, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced)
@@ -280,14 +307,16 @@ export class TranscriptScanner {
     };
     let reading = nextToRead();
     let outOfBatches = false;
-    // Groups: transcripts share one transaction until GROUP_EVENTS events or GROUP_MS (a
+    const now = this.options.slice?.now ?? (() => performance.now());
+    const sliceMs = this.options.slice?.ms ?? SLICE_MS;
+    // Groups: transcripts share one transaction until GROUP_EVENTS events or the slice's time (a
     // transaction, an fsync, per transcript made a first scan commit-bound), then the loop yields.
     // Each batch is written as soon as it is read, inside the group's transaction, rather than
     // kept until the group ends: held that long, its events outlived the young generation and
     // filled the old one (a first scan's heap peaked at 130 MB instead of 50).
     while (reading && !outOfBatches) {
       this.store.transaction(() => {
-        const started = performance.now();
+        const started = now();
         let events = 0;
         while (reading) {
           if (batchesLeft <= 0) {
@@ -316,9 +345,10 @@ export class TranscriptScanner {
               reading = nextToRead();
             }
           }
-          if (events >= GROUP_EVENTS || performance.now() - started >= GROUP_MS) return;
+          if (events >= GROUP_EVENTS || now() - started >= sliceMs) return;
         }
-      });
+        // Sums and cursors together: a commit a power loss undoes is read again (store.ts).
+      }, { rederivable: true });
       if (!only) this.options.onProgress?.({ caughtUp: result.caughtUp, listed: refs.length });
       // Bounded work between yields, off the request path: HTTP and the control socket breathe.
       await yieldToLoop();
@@ -435,6 +465,8 @@ export class TranscriptScanner {
     const row = batch.restarted ? undefined : stored;
     const totals = row ? fromRow(row) : emptyTotals();
     const facts: SessionFacts = { patch: {}, hasGitBranch: false, failed: null };
+    // Per model, one write per batch instead of an upsert per response (see addToModel).
+    const models = new Map<string, { model: string; vendor: string; sums: ModelSums }>();
     const key = ref.sessionKey;
     // A line without a time of its own (contract: ts null) is dated at the line before it, so its
     // usage lands on the day it happened rather than on the day it was read; with nothing before
@@ -454,7 +486,7 @@ export class TranscriptScanner {
           result.usageRows++;
           break;
         case "response":
-          this.response(target, ref, event, totals, facts, result, at);
+          this.response(target, ref, event, totals, facts, models, result, at);
           break;
         case "toolResult":
           if (event.isError) totals.toolErrors++;
@@ -480,13 +512,26 @@ export class TranscriptScanner {
       this.options.onWrite?.([...new Set([key, oldKey].filter((k): k is string => k !== null))]);
     }
     if (key && (batch.events.length || batch.restarted || row === undefined)) result.sessions.add(key);
+    for (const m of models.values()) {
+      const x = m.sums;
+      s.saveModel.run(source, ref.id, m.model, m.vendor, x.input, x.output, x.cacheRead, x.cacheWrite, x.reasoning, x.costUsd, x.unpriced, x.messages);
+    }
     s.saveTotals.run({ source, session: ref.id, key, ...totals });
     if (key && (batch.events.length || batch.restarted)) this.saveSession(source, key, ref.parentKey, facts, totals);
     s.saveCursor.run(source, ref.id, JSON.stringify(batch.cursor), batch.done ? ref.changeToken : null, now);
   }
 
   /** `at`: the response's time, or the estimate for a line without one (see commit). */
-  private response(target: ScanTarget, ref: TranscriptRef, e: ResponseEvent, totals: TranscriptTotals, facts: SessionFacts, result: ScanResult, at: number): void {
+  private response(
+    target: ScanTarget,
+    ref: TranscriptRef,
+    e: ResponseEvent,
+    totals: TranscriptTotals,
+    facts: SessionFacts,
+    models: Map<string, { model: string; vendor: string; sums: ModelSums }>,
+    result: ScanResult,
+    at: number,
+  ): void {
     totals.toolCalls += e.toolCalls;
     // Another line (or file) of a response already counted: only its tool calls are new.
     if (e.key !== null && this.stmts.claimKey.run(target.id, e.key, ref.id).changes === 0) return;
@@ -510,7 +555,23 @@ export class TranscriptScanner {
     const model = e.model ?? "";
     const vendor = e.modelProvider ?? "";
     this.stmts.usage.run(at, "assistant", target.id, ref.id, ref.sessionKey, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
-    this.stmts.addModel.run(target.id, ref.id, model, vendor, u?.input ?? 0, u?.output ?? 0, u?.cacheRead ?? 0, u?.cacheWrite ?? 0, u?.reasoning ?? 0, cost ?? 0, unpriced);
+    const slot = `${model}\u0000${vendor}`;
+    let m = models.get(slot);
+    if (!m) {
+      // Starts from the stored sums, so each response is added to them in the order an upsert per
+      // response added it: the same floating-point sums to the last bit.
+      m = { model, vendor, sums: this.stmts.model.get(target.id, ref.id, model, vendor) ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, costUsd: 0, unpriced: 0, messages: 0 } };
+      models.set(slot, m);
+    }
+    const x = m.sums;
+    x.input += u?.input ?? 0;
+    x.output += u?.output ?? 0;
+    x.cacheRead += u?.cacheRead ?? 0;
+    x.cacheWrite += u?.cacheWrite ?? 0;
+    x.reasoning += u?.reasoning ?? 0;
+    x.costUsd += cost ?? 0;
+    x.unpriced += unpriced;
+    x.messages++;
     result.usageRows++;
   }
 

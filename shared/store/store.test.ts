@@ -84,6 +84,23 @@ test("a file that is not a database is moved aside and a new store started", () 
   store.close();
 });
 
+test("a rederivable transaction commits with synchronous=NORMAL; every other write, before and after, with FULL", () => {
+  const store = Store.open(fresh(), { clock });
+  // SQLite's numbers: 1 NORMAL, 2 FULL.
+  const level = (): unknown => store.db.pragma("synchronous", { simple: true });
+  const seen: unknown[] = [];
+  store.transaction(() => seen.push(level()));
+  store.transaction(() => seen.push(level()), { rederivable: true });
+  store.transaction(() => seen.push(level()));
+  // Nested: the outer transaction's level stands (SQLite refuses a change inside one).
+  store.transaction(() => store.transaction(() => seen.push(level()), { rederivable: true }));
+  // A throw inside still puts FULL back.
+  assert.throws(() => store.transaction(() => { throw new Error("boom"); }, { rederivable: true }), /boom/);
+  seen.push(level());
+  assert.equal(seen, [2, 1, 2, 2, 2]);
+  store.close();
+});
+
 test("kill -9 at any moment loses nothing committed and the next open is clean", async () => {
   const writer = fileURLToPath(new URL("../../test/fixtures/store-writer.ts", import.meta.url));
   for (const killAfter of [50, 333, 1200]) {
