@@ -45,6 +45,8 @@ export const OPTIONS = {
   claudeCodeDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CLAUDE_CODE_DIRS", reloadable: false, help: "Claude Code config dirs; default $CLAUDE_CONFIG_DIR (a comma-separated list) or ~/.claude and ~/.config/claude" },
   codex: { kind: mode, default: "auto", env: "INSIGHTS_CODEX", reloadable: false, help: "Read Codex: auto (when its home exists), on, off" },
   codexDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_CODEX_DIRS", reloadable: false, help: "Codex homes; default $CODEX_HOME or ~/.codex" },
+  geminiCli: { kind: mode, default: "auto", env: "INSIGHTS_GEMINI_CLI", reloadable: false, help: "Read Gemini CLI: auto (when its dir has sessions), on, off" },
+  geminiCliDirs: { kind: { type: "paths", nullable: true }, default: null, env: "INSIGHTS_GEMINI_CLI_DIRS", reloadable: false, help: "Gemini CLI dirs (.gemini); default $GEMINI_CLI_HOME/.gemini or ~/.gemini" },
   watchMaxDirs: { kind: int(0, 1_000_000), default: 4096, env: "INSIGHTS_WATCH_MAX_DIRS", reloadable: false, help: "Directories watched for changes at most, all installs together (each an inotify watch); an install beyond it is polled, 0 polls all" },
   prices: { kind: { type: "object", nullable: true, check: (v, where) => void parsePriceOverrides(v, where) }, default: null, env: "INSIGHTS_PRICES", reloadable: false, help: "Price overrides in USD per million tokens by model id or glob (docs/pricing.md)" },
   alerts: { kind: { type: "object", nullable: true, check: (v, where) => void parseAlertsConfig(v, where) }, default: null, env: "INSIGHTS_ALERTS", reloadable: true, help: "Alert rules, channels and time zone (docs/alerting.md); JSON text in the env" },
@@ -88,6 +90,8 @@ export interface Config {
   claudeCodeDirs: string[] | null;
   codex: ProviderMode;
   codexDirs: string[] | null;
+  geminiCli: ProviderMode;
+  geminiCliDirs: string[] | null;
   watchMaxDirs: number;
   /** As written; shared/pricing parses it. */
   prices: Record<string, unknown> | null;

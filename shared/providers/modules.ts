@@ -7,6 +7,8 @@ import { claudeCodeDiscovery } from "./claude-code/module.js";
 import { codexIdentity } from "./codex/identity.js";
 import { codexDiscovery } from "./codex/module.js";
 import type { ProviderDiscovery } from "./discovery.js";
+import { geminiCliIdentity } from "./gemini-cli/identity.js";
+import { geminiCliDiscovery } from "./gemini-cli/module.js";
 import type { GatewayCapability } from "./gateway-contract.js";
 import { openclawGateway } from "./openclaw/gateway-side.js";
 import { openclawIdentity } from "./openclaw/identity.js";
@@ -15,6 +17,7 @@ import { GATEWAY_PROVIDER, type ProviderWith, type ProviderWithout } from "./reg
 export const CLI_DISCOVERY: Record<ProviderWithout<"gateway">, ProviderDiscovery> = {
   [claudeCodeIdentity.name]: claudeCodeDiscovery,
   [codexIdentity.name]: codexDiscovery,
+  [geminiCliIdentity.name]: geminiCliDiscovery,
 };
 
 export const GATEWAY_CAPABILITIES: Record<ProviderWith<"gateway">, GatewayCapability> = {

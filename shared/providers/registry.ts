@@ -6,9 +6,10 @@
 import type { CapabilityName, ProviderIdentity } from "./identity.js";
 import { claudeCodeIdentity } from "./claude-code/identity.js";
 import { codexIdentity } from "./codex/identity.js";
+import { geminiCliIdentity } from "./gemini-cli/identity.js";
 import { openclawIdentity } from "./openclaw/identity.js";
 
-export const PROVIDER_IDENTITIES = [openclawIdentity, claudeCodeIdentity, codexIdentity] as const;
+export const PROVIDER_IDENTITIES = [openclawIdentity, claudeCodeIdentity, codexIdentity, geminiCliIdentity] as const;
 
 type AnyIdentity = (typeof PROVIDER_IDENTITIES)[number];
 export type ProviderName = AnyIdentity["name"];
