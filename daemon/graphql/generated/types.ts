@@ -1146,7 +1146,7 @@ export type AlertChannelType =
 
 export type AlertScope = {
   __typename?: 'AlertScope';
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: Maybe<Scalars['String']['output']>;
   source: Maybe<Scalars['String']['output']>;
   project: Maybe<Scalars['String']['output']>;
@@ -1154,7 +1154,7 @@ export type AlertScope = {
 };
 
 export type AlertScopeInput = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   project?: InputMaybe<Scalars['String']['input']>;

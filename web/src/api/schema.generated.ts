@@ -1082,7 +1082,7 @@ export type AlertChannelType =
   | 'COMMAND';
 
 export type AlertScope = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: Maybe<Scalars['String']['output']>;
   source: Maybe<Scalars['String']['output']>;
   project: Maybe<Scalars['String']['output']>;
@@ -1090,7 +1090,7 @@ export type AlertScope = {
 };
 
 export type AlertScopeInput = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: InputMaybe<Scalars['String']['input']>;
   source: InputMaybe<Scalars['String']['input']>;
   project: InputMaybe<Scalars['String']['input']>;
