@@ -208,4 +208,26 @@ test("a FIFO under a session file's name, or a link to one, is passed over and n
   assert.is(refs.value.length, sessions);
 });
 
+test("transcriptsAt: a listed session file gives the listing's ref; a new file, a shrunk one or another path is null; a vanished one gives none", () => {
+  const { geminiDir } = copyGeminiHome();
+  const reader = open(geminiDir);
+  const first = reader.listTranscripts();
+  if (!first.ok) throw first.error;
+  const w1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("f16a21d4")) as { key: string; file: string; lines: object[] };
+  fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
+  const got = reader.transcriptsAt?.([w1.file]);
+  const now = open(geminiDir).listTranscripts();
+  if (!got?.ok || !now.ok) throw new Error("no answer");
+  assert.equal(got.value, now.value.filter((r) => r.id === w1.key));
+  const stray = path.join(path.dirname(w1.file), "session-2026-11-29T11-00-f16a21d4.jsonl");
+  fs.writeFileSync(stray, `${JSON.stringify(w1.lines[0])}\n`);
+  assert.is(reader.transcriptsAt?.([stray]), null, "a second file of a session: the listing decides which is read");
+  assert.is(reader.transcriptsAt?.([path.join(geminiDir, "projects.json")]), null);
+  fs.truncateSync(w1.file, 10);
+  assert.is(reader.transcriptsAt?.([w1.file]), null, "shrunk");
+  fs.rmSync(w1.file);
+  const gone = reader.transcriptsAt?.([w1.file]);
+  assert.equal(gone?.ok ? gone.value : null, [], "gone: no ref");
+});
+
 test.run();
