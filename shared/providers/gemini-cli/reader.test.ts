@@ -230,4 +230,40 @@ test("transcriptsAt: a listed session file gives the listing's ref; a new file, 
   assert.equal(gone?.ok ? gone.value : null, [], "gone: no ref");
 });
 
+test("/compress: its info record is an info entry, and the re-listing it writes (new ids, the last prompt copied) adds no prompt or response", () => {
+  const tokens = { input: 100, output: 5, cached: 0, thoughts: 0, tool: 0, total: 105 };
+  const prompt = { id: "p1", timestamp: "2026-11-29T10:00:00.500Z", type: "user", content: [{ text: "hello" }] };
+  const { reader } = oneSession([
+    prompt,
+    reply("r1", "gemini-2.5-flash", tokens),
+    { $set: { sessionId: "abcdef01-0000-4000-8000-000000000000" } },
+    { $set: { messages: [{ ...prompt, id: "p1-copy" }, reply("r1-copy", "gemini-2.5-flash", tokens)] } },
+    { id: "i1", timestamp: "2026-11-29T10:00:03.000Z", type: "info", content: "" },
+  ]);
+  const refs = reader.listTranscripts();
+  if (!refs.ok) throw refs.error;
+  const events = readAll(reader, refs.value.find((r) => r.id.startsWith("abcdef01")) as TranscriptRef);
+  assert.is(events.filter((e) => e.kind === "prompt").length, 1);
+  assert.equal(counted(events).responses.map((r) => r.key), ["r1"]);
+  assert.equal(events.filter((e) => e.kind === "incident").map((e) => e.kind === "incident" && [e.type, e.code]), [["info", "compression"]]);
+});
+
+test("the transcript view: each top-level message once (the last copy of a re-appended record), tool results named after their call", () => {
+  const { geminiDir } = copyGeminiHome();
+  const a1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("ce196191")) as { key: string; lines: Array<Record<string, unknown>> };
+  const reader = open(geminiDir);
+  const refs = reader.listTranscripts();
+  if (!refs.ok) throw refs.error;
+  const r = reader.readMessages(refs.value.find((x) => x.id === a1.key) as TranscriptRef);
+  if (!r.ok) throw r.error;
+  const top = a1.lines.filter((l) => typeof l.id === "string" && (l.type === "user" || l.type === "gemini"));
+  assert.equal(r.value.messages.map((m) => m.id), [...new Set(top.map((l) => l.id as string))]);
+  const results = top.filter((l) => l.type === "user" && Array.isArray(l.content) && (l.content as Array<Record<string, unknown>>).some((p) => p.functionResponse));
+  assert.equal(
+    r.value.messages.filter((m) => m.role === "toolResult").map((m) => m.toolName),
+    results.map((l) => ((l.content as Array<{ functionResponse: { name: string } }>)[0] as { functionResponse: { name: string } }).functionResponse.name),
+  );
+  assert.ok(r.value.messages.filter((m) => m.role === "assistant").every((m) => m.usage !== null && m.model !== null));
+});
+
 test.run();
