@@ -8,7 +8,7 @@ export const geminiCliIdentity = {
   systemType: "ProviderDSystem",
   sourcePrefix: "gemini-cli:",
   displayName: "Gemini CLI",
-  dirLabel: "Gemini CLI dir",
+  dirLabel: "Gemini CLI",
   colors: { card: { dark: "#3fb950", light: "#1a7f37" }, web: { dark: "#5fd38a", light: "#1f8a4c" } },
   cssKey: "prov-d",
   config: { mode: "geminiCli", dirs: "geminiCliDirs" },
