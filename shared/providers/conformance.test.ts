@@ -73,7 +73,7 @@ const CASES: Record<ProviderName, () => Case> = {
     return {
       provider: CLI_DISCOVERY["gemini-cli"].create({ env: {}, home, dirs: [geminiDir] }, new Pricer()),
       installs: 1,
-      transcripts: new Set(files.map((f) => f.key)).size,
+      transcripts: files.length,
       tokens: tokensOf(geminiOracle(files).total),
     };
   },

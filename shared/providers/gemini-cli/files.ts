@@ -5,10 +5,12 @@
 // slug dir's owner: `tmp/<slug>/.project_root`, else the registry `projects.json` (never the slug,
 // which gets `-1` suffixes on collisions).
 //
-// A transcript's id is its session id, not its path: a resume in a later minute than the file's
-// name writes a second file with the same session id (a header and the context only), while the
-// turn goes to the old file. One file per session is listed: the larger, then the newer, then the
-// first path, so the stray copy never hides the real one.
+// A transcript is one file, its id the file's path in the install (`tmp/<slug>/chats/…`; looked up
+// in the listing, never turned back into a path), its session the header's `sessionId`. A resume in
+// a later minute than the file's name writes a second file of the same session (a header and the
+// context only) while the turn goes to the old file, and Gemini CLI deletes files on its own: with
+// one transcript per file, a file that goes is just a transcript gone (its figures stay), never
+// another file read in its place from the start.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { openRegular, readRegularFile } from "../../base/safe-open.js";
@@ -38,6 +40,8 @@ export function isSessionFileName(name: string): boolean {
 }
 
 export interface SessionFile {
+  /** The transcript id: the path relative to the install, `/`-separated. */
+  rel: string;
   sessionId: string;
   parentId: string | null;
   /** The project's slug dir, absolute: its `.project_root` names the cwd. */
@@ -106,20 +110,24 @@ export class SessionLister {
     return runPaced(this.listing(), pause);
   }
 
+  /** Is `abs` where a session file lives (`tmp/<slug>/chats/session-*.jsonl` or a sub-agent's `chats/<uuid>/<uuid>.jsonl`)? */
+  isSessionPath(abs: string): boolean {
+    const rel = path.relative(path.join(this.installDir, TMP_DIR), abs).split(path.sep);
+    if (rel.some((p) => p === ".." || p === "" || p.startsWith(".")) || rel[1] !== CHATS_DIR) return false;
+    return rel.length === 4 ? isSessionId(rel[2] as string) && SUB_RE.test(rel[3] as string) : rel.length === 3 && MAIN_RE.test(rel[2] as string);
+  }
+
   /** The file at `abs` as a listing would give it (its header read if new); null when it is not a session file now. */
   fileAt(abs: string, warnings: SourceWarning[]): SessionFile | null {
-    const rel = path.relative(path.join(this.installDir, TMP_DIR), abs).split(path.sep);
-    if (rel.length < 3 || rel.length > 4 || rel[1] !== CHATS_DIR || rel.some((p) => p === ".." || p === "")) return null;
-    const slugDir = path.join(this.installDir, TMP_DIR, rel[0] as string);
+    if (!this.isSessionPath(abs)) return null;
+    const parts = path.relative(path.join(this.installDir, TMP_DIR), abs).split(path.sep);
+    const slugDir = path.join(this.installDir, TMP_DIR, parts[0] as string);
     const st = fileStat(abs, warnings);
     if (!st) return null;
-    if (rel.length === 4) {
-      const sub = SUB_RE.exec(rel[3] as string);
-      return sub && isSessionId(rel[2] as string) ? { sessionId: sub[1] as string, parentId: rel[2] as string, slugDir, abs, stat: st } : null;
-    }
-    if (!MAIN_RE.test(rel[2] as string)) return null;
+    const rel = [TMP_DIR, ...parts].join("/");
+    if (parts.length === 4) return { rel, sessionId: (SUB_RE.exec(parts[3] as string) as RegExpExecArray)[1] as string, parentId: parts[2] as string, slugDir, abs, stat: st };
     const sessionId = this.headerOf(abs, st, warnings);
-    return sessionId === null ? null : { sessionId, parentId: null, slugDir, abs, stat: st };
+    return sessionId === null ? null : { rel, sessionId, parentId: null, slugDir, abs, stat: st };
   }
 
   private headerOf(abs: string, st: fs.Stats, warnings: SourceWarning[]): string | null {
@@ -174,25 +182,8 @@ export class SessionLister {
   }
 }
 
-/** Which of two files of one session is listed (see the header): negative when `a` wins. */
-function preference(a: SessionFile, b: SessionFile): number {
-  if (a.stat.size !== b.stat.size) return b.stat.size - a.stat.size;
-  if (a.stat.mtimeMs !== b.stat.mtimeMs) return b.stat.mtimeMs - a.stat.mtimeMs;
-  return a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0;
-}
-
-/** One file per session id. */
-export function pickFiles(files: readonly SessionFile[]): Map<string, SessionFile> {
-  const chosen = new Map<string, SessionFile>();
-  for (const f of files) {
-    const cur = chosen.get(f.sessionId);
-    if (!cur || preference(f, cur) < 0) chosen.set(f.sessionId, f);
-  }
-  return chosen;
-}
-
-export function transcriptRefs(chosen: Map<string, SessionFile>): TranscriptRef[] {
-  const refs = [...chosen.values()].map((f): TranscriptRef => ({ id: f.sessionId, sessionKey: f.sessionId, parentKey: f.parentId, changeToken: changeTokenOf(f.stat), sizeBytes: f.stat.size }));
+export function transcriptRefs(files: Iterable<SessionFile>): TranscriptRef[] {
+  const refs = [...files].map((f): TranscriptRef => ({ id: f.rel, sessionKey: f.sessionId, parentKey: f.parentId, changeToken: changeTokenOf(f.stat), sizeBytes: f.stat.size }));
   refs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return refs;
 }

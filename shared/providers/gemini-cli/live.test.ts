@@ -46,7 +46,7 @@ function sessionFile(slugDir: string, id: string, mtimeMs: number): SessionFile 
   const abs = path.join(slugDir, "chats", `session-2026-11-29T10-00-${id.slice(0, 8)}.jsonl`);
   fs.writeFileSync(abs, "{}\n");
   fs.utimesSync(abs, mtimeMs / 1000, mtimeMs / 1000);
-  return { sessionId: id, parentId: null, slugDir, abs, stat: fs.statSync(abs) };
+  return { rel: path.relative(path.dirname(path.dirname(slugDir)), abs), sessionId: id, parentId: null, slugDir, abs, stat: fs.statSync(abs) };
 }
 
 const ID_A = "aaaaaaaa-0000-4000-8000-000000000001";

@@ -37,7 +37,7 @@ function readAll(reader: SourceReader, ref: TranscriptRef): ActivityEvent[] {
 function byKey(reader: SourceReader): Map<string, { ref: TranscriptRef; events: ActivityEvent[] }> {
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  return new Map(refs.value.map((ref) => [ref.id, { ref, events: readAll(reader, ref) }]));
+  return new Map(refs.value.map((ref) => [ref.sessionKey as string, { ref, events: readAll(reader, ref) }]));
 }
 
 /** The API's usageMetadata as the fake API logged it. */
@@ -148,7 +148,7 @@ test("each response is priced on its own: a Pro response above 200k prompt token
   const { reader } = oneSession([reply("r1", "gemini-2.5-pro", big), reply("r2", "gemini-2.5-pro", small), reply("r3", "gemini-flash-latest", small)]);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const ref = refs.value.find((r) => r.id.startsWith("abcdef01")) as TranscriptRef;
+  const ref = refs.value.find((r) => r.sessionKey?.startsWith("abcdef01")) as TranscriptRef;
   const responses = counted(readAll(reader, ref)).responses;
   const provider = new GeminiCliProvider({ env: {}, home: "/nonexistent", dirs: null, pricer: new Pricer() });
   const price = (r: ResponseEvent): number | null => provider.price(geminiInstall("/x"), r);
@@ -172,7 +172,7 @@ test("a record written again counts its tool calls once, a failed call is a tool
   ]);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const ref = refs.value.find((r) => r.id.startsWith("abcdef01")) as TranscriptRef;
+  const ref = refs.value.find((r) => r.sessionKey?.startsWith("abcdef01")) as TranscriptRef;
   const b = reader.readTranscript(ref, null, 1000);
   if (!b.ok) throw b.error;
   const { responses, toolCalls } = counted(b.value.events);
@@ -183,7 +183,7 @@ test("a record written again counts its tool calls once, a failed call is a tool
   assert.ok(b.warnings.some((w) => w.code === "BAD_FIELD" && w.message.includes("tokens.output")), JSON.stringify(b.warnings));
 });
 
-test("a resume in a later minute writes a second file of the session: the session is read from the one holding its turns", () => {
+test("a resume in a later minute writes a second file of the session: both are its transcripts, and the real one deleted first is not replaced by the stray one", () => {
   const { geminiDir } = copyGeminiHome();
   const a1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("ce196191")) as { key: string; file: string; lines: object[] };
   // What Gemini CLI writes then: the header and the context $set only (gemini-cli-format.md §6).
@@ -192,9 +192,17 @@ test("a resume in a later minute writes a second file of the session: the sessio
   const reader = open(geminiDir);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  assert.is(refs.value.filter((r) => r.sessionKey === a1.key).length, 1);
-  const want = geminiOracle(sessionFiles(geminiDir).filter((f) => f.file !== stray)).bySession.get(a1.key);
-  assert.is(counted(readAll(reader, refs.value.find((r) => r.id === a1.key) as TranscriptRef)).responses.length, want?.responses);
+  const mine = refs.value.filter((r) => r.sessionKey === a1.key);
+  assert.equal(mine.map((r) => r.id).sort(), [a1.file, stray].map((f) => path.relative(geminiDir, f)).sort());
+  const want = geminiOracle(sessionFiles(geminiDir)).bySession.get(a1.key);
+  assert.is(counted(mine.flatMap((r) => readAll(reader, r))).responses.length, want?.responses);
+  // Gemini CLI's cleanup removes the real file a moment before the stray one: its transcript is gone, the stray is not read in its place.
+  const real = mine.find((r) => r.id === path.relative(geminiDir, a1.file)) as TranscriptRef;
+  fs.rmSync(a1.file);
+  const after = reader.listTranscripts();
+  if (!after.ok) throw after.error;
+  assert.equal(after.value.filter((r) => r.sessionKey === a1.key).map((r) => r.id), [path.relative(geminiDir, stray)]);
+  assert.not.ok(reader.readTranscript(real, null, 10).ok, "the deleted file's transcript is not another file's");
 });
 
 test("a FIFO under a session file's name, or a link to one, is passed over and never opened (an open would wait for ever)", () => {
@@ -208,23 +216,22 @@ test("a FIFO under a session file's name, or a link to one, is passed over and n
   assert.is(refs.value.length, sessions);
 });
 
-test("transcriptsAt: a listed session file gives the listing's ref; a new file, a shrunk one or another path is null; a vanished one gives none", () => {
+test("transcriptsAt: session files give the listing's refs (a new one too, its header read); another path is null; a vanished file gives none", () => {
   const { geminiDir } = copyGeminiHome();
   const reader = open(geminiDir);
   const first = reader.listTranscripts();
   if (!first.ok) throw first.error;
   const w1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("f16a21d4")) as { key: string; file: string; lines: object[] };
   fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
-  const got = reader.transcriptsAt?.([w1.file]);
-  const now = open(geminiDir).listTranscripts();
-  if (!got?.ok || !now.ok) throw new Error("no answer");
-  assert.equal(got.value, now.value.filter((r) => r.id === w1.key));
   const stray = path.join(path.dirname(w1.file), "session-2026-11-29T11-00-f16a21d4.jsonl");
   fs.writeFileSync(stray, `${JSON.stringify(w1.lines[0])}\n`);
-  assert.is(reader.transcriptsAt?.([stray]), null, "a second file of a session: the listing decides which is read");
+  const got = reader.transcriptsAt?.([w1.file, stray]);
+  const now = open(geminiDir).listTranscripts();
+  if (!got?.ok || !now.ok) throw new Error("no answer");
+  assert.is(got.value.length, 2);
+  assert.equal(got.value, now.value.filter((r) => r.sessionKey === w1.key));
   assert.is(reader.transcriptsAt?.([path.join(geminiDir, "projects.json")]), null);
-  fs.truncateSync(w1.file, 10);
-  assert.is(reader.transcriptsAt?.([w1.file]), null, "shrunk");
+  assert.is(reader.transcriptsAt?.([w1.file, path.join(geminiDir, "tmp", "web-ui", "notes.jsonl")]), null, "one unknown path makes the answer null");
   fs.rmSync(w1.file);
   const gone = reader.transcriptsAt?.([w1.file]);
   assert.equal(gone?.ok ? gone.value : null, [], "gone: no ref");
@@ -242,7 +249,7 @@ test("/compress: its info record is an info entry, and the re-listing it writes 
   ]);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const events = readAll(reader, refs.value.find((r) => r.id.startsWith("abcdef01")) as TranscriptRef);
+  const events = readAll(reader, refs.value.find((r) => r.sessionKey?.startsWith("abcdef01")) as TranscriptRef);
   assert.is(events.filter((e) => e.kind === "prompt").length, 1);
   assert.equal(counted(events).responses.map((r) => r.key), ["r1"]);
   assert.equal(events.filter((e) => e.kind === "incident").map((e) => e.kind === "incident" && [e.type, e.code]), [["info", "compression"]]);
@@ -254,7 +261,7 @@ test("the transcript view: each top-level message once (the last copy of a re-ap
   const reader = open(geminiDir);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const r = reader.readMessages(refs.value.find((x) => x.id === a1.key) as TranscriptRef);
+  const r = reader.readMessages(refs.value.find((x) => x.sessionKey === a1.key) as TranscriptRef);
   if (!r.ok) throw r.error;
   const top = a1.lines.filter((l) => typeof l.id === "string" && (l.type === "user" || l.type === "gemini"));
   assert.equal(r.value.messages.map((m) => m.id), [...new Set(top.map((l) => l.id as string))]);

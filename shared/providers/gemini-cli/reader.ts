@@ -12,7 +12,7 @@ import { readEventLines, readWholeFile } from "../jsonl/batch.js";
 import { DEFAULT_LINE_READ_BYTES, isLineCursor, type LineCursor } from "../jsonl/line-reader.js";
 import { parseLineObject } from "../jsonl/shape.js";
 import { SourceError, classifyIoError, fail, ok, type SourceResult, type SourceWarning } from "../result.js";
-import { isSessionFileName, isSessionId, pickFiles, projectOf, SessionLister, transcriptRefs, type SessionFile } from "./files.js";
+import { projectOf, SessionLister, transcriptRefs, type SessionFile } from "./files.js";
 import { lineEvents, newLineContext, restoreContext, serializeContext, type GeminiLineContext } from "./line.js";
 import { readLiveSessions, type GeminiLiveOptions } from "./live.js";
 import { MessageCollector } from "./messages.js";
@@ -58,6 +58,7 @@ function parseCursor(v: unknown): { line: LineCursor; ctx: GeminiLineContext } |
 
 class GeminiReader implements SourceReader {
   private readonly lister: SessionLister;
+  /** Transcript id (the file's path in the install) -> the file, from the last listing. */
   private files = new Map<string, SessionFile>();
   /** slug dir -> its cwd, read once per reader (a slug never moves to another cwd). */
   private readonly projects = new Map<string, string | null>();
@@ -82,41 +83,29 @@ class GeminiReader implements SourceReader {
 
   private listed(r: SourceResult<SessionFile[]>): SourceResult<TranscriptRef[]> {
     if (!r.ok) return r;
-    this.files = pickFiles(r.value);
-    return ok(transcriptRefs(this.files), r.warnings);
+    this.files = new Map(r.value.map((f) => [f.rel, f]));
+    return ok(transcriptRefs(this.files.values()), r.warnings);
   }
 
   /**
-   * The session files at these paths, as a listing would give them. Only a file the last listing
-   * chose for its session, still there and not smaller, is answered; a new file (a new session, or
-   * a second file of one: a resume in a later minute) could change which file a session is read
-   * from, so it is null and the core lists everything.
+   * The session files at these paths, as a listing would give them now (a new file's header is
+   * read); a file that is gone, or whose header is not whole yet, gives none. A path that is not
+   * where session files live is null: the core lists everything.
    */
   transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+    if (!paths.every((p) => this.lister.isSessionPath(path.resolve(p)))) return null;
     const found = new Map<string, SessionFile>();
     const warnings: SourceWarning[] = [];
-    const chosen = new Map([...this.files.values()].map((f) => [path.resolve(f.abs), f]));
     for (const p of paths) {
-      if (!isSessionFileName(path.basename(p))) return null;
-      const known = chosen.get(path.resolve(p));
-      if (!known) return null;
-      let st: fs.Stats | undefined;
-      try {
-        st = fs.statSync(known.abs, { throwIfNoEntry: false });
-      } catch (err) {
-        warnings.push({ code: "BAD_ROW", message: (err as Error).message, where: known.abs });
-        continue;
-      }
-      if (!st?.isFile()) continue;
-      if (st.size < known.stat.size) return null;
-      found.set(known.sessionId, { ...known, stat: st });
+      const f = this.lister.fileAt(path.resolve(p), warnings);
+      if (f) found.set(f.rel, f);
     }
     for (const [id, f] of found) this.files.set(id, f);
-    return ok(transcriptRefs(found), warnings);
+    return ok(transcriptRefs(found.values()), warnings);
   }
 
+  /** The file of a transcript id, from the listing only: an id from a store is never made into a path. */
   private fileOf(id: string): SessionFile | null {
-    if (!isSessionId(id)) return null;
     const known = this.files.get(id);
     if (known) return known;
     this.listTranscripts();

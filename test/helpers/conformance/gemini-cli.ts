@@ -34,7 +34,7 @@ export interface SessionFileLines {
   lines: RawLine[];
 }
 
-/** Every session file under `<geminiDir>/tmp/<slug>/chats/` (sub-agents in `<parent>/`), in session-id order. */
+/** Every session file under `<geminiDir>/tmp/<slug>/chats/` (sub-agents in `<parent>/`), in path order (a transcript's id is its path). */
 export function sessionFiles(geminiDir: string): SessionFileLines[] {
   const out: SessionFileLines[] = [];
   const tmp = path.join(geminiDir, "tmp");
@@ -51,7 +51,8 @@ export function sessionFiles(geminiDir: string): SessionFileLines[] {
       }
     }
   }
-  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rel = (f: SessionFileLines): string => path.relative(geminiDir, f.file);
+  return out.sort((a, b) => (rel(a) < rel(b) ? -1 : rel(a) > rel(b) ? 1 : 0));
 }
 
 /** A top-level message record (never a `$set` re-listing, never a header). */
@@ -83,7 +84,7 @@ export function oracleCost(r: GeminiResponse): number | null {
   return "unpriced" in p ? null : p.costUsd;
 }
 
-/** Every session's figures and the total; a response copied into several files counts for the first (in session-id order). */
+/** Every session's figures (a session's files summed) and the total; a response copied into several files counts for the first (in path order). */
 export function geminiOracle(files: SessionFileLines[]): Oracle & { warnings: number } {
   const owned = new Set<string>();
   const bySession = new Map<string, Figures>();
@@ -107,7 +108,9 @@ export function geminiOracle(files: SessionFileLines[]): Oracle & { warnings: nu
     s.toolCalls = new Set(f.lines.filter((l) => isMessage(l) && l.type === "gemini").flatMap((l) => (l.toolCalls ?? []).map((c: RawLine) => c.id))).size;
     s.errors = new Set(f.lines.filter((l) => isMessage(l) && l.type === "error").map((l) => l.id)).size;
     warnings += new Set(f.lines.filter((l) => isMessage(l) && l.type === "warning").map((l) => l.id)).size;
-    bySession.set(f.key, s);
+    const had = bySession.get(f.key);
+    if (had) for (const k of Object.keys(s) as Array<keyof Figures>) had[k] += s[k];
+    else bySession.set(f.key, s);
     for (const k of Object.keys(total) as Array<keyof Figures>) total[k] += s[k];
   }
   return { bySession, total, files: files.length, incidents: { error: total.errors, warning: warnings }, warnings };
@@ -162,12 +165,13 @@ export function geminiCliFixture(): FixtureCopy {
       return { key: f.key, file: f.file, head: "", tail: jsonl([p, { $set: { lastUpdated: p.timestamp } }, r, { $set: { lastUpdated: r.timestamp } }]) };
     },
     copyResponse: (where) => {
-      // A new session of the same project (its id sorting first or last) repeating A2's response.
+      // A new session of the same project (its file sorting first or last) repeating A2's response.
       const src = byPrefix("9e5167fb", all());
       const key = where === "first" ? "00000000-0000-4000-8000-000000000001" : "ffffffff-ffff-4fff-8fff-ffffffffffff";
       const header = { ...(src.lines[0] as RawLine), sessionId: key };
       const record = src.lines.find((l) => isMessage(l) && l.type === "gemini" && l.tokens) as RawLine;
-      return { key, original: src.key, file: path.join(path.dirname(src.file), `session-2026-11-27T15-50-${key.slice(0, 8)}.jsonl`), text: jsonl([header, record]) };
+      const minute = where === "first" ? "2026-11-27T15-00" : "2026-11-27T15-50";
+      return { key, original: src.key, file: path.join(path.dirname(src.file), `session-${minute}-${key.slice(0, 8)}.jsonl`), text: jsonl([header, record]) };
     },
     truncate: () => {
       const f = byPrefix("ce196191", all());
