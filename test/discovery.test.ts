@@ -87,7 +87,7 @@ test("a CLAUDE_CONFIG_DIR and CODEX_HOME empty at start are read once data is wr
     const claudeId = await untilSessions(d, "PROVIDER_B", CLAUDE_SESSIONS);
     const codexId = await untilSessions(d, "PROVIDER_C", CODEX_SESSIONS);
     const after = await health(d);
-    assert.equal(after.lookedAt.filter((l) => l.provider !== "openclaw").map((l) => l.found), ["data", "data"]);
+    assert.equal(after.lookedAt.filter((l) => l.provider === "claude-code" || l.provider === "codex").map((l) => l.found), ["data", "data"]);
     assert.equal(after.providers, ["openclaw", "claude-code", "codex"]);
     rmSync(claudeDir, { recursive: true, force: true });
     rmSync(codexDir, { recursive: true, force: true });
@@ -95,7 +95,7 @@ test("a CLAUDE_CONFIG_DIR and CODEX_HOME empty at start are read once data is wr
     await untilStatus(d, codexId, "DISCONNECTED");
     // Gone from disk is not gone from the store: the sessions read stay.
     assert.is(await totalSessions(d, claudeId), CLAUDE_SESSIONS);
-    assert.equal((await health(d)).lookedAt.filter((l) => l.provider !== "openclaw").map((l) => l.found), ["missing", "missing"]);
+    assert.equal((await health(d)).lookedAt.filter((l) => l.provider === "claude-code" || l.provider === "codex").map((l) => l.found), ["missing", "missing"]);
   } finally {
     await d.stop();
   }

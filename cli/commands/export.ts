@@ -2,6 +2,7 @@
 // source, model and project (shared/queries/export.ts), for merging several machines' usage
 // (docs/fleet.md "Export"). Asks the daemon, or reads the store in-process like `usage`.
 import { defineCommand } from "citty";
+import { PROVIDER_WORDS } from "../../shared/providers/registry.js";
 import { UsageError } from "../../shared/config/argv.js";
 import { effectiveHostName } from "../../shared/config/host-name.js";
 import { InsightsError } from "../../shared/base/errors.js";
@@ -37,7 +38,7 @@ export default defineCommand({
     since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD (required)", valueHint: "day" },
     until: { type: "string", alias: "u", description: "Last day (inclusive); default today", valueHint: "day" },
     timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default UTC, so hosts' days line up)", valueHint: "tz" },
-    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
+    provider: { type: "string", description: `Only this provider: ${PROVIDER_WORDS}`, valueHint: "P" },
     json: { type: "boolean", alias: "j", description: "JSON (the default): the rows with the export's host, zone and time" },
     csv: { type: "boolean", description: "CSV with a header line (the same columns as the JSON rows)" },
     timeout: { type: "string", description: "No daemon running: give up the first read of the files after this many seconds (exit 4, nothing printed); default no limit", valueHint: "s" },

@@ -22,7 +22,8 @@ function providerLine(p: DaemonStatus["providers"][number], s: DaemonStatus): st
     parts.push(gw.state === "up" ? `gateway up, ${nameOfWord(p.provider)} ${gw.version ?? "?"}, pid ${gw.pid ?? "?"}, ${gw.latencyMs ?? "?"} ms` : gw.state === "demo" ? "gateway demo" : `gateway ${gw.state}${gw.error ? `: ${gw.error}` : ""}`);
     if (s.openclawDir && !s.demo) parts.push(s.openclawDir);
   } else {
-    parts.push(`${nameOfWord(p.provider)} ${p.versions[0] ?? "?"}`);
+    // The version when one is known (Gemini CLI's only while a `gemini` runs), else just the name.
+    parts.push(p.versions[0] ? `${nameOfWord(p.provider)} ${p.versions[0]}` : nameOfWord(p.provider));
     if (p.liveSessions) parts.push(`${p.liveSessions} running`);
   }
   parts.push(`${p.sources} source${p.sources === 1 ? "" : "s"}, ${p.sessions} session${p.sessions === 1 ? "" : "s"}`);

@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { PROVIDER_WORDS } from "../../shared/providers/registry.js";
 import { nearest, UsageError } from "../../shared/config/argv.js";
 import { InsightsError } from "../../shared/base/errors.js";
 import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReportParams } from "../../shared/queries/usage-params.js";
@@ -67,7 +68,7 @@ export default defineCommand({
   meta: { name: "usage", description: "Tokens and cost by day, week, month, session, project or 5-hour block; asks the daemon, or reads the store in-process when none runs" },
   args: {
     report: { type: "positional", required: false, description: "daily (default), weekly, monthly, session, project or blocks (Claude's 5-hour billing blocks; Claude Code unless --provider names another)", valueHint: "report" },
-    provider: { type: "string", description: "Only this provider: openclaw, claude-code or codex", valueHint: "P" },
+    provider: { type: "string", description: `Only this provider: ${PROVIDER_WORDS}`, valueHint: "P" },
     since: { type: "string", alias: "s", description: "First day, YYYY-MM-DD or YYYYMMDD, in the time zone", valueHint: "day" },
     until: { type: "string", alias: "u", description: "Last day (inclusive), YYYY-MM-DD or YYYYMMDD", valueHint: "day" },
     timezone: { type: "string", alias: "z", description: "IANA time zone of the days (default this machine's)", valueHint: "tz" },

@@ -8,6 +8,7 @@ import * as resolversPlugin from "@graphql-codegen/typescript-resolvers";
 import { buildSchema, parse, printSchema } from "graphql";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { PROVIDER_IDENTITIES } from "../../shared/providers/registry.js";
 
 const SCHEMA_FILE = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 export const GENERATED_FILE = fileURLToPath(new URL("./generated/types.ts", import.meta.url));
@@ -32,9 +33,8 @@ export async function generate(sdl = readFileSync(SCHEMA_FILE, "utf8")): Promise
       inputMaybeValue: "T | null | undefined",
       contextType: "../context.js#GraphQLContext",
       mappers: {
-        ProviderASystem: "../parents.js#SystemParent",
-        ProviderBSystem: "../parents.js#ProviderSystemParent",
-        ProviderCSystem: "../parents.js#ProviderSystemParent",
+        // Each provider's system type, from the registry: the gateway's system, or the provider system.
+        ...Object.fromEntries(PROVIDER_IDENTITIES.map((p) => [p.systemType, p.capabilities.gateway ? "../parents.js#SystemParent" : "../parents.js#ProviderSystemParent"])),
         RateLimits: "../../../shared/queries/rate-limits.js#RateLimitsView",
         RateLimitProjection: "../../../shared/queries/rate-limit-projection.js#WindowProjection",
         AgentNamespace: "../parents.js#AgentParent",

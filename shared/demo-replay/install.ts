@@ -14,6 +14,7 @@ import { VERSION } from "../base/version.js";
 import { renameRolloutsToLocal, shiftProviderTree } from "./provider-shift.js";
 import { recordingShift, shiftStateTree, type TimeShift } from "./time-shift.js";
 import { unshiftCronExpressionRuns } from "../providers/openclaw/demo/cron-schedules.js";
+import { renameSessionsToStart } from "../providers/gemini-cli/demo/layout.js";
 
 /** What the demo generator wrote about the bundled recording (shared/demo/demo-state.json). */
 export interface DemoManifest {
@@ -30,6 +31,8 @@ export interface DemoManifest {
   claudeCode?: ProviderRecording;
   /** Codex's state: a home dir holding CODEX_HOME (`.codex`). */
   codex?: ProviderRecording;
+  /** Gemini CLI's state: a home dir holding `.gemini`. */
+  geminiCli?: ProviderRecording;
 }
 
 /** A provider's bundled state and the window its times fall in (epoch ms). */
@@ -100,6 +103,8 @@ export interface InstalledDemo {
   claudeCodeHome: string | null;
   /** The installed Codex demo home (CODEX_HOME is `.codex` inside). */
   codexHome: string | null;
+  /** The installed Gemini CLI demo home (`.gemini` inside). */
+  geminiCliHome: string | null;
 }
 
 /** Where a provider's bundled home is installed: beside the OpenClaw copy, under the bundle's name. */
@@ -113,8 +118,9 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
   // A clock that went backwards past the last write (or a copy from the future) is stale too.
   const claudeCodeHome = providerTarget(target, manifest.claudeCode);
   const codexHome = providerTarget(target, manifest.codex);
-  const homes = { claudeCodeHome, codexHome };
-  const providersThere = [claudeCodeHome, codexHome].every((h) => h === null || ownDir(h));
+  const geminiCliHome = providerTarget(target, manifest.geminiCli);
+  const homes = { claudeCodeHome, codexHome, geminiCliHome };
+  const providersThere = [claudeCodeHome, codexHome, geminiCliHome].every((h) => h === null || ownDir(h));
   const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target) && providersThere;
   if (fresh) return { fresh: false, marker, manifest, ...homes };
 
@@ -131,6 +137,8 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
     const shift = providerShift(manifest.codex, now);
     installProviderCopy(join(root, manifest.codex.home), codexHome, shift, { seconds: true, after: (dir) => renameRolloutsToLocal(join(dir, manifest.codex?.configDir ?? ".codex"), shift) });
   }
+  // Gemini CLI names a session file by its start minute: the shifted files are renamed to match.
+  if (manifest.geminiCli && geminiCliHome) installProviderCopy(join(root, manifest.geminiCli.home), geminiCliHome, providerShift(manifest.geminiCli, now), { seconds: false, after: (dir) => renameSessionsToStart(join(dir, manifest.geminiCli?.configDir ?? ".gemini")) });
   const staging = `${target}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   cpSync(join(root, manifest.openclaw.dir), staging, { recursive: true });

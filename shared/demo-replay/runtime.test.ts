@@ -50,7 +50,7 @@ test("starts the gateway, points the lock at it, steps the replay and marks the 
     timers.fire();
     assert.is(readMarker(stateDir)?.touchedAt, NOW + 10_000, "a step keeps the copy fresh for the next start");
     const steps = rt.replay?.tick() ?? [];
-    assert.equal(steps.map((s) => s.provider), ["openclaw", "claude-code", "codex"], "one writer per provider of the demo");
+    assert.equal(steps.map((s) => s.provider), ["openclaw", "claude-code", "codex", "gemini-cli"], "one writer per provider of the demo");
     assert.ok(steps.every((s) => s.wrote.length > 0), JSON.stringify(steps));
     assert.not.ok(hub.recent(100, "warn").some((r) => r.msg === "demo replay step failed"), "no writer failed");
     await rt.stop();

@@ -10,6 +10,7 @@ import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock,
 import { demoRoot, touchDemoState, type InstalledDemo } from "./install.js";
 import { ClaudeCodeDemoWriter } from "../providers/claude-code/demo/writer.js";
 import { CodexDemoWriter } from "../providers/codex/demo/writer.js";
+import { GeminiCliDemoWriter } from "../providers/gemini-cli/demo/writer.js";
 import { OpenclawDemoWriter } from "../providers/openclaw/demo/writer.js";
 import type { Random } from "../base/random.js";
 import type { DemoWriter } from "../providers/contract.js";
@@ -37,12 +38,13 @@ export interface DemoRuntime {
   stop(): Promise<void>;
 }
 
-/** A writer per provider the demo copy has: OpenClaw's, and Claude Code's and Codex's beside it. */
+/** A writer per provider the demo copy has: OpenClaw's, and Claude Code's, Codex's and Gemini CLI's beside it. */
 function demoWriters(stateDir: string, installed: InstalledDemo, random: Random): DemoWriter[] {
   const writers: DemoWriter[] = [new OpenclawDemoWriter({ stateDir, random })];
-  const { claudeCode, codex } = installed.manifest;
+  const { claudeCode, codex, geminiCli } = installed.manifest;
   if (installed.claudeCodeHome && claudeCode) writers.push(new ClaudeCodeDemoWriter({ configDir: join(installed.claudeCodeHome, claudeCode.configDir), random }));
   if (installed.codexHome && codex) writers.push(new CodexDemoWriter({ codexHome: join(installed.codexHome, codex.configDir), random }));
+  if (installed.geminiCliHome && geminiCli) writers.push(new GeminiCliDemoWriter({ geminiDir: join(installed.geminiCliHome, geminiCli.configDir), random }));
   return writers;
 }
 

@@ -188,4 +188,53 @@ test("every Codex model in the fixture is priced at OpenAI's list price, and eve
   }
 });
 
+/** The price table of gemini-cli-format.md §11: `| \`gemini-2.5-pro\` | 1.25 | 0.125 | 10 | 2.50 / 0.25 / 15 |`. */
+function geminiDocPrices(): Map<string, Rates & { tier: Rates | null }> {
+  const doc = fs.readFileSync(path.join(REFERENCE_DIR, "gemini-cli-format.md"), "utf8");
+  const start = doc.indexOf("| model | input | cache read | output | tier");
+  assert.ok(start >= 0, "the price table is in gemini-cli-format.md §11");
+  const out = new Map<string, Rates & { tier: Rates | null }>();
+  for (const line of doc.slice(start).split("\n").slice(2)) {
+    const cells = line.split("|").map((c) => c.trim());
+    if (cells.length < 6 || !cells[1]!.startsWith("`")) break;
+    const t = /^([\d.]+) \/ ([\d.]+) \/ ([\d.]+)/.exec(cells[5]!);
+    const tier = t ? { input: Number(t[1]), cacheRead: Number(t[2]), output: Number(t[3]) } : null;
+    for (const m of cells[1]!.matchAll(/`([^`]+)`/g)) out.set(m[1]!, { input: Number(cells[2]), cacheRead: Number(cells[3]), output: Number(cells[4]), tier });
+  }
+  return out;
+}
+
+test("Gemini models are priced at Google's list prices, the Pro models' higher rate above 200k input tokens for the whole request, every fixture response priced", () => {
+  const p = new Pricer();
+  const list = geminiDocPrices();
+  assert.ok(list.size >= 7, `models in the doc's table: ${[...list.keys()].join(", ")}`);
+  for (const [id, r] of list) {
+    near(rateOf(p, id, "inputTokens"), r.input, `${id} input`);
+    near(rateOf(p, id, "outputTokens"), r.output, `${id} output`);
+    near(rateOf(p, id, "cacheReadTokens"), r.cacheRead, `${id} cache read`);
+    const at = (input: number, cached: number): number => cost(p.priceUsage(id, usage({ inputTokens: input - cached, cacheReadTokens: cached, outputTokens: 1000 })), id);
+    // 200,000 input tokens is the base rate; 200,001 (cache reads included) bills every token at the tier.
+    near(at(200_000, 50_000), (150_000 * r.input + 50_000 * r.cacheRead + 1000 * r.output) / 1e6, `${id} at 200k`);
+    const tier = r.tier ?? r;
+    near(at(200_001, 50_000), (150_001 * tier.input + 50_000 * tier.cacheRead + 1000 * tier.output) / 1e6, `${id} above 200k`);
+  }
+  const root = copyFixture("gemini-cli-0.61.0");
+  let responses = 0;
+  for (const file of jsonlFiles(path.join(root, ".gemini", "tmp"))) {
+    for (const o of lines(file)) {
+      if (o.type !== "gemini" || !o.tokens) continue;
+      const t = o.tokens as Record<string, number>;
+      const model = o.model as string;
+      const r = list.get(model);
+      assert.ok(r, `a list price in the doc for ${model}`);
+      const input = t.input! - t.cached! + t.tool!;
+      const c = cost(p.priceUsage(model, usage({ inputTokens: input, cacheReadTokens: t.cached!, outputTokens: t.output! + t.thoughts! }), { at: Date.parse(o.timestamp as string) }), model);
+      const rate = t.input! + t.tool! > 200_000 && r.tier ? r.tier : r;
+      near(c, (input * rate.input + t.cached! * rate.cacheRead + (t.output! + t.thoughts!) * rate.output) / 1e6, `${model} response ${String(o.id)}`);
+      responses++;
+    }
+  }
+  assert.ok(responses >= 14, `gemini lines with tokens: ${responses}`);
+});
+
 test.run();

@@ -14,6 +14,7 @@ import { copyClaudeHome, transcriptFiles } from "../../test/helpers/claude-code-
 import { copyCodexHome, rolloutFiles } from "../../test/helpers/codex-fixture.js";
 import { expectedTotals, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
 import { CONFORMANCE_FIXTURES } from "../../test/helpers/conformance/fixtures.js";
+import { copyGeminiHome, geminiOracle, sessionFiles } from "../../test/helpers/conformance/gemini-cli.js";
 import type { FixtureCopy } from "../../test/helpers/conformance/kit.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { claudeResponses, codexResponses, sums } from "../../test/helpers/usage-expectations.js";
@@ -64,6 +65,16 @@ const CASES: Record<ProviderName, () => Case> = {
       installs: 1,
       transcripts: rolloutFiles(codexDir).length + rolloutFiles(codexDir, "archived_sessions").length,
       tokens: tokensOf(sums(codexResponses(codexDir))),
+    };
+  },
+  "gemini-cli": () => {
+    const { home, geminiDir } = copyGeminiHome();
+    const files = sessionFiles(geminiDir);
+    return {
+      provider: CLI_DISCOVERY["gemini-cli"].create({ env: {}, home, dirs: [geminiDir] }, new Pricer()),
+      installs: 1,
+      transcripts: files.length,
+      tokens: tokensOf(geminiOracle(files).total),
     };
   },
 };

@@ -8,9 +8,10 @@
 import type { CapabilityName, ProviderIdentity } from "./identity.js";
 import { claudeCodeIdentity } from "./claude-code/identity.js";
 import { codexIdentity } from "./codex/identity.js";
+import { geminiCliIdentity } from "./gemini-cli/identity.js";
 import { openclawIdentity } from "./openclaw/identity.js";
 
-export const PROVIDER_IDENTITIES = [openclawIdentity, claudeCodeIdentity, codexIdentity] as const;
+export const PROVIDER_IDENTITIES = [openclawIdentity, claudeCodeIdentity, codexIdentity, geminiCliIdentity] as const;
 
 type AnyIdentity = (typeof PROVIDER_IDENTITIES)[number];
 export type ProviderName = AnyIdentity["name"];
@@ -25,6 +26,9 @@ export type EnumWithout<C extends CapabilityName> = Exclude<ProviderEnum, EnumWi
 
 /** Every provider's name, in the interface's order. */
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDENTITIES.map((p) => p.name);
+
+/** The names as a sentence's list, for help texts: `openclaw, claude-code, codex or gemini-cli`. */
+export const PROVIDER_WORDS = `${PROVIDER_NAMES.slice(0, -1).join(", ")} or ${PROVIDER_NAMES[PROVIDER_NAMES.length - 1]}`;
 
 /** A value per provider, built from its identity (so nothing is written per provider by hand). */
 export function perProvider<T>(f: (identity: AnyIdentity) => T): Record<ProviderName, T> {

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { PROVIDER_NAMES } from "../providers/registry.js";
 import { cardJsonSchema, cardModelSchema } from "./card-model.js";
 
 const doc = readFileSync(new URL("../../docs/snapshot-json.md", import.meta.url), "utf8");
@@ -51,7 +52,7 @@ test("the JSON Schema is draft 2020-12 with schemaVersion pinned to 2 and one bl
   assert.ok((cardJsonSchema.required as string[]).includes("providers"));
   assert.equal(
     props.providers?.items?.oneOf?.map((b) => b.properties?.provider?.const),
-    ["openclaw", "claude-code", "codex"],
+    PROVIDER_NAMES,
   );
 });
 

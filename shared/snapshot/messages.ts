@@ -34,6 +34,7 @@ const en = {
   "provider.openclaw": "OpenClaw",
   "provider.claude-code": "Claude Code",
   "provider.codex": "Codex",
+  "provider.gemini-cli": "Gemini CLI",
   "all.title": "All providers",
 
   "header.uptime": "up {duration}",
@@ -257,6 +258,7 @@ const zh: Messages = {
   "provider.openclaw": "OpenClaw",
   "provider.claude-code": "Claude Code",
   "provider.codex": "Codex",
+  "provider.gemini-cli": "Gemini CLI",
   "all.title": "全部提供方",
 
   "header.uptime": "已运行 {duration}",

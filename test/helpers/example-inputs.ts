@@ -389,6 +389,42 @@ function codexExample(range: SnapshotRange, now: number): CliCardInputs {
   };
 }
 
+function geminiCliExample(range: SnapshotRange, now: number): CliCardInputs {
+  const src = "gemini-cli:default";
+  return {
+    provider: "gemini-cli",
+    cli: { versions: ["0.61.0"], liveSessions: 0 },
+    rateLimits: [],
+    sources: [{ id: src, name: "default", status: "CONNECTED", lastError: null }],
+    agents: [
+      {
+        sourceId: src,
+        sessions: [session("default", { key: "ce196191-a580-4c7b-a111-e68c686fa8cf", name: "summarize the repository layout", project: "/home/ana/src/api-server", channel: null, status: "DONE", model: "gemini-2.5-pro", tokens: 61_400, cost: 0.09, turns: 2, agoMin: 95 }, now)],
+        sessionCounts: { total: 1, active: 0 },
+        metrics: metrics(range, now, (i, n) => (i > n * 0.8 ? 12_000 : 0), 20_000, 0.0012, { uptime: null }),
+        events: [],
+        lifetime: {
+          isReady: true,
+          createdAt: new Date(now - 2 * 24 * HOUR).toISOString(),
+          daysSinceCreation: 2,
+          totalSessions: 6,
+          totalInputTokens: 52_000,
+          totalOutputTokens: 4_100,
+          totalCacheReadTokens: 88_000,
+          totalCacheWriteTokens: 0,
+          totalReasoningTokens: 2_900,
+          totalTokens: 144_100,
+          totalUserMessages: 8,
+          totalAssistantMessages: 14,
+          totalCostUsd: 0.31,
+          unpricedResponses: 0,
+        },
+        usageCost: { currency: "USD", totalUsd: 0.31, todayUsd: 0.12, monthUsd: 0.31, monthTokens: 0, byModel: [], byDay: [] },
+      },
+    ],
+  };
+}
+
 /** The checks the daemon would give over the providers, as ReadModel.overallHealth() names them. */
 function exampleHealth(providers: readonly CardProvider[]): HealthInput {
   const checks: HealthInput["checks"] = [];
@@ -428,6 +464,7 @@ export function exampleInputs(range: SnapshotRange = "24h", now = EXAMPLE_NOW, p
     openclaw: () => openclawExample(range, now),
     "claude-code": () => claudeCodeExample(range, now),
     codex: () => codexExample(range, now),
+    "gemini-cli": () => geminiCliExample(range, now),
   };
   return {
     appVersion: VERSION,

@@ -33,15 +33,16 @@ export type Query = {
   __typename?: 'Query';
   /**
    * One provider's system: select its namespace with `... on ProviderASystem` (OpenClaw's gateway),
-   * `... on ProviderBSystem` (Claude Code) or `... on ProviderCSystem` (Codex). Without `provider`,
-   * the first provider read in A, B, C order; a provider not read here is NOT_FOUND.
+   * `... on ProviderBSystem` (Claude Code), `... on ProviderCSystem` (Codex) or `... on ProviderDSystem`
+   * (Gemini CLI). Without `provider`, the first provider read in A, B, C, D order; a provider not read here is NOT_FOUND.
    */
   system: SystemNamespace;
-  /** Every provider read here, in A, B, C order. */
+  /** Every provider read here, in A, B, C, D order. */
   systems: Array<SystemNamespace>;
   /**
    * Every data source: one AGENT source per OpenClaw agent (`agent:<id>`), Claude Code install
-   * (`claude-code:<name>`) and Codex install (`codex:<name>`), plus `dashboard:self`.
+   * (`claude-code:<name>`), Codex install (`codex:<name>`) and Gemini CLI install (`gemini-cli:<name>`),
+   * plus `dashboard:self`.
    */
   sources: Array<DataSource>;
   /**
@@ -242,15 +243,19 @@ export type Category =
   | 'AGENT'
   | 'DASHBOARD';
 
-/** PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex. */
+/**
+ * PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex, PROVIDER_D Gemini CLI. More may
+ * be added: a client that switches over this enum treats a value it does not know as "other".
+ */
 export type Provider =
   | 'PROVIDER_A'
   | 'PROVIDER_B'
-  | 'PROVIDER_C';
+  | 'PROVIDER_C'
+  | 'PROVIDER_D';
 
 export type DataSource = {
   __typename?: 'DataSource';
-  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>` (`default` for the default dir), or `dashboard:self`. */
+  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>`, `gemini-cli:<name>` (`default` for the default dir), or `dashboard:self`. */
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
   status: SourceStatus;
@@ -396,6 +401,20 @@ export type ProviderCSystem = SystemNamespace & {
   rateLimits: Maybe<RateLimits>;
   /** The same per install (Codex home). */
   rateLimitsBySource: Array<RateLimits>;
+};
+
+/** Gemini CLI: the CLI's installs (`.gemini` dirs) as its session files show them. */
+export type ProviderDSystem = SystemNamespace & {
+  __typename?: 'ProviderDSystem';
+  provider: Provider;
+  demo: Scalars['Boolean']['output'];
+  /** The versions of the running `gemini` processes' packages (the session files name none), newest first. */
+  versions: Array<Scalars['String']['output']>;
+  /** `gemini` processes running now (Node running its bundle, cwd in a project), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing (models with no known price), disk, store. */
+  health: Health;
 };
 
 export type RateLimits = {
@@ -1031,7 +1050,7 @@ export type DashboardNamespace = {
   demo: Scalars['Boolean']['output'];
   /** OpenClaw's state dir; null when OpenClaw is not read. */
   openclawDir: Maybe<Scalars['String']['output']>;
-  /** The providers read here, in A, B, C order. */
+  /** The providers read here, in A, B, C, D order. */
   providers: Array<Provider>;
   /** token or none. */
   authMode: Maybe<Scalars['String']['output']>;
@@ -1062,7 +1081,7 @@ export type StoreInfo = {
 
 export type DataChange = {
   __typename?: 'DataChange';
-  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
+  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`, `gemini-cli:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
   source: Scalars['String']['output'];
   /** Epoch milliseconds. */
   ts: Scalars['Float']['output'];
@@ -1127,7 +1146,7 @@ export type AlertChannelType =
 
 export type AlertScope = {
   __typename?: 'AlertScope';
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: Maybe<Scalars['String']['output']>;
   source: Maybe<Scalars['String']['output']>;
   project: Maybe<Scalars['String']['output']>;
@@ -1135,7 +1154,7 @@ export type AlertScope = {
 };
 
 export type AlertScopeInput = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   project?: InputMaybe<Scalars['String']['input']>;
@@ -1434,6 +1453,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( SystemParent )
     | ( ProviderSystemParent )
     | ( ProviderSystemParent )
+    | ( ProviderSystemParent )
   ;
 };
 
@@ -1462,6 +1482,7 @@ export type ResolversTypes = {
   Resources: ResolverTypeWrapper<Resources>;
   ProviderBSystem: ResolverTypeWrapper<ProviderSystemParent>;
   ProviderCSystem: ResolverTypeWrapper<ProviderSystemParent>;
+  ProviderDSystem: ResolverTypeWrapper<ProviderSystemParent>;
   RateLimits: ResolverTypeWrapper<RateLimitsView>;
   RateLimitWindow: ResolverTypeWrapper<Omit<RateLimitWindow, 'projection'> & { projection: ResolversTypes['RateLimitProjection'] }>;
   RateLimitProjectionStatus: RateLimitProjectionStatus;
@@ -1550,6 +1571,7 @@ export type ResolversParentTypes = {
   Resources: Resources;
   ProviderBSystem: ProviderSystemParent;
   ProviderCSystem: ProviderSystemParent;
+  ProviderDSystem: ProviderSystemParent;
   RateLimits: RateLimitsView;
   RateLimitWindow: Omit<RateLimitWindow, 'projection'> & { projection: ResolversParentTypes['RateLimitProjection'] };
   RateLimitProjection: WindowProjection;
@@ -1654,7 +1676,7 @@ export type SourceNamespaceResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type SystemNamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SystemNamespace'] = ResolversParentTypes['SystemNamespace']> = {
-  __resolveType: TypeResolveFn<'ProviderASystem' | 'ProviderBSystem' | 'ProviderCSystem', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ProviderASystem' | 'ProviderBSystem' | 'ProviderCSystem' | 'ProviderDSystem', ParentType, ContextType>;
 };
 
 export type ProviderASystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderASystem'] = ResolversParentTypes['ProviderASystem']> = {
@@ -1713,6 +1735,16 @@ export type ProviderCSystemResolvers<ContextType = GraphQLContext, ParentType ex
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   rateLimits?: Resolver<Maybe<ResolversTypes['RateLimits']>, ParentType, ContextType>;
   rateLimitsBySource?: Resolver<Array<ResolversTypes['RateLimits']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProviderDSystemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderDSystem'] = ResolversParentTypes['ProviderDSystem']> = {
+  provider?: Resolver<ResolversTypes['Provider'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  liveSessions?: Resolver<Array<ResolversTypes['LiveSession']>, ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2235,6 +2267,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Resources?: ResourcesResolvers<ContextType>;
   ProviderBSystem?: ProviderBSystemResolvers<ContextType>;
   ProviderCSystem?: ProviderCSystemResolvers<ContextType>;
+  ProviderDSystem?: ProviderDSystemResolvers<ContextType>;
   RateLimits?: RateLimitsResolvers<ContextType>;
   RateLimitWindow?: RateLimitWindowResolvers<ContextType>;
   RateLimitProjection?: RateLimitProjectionResolvers<ContextType>;

@@ -3,6 +3,7 @@
 import type { ProviderName } from "../../../shared/providers/registry.js";
 import { claudeCodeFixture } from "./claude-code.js";
 import { codexFixture } from "./codex.js";
+import { geminiCliFixture } from "./gemini-cli.js";
 import type { ProviderFixture } from "./kit.js";
 import { openclawFixture } from "./openclaw.js";
 
@@ -10,4 +11,5 @@ export const CONFORMANCE_FIXTURES: Record<ProviderName, ProviderFixture> = {
   openclaw: openclawFixture,
   "claude-code": claudeCodeFixture,
   codex: codexFixture,
+  "gemini-cli": geminiCliFixture,
 };

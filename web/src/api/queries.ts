@@ -63,6 +63,7 @@ const SHELL = `query Shell($ctx: QueryContext) {
     }
     ... on ProviderBSystem { demo versions liveSessions { ${LIVE_SESSION_FIELDS} } }
     ... on ProviderCSystem { demo versions liveSessions { ${LIVE_SESSION_FIELDS} } }
+    ... on ProviderDSystem { demo versions liveSessions { ${LIVE_SESSION_FIELDS} } }
   }
   sources(context: $ctx) { id name status lastError since attributes { category provider tags } }
   self: source(selector: { id: "dashboard:self" }, context: $ctx) {

@@ -14,15 +14,16 @@ export type Scalars = {
 export type Query = {
   /**
    * One provider's system: select its namespace with `... on ProviderASystem` (OpenClaw's gateway),
-   * `... on ProviderBSystem` (Claude Code) or `... on ProviderCSystem` (Codex). Without `provider`,
-   * the first provider read in A, B, C order; a provider not read here is NOT_FOUND.
+   * `... on ProviderBSystem` (Claude Code), `... on ProviderCSystem` (Codex) or `... on ProviderDSystem`
+   * (Gemini CLI). Without `provider`, the first provider read in A, B, C, D order; a provider not read here is NOT_FOUND.
    */
   system: SystemNamespace;
-  /** Every provider read here, in A, B, C order. */
+  /** Every provider read here, in A, B, C, D order. */
   systems: Array<SystemNamespace>;
   /**
    * Every data source: one AGENT source per OpenClaw agent (`agent:<id>`), Claude Code install
-   * (`claude-code:<name>`) and Codex install (`codex:<name>`), plus `dashboard:self`.
+   * (`claude-code:<name>`), Codex install (`codex:<name>`) and Gemini CLI install (`gemini-cli:<name>`),
+   * plus `dashboard:self`.
    */
   sources: Array<DataSource>;
   /**
@@ -221,14 +222,18 @@ export type Category =
   | 'AGENT'
   | 'DASHBOARD';
 
-/** PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex. */
+/**
+ * PROVIDER_A is OpenClaw, PROVIDER_B Claude Code, PROVIDER_C Codex, PROVIDER_D Gemini CLI. More may
+ * be added: a client that switches over this enum treats a value it does not know as "other".
+ */
 export type Provider =
   | 'PROVIDER_A'
   | 'PROVIDER_B'
-  | 'PROVIDER_C';
+  | 'PROVIDER_C'
+  | 'PROVIDER_D';
 
 export type DataSource = {
-  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>` (`default` for the default dir), or `dashboard:self`. */
+  /** `agent:<agentId>` (OpenClaw), `claude-code:<name>`, `codex:<name>`, `gemini-cli:<name>` (`default` for the default dir), or `dashboard:self`. */
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
   status: SourceStatus;
@@ -368,6 +373,19 @@ export type ProviderCSystem = SystemNamespace & {
   rateLimits: Maybe<RateLimits>;
   /** The same per install (Codex home). */
   rateLimitsBySource: Array<RateLimits>;
+};
+
+/** Gemini CLI: the CLI's installs (`.gemini` dirs) as its session files show them. */
+export type ProviderDSystem = SystemNamespace & {
+  provider: Provider;
+  demo: Scalars['Boolean']['output'];
+  /** The versions of the running `gemini` processes' packages (the session files name none), newest first. */
+  versions: Array<Scalars['String']['output']>;
+  /** `gemini` processes running now (Node running its bundle, cwd in a project), with their CPU and memory. */
+  liveSessions: Array<LiveSession>;
+  sources: Array<DataSource>;
+  /** sources, pricing (models with no known price), disk, store. */
+  health: Health;
 };
 
 export type RateLimits = {
@@ -973,7 +991,7 @@ export type DashboardNamespace = {
   demo: Scalars['Boolean']['output'];
   /** OpenClaw's state dir; null when OpenClaw is not read. */
   openclawDir: Maybe<Scalars['String']['output']>;
-  /** The providers read here, in A, B, C order. */
+  /** The providers read here, in A, B, C, D order. */
   providers: Array<Provider>;
   /** token or none. */
   authMode: Maybe<Scalars['String']['output']>;
@@ -1001,7 +1019,7 @@ export type StoreInfo = {
 };
 
 export type DataChange = {
-  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
+  /** A source id (`agent:<agentId>`, `claude-code:<name>`, `codex:<name>`, `gemini-cli:<name>`), `dashboard:self`, or `system` (OpenClaw's gateway, resources, channels, health). */
   source: Scalars['String']['output'];
   /** Epoch milliseconds. */
   ts: Scalars['Float']['output'];
@@ -1064,7 +1082,7 @@ export type AlertChannelType =
   | 'COMMAND';
 
 export type AlertScope = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: Maybe<Scalars['String']['output']>;
   source: Maybe<Scalars['String']['output']>;
   project: Maybe<Scalars['String']['output']>;
@@ -1072,7 +1090,7 @@ export type AlertScope = {
 };
 
 export type AlertScopeInput = {
-  /** openclaw, claude-code or codex. */
+  /** A provider's name: openclaw, claude-code, codex or gemini-cli. */
   provider: InputMaybe<Scalars['String']['input']>;
   source: InputMaybe<Scalars['String']['input']>;
   project: InputMaybe<Scalars['String']['input']>;

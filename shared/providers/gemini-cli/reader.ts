@@ -1,0 +1,190 @@
+// The Gemini CLI adapter (gemini-cli-format.md, contract.ts): one reader per `.gemini` dir. Session
+// files are read incrementally with the JSONL kit's line reader; the records a monitor never uses
+// are skipped from their first bytes without being built: the `$set.messages` re-listings (the
+// whole conversation again, tens of KB per resume) and the `$set.lastUpdated` stamps written after
+// nearly every record. The cursor holds the line cursor and the parser's small state (line.ts).
+// Nothing in the dir is written.
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { readEventLines, readWholeFile } from "../jsonl/batch.js";
+import { DEFAULT_LINE_READ_BYTES, isLineCursor, type LineCursor } from "../jsonl/line-reader.js";
+import { parseLineObject } from "../jsonl/shape.js";
+import { SourceError, classifyIoError, fail, ok, type SourceResult, type SourceWarning } from "../result.js";
+import { projectOf, SessionLister, transcriptRefs, type SessionFile } from "./files.js";
+import { lineEvents, newLineContext, restoreContext, serializeContext, type GeminiLineContext } from "./line.js";
+import { readLiveSessions, type GeminiLiveOptions } from "./live.js";
+import { MessageCollector } from "./messages.js";
+
+export interface GeminiReaderOptions {
+  /** Where running `gemini` processes are looked for (tests inject a fake procfs). */
+  live?: GeminiLiveOptions;
+  /** Bytes read per readTranscript call at most (a longer line is still finished); default 4 MiB. */
+  maxBytes?: number;
+}
+
+export const DEFAULT_EVENT_LIMIT = 1000;
+
+interface GeminiCursor {
+  v: 1;
+  line: LineCursor;
+  ctx: unknown;
+}
+
+/** Line starts of records nothing is taken from (JSON.stringify writes them exactly so). */
+const SKIPPED_HEADS = ['{"$set":{"messages":', '{"$set":{"lastUpdated":'].map((s) => Buffer.from(s));
+const PEEK = 32;
+
+function keepLine(head: Buffer): boolean {
+  return !SKIPPED_HEADS.some((h) => head.length >= h.length && head.subarray(0, h.length).equals(h));
+}
+
+export function openGeminiReader(install: Install, opts: GeminiReaderOptions = {}): SourceResult<SourceReader> {
+  try {
+    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
+  } catch (err) {
+    return fail(classifyIoError(err, install.dir));
+  }
+  return ok(new GeminiReader(install.dir, opts));
+}
+
+function parseCursor(v: unknown): { line: LineCursor; ctx: GeminiLineContext } | null {
+  const c = v as Partial<GeminiCursor> | null;
+  if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
+  const ctx = restoreContext(c.ctx);
+  return ctx ? { line: c.line, ctx } : null;
+}
+
+class GeminiReader implements SourceReader {
+  private readonly lister: SessionLister;
+  /** Transcript id (the file's path in the install) -> the file, from the last listing. */
+  private files = new Map<string, SessionFile>();
+  /** slug dir -> its cwd, read once per reader (a slug never moves to another cwd). */
+  private readonly projects = new Map<string, string | null>();
+  private version: string | null = null;
+  private readonly stampPrefix = randomUUID();
+  private stamps = 0;
+
+  constructor(
+    dir: string,
+    private readonly opts: GeminiReaderOptions,
+  ) {
+    this.lister = new SessionLister(dir);
+  }
+
+  listTranscripts(): SourceResult<TranscriptRef[]> {
+    return this.listed(this.lister.list());
+  }
+
+  async listTranscriptsPaced(pause: () => Promise<void>): Promise<SourceResult<TranscriptRef[]>> {
+    return this.listed(await this.lister.listPaced(pause));
+  }
+
+  private listed(r: SourceResult<SessionFile[]>): SourceResult<TranscriptRef[]> {
+    if (!r.ok) return r;
+    this.files = new Map(r.value.map((f) => [f.rel, f]));
+    return ok(transcriptRefs(this.files.values()), r.warnings);
+  }
+
+  /**
+   * The session files at these paths, as a listing would give them now (a new file's header is
+   * read); a file that is gone, or whose header is not whole yet, gives none. A path that is not
+   * where session files live is null: the core lists everything.
+   */
+  transcriptsAt(paths: readonly string[]): SourceResult<TranscriptRef[]> | null {
+    if (!paths.every((p) => this.lister.isSessionPath(path.resolve(p)))) return null;
+    const found = new Map<string, SessionFile>();
+    const warnings: SourceWarning[] = [];
+    for (const p of paths) {
+      const f = this.lister.fileAt(path.resolve(p), warnings);
+      if (f) found.set(f.rel, f);
+    }
+    for (const [id, f] of found) this.files.set(id, f);
+    return ok(transcriptRefs(found.values()), warnings);
+  }
+
+  /** The file of a transcript id, from the listing only: an id from a store is never made into a path. */
+  private fileOf(id: string): SessionFile | null {
+    const known = this.files.get(id);
+    if (known) return known;
+    this.listTranscripts();
+    return this.files.get(id) ?? null;
+  }
+
+  private projectOfSlug(slugDir: string): string | null {
+    if (!this.projects.has(slugDir)) this.projects.set(slugDir, projectOf(slugDir));
+    return this.projects.get(slugDir) ?? null;
+  }
+
+  readTranscript(ref: TranscriptRef, cursor: unknown, limit: number): SourceResult<ActivityBatch> {
+    const file = this.fileOf(ref.id);
+    if (!file) return fail(new SourceError("missing", `${ref.id}: no Gemini CLI session file for this session`, { where: ref.id }));
+    const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
+    const stored = cursor === null || cursor === undefined ? null : parseCursor(cursor);
+    let restarted = cursor !== null && cursor !== undefined && stored === null;
+    let start = stored?.line ?? null;
+    let ctx = stored?.ctx ?? newLineContext();
+    const project = this.projectOfSlug(file.slugDir);
+    // A replaced or truncated file restarts at 0, and the parser state with it.
+    for (let attempt = 0; ; attempt++) {
+      const read = this.readEvents(file.abs, start, ctx, project, max);
+      if (!read.ok) return read;
+      if (read.value.restarted && start !== null && attempt === 0) {
+        start = null;
+        ctx = newLineContext();
+        restarted = true;
+        continue;
+      }
+      return ok({ ...read.value, restarted: restarted || read.value.restarted }, read.warnings);
+    }
+  }
+
+  private readEvents(file: string, start: LineCursor | null, ctx: GeminiLineContext, project: string | null, max: number): SourceResult<ActivityBatch> {
+    const options = { keep: keepLine, peekBytes: PEEK, maxBytes: this.opts.maxBytes ?? DEFAULT_LINE_READ_BYTES };
+    const r = readEventLines(file, start, options, max, (line, pos, where, events, warnings) => {
+      const obj = parseLineObject(line.toString("utf8"), where, warnings);
+      if (obj) events.push(...lineEvents(obj, pos, where, ctx, project, warnings));
+    });
+    if (!r.ok) return r;
+    const out: GeminiCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
+    return ok({ ...r.value, cursor: out }, r.warnings);
+  }
+
+  readMessages(ref: TranscriptRef): SourceResult<{ messages: TranscriptMessageRecord[]; bytes: number }> {
+    const file = this.fileOf(ref.id);
+    if (!file) return fail(new SourceError("missing", `${ref.id}: no Gemini CLI session file for this session`, { where: ref.id }));
+    const r = readWholeFile(file.abs, { keep: keepLine, peekBytes: PEEK }, () => new MessageCollector(), (collector, line, pos, where, warnings) => {
+      const obj = parseLineObject(line.toString("utf8"), where, warnings);
+      if (obj) collector.add(obj, pos, where, warnings);
+    });
+    return r.ok ? ok({ messages: r.value.state.finish(), bytes: r.value.bytes }, r.warnings) : r;
+  }
+
+  liveSessions(): SourceResult<LiveSession[]> {
+    if (this.files.size === 0) this.listTranscripts();
+    const mains = [...this.files.values()].filter((f) => f.parentId === null);
+    const r = readLiveSessions(mains, (slugDir) => this.projectOfSlug(slugDir), this.opts.live);
+    if (r.ok) for (const s of r.value) if (s.cliVersion !== null) this.version = s.cliVersion;
+    return r;
+  }
+
+  /** The session files name no version: it is the one a running `gemini`'s package says (live.ts), once one was seen. */
+  appVersion(): SourceResult<string | null> {
+    return ok(this.version);
+  }
+
+  /**
+   * A new value on every call, so the core never skips a pass: a resume appends to an old file
+   * and a later run appends a summary to another session's file, which move only that file's
+   * mtime; only the listing's stat of every file sees it.
+   */
+  changeStamp(): SourceResult<string> {
+    this.stamps++;
+    return ok(`${this.stampPrefix}:${this.stamps}`);
+  }
+
+  close(): void {
+    // Nothing is held open between calls.
+  }
+}
