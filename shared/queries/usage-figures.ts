@@ -7,8 +7,11 @@ import { finiteTotal } from "../base/usage-guard.js";
 /** The figure columns of the usage tables, as SQL selects them (responses apart: each table counts them its own way). */
 const COLUMNS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd", "unpriced"] as const;
 
-/** A row of figures as the store answers it. */
-export type FigureColumns = Record<(typeof COLUMNS)[number] | "responses", number>;
+/** The figure columns of a row as the store answers it (figureColumns, figureSums). */
+export type FigureRow = Record<(typeof COLUMNS)[number], number>;
+
+/** The same with the row's responses. */
+export type FigureColumns = FigureRow & { responses: number };
 
 /** Figures as they are added up (the report's rows, the export's rows). */
 export interface Sums {
