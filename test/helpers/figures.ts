@@ -1,16 +1,10 @@
 // One session's figures, or an install's, as a test's oracle counts them from the files on disk,
 // in the read model's vocabulary: the conformance kit compares the core's answers with them, and
 // each provider's oracle sums them. One type, so an oracle's sums are the kit's figures as they are.
+// The usage figures are the report's (a type only: the oracles compute nothing with the core's code).
+import type { Sums } from "../../shared/queries/usage-figures.js";
 
-export interface Figures {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  unpriced: number;
-  responses: number;
+export interface Figures extends Sums {
   toolCalls: number;
   prompts: number;
   errors: number;
