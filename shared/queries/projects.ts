@@ -7,23 +7,14 @@ import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { metricsWindow, rawFromOf, type MetricsRange } from "./metrics.js";
 import { usd } from "./money.js";
-import { figureSums, type FigureRow } from "./usage-figures.js";
+import { figureSums, type FigureRow, type TokenFigures } from "./usage-figures.js";
 import { HOUR, iso } from "./time.js";
 
-export interface ProjectUsageView {
+export interface ProjectUsageView extends TokenFigures {
   /** The working directory; null for sessions with none recorded (OpenClaw's, or older files). */
   project: string | null;
   /** Session keys with usage in the window (sub-agents count as their own sessions). */
   sessions: number;
-  totalTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  reasoningTokens: number;
-  /** Priced cost; see unpricedResponses. */
-  costUsd: number;
-  unpricedResponses: number;
   /** User messages. */
   turns: number;
   lastActivityAt: string | null;

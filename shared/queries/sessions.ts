@@ -8,7 +8,7 @@ import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";
-import { figureSums, type FigureRow } from "./usage-figures.js";
+import { figureSums, type FigureRow, type TokenFigures } from "./usage-figures.js";
 
 export type SessionStatus = "ACTIVE" | "IDLE" | "DONE" | "FAILED";
 export type SessionSort = "UPDATED_AT" | "TOKENS_DESC" | "COST_DESC" | "NAME";
@@ -22,7 +22,7 @@ export interface SessionFilter {
   limit?: number | null;
 }
 
-export interface SessionView {
+export interface SessionView extends TokenFigures {
   key: string;
   agentId: string;
   displayName: string;
@@ -30,16 +30,6 @@ export interface SessionView {
   model: string | null;
   channel: string | null;
   status: SessionStatus;
-  totalTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** The part of outputTokens that was reasoning. */
-  reasoningTokens: number;
-  /** Priced cost; responses with no known price add nothing here and are counted in `unpricedResponses`. */
-  costUsd: number;
-  unpricedResponses: number;
   /** The working directory (Claude Code, Codex). */
   project: string | null;
   gitBranch: string | null;

@@ -25,6 +25,24 @@ export interface Sums {
   unpriced: number;
 }
 
+/** The token and cost figures a view shows (a session, a project, a usage report's row); every count an exact integer. */
+export interface TokenFigures {
+  /** input + output + cache write + cache read. */
+  totalTokens: number;
+  /** Input not read from cache. */
+  inputTokens: number;
+  /** Output, reasoning included. */
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** The reasoning part of outputTokens (not added to totalTokens again). */
+  reasoningTokens: number;
+  /** USD of the priced responses; responses with no known price add nothing here (see unpricedResponses). */
+  costUsd: number;
+  /** Responses of models with no known price: their tokens count, their cost is not in costUsd. */
+  unpricedResponses: number;
+}
+
 const qualified = (table: string, c: string): string => (table ? `${table}.${c}` : c);
 
 /** `t.input, t.output, …`: the figure columns of table alias `t` (none: unqualified). */

@@ -24,7 +24,7 @@ import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
 import { blockSpans, burnRate, projectBlock } from "./usage-blocks.js";
 import { prefixOf, projectKey, usageCells, usageDayCells } from "./usage-cells.js";
-import { figureColumns, figureSums, sumsOf, type FigureColumns, type Sums } from "./usage-figures.js";
+import { figureColumns, figureSums, sumsOf, type FigureColumns, type Sums, type TokenFigures } from "./usage-figures.js";
 import { weekOf, type UsageReportKind, type UsageReportParams, type Weekday } from "./usage-params.js";
 import { figures, Group } from "./usage-sums.js";
 import { DAY, dayKey, HOUR, iso } from "./time.js";
@@ -33,23 +33,9 @@ const USAGE_SCHEMA_VERSION = 1;
 
 const BLOCKS_PROVIDER: ProviderName | null = providersWith("usageBlocks")[0] ?? null;
 
-/** Token and cost figures; every count is an exact integer. */
-export interface UsageFigures {
-  /** Input not read from cache. */
-  inputTokens: number;
-  /** Output, reasoning included. */
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  /** The reasoning part of outputTokens (not added to totalTokens again). */
-  reasoningTokens: number;
-  /** input + output + cache write + cache read. */
-  totalTokens: number;
-  /** USD of the priced responses; a lower bound when costComplete is false. */
-  costUsd: number;
+/** Token and cost figures; costUsd is a lower bound when costComplete is false. */
+export interface UsageFigures extends TokenFigures {
   responses: number;
-  /** Responses of models with no known price: their tokens count, their cost is not in costUsd. */
-  unpricedResponses: number;
   costComplete: boolean;
 }
 
