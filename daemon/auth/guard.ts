@@ -33,7 +33,7 @@ export type AuthCheck = (req: IncomingMessage, route?: RouteAuth, presented?: Pr
 /** Decides and, on refusal, answers the HTTP request itself; null means refused. */
 export type AuthGuard = (req: IncomingMessage, res: ServerResponse, route?: RouteAuth) => AuthSuccess | null;
 
-interface AuthGuardOptions {
+export interface AuthGuardOptions {
   token: string;
   /**
    * The read-only scrape token (config metricsToken): good on routes with `metricsScope` (and on

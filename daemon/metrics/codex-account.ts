@@ -9,8 +9,8 @@
 // machine of the account, so series join, yet the id does not travel to wherever the metrics go.
 // A home without a ChatGPT login (an API key, a keyring store, no auth.json) is "unknown".
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { FileValueCache } from "../../shared/base/file-value.js";
 
 export const UNKNOWN_ACCOUNT = "unknown";
 /** auth.json is a few KB; anything far larger is not one, and is not read. */
@@ -18,47 +18,13 @@ const MAX_AUTH_BYTES = 256 * 1024;
 /** `"account_id": "…"` (tokens.account_id); the JWTs beside it are base64 and cannot match. */
 const ACCOUNT_ID = /"account_id"\s*:\s*"([A-Za-z0-9._:-]{1,200})"/;
 
-interface Cached {
-  /** dev, inode, size and mtime of the file when read: a new login changes them. */
-  stamp: string;
-  account: string;
-}
-
 /** The account label of a Codex home, cached per file version (a scrape may ask every few seconds). */
 export class CodexAccounts {
-  private readonly cache = new Map<string, Cached>();
+  // A new login changes the file's dev, inode, size or mtime; its tokens are zeroed once read.
+  private readonly files = new FileValueCache({ maxBytes: MAX_AUTH_BYTES, noFollow: true, parse: accountLabel, fallback: UNKNOWN_ACCOUNT, wipe: true });
 
   account(codexHome: string): string {
-    const file = join(codexHome, "auth.json");
-    let fd: number;
-    try {
-      fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    } catch {
-      this.cache.delete(file);
-      return UNKNOWN_ACCOUNT;
-    }
-    try {
-      const st = fstatSync(fd);
-      if (!st.isFile() || st.size > MAX_AUTH_BYTES) return UNKNOWN_ACCOUNT;
-      const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
-      const hit = this.cache.get(file);
-      if (hit && hit.stamp === stamp) return hit.account;
-      const buf = Buffer.alloc(st.size);
-      let got = 0;
-      while (got < buf.length) {
-        const n = readSync(fd, buf, got, buf.length - got, got);
-        if (n === 0) break;
-        got += n;
-      }
-      const account = accountLabel(buf.subarray(0, got).toString("utf8"));
-      buf.fill(0);
-      this.cache.set(file, { stamp, account });
-      return account;
-    } catch {
-      return UNKNOWN_ACCOUNT;
-    } finally {
-      closeSync(fd);
-    }
+    return this.files.get(join(codexHome, "auth.json"));
   }
 }
 

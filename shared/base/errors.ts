@@ -52,12 +52,38 @@ export class InsightsError extends Error {
     super(message, options);
     this.name = "InsightsError";
     this.code = code;
-    this.details = details;
+    this.details = reportable(details, () => `${this.code}: ${this.message}`);
   }
 
   toJSON(): { code: ErrorCode; message: string } {
     return { code: this.code, message: this.message };
   }
+}
+
+/**
+ * The details as given, plus a hidden `split` that renders the error as text. Why: uvu (the test
+ * runner) takes an error's `details` to be its own pre-rendered diff and calls `details.split("\n")`
+ * on it; on an object that throws inside its reporter, whose `finally { return }` swallows it, so a
+ * test that failed with an InsightsError printed nothing at all and the rest of its suite did not
+ * run. Non-enumerable: spreading, JSON, equality checks and what clients receive see the same
+ * plain object as before. A copy, so the caller's object is not changed.
+ */
+function reportable(details: Record<string, unknown>, headline: () => string): Record<string, unknown> {
+  const out = { ...details };
+  if (Object.hasOwn(out, "split")) return out;
+  Object.defineProperty(out, "split", {
+    enumerable: false,
+    value: (separator: string): string[] => {
+      let facts = "";
+      try {
+        facts = Object.keys(out).length ? `\ndetails: ${JSON.stringify(out)}` : "";
+      } catch {
+        // A value JSON cannot write (a cycle, a BigInt): the code and message still print.
+      }
+      return `${headline()}${facts}`.split(separator);
+    },
+  });
+  return out;
 }
 
 /** A config value that failed validation: names the key, the bad value, where it came from and what is allowed. */

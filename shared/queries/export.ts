@@ -11,7 +11,8 @@ import { dayKey } from "./time.js";
 import { projectKey, usageCells } from "./usage-cells.js";
 import { parseDay, parseProvider, parseTimeZone } from "./usage-params.js";
 import type { UsageFigures } from "./usage-report.js";
-import { add, figures, sumsOfCell, zero, type Sums } from "./usage-sums.js";
+import { add, zero, type Sums } from "./usage-figures.js";
+import { figures } from "./usage-sums.js";
 
 const EXPORT_SCHEMA_VERSION = 1;
 /** The columns that make a row's identity, in order. */
@@ -123,7 +124,7 @@ export function queryExport(store: Store, p: ExportParams, o: ExportOptions): Ex
     const key = JSON.stringify([date, c.sourceId, model, project]);
     let r = rows.get(key);
     if (!r) rows.set(key, (r = { head: { host: o.host, date, provider, source: c.sourceId, model, project, timeZone: p.timeZone }, sums: zero() }));
-    add(r.sums, sumsOfCell(c));
+    add(r.sums, c);
   }
   const out: ExportRow[] = [...rows.values()].map(({ head, sums }) => {
     // Cost last, as EXPORT_COLUMNS has it.

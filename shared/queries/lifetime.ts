@@ -4,6 +4,7 @@ import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { DAY } from "./time.js";
 import { usd } from "./money.js";
+import type { Sums } from "./usage-figures.js";
 
 export interface LifetimeStats {
   isReady: boolean;
@@ -24,14 +25,7 @@ export interface LifetimeStats {
 }
 
 /** The source's all-time sums (its transcripts' totals): what the store holds; the read model keeps it between changes. */
-interface LifetimeRow {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  unpriced: number;
+interface LifetimeRow extends Omit<Sums, "responses"> {
   users: number;
   assistants: number;
   first: number | null;

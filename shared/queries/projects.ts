@@ -7,22 +7,14 @@ import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { metricsWindow, rawFromOf, type MetricsRange } from "./metrics.js";
 import { usd } from "./money.js";
+import { figureSums, type FigureRow, type TokenFigures } from "./usage-figures.js";
 import { HOUR, iso } from "./time.js";
 
-export interface ProjectUsageView {
+export interface ProjectUsageView extends TokenFigures {
   /** The working directory; null for sessions with none recorded (OpenClaw's, or older files). */
   project: string | null;
   /** Session keys with usage in the window (sub-agents count as their own sessions). */
   sessions: number;
-  totalTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  reasoningTokens: number;
-  /** Priced cost; see unpricedResponses. */
-  costUsd: number;
-  unpricedResponses: number;
   /** User messages. */
   turns: number;
   lastActivityAt: string | null;
@@ -43,16 +35,9 @@ interface ProjectsOptions {
 const DEFAULT_PROJECT_LIMIT = 100;
 const MAX_PROJECT_LIMIT = 1000;
 
-interface Row {
+interface Row extends FigureRow {
   project: string | null;
   sessions: number;
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  reasoning: number;
-  cost_usd: number;
-  unpriced: number;
   turns: number;
   last: number | null;
 }
@@ -65,9 +50,8 @@ export function queryProjects(store: Store, sourceId: string, o: ProjectsOptions
   if (o.range) {
     const { start, lastEnd } = metricsWindow(o.range, null, o.now, o.timeZone ?? "UTC");
     const rawFrom = rawFromOf(o.now, o.rawDays ?? Infinity);
-    const raw = `SELECT m.project AS project, count(DISTINCT u.session_key) AS sessions, sum(u.input) AS input, sum(u.output) AS output,
-                sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write, sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd,
-                sum(u.unpriced) AS unpriced, sum(u.role = 'user') AS turns, max(u.ts) AS last
+    const raw = `SELECT m.project AS project, count(DISTINCT u.session_key) AS sessions, ${figureSums("u")},
+                sum(u.role = 'user') AS turns, max(u.ts) AS last
          FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
          WHERE u.source_id = @source AND u.ts >= @start AND u.ts < @end`;
     rows =
@@ -76,13 +60,12 @@ export function queryProjects(store: Store, sourceId: string, o: ProjectsOptions
           // keys, so `sessions` counts the raw rows' only there, and `last` is the hour's start.
           (store.db
             .prepare(
-              `SELECT project, sum(sessions) AS sessions, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read,
-                      sum(cache_write) AS cache_write, sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced,
+              `SELECT project, sum(sessions) AS sessions, ${figureSums()},
                       sum(turns) AS turns, max(last) AS last FROM (
                  ${raw} AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
                  GROUP BY m.project
                  UNION ALL
-                 SELECT nullif(project, ''), 0, sum(input), sum(output), sum(cache_read), sum(cache_write), sum(reasoning), sum(cost_usd), sum(unpriced),
+                 SELECT nullif(project, ''), 0, ${figureSums()},
                         sum(turns), max(hour)
                  FROM token_usage_hourly WHERE source_id = @source AND hour >= @start AND hour < min(@rawFrom, @end) GROUP BY project
                ) GROUP BY project`,
@@ -92,9 +75,8 @@ export function queryProjects(store: Store, sourceId: string, o: ProjectsOptions
   } else {
     rows = store.db
       .prepare(
-        `SELECT m.project AS project, count(DISTINCT t.session_key) AS sessions, sum(t.input) AS input, sum(t.output) AS output,
-                sum(t.cache_read) AS cache_read, sum(t.cache_write) AS cache_write, sum(t.reasoning) AS reasoning, sum(t.cost_usd) AS cost_usd,
-                sum(t.unpriced) AS unpriced, sum(t.user_messages) AS turns, max(t.last_activity) AS last
+        `SELECT m.project AS project, count(DISTINCT t.session_key) AS sessions, ${figureSums("t")},
+                sum(t.user_messages) AS turns, max(t.last_activity) AS last
          FROM transcript_totals t LEFT JOIN session_meta m ON m.source_id = t.source_id AND m.session_key = t.session_key
          WHERE t.source_id = ?
          GROUP BY m.project`,

@@ -8,6 +8,7 @@ import { finiteTotals } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { HOUR, iso, MINUTE } from "./time.js";
 import { usd } from "./money.js";
+import { figureSums, type FigureRow, type TokenFigures } from "./usage-figures.js";
 
 export type SessionStatus = "ACTIVE" | "IDLE" | "DONE" | "FAILED";
 export type SessionSort = "UPDATED_AT" | "TOKENS_DESC" | "COST_DESC" | "NAME";
@@ -21,7 +22,7 @@ export interface SessionFilter {
   limit?: number | null;
 }
 
-export interface SessionView {
+export interface SessionView extends TokenFigures {
   key: string;
   agentId: string;
   displayName: string;
@@ -29,16 +30,6 @@ export interface SessionView {
   model: string | null;
   channel: string | null;
   status: SessionStatus;
-  totalTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** The part of outputTokens that was reasoning. */
-  reasoningTokens: number;
-  /** Priced cost; responses with no known price add nothing here and are counted in `unpricedResponses`. */
-  costUsd: number;
-  unpricedResponses: number;
   /** The working directory (Claude Code, Codex). */
   project: string | null;
   gitBranch: string | null;
@@ -63,15 +54,8 @@ const IDLE_WINDOW_MS = 24 * HOUR;
 const DEFAULT_SESSION_LIMIT = 100;
 const MAX_SESSION_LIMIT = 1000;
 
-interface KeyTotals {
+interface KeyTotals extends FigureRow {
   session_key: string;
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  reasoning: number;
-  cost_usd: number;
-  unpriced: number;
   user_messages: number;
   assistant_messages: number;
   tool_calls: number;
@@ -86,8 +70,7 @@ export type TotalsByKey = Map<string, KeyTotals>;
 
 const USAGE_COLUMNS = ["input", "output", "cache_read", "cache_write", "reasoning", "cost_usd"] as const;
 
-const TOTALS_SQL = `SELECT session_key, sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
-    sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(user_messages) AS user_messages,
+const TOTALS_SQL = `SELECT session_key, ${figureSums()}, sum(user_messages) AS user_messages,
     sum(assistant_messages) AS assistant_messages, sum(tool_calls) AS tool_calls, sum(errors) AS errors,
     min(first_activity) AS first_activity, max(last_activity) AS last_activity, min(coalesce(first_event, first_activity)) AS first_event
   FROM transcript_totals WHERE source_id = ? AND session_key IS NOT NULL`;

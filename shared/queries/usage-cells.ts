@@ -3,9 +3,9 @@
 // zone. Apart from the report because this is how the store is read (SQL, retention windows, UTC
 // offsets), which changes with the store's schema; a daily export is built from the same cells.
 import { hasCapability, providerIdentity, providerOfSourceId, type ProviderName } from "../providers/registry.js";
-import { finiteTotal } from "../base/usage-guard.js";
 import { USAGE_STEP_MS } from "../store/migrations.js";
 import type { Store } from "../store/store.js";
+import { figureColumns, figureSums, sumsOf, type FigureColumns, type Sums } from "./usage-figures.js";
 import { DAY, HOUR, offsetMs } from "./time.js";
 
 /** The project key of OpenClaw-less sessions whose transcripts named no working directory. */
@@ -16,21 +16,13 @@ export const prefixOf = (p: ProviderName): string => providerIdentity(p).sourceP
 /** Raw rows are summed in 15-minute steps: every real UTC offset is a multiple of 15 minutes, so no step straddles a local midnight. The step of usage_steps (migration v9). */
 const QUARTER = USAGE_STEP_MS;
 
-export interface UsageCell {
+export interface UsageCell extends Sums {
   /** Start of the 15-minute step (raw rows) or hour (rollups), epoch ms. */
   at: number;
   sourceId: string;
   model: string;
   /** The session's working directory as stored; '' when none is known. */
   project: string;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  costUsd: number;
-  responses: number;
-  unpriced: number;
 }
 
 interface UsageCellOptions {
@@ -50,35 +42,11 @@ interface UsageCellOptions {
   byProject?: boolean;
 }
 
-interface CellRow {
+interface CellRow extends FigureColumns {
   at: number;
   source_id: string;
   model: string;
   project: string;
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  reasoning: number;
-  cost_usd: number;
-  unpriced: number;
-  responses: number;
-}
-
-export type SumColumns = Pick<CellRow, "input" | "output" | "cache_read" | "cache_write" | "reasoning" | "cost_usd" | "unpriced" | "responses">;
-
-/** A row's sums, finite and never negative even if an older version stored a poisoned row. */
-export function cellSums(r: SumColumns): Pick<UsageCell, "input" | "output" | "cacheRead" | "cacheWrite" | "reasoning" | "costUsd" | "responses" | "unpriced"> {
-  return {
-    input: finiteTotal(r.input),
-    output: finiteTotal(r.output),
-    cacheRead: finiteTotal(r.cache_read),
-    cacheWrite: finiteTotal(r.cache_write),
-    reasoning: finiteTotal(r.reasoning),
-    costUsd: finiteTotal(r.cost_usd),
-    responses: finiteTotal(r.responses),
-    unpriced: finiteTotal(r.unpriced),
-  };
 }
 
 /** The SQL of the cells (`at`, source_id, model, project, the sums, responses) and its parameters. */
@@ -89,14 +57,13 @@ function cellQuery(o: UsageCellOptions): { sql: string; params: Record<string, n
   // raw rows would be; bounds (`from`, `to`) must be multiples of the step for the same to hold.
   const raw =
     o.byProject === false
-      ? `SELECT q.at, q.source_id, q.model, '' AS project, q.input, q.output, q.cache_read, q.cache_write, q.reasoning, q.cost_usd, q.unpriced, q.responses
+      ? `SELECT q.at, q.source_id, q.model, '' AS project, ${figureColumns("q")}, q.responses
          FROM usage_steps q
          WHERE q.responses > 0 AND q.at >= @from AND q.at < @to
            AND (@prefix IS NULL OR substr(q.source_id, 1, length(@prefix)) = @prefix)
            AND (q.at >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (q.at / ${HOUR}) * ${HOUR} AND h.source_id = q.source_id))`
       : `SELECT (u.ts / ${QUARTER}) * ${QUARTER} AS at, u.source_id, u.model, coalesce(m.project, '') AS project,
-              sum(u.input) AS input, sum(u.output) AS output, sum(u.cache_read) AS cache_read, sum(u.cache_write) AS cache_write,
-              sum(u.reasoning) AS reasoning, sum(u.cost_usd) AS cost_usd, sum(u.unpriced) AS unpriced, count(*) AS responses
+              ${figureSums("u")}, count(*) AS responses
        FROM token_usage u LEFT JOIN session_meta m ON m.source_id = u.source_id AND m.session_key = u.session_key
        WHERE u.role = 'assistant' AND u.ts >= @from AND u.ts < @to
          AND (@prefix IS NULL OR substr(u.source_id, 1, length(@prefix)) = @prefix)
@@ -105,11 +72,11 @@ function cellQuery(o: UsageCellOptions): { sql: string; params: Record<string, n
   // Rollups: per project from their own table, or without one from usage_hours (v9, the same sums).
   const rolled =
     o.byProject === false
-      ? `SELECT hour AS at, source_id, model, '' AS project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, responses
+      ? `SELECT hour AS at, source_id, model, '' AS project, ${figureColumns()}, responses
          FROM usage_hours
          WHERE responses > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
            AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`
-      : `SELECT hour AS at, source_id, model, project, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages AS responses
+      : `SELECT hour AS at, source_id, model, project, ${figureColumns()}, messages AS responses
        FROM token_usage_hourly
        WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
          AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)`;
@@ -129,7 +96,7 @@ export function usageCells(store: Store, o: UsageCellOptions): UsageCell[] {
     sourceId: r.source_id,
     model: r.model,
     project: r.project,
-    ...cellSums(r),
+    ...sumsOf(r),
   }));
 }
 
@@ -223,8 +190,7 @@ export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject
   const rows = store.db
     .prepare(
       `SELECT (${local} - ((${local} % ${DAY}) + ${DAY}) % ${DAY}) / ${DAY} AS day, source_id, model,
-              sum(input) AS input, sum(output) AS output, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write,
-              sum(reasoning) AS reasoning, sum(cost_usd) AS cost_usd, sum(unpriced) AS unpriced, sum(responses) AS responses
+              ${figureSums()}, sum(responses) AS responses
        FROM (${q.sql}) GROUP BY 1, 2, 3`,
     )
     .all(q.params) as Array<Omit<CellRow, "at" | "project"> & { day: number }>;
@@ -238,7 +204,7 @@ export function usageDayCells(store: Store, o: Omit<UsageCellOptions, "byProject
       day: iso.slice(0, 10),
       sourceId: r.source_id,
       model: r.model,
-      ...cellSums(r),
+      ...sumsOf(r),
     });
   }
   return out;

@@ -9,8 +9,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { manualClock } from "../base/clock.js";
 import { InsightsError } from "../base/errors.js";
-import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../base/log/logger.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { parsePriceOverrides } from "../pricing/overrides.js";
 import { Pricer } from "../pricing/pricer.js";
@@ -24,7 +22,7 @@ import { Store } from "../store/store.js";
 import { claudeResponses, codexResponses, dayIn, fileNamed, figuresOf, groupBy, shiftTimestamps, sums, type ExpectedResponse } from "../../test/helpers/usage-expectations.js";
 import { demoLocation } from "../open-data.js";
 import { byKey as byKeyOf, expectedTotals, fixtureTranscripts, type ExpectedTotals } from "../../test/helpers/fixture-expectations.js";
-import { fixtureReadModel } from "../../test/helpers/read-model.js";
+import { fixtureCollector, fixtureReadModel } from "../../test/helpers/read-model.js";
 import { parseUsageParams, type UsageReportParams } from "./usage-params.js";
 import { queryUsageReport, type UsageFigures, type UsageReport } from "./usage-report.js";
 
@@ -78,19 +76,14 @@ test.before(async () => {
     "test",
   );
   const pricer = new Pricer({ overrides, dataset: buildIndex([], "empty") });
-  const collector = new Collector({
+  const collector = fixtureCollector({
     providers: [
       new ClaudeCodeProvider({ env: {}, home: claudeHome, dirs: [claudeDir], pricer }),
       new CodexProvider({ env: {}, home: codexHome, dirs: [codexDir], pricer }),
     ],
-    gatewaySide: null,
-    stateDir: makeTempDir(),
+    side: null,
     store,
     clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
   });
   const { degraded } = await collector.collectOnce(60_000);
   assert.equal(degraded, []);

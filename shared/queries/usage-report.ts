@@ -20,36 +20,22 @@
 // The report's parameters are parsed in usage-params.ts, the store read in usage-cells.ts, the
 // figures summed in usage-sums.ts; this file is the report's shape and its rows.
 import { providersWith, type ProviderName } from "../providers/registry.js";
-import { finiteTotal } from "../base/usage-guard.js";
 import type { Store } from "../store/store.js";
 import { usd } from "./money.js";
 import { blockSpans, burnRate, projectBlock } from "./usage-blocks.js";
-import { cellSums, prefixOf, projectKey, usageCells, usageDayCells, type SumColumns } from "./usage-cells.js";
+import { prefixOf, projectKey, usageCells, usageDayCells } from "./usage-cells.js";
+import { figureColumns, figureSums, sumsOf, type FigureColumns, type Sums, type TokenFigures } from "./usage-figures.js";
 import { weekOf, type UsageReportKind, type UsageReportParams, type Weekday } from "./usage-params.js";
-import { figures, Group, sumsOfCell, type Sums } from "./usage-sums.js";
+import { figures, Group } from "./usage-sums.js";
 import { DAY, dayKey, HOUR, iso } from "./time.js";
 
 const USAGE_SCHEMA_VERSION = 1;
 
 const BLOCKS_PROVIDER: ProviderName | null = providersWith("usageBlocks")[0] ?? null;
 
-/** Token and cost figures; every count is an exact integer. */
-export interface UsageFigures {
-  /** Input not read from cache. */
-  inputTokens: number;
-  /** Output, reasoning included. */
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  /** The reasoning part of outputTokens (not added to totalTokens again). */
-  reasoningTokens: number;
-  /** input + output + cache write + cache read. */
-  totalTokens: number;
-  /** USD of the priced responses; a lower bound when costComplete is false. */
-  costUsd: number;
+/** Token and cost figures; costUsd is a lower bound when costComplete is false. */
+export interface UsageFigures extends TokenFigures {
   responses: number;
-  /** Responses of models with no known price: their tokens count, their cost is not in costUsd. */
-  unpricedResponses: number;
   costComplete: boolean;
 }
 
@@ -185,30 +171,22 @@ function cellRows(store: Store, p: UsageReportParams, o: UsageReportOptions): Bu
   if (p.report === "project") {
     // Projects group the raw rows and rollups themselves (the aggregates keep no project).
     for (const c of usageCells(store, cellOptions)) {
-      if (inRange(dayKey(c.at, p.timeZone), p)) add(projectKey(c.sourceId, c.project), c.sourceId, c.model, sumsOfCell(c));
+      if (inRange(dayKey(c.at, p.timeZone), p)) add(projectKey(c.sourceId, c.project), c.sourceId, c.model, c);
     }
   } else {
     // Days and months: the trigger-kept aggregates, summed per day by SQLite.
     for (const c of usageDayCells(store, cellOptions, p.timeZone)) {
-      if (inRange(c.day, p)) add(p.report === "daily" ? c.day : p.report === "weekly" ? weekOf(c.day, p.weekStart) : c.day.slice(0, 7), c.sourceId, c.model, sumsOfCell(c));
+      if (inRange(c.day, p)) add(p.report === "daily" ? c.day : p.report === "weekly" ? weekOf(c.day, p.weekStart) : c.day.slice(0, 7), c.sourceId, c.model, c);
     }
   }
   // Days and months sort as text; projects by name.
   return [...groups.keys()].sort().map((key) => ({ key, group: groups.get(key) as Group, extra: {} }));
 }
 
-interface SessionModelRow {
+interface SessionModelRow extends FigureColumns {
   source_id: string;
   key: string;
   model: string;
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  reasoning: number;
-  cost_usd: number;
-  unpriced: number;
-  responses: number;
 }
 
 interface SessionFactRow {
@@ -227,8 +205,7 @@ function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions):
     .prepare(
       // A transcript without a session key (an OpenClaw window no session names) is its own session.
       `SELECT t.source_id, coalesce(t.session_key, t.session_id) AS key, tm.model,
-              sum(tm.input) AS input, sum(tm.output) AS output, sum(tm.cache_read) AS cache_read, sum(tm.cache_write) AS cache_write,
-              sum(tm.reasoning) AS reasoning, sum(tm.cost_usd) AS cost_usd, sum(tm.unpriced) AS unpriced, sum(tm.messages) AS responses
+              ${figureSums("tm")}, sum(tm.messages) AS responses
        FROM transcript_models tm JOIN transcript_totals t ON t.source_id = tm.source_id AND t.session_id = tm.session_id
        WHERE tm.messages > 0 AND (@prefix IS NULL OR substr(t.source_id, 1, length(@prefix)) = @prefix)
        GROUP BY 1, 2, 3`,
@@ -276,16 +253,7 @@ function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions):
     let s = sessions.get(sid);
     if (!s) sessions.set(sid, (s = { source: r.source_id, key: root, group: new Group(), members: new Set([root]), first: null, last: null, project: null }));
     s.members.add(r.key);
-    s.group.add(r.source_id, r.model, {
-      input: finiteTotal(r.input),
-      output: finiteTotal(r.output),
-      cacheRead: finiteTotal(r.cache_read),
-      cacheWrite: finiteTotal(r.cache_write),
-      reasoning: finiteTotal(r.reasoning),
-      cost: finiteTotal(r.cost_usd),
-      responses: finiteTotal(r.responses),
-      unpriced: finiteTotal(r.unpriced),
-    });
+    s.group.add(r.source_id, r.model, sumsOf(r));
   }
   const out: Array<Built & { last: number | null }> = [];
   for (const s of sessions.values()) {
@@ -311,7 +279,7 @@ function sessionRows(store: Store, p: UsageReportParams, o: UsageReportOptions):
   return out;
 }
 
-interface ResponseRow extends SumColumns {
+interface ResponseRow extends FigureColumns {
   at: number;
   source_id: string;
   model: string;
@@ -329,13 +297,13 @@ function blockRows(store: Store, p: UsageReportParams, o: UsageReportOptions): B
   const prefix = p.provider ? prefixOf(p.provider) : null;
   const rows = store.db
     .prepare(
-      `SELECT u.ts AS at, u.source_id, u.model, u.input, u.output, u.cache_read, u.cache_write, u.reasoning, u.cost_usd, u.unpriced, 1 AS responses
+      `SELECT u.ts AS at, u.source_id, u.model, ${figureColumns("u")}, 1 AS responses
        FROM token_usage u
        WHERE u.role = 'assistant' AND u.ts >= @from AND u.ts < @to
          AND (@prefix IS NULL OR substr(u.source_id, 1, length(@prefix)) = @prefix)
          AND (u.ts >= @rawFrom OR NOT EXISTS (SELECT 1 FROM token_usage_hourly h WHERE h.hour = (u.ts / ${HOUR}) * ${HOUR} AND h.source_id = u.source_id))
        UNION ALL
-       SELECT hour, source_id, model, input, output, cache_read, cache_write, reasoning, cost_usd, unpriced, messages
+       SELECT hour, source_id, model, ${figureColumns()}, messages
        FROM token_usage_hourly
        WHERE messages > 0 AND hour >= @from AND hour < min(@to, @rawFrom)
          AND (@prefix IS NULL OR substr(source_id, 1, length(@prefix)) = @prefix)
@@ -352,7 +320,7 @@ function blockRows(store: Store, p: UsageReportParams, o: UsageReportOptions): B
     }
     for (let i = span.from; i < span.to; i++) {
       const r = kept[i] as ResponseRow;
-      group.add(r.source_id, r.model, sumsOfCell({ sourceId: r.source_id, model: r.model, ...cellSums(r) }));
+      group.add(r.source_id, r.model, sumsOf(r));
     }
     const f = figures(group.sums);
     const rate = span.active ? burnRate(span, f.totalTokens, group.sums.cost) : null;

@@ -3,7 +3,7 @@
 // report because pricing and rounding change for their own reasons; the export sums the same way.
 import { PROVIDER_NAMES as PROVIDERS, providerOfSourceId, type ProviderName } from "../providers/registry.js";
 import { usd } from "./money.js";
-import type { UsageCell } from "./usage-cells.js";
+import { add, zero, type Sums } from "./usage-figures.js";
 import type { UsageFigures, UsageModelFigures, UsageProviderFigures, UsageRow, UsageTotals } from "./usage-report.js";
 
 /** Model name of responses that recorded none. */
@@ -11,31 +11,6 @@ const UNKNOWN_MODEL = "unknown";
 
 // ---------------------------------------------------------------------------------------------
 // Grouping.
-
-/** Sums of usage cells as they are added up (the report's rows, the export's rows). */
-export interface Sums {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  responses: number;
-  unpriced: number;
-}
-
-export const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, responses: 0, unpriced: 0 });
-
-export function add(to: Sums, from: Sums): void {
-  to.input += from.input;
-  to.output += from.output;
-  to.cacheRead += from.cacheRead;
-  to.cacheWrite += from.cacheWrite;
-  to.reasoning += from.reasoning;
-  to.cost += from.cost;
-  to.responses += from.responses;
-  to.unpriced += from.unpriced;
-}
 
 export function figures(s: Sums): UsageFigures {
   return {
@@ -113,15 +88,3 @@ export class Group {
     return { key, ...extra, ...this.totals(), ...(byProvider ? { byProvider: this.providerRows() } : {}), ...(breakdown ? { breakdown: this.breakdown() } : {}) };
   }
 }
-
-export const sumsOfCell = (c: Omit<UsageCell, "at" | "project">): Sums => ({
-  input: c.input,
-  output: c.output,
-  cacheRead: c.cacheRead,
-  cacheWrite: c.cacheWrite,
-  reasoning: c.reasoning,
-  cost: c.costUsd,
-  responses: c.responses,
-  unpriced: c.unpriced,
-});
-

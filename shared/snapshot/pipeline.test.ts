@@ -7,11 +7,9 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { expectedTotals, fixtureTranscripts, FIXTURE_NOW } from "../../test/helpers/fixture-expectations.js";
-import { fixtureReadModel } from "../../test/helpers/read-model.js";
+import { fixtureCollector, fixtureReadModel } from "../../test/helpers/read-model.js";
 import { manualClock } from "../base/clock.js";
 import { InsightsError } from "../base/errors.js";
-import { Collector } from "../ingest/collector.js";
-import { LogHub } from "../base/log/logger.js";
 import { buildIndex } from "../pricing/dataset.js";
 import { Pricer } from "../pricing/pricer.js";
 import { ReadModel } from "../queries/read-model.js";
@@ -22,7 +20,6 @@ import { copyCodexHome, mapped, rawLines as codexLines, recordSums, rolloutFiles
 import type { Provider } from "../providers/contract.js";
 import { openclawGateway } from "../providers/openclaw/gateway-side.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
-import { fail, SourceError } from "../providers/result.js";
 import { Store } from "../store/store.js";
 import { cardModelSchema, type CardBlock, type CardBlockOf, type CardModel } from "./card-model.js";
 import { produceSnapshot } from "./pipeline.js";
@@ -51,20 +48,7 @@ async function providersModel(dirs: Dirs, now: number, prices: "shipped" | "none
     ...(dirs.claudeHome ? [new ClaudeCodeProvider({ env: {}, home: dirs.claudeHome, dirs: null, pricer })] : []),
     ...(dirs.codexHome ? [new CodexProvider({ env: {}, home: dirs.codexHome, dirs: null, pricer })] : []),
   ];
-  const collector = new Collector({
-    providers,
-    gatewaySide: side,
-    stateDir: makeTempDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-    probeHttp: async () => fail(new SourceError("unreachable", "connect ECONNREFUSED 127.0.0.1:18789")),
-    channels: false,
-    updates: false,
-  });
+  const collector = fixtureCollector({ providers, side, store, clock });
   await collector.collectOnce(10_000);
   const m = new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: dirs.openclaw ?? null, timeZone: "UTC", rawDays: () => 7 });
   return { model: m, collector, clock };

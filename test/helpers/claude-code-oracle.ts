@@ -6,6 +6,7 @@
 import * as path from "node:path";
 import * as assert from "uvu/assert";
 import { expectedPrompts, rawLines, transcriptFiles, type RawLine } from "./claude-code-fixture.js";
+import type { Figures } from "./figures.js";
 
 export type { RawLine };
 
@@ -16,19 +17,8 @@ export const LIST_PRICES: Record<string, { input: number; output: number; cacheW
   "claude-opus-4-5": { input: 5, output: 25, cacheWrite5m: 6.25, cacheRead: 0.5 },
 };
 
-export interface Sums {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  responses: number;
-  toolCalls: number;
-  prompts: number;
-  errors: number;
-  warnings: number;
-}
+/** A transcript's figures, or a session's: the kit's Figures, less `unpriced` (every fixture model has a list price). */
+export type Sums = Omit<Figures, "unpriced">;
 
 export const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, responses: 0, toolCalls: 0, prompts: 0, errors: 0, warnings: 0 });
 

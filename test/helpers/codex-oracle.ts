@@ -7,30 +7,13 @@
 import * as path from "node:path";
 import { priceUsage } from "../../shared/pricing/pricer.js";
 import { isEvent, rawLines, rolloutFiles, type RawLine } from "./codex-fixture.js";
+import { addFigures, zeroFigures, type Figures } from "./figures.js";
 
 export type { RawLine };
 
-export interface Sums {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  unpriced: number;
-  responses: number;
-  toolCalls: number;
-  prompts: number;
-  errors: number;
-  warnings: number;
-}
-
-export const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, unpriced: 0, responses: 0, toolCalls: 0, prompts: 0, errors: 0, warnings: 0 });
-
-export function add(a: Sums, b: Sums): Sums {
-  for (const k of Object.keys(a) as Array<keyof Sums>) a[k] += b[k];
-  return a;
-}
+/** A rollout's figures, or a session's: the conformance kit's Figures. */
+export type Sums = Figures;
+export { addFigures as add, zeroFigures as zero };
 
 /** `task_complete.error` codes that mean the plan's limit (a 429): a warning (design §9). */
 export const LIMIT_CODES = new Set(["usage_limit_exceeded", "usage_limit_reached", "rate_limit_exceeded"]);
@@ -69,7 +52,7 @@ export function oracleCost(r: Response): number | null {
 
 /** One rollout's figures; `seen` (response ids) spans files. */
 export function fileSums(lines: RawLine[], seen: Set<string>): Sums {
-  const s = zero();
+  const s = zeroFigures();
   for (const l of lines) {
     if (isEvent(l, "task_started")) s.prompts++;
     if (l.type === "response_item" && ["function_call", "custom_tool_call", "local_shell_call", "web_search_call"].includes(l.payload.type)) s.toolCalls++;
@@ -113,11 +96,11 @@ export function rollouts(codexDir: string): Rollout[] {
 export function expected(rs: Rollout[]): { bySession: Map<string, Sums>; total: Sums } {
   const seen = new Set<string>();
   const bySession = new Map<string, Sums>();
-  const total = zero();
+  const total = zeroFigures();
   for (const r of [...rs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const s = fileSums(r.lines, seen);
-    bySession.set(r.key, add(bySession.get(r.key) ?? zero(), s));
-    add(total, s);
+    bySession.set(r.key, addFigures(bySession.get(r.key) ?? zeroFigures(), s));
+    addFigures(total, s);
   }
   return { bySession, total };
 }

@@ -7,9 +7,9 @@
 import { join } from "node:path";
 import { manualClock, type Clock } from "../../shared/base/clock.js";
 import { Collector } from "../../shared/ingest/collector.js";
-import { LogHub } from "../../shared/base/log/logger.js";
 import { Pricer } from "../../shared/pricing/pricer.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
+import { fixtureCollector } from "./read-model.js";
 import { ClaudeCodeProvider } from "../../shared/providers/claude-code/provider.js";
 import { CodexProvider } from "../../shared/providers/codex/provider.js";
 import type { Provider } from "../../shared/providers/contract.js";
@@ -67,17 +67,7 @@ export async function coreReadModel(makeProvider: () => Provider, sourceId: stri
   const storeFile = opts.storeFile ?? join(makeTempDir("gi-core-"), "insights.db");
   const store = Store.open(storeFile, { clock });
   const provider = makeProvider();
-  const collector = new Collector({
-    providers: [provider],
-    gatewaySide: null,
-    stateDir: makeTempDir("gi-core-state-"),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-  });
+  const collector = fixtureCollector({ providers: [provider], side: null, store, clock });
   const freshModel = (): ReadModel => new ReadModel({ store, collector, clock, appVersion: "0.1.0", startedAt: now, demo: false, openclawDir: null, timeZone: "UTC", rawDays: () => 7 });
   const model = freshModel();
   const collect = async (): Promise<void> => {

@@ -8,6 +8,8 @@ import { LogHub } from "../../shared/base/log/logger.js";
 import { ReadModel } from "../../shared/queries/read-model.js";
 import { openclawGateway } from "../../shared/providers/openclaw/gateway-side.js";
 import { makeTempDir } from "./openclaw-fixtures.js";
+import type { Provider } from "../../shared/providers/contract.js";
+import type { GatewaySide } from "../../shared/providers/gateway-contract.js";
 import { fail, SourceError } from "../../shared/providers/result.js";
 import { Store } from "../../shared/store/store.js";
 import { FIXTURE_NOW } from "./fixture-expectations.js";
@@ -22,19 +24,17 @@ export interface FixtureModel {
 }
 
 /**
- * `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one.
- * `rawDays`: retentionRawDays as the read model sees it (default 7).
+ * A Collector over `providers` (and OpenClaw's gateway side when given) as the daemon makes one,
+ * for tests: nothing of the gateway answers (its probe fails at once, no channels or update
+ * checks), so nothing waits on a socket.
  */
-export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string; rawDays?: number } = {}): Promise<FixtureModel> {
-  const clock = manualClock(now);
-  const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
-  const side = openclawGateway.open({ dir, demo: false, origin: "config" }, {});
-  const collector = new Collector({
-    providers: [side.provider],
-    gatewaySide: side,
+export function fixtureCollector(o: { providers: Provider[]; side: GatewaySide | null; store: Store; clock: Clock }): Collector {
+  return new Collector({
+    providers: o.providers,
+    gatewaySide: o.side,
     stateDir: makeTempDir(),
-    store,
-    clock,
+    store: o.store,
+    clock: o.clock,
     logger: new LogHub({ console: "off" }).logger,
     env: {},
     gatewayUrl: () => null,
@@ -43,6 +43,17 @@ export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { s
     channels: false,
     updates: false,
   });
+}
+
+/**
+ * `storeFile`: an existing store to collect into (e.g. one an older version wrote); default a new one.
+ * `rawDays`: retentionRawDays as the read model sees it (default 7).
+ */
+export async function fixtureReadModel(dir: string, now = FIXTURE_NOW, opts: { storeFile?: string; rawDays?: number } = {}): Promise<FixtureModel> {
+  const clock = manualClock(now);
+  const store = Store.open(opts.storeFile ?? join(makeTempDir(), "insights.db"), { clock });
+  const side = openclawGateway.open({ dir, demo: false, origin: "config" }, {});
+  const collector = fixtureCollector({ providers: [side.provider], side, store, clock });
   const { degraded } = await collector.collectOnce(10_000);
   // One recorded liveness sample, as the daemon's timer takes them (collectOnce's probe is not recorded).
   await collector.gateway?.tick();

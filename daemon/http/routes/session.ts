@@ -2,24 +2,14 @@
 // the HttpOnly session cookie and a redirect to `/` without the token (so it leaves the address
 // bar and the history). `/api/session` tells the page its CSRF value; `/api/logout` ends it.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../../shared/base/clock.js";
 import type { Logger } from "../../../shared/base/log/logger.js";
 import { SESSION_COOKIE, tokensEqual } from "../../auth/authenticate.js";
-import type { FailureLimiter } from "../../auth/failure-limiter.js";
-import { authResultOf, countFailure, recordAuthKind, sendAuthError } from "../../auth/guard.js";
-import type { KeyRing } from "../../auth/key-ring.js";
+import { authResultOf, countFailure, recordAuthKind, sendAuthError, type AuthGuardOptions } from "../../auth/guard.js";
 import { sendJson, type RouteHandler } from "../server.js";
 
-export interface SessionRoutesOptions {
-  token: string;
-  /** The read-only scrape token: it signs nobody in. */
-  metricsToken?: string | null;
-  noAuth: boolean;
-  ring: KeyRing;
-  limiter: FailureLimiter;
-  clock: Clock;
+/** What the guard is given (the read-only scrape token among it signs nobody in), and the log. */
+export interface SessionRoutesOptions extends Omit<AuthGuardOptions, "logger"> {
   logger: Logger;
-  peerOf?: (req: IncomingMessage) => string | undefined;
 }
 
 function sessionCookie(value: string, maxAgeSeconds: number): string {

@@ -7,36 +7,20 @@ import * as path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../../base/clock.js";
-import { Collector } from "../../ingest/collector.js";
-import { LogHub } from "../../base/log/logger.js";
 import { buildIndex } from "../../pricing/dataset.js";
 import { Pricer } from "../../pricing/pricer.js";
 import { queryLifetimeRow } from "../../queries/lifetime.js";
 import { Store } from "../../store/store.js";
 import { ClaudeCodeProvider } from "./provider.js";
-import { copyClaudeHome, expectedPrompts, makeTempDir, rawLines, removeTempDirs, transcriptFiles, type RawLine } from "../../../test/helpers/claude-code-fixture.js";
+import { coreReadModel, type ProviderModel } from "../../../test/helpers/provider-model.js";
+import { copyClaudeHome, expectedPrompts, rawLines, removeTempDirs, transcriptFiles, type RawLine } from "../../../test/helpers/claude-code-fixture.js";
 
 test.after(removeTempDirs);
 
-async function collect(home: string, claudeDir: string): Promise<Store> {
-  const clock = manualClock(Date.UTC(2026, 10, 24, 12, 0));
-  const store = Store.open(path.join(makeTempDir(), "insights.db"), { clock });
-  const collector = new Collector({
-    providers: [new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer: new Pricer({ dataset: buildIndex([], "empty") }) })],
-    gatewaySide: null,
-    stateDir: makeTempDir(),
-    store,
-    clock,
-    logger: new LogHub({ console: "off" }).logger,
-    env: {},
-    gatewayUrl: () => null,
-    sampleMs: 60_000,
-  });
-  const { degraded } = await collector.collectOnce(60_000);
-  assert.equal(degraded, []);
-  await collector.stop();
-  return store;
+/** The core after one collection of the copy's install (no prices: counts only); its store holds the counts. */
+async function collect(home: string, claudeDir: string): Promise<ProviderModel> {
+  const pricer = new Pricer({ dataset: buildIndex([], "empty") });
+  return coreReadModel(() => new ClaudeCodeProvider({ env: {}, home, dirs: [claudeDir], pricer }), "claude-code:default", { now: Date.UTC(2026, 10, 24, 12, 0) });
 }
 
 /** User turns of the main transcript of a session (its session key is the session id; a sub-agent's has its own). */
@@ -64,11 +48,11 @@ test("a background sub-agent's <task-notification> line is not a user turn: one 
     { ...prompt, uuid: randomUUID(), parentUuid: null, timestamp: at(2000), message: { role: "user", content: [{ type: "text", text: body }] } },
   ];
   fs.appendFileSync(file, notifications.map((l) => `${JSON.stringify(l)}\n`).join(""));
-  const store = await collect(home, claudeDir);
+  const pm = await collect(home, claudeDir);
   try {
-    assert.is(userMessages(store, path.basename(file, ".jsonl")), typed);
+    assert.is(userMessages(pm.store, path.basename(file, ".jsonl")), typed);
   } finally {
-    store.close();
+    await pm.close();
   }
 });
 
@@ -79,11 +63,11 @@ test("lifetimeStats.createdAt: the earliest timestamped line of any type (the qu
   const earliest = Math.min(...times(() => true));
   const firstMessage = Math.min(...times((l) => l.type === "user" || l.type === "assistant"));
   assert.ok(earliest < firstMessage, "the fixture has a line before its first message");
-  const store = await collect(home, claudeDir);
+  const pm = await collect(home, claudeDir);
   try {
-    assert.is(queryLifetimeRow(store, "claude-code:default").first, earliest);
+    assert.is(queryLifetimeRow(pm.store, pm.sourceId).first, earliest);
   } finally {
-    store.close();
+    await pm.close();
   }
 });
 

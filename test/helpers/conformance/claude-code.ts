@@ -14,7 +14,7 @@ import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";
 const jsonl = (lines: RawLine[]): string => lines.map((l) => `${JSON.stringify(l)}\n`).join("");
 
 /** The oracle's sums in the kit's vocabulary (Claude Code lists every fixture model's price: nothing unpriced). */
-export const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: 0, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
+export const figures = (s: Sums): Figures => ({ ...s, unpriced: 0 });
 
 /** The kit's oracle over these transcripts (read in this order: the first file holding a response owns it). */
 export function oracleOf(all: Transcript[]): Oracle {

@@ -9,17 +9,15 @@ import { CodexProvider } from "../../../shared/providers/codex/provider.js";
 import { LOCKS_DIR, splitDev } from "../../../shared/providers/codex/live.js";
 import { openCodexReader } from "../../../shared/providers/codex/reader.js";
 import { copyCodexHome, installOf, isEvent } from "../codex-fixture.js";
-import { expected, rollouts, type RawLine, type Rollout, type Sums } from "../codex-oracle.js";
-import { cutAt, type Figures, type FixtureCopy, type Oracle } from "./kit.js";
+import { expected, rollouts, type RawLine, type Rollout } from "../codex-oracle.js";
+import { cutAt, type FixtureCopy, type Oracle } from "./kit.js";
 
 const jsonl = (lines: RawLine[]): string => lines.map((l) => `${JSON.stringify(l)}\n`).join("");
-
-export const figures = (s: Sums): Figures => ({ input: s.input, output: s.output, cacheRead: s.cacheRead, cacheWrite: s.cacheWrite, reasoning: s.reasoning, cost: s.cost, unpriced: s.unpriced, responses: s.responses, toolCalls: s.toolCalls, prompts: s.prompts, errors: s.errors });
 
 /** The kit's oracle over these rollouts (in session-id order: the first holding a response owns it). */
 export function oracleOf(all: Rollout[]): Oracle {
   const o = expected(all);
-  return { bySession: new Map([...o.bySession].map(([k, s]) => [k, figures(s)])), total: figures(o.total), files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
+  return { bySession: o.bySession, total: o.total, files: all.length, incidents: { error: o.total.errors, warning: o.total.warnings } };
 }
 
 export function byPrefix(prefix: string, rs: Rollout[]): Rollout {

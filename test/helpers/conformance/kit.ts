@@ -9,24 +9,10 @@ import * as fs from "node:fs";
 import * as assert from "uvu/assert";
 import type { Provider } from "../../../shared/providers/contract.js";
 import type { SessionView } from "../../../shared/queries/sessions.js";
+import type { Figures } from "../figures.js";
 import type { ProviderModel } from "../provider-model.js";
 
-/** One session's figures, or an install's, in the read model's vocabulary. */
-export interface Figures {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  unpriced: number;
-  responses: number;
-  toolCalls: number;
-  prompts: number;
-  errors: number;
-}
-
-export const zeroFigures = (): Figures => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, unpriced: 0, responses: 0, toolCalls: 0, prompts: 0, errors: 0 });
+export { zeroFigures, type Figures } from "../figures.js";
 
 /** The figures the files on disk give now, by the provider's own counting rules. */
 export interface Oracle {
