@@ -2,7 +2,9 @@
 // in (test/fixtures/statusline/subscriber.json), one line out. Timed side by side, alternating, on
 // the same input: bare `node -e ""` (the floor every Node CLI pays), our command with and without
 // a daemon (with none it writes the spool), and `ccusage statusline` (ccusage 20.0.24, bench/ccusage.ts).
-// Aim: within 1.5x of bare Node.
+// Aim: within 1.5x of bare Node. Beside them, `insightsctl usage daily --json` against the same
+// running daemon (a small install: its answer is a few rows), the other CLI call a user or script
+// repeats; aim (issue 23): at most 1.5x bare Node, as `insightsctl status`.
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { createServer } from "node:net";
@@ -42,7 +44,7 @@ function timeOnce(cmd: string, args: string[], input: string, env: NodeJS.Proces
 
 export const statuslineSuite: Suite = {
   name: "statusline",
-  title: "insightsctl statusline per call (Claude Code runs it after every message)",
+  title: "insightsctl statusline per call (Claude Code runs it after every message), and usage on a warm daemon",
   async setup(o): Promise<Measurements> {
     if (!fs.existsSync(CTL)) throw new Error("dist/ is missing: npm run build first");
     fs.mkdirSync(BENCH_TMP, { recursive: true });
@@ -72,7 +74,7 @@ export const statuslineSuite: Suite = {
     return {
       context,
       async run(): Promise<Row[]> {
-        const t: Record<string, number[]> = { node: [], noDaemon: [], withDaemon: [], ccusage: [] };
+        const t: Record<string, number[]> = { node: [], noDaemon: [], withDaemon: [], usage: [], ccusage: [] };
         const noDaemonEnv = { ...env, XDG_RUNTIME_DIR: path.join(dir, "run-none") };
         for (let i = 0; i < reps + 2; i++) {
           const warm = i < 2;
@@ -80,6 +82,7 @@ export const statuslineSuite: Suite = {
           push("node", await timeOnce(process.execPath, ["-e", ""], input, env));
           push("noDaemon", await timeOnce(process.execPath, [CTL, "statusline"], input, noDaemonEnv));
           if (daemon) push("withDaemon", await timeOnce(process.execPath, [CTL, "statusline"], input, env));
+          if (daemon) push("usage", await timeOnce(process.execPath, [CTL, "usage", "daily", "--json"], "", env));
           if (ccusage) push("ccusage", await timeOnce(ccusage, ["statusline", "--offline"], input, env));
         }
         const node = median(t.node as number[]);
@@ -87,6 +90,7 @@ export const statuslineSuite: Suite = {
         for (const [k, label] of [
           ["withDaemon", "insightsctl statusline, daemon running"],
           ["noDaemon", "insightsctl statusline, no daemon (spool)"],
+          ["usage", "insightsctl usage daily --json, warm daemon"],
         ] as const) {
           const xs = t[k] as number[];
           if (!xs.length) continue;

@@ -5,7 +5,6 @@
 // `insightsctl: <what>` plus where to look, exit 2.
 import { renderUsage, runCommand, type ArgsDef, type CommandDef, type CommandMeta, type Resolvable } from "citty";
 import { checkArgv, nearest, UsageError } from "../shared/config/argv.js";
-import { fitHelp } from "../shared/config/help-fit.js";
 import { fail, say } from "./output.js";
 
 // any: citty's CommandDef is generic over its args and a command tree mixes them (citty's own
@@ -66,6 +65,8 @@ async function printHelp(found: Found, version: string | undefined): Promise<voi
   // citty names a command by its parent's name and its own: give it the whole path.
   const parent: AnyCommand = { meta: { name: found.path.slice(0, -1).join(" "), ...(version ? { version } : {}) } satisfies CommandMeta };
   const cmd: AnyCommand = { ...found.cmd, meta: { ...meta, name: found.path[found.path.length - 1] as string } };
+  // Loaded for help only (it imports node:util, whose every export loads with it).
+  const { fitHelp } = await import("../shared/config/help-fit.js");
   say(fitHelp(await renderUsage(cmd, found.path.length > 1 ? parent : undefined), { bold: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }));
 }
 

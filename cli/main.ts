@@ -5,9 +5,9 @@
 // Everything else, and the status line's --help, install and uninstall, goes through cli/app.ts.
 import { guardOutput } from "./stdio.js";
 
-guardOutput();
-
 const argv = process.argv.slice(2);
 const SLOW_WORDS = new Set(["install", "uninstall", "--uninstall", "--help", "-h"]);
-if (argv[0] === "statusline" && !argv.some((a) => SLOW_WORDS.has(a))) void import("./statusline/run.js").then((m) => m.runStatusline(argv.slice(1)));
+const statusline = argv[0] === "statusline" && !argv.some((a) => SLOW_WORDS.has(a));
+guardOutput(statusline);
+if (statusline) void import("./statusline/run.js").then((m) => m.runStatusline(argv.slice(1)));
 else void import("./app.js").then((m) => m.runCli(argv));

@@ -2,7 +2,6 @@
 // command quietly with exit 0, as it would with SIGPIPE, which Node ignores: without a listener
 // the EPIPE is an uncaught 'error' event and prints a stack trace. Help text is stripped of
 // colour unless it goes to a terminal (citty colours it regardless).
-import { stripVTControlCharacters } from "node:util";
 
 let closed = false;
 // EPIPE: the reader left, which is no failure. Anything else (ENOSPC on a redirect, EIO on a
@@ -13,9 +12,14 @@ let onClosed: (err: NodeJS.ErrnoException, stream: "stdout" | "stderr") => void 
   else process.exit(1);
 };
 
-/** Installs the handlers; call once, first thing. */
-export function guardOutput(): void {
-  for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.stderr]] as const) {
+/**
+ * Installs the handlers; call once, first thing. `stdoutOnly`: for the status line, which never
+ * writes to stderr: touching process.stderr creates its stream (a socket for a pipe), a cost the
+ * status line, run after every message, does without.
+ */
+export function guardOutput(stdoutOnly = false): void {
+  const streams = stdoutOnly ? ([["stdout", process.stdout]] as const) : ([["stdout", process.stdout], ["stderr", process.stderr]] as const);
+  for (const [name, stream] of streams) {
     stream.on("error", (err: NodeJS.ErrnoException) => {
       if (closed) return;
       closed = true;
@@ -45,5 +49,8 @@ export function stopWhenOutputCloses(): void {
 
 /** Text for stdout: colour codes only when stdout is a terminal and NO_COLOR is unset. */
 export function forStdout(text: string): string {
-  return process.stdout.isTTY && !process.env.NO_COLOR ? text : stripVTControlCharacters(text);
+  if (process.stdout.isTTY && !process.env.NO_COLOR) return text;
+  // node:util only here: importing it loads every export it has (parseArgs, MIMEType, ...), which
+  // each command would pay for at start.
+  return process.getBuiltinModule("node:util").stripVTControlCharacters(text);
 }

@@ -1,7 +1,7 @@
 // docs/alerting-rules.yml, the Prometheus rules equivalent to the built-in alert rules: it passes
 // `promtool check rules`, and `promtool test rules` shows it behaves like the built-ins (the
 // gateway down for 2 minutes fires, the checks that only repeat a down gateway stay quiet, a
-// rate-limit window over 90 % warns unless its figures are stale). promtool comes from Debian's
+// rate-limit window over 80 % warns unless its figures are stale). promtool comes from Debian's
 // prometheus package (.ci/run installs it); outside CI a machine without it skips with a message.
 import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -174,6 +174,13 @@ test("promtool test rules: one rate-limit alert per account and window; unknown 
         // A window whose figures are stale from minute 2 on.
         { series: ratio("e", "acct-3", "codex:default", "primary"), values: "0.99x10" },
         { series: stale("e", "acct-3", "codex:default"), values: "0 0 1x8" },
+        // Over the built-in's 80 % warns; under it is quiet.
+        { series: ratio("f", "acct-4", "codex:default", "primary"), values: "0.85x10" },
+        { series: stale("f", "acct-4", "codex:default"), values: "0x10" },
+        { series: resets("f", "acct-4", "codex:default", "primary"), values: "100000x10" },
+        { series: ratio("g", "acct-5", "codex:default", "primary"), values: "0.75x10" },
+        { series: stale("g", "acct-5", "codex:default"), values: "0x10" },
+        { series: resets("g", "acct-5", "codex:default", "primary"), values: "100000x10" },
       ],
       alert_rule_test: [
         {
@@ -183,12 +190,16 @@ test("promtool test rules: one rate-limit alert per account and window; unknown 
             { exp_labels: { provider: "codex", account: "acct-1", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-1: primary rate-limit window 96% used" } },
             { exp_labels: { provider: "codex", account: "acct-2", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-2: primary rate-limit window 97% used" } },
             { exp_labels: { provider: "codex", account: "acct-3", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-3: primary rate-limit window 99% used" } },
+            { exp_labels: { provider: "codex", account: "acct-4", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-4: primary rate-limit window 85% used" } },
           ],
         },
         {
           eval_time: "5m",
           alertname: "RateLimitWindowAlmostUsed",
-          exp_alerts: [{ exp_labels: { provider: "codex", account: "acct-1", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-1: primary rate-limit window 96% used" } }],
+          exp_alerts: [
+            { exp_labels: { provider: "codex", account: "acct-1", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-1: primary rate-limit window 96% used" } },
+            { exp_labels: { provider: "codex", account: "acct-4", limit: "codex", window: "primary", severity: "warning", rule: "rate-limit" }, exp_annotations: { summary: "codex account acct-4: primary rate-limit window 85% used" } },
+          ],
         },
         {
           eval_time: "5m",

@@ -84,7 +84,7 @@ test("the alerts API: rules, channels with write-only secrets, mute, test, error
     assert.equal([...byId.keys()], ["gateway-down", "health-check-failing", "rate-limit", "rate-limit-projection", "daily-cost", "errors-cfg"]);
     assert.equal(byId.get("gateway-down"), { id: "gateway-down", enabled: true, metric: "GATEWAY_DOWN", window: null, unit: "seconds", budget: null, warning: null, critical: 1, origin: "BUILTIN", editable: false, overridden: true, muted: false, mutedUntil: null });
     assert.equal(byId.get("daily-cost")?.enabled, false, "budgets are off until an amount is set");
-    assert.equal(byId.get("rate-limit")?.warning, 90);
+    assert.equal(byId.get("rate-limit")?.warning, 80);
 
     // A webhook channel: its secret goes in, and never comes out again.
     const added = await gql<{ addAlertChannel: Record<string, unknown> }>(d, `mutation($i: AlertChannelInput!) { addAlertChannel(input: $i) { id type target secretSet origin editable } }`, { i: { id: "ops", type: "WEBHOOK", url: hook.url, secret: SECRET } });

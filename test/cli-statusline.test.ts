@@ -110,6 +110,29 @@ test("with a daemon: the line, and the windows in GraphQL, /metrics, the card JS
   assert.is(json.providers.find((p) => p.provider === "claude-code")?.rateLimits?.[0]?.primary.usedPercent, w5);
 });
 
+async function activeAlerts(): Promise<Array<{ ruleId: string; severity: string; subject: string; value: number; threshold: number; label: string }>> {
+  const res = await fetch(`http://127.0.0.1:${box.port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token()}` },
+    body: JSON.stringify({ query: "{ alerts(state: ACTIVE) { ruleId severity subject value threshold label } }" }),
+  });
+  const body = (await res.json()) as { data?: { alerts: Awaited<ReturnType<typeof activeAlerts>> } };
+  return body.data?.alerts ?? [];
+}
+
+test("a Claude Code reading of 85 % raises the built-in rate-limit warning (80 %), not its critical (100 %)", async () => {
+  // The daemon started by the test above still runs (box.cleanup stops it).
+  const used = 85;
+  const r = await statusline(input(used), ["--color", "never"]);
+  assert.is(r.code, 0);
+  const alert = await pollUntil(
+    async () => (await activeAlerts()).find((a) => a.ruleId === "rate-limit") ?? null,
+    { timeoutMs: 60_000, intervalMs: 500, what: "the rate-limit alert to fire" },
+  );
+  assert.equal([alert.severity, alert.value, alert.threshold], ["WARNING", used, 80]);
+  assert.match(alert.label, /claude-code/);
+});
+
 test("no daemon: the reading goes to the private spool; the next start takes it in and empties it", async () => {
   assert.is((await ctl(box, ["stop"])).code, 0);
   const spool = join(box.stateDir, "statusline-spool.jsonl");

@@ -2,7 +2,8 @@ import { defineCommand } from "citty";
 import { PROVIDER_WORDS } from "../../shared/providers/registry.js";
 import { nearest, UsageError } from "../../shared/config/argv.js";
 import { InsightsError } from "../../shared/base/errors.js";
-import { parseTimeZone, parseUsageParams, USAGE_REPORTS, type UsageReportParams } from "../../shared/queries/usage-params.js";
+import { parseUsageParams, USAGE_REPORTS, type UsageReportParams } from "../../shared/queries/usage-params.js";
+import { machineZone, machineZoneName } from "../machine-zone.js";
 import type { UsageReport } from "../../shared/queries/usage-report.js";
 import { resolvePaths } from "../../shared/base/paths.js";
 import { ControlClient } from "../control-client.js";
@@ -21,42 +22,65 @@ const HINT = "See `insightsctl usage --help` for what it accepts.";
  */
 const DAEMON_REPORT_TIMEOUT_MS = (300 + 30) * 1000;
 
-/** This machine's zone (TZ included); UTC, said on stderr, when it names none Intl knows (TZ=Mars/Olympus). */
-function machineZone(): string {
-  // TZ as the user set it (Asia/Kolkata), which Intl may resolve to an older alias (Asia/Calcutta).
-  for (const zone of [process.env.TZ, Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined]) {
-    try {
-      if (zone) return parseTimeZone(zone);
-    } catch {
-      // the next, else said below
-    }
-  }
-  note(`this machine's time zone${process.env.TZ !== undefined ? ` (TZ=${process.env.TZ})` : ""} is not one Intl knows; days are in UTC (pass --timezone)`);
-  return "UTC";
+/** The flags as the report's params (the control socket's names) before any of them is checked. */
+function rawParamsOf(args: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...(typeof args.report === "string" ? { report: args.report } : {}),
+    ...(typeof args.provider === "string" ? { provider: args.provider } : {}),
+    ...(typeof args.since === "string" ? { since: args.since } : {}),
+    ...(typeof args.until === "string" ? { until: args.until } : {}),
+    ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
+    breakdown: args.breakdown === true,
+    ...(typeof args["week-start"] === "string" ? { weekStart: args["week-start"] } : {}),
+  };
 }
 
-/** The flags as the report's params (the control socket's names); a bad one is a usage error (exit 2). */
-function paramsOf(args: Record<string, unknown>): UsageReportParams {
+/**
+ * The flags as the report's params; a bad one is a usage error (exit 2). `zone` null: every value
+ * checked here, the machine's zone by Intl (cli/machine-zone.ts). A zone given: it is taken unchecked,
+ * for a daemon to check (see the run below).
+ */
+function paramsOf(args: Record<string, unknown>, zone: string | null = null): UsageReportParams {
   const report = typeof args.report === "string" ? args.report : undefined;
   try {
-    return parseUsageParams(
-      {
-        ...(report !== undefined ? { report } : {}),
-        ...(typeof args.provider === "string" ? { provider: args.provider } : {}),
-        ...(typeof args.since === "string" ? { since: args.since } : {}),
-        ...(typeof args.until === "string" ? { until: args.until } : {}),
-        ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
-        breakdown: args.breakdown === true,
-        ...(typeof args["week-start"] === "string" ? { weekStart: args["week-start"] } : {}),
-      },
-      // The machine's zone, sent to the daemon too: its own may differ.
-      typeof args.timezone === "string" ? "UTC" : machineZone(),
-    );
+    // The machine's zone, sent to the daemon too: its own may differ.
+    if (zone !== null) return parseUsageParams(rawParamsOf(args), zone, "monday", (z) => z);
+    return parseUsageParams(rawParamsOf(args), typeof args.timezone === "string" ? "UTC" : machineZone());
   } catch (err) {
     if (!(err instanceof InsightsError) || err.code !== "INVALID_PARAM") throw err;
     const near = report !== undefined && err.details.param === "report" ? nearest(report, USAGE_REPORTS) : null;
     throw new UsageError(near ? `${err.message} (did you mean ${near}?)` : err.message, HINT, err.details);
   }
+}
+
+/** The report from a running daemon; without --week-start its config decides (its weekStart). */
+async function askDaemon(client: ControlClient, params: UsageReportParams, args: Record<string, unknown>): Promise<UsageReport> {
+  const { weekStart, ...rest } = params;
+  try {
+    return await client.call<UsageReport>("usage", { ...rest, ...(typeof args["week-start"] === "string" ? { weekStart } : {}) }, DAEMON_REPORT_TIMEOUT_MS);
+  } catch (err) {
+    if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
+      throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Asks the daemon with `unchecked` (every flag checked but the zone: the flag's, else the machine's
+ * by name; null when there is no name), the zone left to its check. When the daemon refuses the
+ * params, they are checked here in full, which says what is wrong as a usage error, or (a TZ that
+ * names no zone) settles on UTC, and the daemon is asked again.
+ */
+async function reportFromDaemon(client: ControlClient, args: Record<string, unknown>, unchecked: UsageReportParams | null): Promise<UsageReport> {
+  if (unchecked !== null) {
+    try {
+      return await askDaemon(client, unchecked, args);
+    } catch (err) {
+      if (!(err instanceof InsightsError) || err.code !== "INVALID_PARAM") throw err;
+    }
+  }
+  return askDaemon(client, paramsOf(args), args);
 }
 
 /** Writes and exits once it is written (a pipe may still hold it); a closed stdout ends quietly (cli/stdio.ts). */
@@ -80,7 +104,9 @@ export default defineCommand({
   },
   async run({ args }) {
     try {
-      const params = paramsOf(args);
+      // Every flag but the zone checked before anything is asked or read (the zone: see reportFromDaemon).
+      const zone = typeof args.timezone === "string" ? args.timezone : machineZoneName();
+      const unchecked = paramsOf(args, zone ?? "UTC");
       const budgetMs = timeoutFlag(args.timeout, HINT);
       const paths = resolvePaths();
       const client = await ControlClient.tryConnect(paths.socketFile);
@@ -88,18 +114,12 @@ export default defineCommand({
       let local: LocalUsage | null = null;
       if (client) {
         try {
-          // Without --week-start the daemon's config decides (its weekStart).
-          const { weekStart, ...rest } = params;
-          report = await client.call<UsageReport>("usage", { ...rest, ...(typeof args["week-start"] === "string" ? { weekStart } : {}) }, DAEMON_REPORT_TIMEOUT_MS);
-        } catch (err) {
-          if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
-            throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
-          }
-          throw err;
+          report = await reportFromDaemon(client, args, zone === null ? null : unchecked);
         } finally {
           client.close();
         }
       } else {
+        const params = paramsOf(args);
         // In-process only: the validated config (a bad value stops here, naming the key) and the store.
         const [{ cliContext }, { usageLocally }] = await Promise.all([import("../context.js"), import("../usage-local.js")]);
         const config = cliContext().loaded.config;

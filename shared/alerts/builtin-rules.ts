@@ -10,7 +10,7 @@ import type { AlertRuleInput } from "./rules.js";
 export const BUILTIN_RULES: readonly AlertRuleInput[] = [
   { id: "gateway-down", name: "OpenClaw gateway down", metric: "gateway_down", critical: 120 },
   { id: "health-check-failing", name: "A health check is failing", metric: "health_check", critical: 300 },
-  { id: "rate-limit", name: "Rate-limit window almost used", metric: "rate_limit", warning: 90, critical: 100 },
+  { id: "rate-limit", name: "Rate-limit window almost used", metric: "rate_limit", warning: 80, critical: 100 },
   { id: "rate-limit-projection", name: "Rate-limit projected full before reset", metric: "rate_limit_projection", warning: 100 },
   { id: "daily-cost", name: "Daily cost budget", metric: "cost", window: "day" },
 ];

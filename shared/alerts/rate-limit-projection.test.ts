@@ -1,7 +1,7 @@
 // The built-in "rate-limit projected full before reset" rule over readings stored for two providers
 // (Codex's and Claude Code's source ids, written straight into a temp store): it fires once per
 // window whose burn rate fills it before the reset, says when in the alerts' zone, is not sent again
-// while it holds, and clears once the projection falls back. The 80/90 %/100 % rule covers both too.
+// while it holds, and clears once the projection falls back. The 80 %/100 % rule covers both too.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -47,7 +47,7 @@ export const METRIC_INFO: Record<AlertMetric, MetricInfo> = {
   context: { unit: "percent", windows: [], defaultWindow: null, budget: false, held: false, defaults: { warning: 80, critical: 95 }, scopes: ["provider", "source", "model"] },
   gateway_down: { unit: "seconds", windows: [], defaultWindow: null, budget: false, held: true, defaults: { warning: null, critical: 120 }, scopes: [] },
   health_check: { unit: "seconds", windows: [], defaultWindow: null, budget: false, held: true, defaults: { warning: null, critical: 300 }, scopes: ["provider"] },
-  rate_limit: { unit: "percent", windows: ["primary", "secondary"], defaultWindow: null, budget: false, held: false, defaults: { warning: 90, critical: 100 }, scopes: ["source"] },
+  rate_limit: { unit: "percent", windows: ["primary", "secondary"], defaultWindow: null, budget: false, held: false, defaults: { warning: 80, critical: 100 }, scopes: ["source"] },
   // The used % a window reaches by its reset at the last half hour's burn rate: 100 means it fills first.
   rate_limit_projection: { unit: "percent", windows: ["primary", "secondary"], defaultWindow: null, budget: false, held: false, defaults: { warning: 100, critical: null }, scopes: ["source"] },
   unpriced: { unit: "count", windows: CAL, defaultWindow: "day", budget: false, held: false, defaults: { warning: 1, critical: null }, scopes: ALL_SCOPES },

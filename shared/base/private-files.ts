@@ -9,7 +9,6 @@
 //   and tightened with fchmod on it, so a mode fix can never land on another file;
 // - new secrets are written to a fresh O_EXCL temp file and renamed into place, so a crash never
 //   leaves half a file and a link at the final name is replaced, not written through.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { InsightsError } from "./errors.js";
 
@@ -161,7 +160,9 @@ export function createPrivateFile(path: string): number {
  * file beside it, then renamed over it (a link at `path` is replaced, never written through).
  */
 export function writePrivateFile(path: string, data: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  // node:crypto loaded here, not at the top: the status line's spool imports this file and
+  // loading crypto would cost it more than its write (docs/benchmarks.md).
+  const tmp = `${path}.${process.pid}.${process.getBuiltinModule("node:crypto").randomBytes(4).toString("hex")}.tmp`;
   const fd = createPrivateFile(tmp);
   try {
     try {

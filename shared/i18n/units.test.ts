@@ -40,4 +40,42 @@ test("numbers and languages", () => {
   assert.is(localeOf(null), "en");
 });
 
+// Intl is the oracle here: formatNumber writes what Intl.NumberFormat writes, without building one
+// (loading ICU's locale data costs the status line as much as Node's start).
+test("numbers: the same text as Intl.NumberFormat for en-US and zh-CN, rounding included", () => {
+  const values = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.45, 1.005, 0.045, 999.995, 1234.5, -0.001, 5e-7, -1e-9, 123456789.987, 1e20, 999999.5];
+  // A fixed sequence (no Math.random: a failure must repeat): magnitudes 1e-6 to 1e10, halves included.
+  let x = 0x9e3779b9;
+  const next = (): number => ((x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  for (let i = 0; i < 20000; i++) {
+    const scale = 10 ** (Math.floor(next() * 16) - 6);
+    values.push((next() - 0.3) * scale, Math.round(next() * 1e6) / 1000 + 0.0005, Math.round(next() * 1e5) / 100 + 0.05);
+  }
+  for (const [locale, tag] of [["en", "en-US"], ["zh", "zh-CN"]] as const) {
+    for (const digits of [0, 1, 2, 4]) {
+      const intl = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      for (const v of values) assert.is(formatNumber(v, locale, digits), intl.format(v), `${v} with ${digits} decimals (${locale})`);
+    }
+  }
+});
+
+test("numbers: written without building an Intl.NumberFormat", () => {
+  const real = Intl.NumberFormat;
+  let built = 0;
+  Intl.NumberFormat = new Proxy(real, {
+    construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      built++;
+      return new target(...args);
+    },
+  });
+  try {
+    // Figures and decimals not asked for before in this file, so no cached formatter answers.
+    assert.is(formatNumber(7654321.25, "en", 3), "7,654,321.250");
+    assert.is(formatNumber(0.5, "zh", 5), "0.50000");
+    assert.is(built, 0);
+  } finally {
+    Intl.NumberFormat = real;
+  }
+});
+
 test.run();

@@ -30,8 +30,7 @@ const UNIT: Readonly<Record<Locale, Readonly<Record<"mb" | "gb" | "tb" | "ms", s
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** `n` with the locale's grouping and exactly `digits` decimals: 1,234 / 3.4. */
-export function formatNumber(n: number, locale: Locale, digits = 0): string {
+function intlFormat(n: number, locale: Locale, digits: number): string {
   const key = `${locale}|${digits}`;
   let f = formatters.get(key);
   if (!f) {
@@ -39,6 +38,51 @@ export function formatNumber(n: number, locale: Locale, digits = 0): string {
     formatters.set(key, f);
   }
   return f.format(n);
+}
+
+/** The digits of a finite `abs` >= 0 written out in full, without an exponent: 5e-7 is "0.0000005". */
+function plainDigits(abs: number): string {
+  const text = String(abs);
+  const e = text.indexOf("e");
+  if (e === -1) return text;
+  const [int, frac = ""] = text.slice(0, e).split(".") as [string, string?];
+  const exp = Number(text.slice(e + 1));
+  const digits = int + frac;
+  const point = int.length + exp;
+  return point <= 0 ? `0.${"0".repeat(-point)}${digits}` : digits.padEnd(point, "0") + (point < digits.length ? `.${digits.slice(point)}` : "");
+}
+
+/** A string of decimal digits plus one: "0999" is "1000". */
+function increment(digits: string): string {
+  const out = digits.split("");
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== "9") {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join("");
+    }
+    out[i] = "0";
+  }
+  return `1${out.join("")}`;
+}
+
+/**
+ * `n` with the locale's grouping and exactly `digits` decimals: 1,234 / 3.4. Both languages group
+ * by thousands with "," and write "." for decimals, as Intl does for en-US and zh-CN, and round as
+ * Intl does: half away from zero on the shortest decimal that reads back as `n` (1.45 is 1.5, where
+ * toFixed says 1.4). Not Intl itself: the first Intl.NumberFormat of a process loads ICU's locale
+ * data (50-100 ms on a busy 2-core machine, as much as Node's whole start), which `insightsctl
+ * statusline`, run after every message, cannot afford (docs/benchmarks.md).
+ */
+export function formatNumber(n: number, locale: Locale, digits = 0): string {
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e21 || !Number.isInteger(digits) || digits < 0 || digits > 20) return intlFormat(n, locale, digits);
+  const [int, frac = ""] = plainDigits(Math.abs(n)).split(".") as [string, string?];
+  let kept = int + frac.slice(0, digits).padEnd(digits, "0");
+  if ((frac[digits] ?? "0") >= "5") kept = increment(kept);
+  const whole = kept.slice(0, kept.length - digits);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  // Intl keeps the sign of what rounds to zero (-0.001 is "-0.00"), and of -0 itself.
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  return sign + grouped + (digits > 0 ? `.${kept.slice(kept.length - digits)}` : "");
 }
 
 const unit = (locale: Locale, u: "mb" | "gb" | "tb" | "ms", n: string): string => UNIT[locale][u].replace("{n}", n);

@@ -32,7 +32,7 @@ export const METRIC_META: Readonly<Record<AlertMetric, MetricMeta>> = {
   CONTEXT: { unit: "percent", windows: [], defaultWindow: null, budget: false, defaults: { warning: 80, critical: 95 }, scopes: ["provider", "source", "model"] },
   GATEWAY_DOWN: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 120 }, scopes: [] },
   HEALTH_CHECK: { unit: "seconds", windows: [], defaultWindow: null, budget: false, defaults: { warning: null, critical: 300 }, scopes: ["provider"] },
-  RATE_LIMIT: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 90, critical: 100 }, scopes: ["source"] },
+  RATE_LIMIT: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 80, critical: 100 }, scopes: ["source"] },
   RATE_LIMIT_PROJECTION: { unit: "percent", windows: ["PRIMARY", "SECONDARY"], defaultWindow: null, budget: false, defaults: { warning: 100, critical: null }, scopes: ["source"] },
   UNPRICED: { unit: "count", windows: CAL, defaultWindow: "DAY", budget: false, defaults: { warning: 1, critical: null }, scopes: ALL },
 };

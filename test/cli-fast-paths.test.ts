@@ -1,0 +1,147 @@
+// The CLI's two commands that run most often stay lean (docs/benchmarks.md): `insightsctl
+// statusline` (Claude Code runs it after every message) and `insightsctl usage` against a running
+// daemon. Checked by what the built bin loads, not by timing it: a child process preloads
+// test/helpers/load-recorder.mjs, which lists every module it loads and every Intl formatter it
+// builds (the first one loads ICU's locale data, as costly as Node's own start on a busy machine).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { copyClaudeHome } from "./helpers/claude-code-fixture.js";
+import { CTL, ctl, ROOT, sandbox, type Sandbox } from "./helpers/cli.js";
+import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
+
+const RECORDER = join(ROOT, "test", "helpers", "load-recorder.mjs");
+
+/** What neither command may load: the store and its driver, the readers, pricing, GraphQL, the config, citty's tree for the status line. */
+const NEVER: ReadonlyArray<[string, RegExp]> = [
+  ["the store", /\/dist\/shared\/store\//],
+  ["better-sqlite3", /\/node_modules\/better-sqlite3\//],
+  ["the ingest", /\/dist\/shared\/ingest\//],
+  ["a provider's reader", /\/dist\/shared\/providers\/[^/]+\/(?!identity\.js)[^/]+\.js$/],
+  ["the JSONL kit", /\/dist\/shared\/providers\/jsonl\//],
+  ["pricing", /\/dist\/shared\/pricing\/|\/node_modules\/@pydantic\//],
+  ["GraphQL", /\/node_modules\/graphql\/|\/dist\/daemon\//],
+  ["the config", /\/dist\/shared\/config\/(?!argv\.js|help-fit\.js)|\/node_modules\/(zod|json5)\//],
+  ["the in-process usage", /\/dist\/cli\/(context|usage-local)\.js$/],
+  // node:crypto only names a temp file when the status line's spool is full.
+  ["node:crypto", /^node:crypto$/],
+];
+
+let box: Sandbox;
+
+function localtimeIsLink(): boolean {
+  try {
+    return fs.readlinkSync("/etc/localtime").includes("/zoneinfo/");
+  } catch {
+    return false;
+  }
+}
+const input = fs.readFileSync(join(ROOT, "test", "fixtures", "statusline", "subscriber.json"), "utf8");
+
+test.before(async () => {
+  box = await sandbox();
+  fs.cpSync(copyClaudeHome().home, box.env.HOME as string, { recursive: true });
+});
+test.after(async () => {
+  await box.cleanup();
+  removeTempDirs();
+});
+
+interface Recorded {
+  code: number | null;
+  stdout: string;
+  modules: string[];
+  intl: string[];
+}
+
+/** Runs the built bin with the recorder preloaded; what it loaded and built, in order. */
+function recorded(args: string[], stdin: string, env: Record<string, string> = box.env): Promise<Recorded> {
+  const file = join(box.dir, `record-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  fs.writeFileSync(file, "");
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", RECORDER, CTL, ...args], { env: { ...env, LOAD_RECORD: file }, stdio: ["pipe", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.on("close", (code) => {
+      const lines = fs.readFileSync(file, "utf8").split("\n");
+      const of = (kind: string): string[] => lines.filter((l) => l.startsWith(`${kind} `)).map((l) => l.slice(kind.length + 1));
+      resolve({ code, stdout, modules: of("load"), intl: of("intl") });
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+  });
+}
+
+function assertLean(r: Recorded, what: string, alsoNever: ReadonlyArray<[string, RegExp]> = []): void {
+  // The recorder works: the bin itself is in the list (an empty list would pass everything).
+  assert.ok(
+    r.modules.some((m) => m.endsWith("/dist/cli/main.js")),
+    `${what}: the recorder saw no module:\n${r.modules.join("\n")}`,
+  );
+  for (const [name, re] of [...NEVER, ...alsoNever]) {
+    const hit = r.modules.find((m) => re.test(m));
+    assert.is(hit, undefined, `${what} loads ${name}: ${hit ?? ""}`);
+  }
+  assert.equal(r.intl, [], `${what} builds an Intl formatter (ICU's locale data)`);
+}
+
+/** What the status line does without too: the command tree, and node:util (importing it loads every export it has; citty does). */
+const CITTY: Array<[string, RegExp]> = [
+  ["citty (the command tree)", /\/node_modules\/citty\/|\/dist\/cli\/(app|dispatch)\.js$/],
+  ["node:util", /^node:util$/],
+];
+
+test("statusline with no daemon: prints its line from the input and spools, loading only what that needs", async () => {
+  const r = await recorded(["statusline"], input);
+  assert.is(r.code, 0);
+  // The fixture's model, as its input names it.
+  const fixture = JSON.parse(input) as { model: { display_name: string } };
+  assert.ok(r.stdout.includes(fixture.model.display_name), r.stdout);
+  assert.ok(r.modules.some((m) => m.endsWith("/dist/cli/statusline/run.js")));
+  assertLean(r, "statusline (no daemon)", CITTY);
+});
+
+test("statusline and usage against a running daemon: the control socket only", async () => {
+  const started = await ctl(box, ["start"]);
+  assert.is(started.code, 0, started.stderr);
+  try {
+    const line = await recorded(["statusline"], input);
+    assert.is(line.code, 0);
+    assert.ok(line.modules.some((m) => m.endsWith("/dist/cli/control-client.js")));
+    assertLean(line, "statusline (daemon)", CITTY);
+
+    // Without TZ (the machine's zone by /etc/localtime's link), with TZ, and with --timezone.
+    const { TZ: _tz, ...noTz } = box.env;
+    for (const [args, env] of [
+      [["usage", "daily", "--json"], noTz],
+      [["usage", "daily", "--json"], { ...box.env, TZ: "Asia/Tokyo" }],
+      [["usage", "--json", "-z", "UTC"], box.env],
+    ] as const) {
+      const r = await recorded([...args], "", env);
+      const what = `${args.join(" ")}${env.TZ !== undefined ? ` TZ=${env.TZ}` : ""}`;
+      assert.is(r.code, 0, what);
+      assert.is((JSON.parse(r.stdout) as { report: string }).report, "daily");
+      // With no TZ and an /etc/localtime that is a copy, not a link, only Intl can name the zone.
+      if (env.TZ === undefined && !localtimeIsLink()) assertLean({ ...r, intl: [] }, what);
+      else assertLean(r, what);
+    }
+
+    // The zone the daemon refuses is then checked here, as without a daemon: a TZ that names no
+    // zone is UTC, said on stderr; a bad --timezone is a usage error.
+    const odd = await ctl(box, ["usage", "--json"], { TZ: "Mars/Olympus" });
+    assert.is(odd.code, 0, odd.stderr);
+    assert.is((JSON.parse(odd.stdout) as { timeZone: string }).timeZone, "UTC");
+    assert.match(odd.stderr, /this machine's time zone \(TZ=Mars\/Olympus\) is not one Intl knows; days are in UTC \(pass --timezone\)/);
+    assert.not.match(odd.stderr, /in-process/);
+    const bad = await ctl(box, ["usage", "--timezone", "Mars/Olympus"]);
+    assert.is(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, /^insightsctl: invalid --timezone "Mars\/Olympus": not an IANA time zone/);
+    assert.is(bad.stdout, "");
+  } finally {
+    await ctl(box, ["stop"]);
+  }
+});
+
+test.run();
