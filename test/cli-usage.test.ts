@@ -153,7 +153,7 @@ test("bad flags and values: exit 2, what is wrong and where to look, nothing pri
     [["usage", "--until", "20261131"], /invalid --until "20261131"/],
     [["usage", "--since", "2026-11-24", "--until", "2026-11-23"], /--since 2026-11-24 is after --until 2026-11-23/],
     [["usage", "--timezone", "Mars/Olympus"], /invalid --timezone "Mars\/Olympus": not an IANA time zone/],
-    [["usage", "--provider", "gemini"], /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\)\n/],
+    [["usage", "--provider", "gemini"], /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\), gemini-cli \(Gemini CLI\)\n/],
     [["usage", "dialy"], /invalid report "dialy"; allowed: daily, weekly, monthly, session, project, blocks \(did you mean daily\?\)/],
     [["usage", "weekly", "--week-start", "someday"], /invalid --week-start "someday"/],
     [["usage", "daily", "session"], /unexpected argument "session" for insightsctl usage/],

@@ -1,5 +1,5 @@
 // Demo mode end to end: a real daemon with no provider's data (no OpenClaw state dir, no Claude
-// Code or Codex dir) serves the bundled demo of all three providers, OpenClaw's as a living
+// Code or Codex dir) serves the bundled demo of all four providers, OpenClaw's as a living
 // gateway. Its clock is injected far from the recordings' dates, so "recent" can only come from
 // moving the copies to now; the replay's timer is injected, so the test decides when it fires.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -239,25 +239,25 @@ async function ready(d: Demo["d"], id: string): Promise<void> {
   await pollUntil(async () => (await gqlData<{ source: { lifetimeStats: { isReady: boolean } } }>(d, sourceQuery(id, "lifetimeStats { isReady }"))).source.lifetimeStats.isReady, { what: `first scan of ${id}`, timeoutMs: 20_000 });
 }
 
-test("demo mode serves all three providers: recent sessions of each, demo content only, Codex's rate limits current", async () => {
+test("demo mode serves all four providers: recent sessions of each, demo content only, Codex's rate limits current", async () => {
   const demo = await startDemo();
   try {
     const { d } = demo;
     // Codex's rate limits come from its transcripts: there are none before its first scan (on a
     // real daemon the systems query answers `rateLimits: null` for a few hundred ms after start).
-    for (const id of ["claude-code:default", "codex:default"]) await ready(d, id);
+    for (const id of ["claude-code:default", "codex:default", "gemini-cli:default"]) await ready(d, id);
     const sys = await gqlData<{ systems: Array<{ provider: string; demo?: boolean; rateLimits?: { stale: boolean; updatedAt: string; primary: { usedPercent: number; windowMinutes: number | null; resetsAt: string | null } | null; secondary: { usedPercent: number } | null } | null }> }>(
       d,
-      `{ systems { provider ... on ProviderASystem { demo } ... on ProviderBSystem { demo } ... on ProviderCSystem { demo rateLimits { stale updatedAt primary { usedPercent windowMinutes resetsAt } secondary { usedPercent } } } } }`,
+      `{ systems { provider ... on ProviderASystem { demo } ... on ProviderBSystem { demo } ... on ProviderDSystem { demo } ... on ProviderCSystem { demo rateLimits { stale updatedAt primary { usedPercent windowMinutes resetsAt } secondary { usedPercent } } } } }`,
     );
-    assert.equal(sys.systems.map((s) => s.provider), ["PROVIDER_A", "PROVIDER_B", "PROVIDER_C"]);
+    assert.equal(sys.systems.map((s) => s.provider), ["PROVIDER_A", "PROVIDER_B", "PROVIDER_C", "PROVIDER_D"]);
     assert.ok(sys.systems.every((s) => s.demo === true), "each says it is the demo");
     const inRange = (iso: string | null | undefined, what: string): void => {
       assert.ok(iso, `${what} has a time`);
       const t = Date.parse(iso as string);
       assert.ok(t > NOW - DAY && t <= NOW + 60_000, `${what} ${iso} is within the last day of ${new Date(NOW).toISOString()}`);
     };
-    for (const [id, min] of [["claude-code:default", 6], ["codex:default", 7]] as const) {
+    for (const [id, min] of [["claude-code:default", 6], ["codex:default", 7], ["gemini-cli:default", 6]] as const) {
       const list = await sourceSessions(d, id);
       assert.ok(list.length >= min, `${id}: ${list.length} sessions`);
       assert.ok(new Set(list.map((s) => s.project)).size >= 3, `${id}: several projects`);

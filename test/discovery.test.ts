@@ -76,7 +76,7 @@ test("a CLAUDE_CONFIG_DIR and CODEX_HOME empty at start are read once data is wr
   try {
     const before = await health(d);
     assert.equal(
-      before.lookedAt.filter((l) => l.provider !== "openclaw").map((l) => [l.provider, l.dir, l.from, l.found]),
+      before.lookedAt.filter((l) => l.provider === "claude-code" || l.provider === "codex").map((l) => [l.provider, l.dir, l.from, l.found]),
       [
         ["claude-code", claudeDir, "env CLAUDE_CONFIG_DIR", "empty"],
         ["codex", codexDir, "env CODEX_HOME", "empty"],
@@ -189,6 +189,7 @@ test("a demo daemon steps aside for real data that appears: the first Codex sess
         ["claude-code", join(home, ".claude"), "missing"],
         ["claude-code", join(home, ".config", "claude"), "missing"],
         ["codex", join(home, ".codex"), "missing"],
+        ["gemini-cli", join(home, ".gemini"), "missing"],
       ],
     );
     const text = await ctl(box, ["status"]);

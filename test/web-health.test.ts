@@ -28,7 +28,7 @@ test("demo mode: the gateway reads Demo in the header, on the card and on Contro
     }, { what: "the first probe" });
     assert.is(gw.system.demo, true);
     assert.is(gw.system.gateway.state, "DEMO");
-    // The demo bundles three providers, so the dashboard opens on All: look at OpenClaw's agent.
+    // The demo bundles four providers, so the dashboard opens on All: look at OpenClaw's agent.
     await signIn(b.page, d, "#/?source=agent:main");
     const pill = b.page.getByTestId("gateway-pill");
     await b.page.locator('[data-testid="gateway-pill"][data-state="DEMO"]').waitFor();

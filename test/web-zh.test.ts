@@ -123,7 +123,7 @@ test("Chinese demo mode: the gateway card and its health check say so in Chinese
   const d = await startDaemon({ env: { HOME: makeTempDir() }, daemon: { flags: {} } });
   const b = await launchBrowser(d.url, { locale: "zh-CN" });
   try {
-    // The demo bundles three providers, so the dashboard opens on All: look at OpenClaw's agent.
+    // The demo bundles four providers, so the dashboard opens on All: look at OpenClaw's agent.
     await signIn(b.page, d, "#/?source=agent:main");
     const rows = await healthWhen(b.page, (r) => r.has("网关"), "the health checks");
     assert.is(rows.get("网关"), "演示模式：没有演示网关应答");
