@@ -28,7 +28,7 @@ const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v)
 export async function checkGeminiCli(geminiDir: string): Promise<GeminiCliCheck> {
   const files = jsonlFiles(path.join(geminiDir, "tmp"));
   const days = new Map<string, DayTotals>();
-  // Ids are per session: keyed by file dir + id would also do, but ids are UUIDs.
+  // Record ids are UUIDs, unique across sessions: one set for the whole history.
   const seen = new Set<string>();
   const out: GeminiCliCheck = { daily: [], files: files.length, lines: 0, responses: 0, repeatedRecords: 0, badLines: 0 };
   for (const file of files) {

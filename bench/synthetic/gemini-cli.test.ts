@@ -3,7 +3,7 @@
 // made each response (its own inputs); the traps of the format are in it (records written twice,
 // resumes with their re-listings and stray files, sub-agents, a slug collision); the same seed and
 // anchor give the same bytes.
-//   node test/run.mjs bench/synthetic/gemini-cli
+//   TEST_DIRS=bench node test/run.mjs bench/synthetic/gemini-cli
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
