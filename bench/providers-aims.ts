@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";
-import { dailyFromUsage, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
+import { dailyFromUsage, providerEnv, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
 import { runTimed } from "./timed-process.js";
 
 /** `cat` of every .jsonl file under `tree` to /dev/null (the page cache is warm): the floor of any reader, ms. */
@@ -30,8 +30,7 @@ export async function noDaemonUsage(input: HookInput): Promise<UsageDailyRun> {
   const dirs = { HOME: path.join(dir, "home"), XDG_CONFIG_HOME: path.join(dir, "config"), XDG_STATE_HOME: path.join(dir, "state"), XDG_RUNTIME_DIR: path.join(dir, "run") };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true, mode: 0o700 });
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...dirs, NO_COLOR: "1", INSIGHTS_OPENCLAW: "off" };
-  const cc = input.kind === "claude-code";
-  Object.assign(env, cc ? { INSIGHTS_CLAUDE_CODE: "on", INSIGHTS_CODEX: "off", CLAUDE_CONFIG_DIR: input.root } : { INSIGHTS_CLAUDE_CODE: "off", INSIGHTS_CODEX: "on", CODEX_HOME: input.root });
+  Object.assign(env, providerEnv(input.kind, input.root));
   try {
     const r = await runTimed(process.execPath, [CLI, "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"], env);
     if (r.code !== 0) throw new Error(`insightsctl usage (no daemon) exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);

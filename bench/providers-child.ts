@@ -10,6 +10,7 @@ import type { BareInput, BareResult, CheckInput, CheckResult } from "./providers
 import { since } from "./stats.js";
 import { checkClaudeCode } from "./synthetic/expected-claude-code.js";
 import { checkCodex } from "./synthetic/expected-codex.js";
+import { checkGeminiCli } from "./synthetic/expected-gemini-cli.js";
 import { jsonlFiles } from "./synthetic/jsonl.js";
 
 /** Lines holding `marker`, found in the raw bytes: only they are decoded and parsed. */
@@ -97,6 +98,10 @@ async function check(input: CheckInput): Promise<CheckResult> {
   if (input.kind === "claude-code") {
     const c = await checkClaudeCode(input.root);
     return { kind: "claude-code", check: c, ms: since(start) };
+  }
+  if (input.kind === "gemini-cli") {
+    const c = await checkGeminiCli(input.root);
+    return { kind: "gemini-cli", check: c, ms: since(start) };
   }
   const c = await checkCodex(input.root);
   return { kind: "codex", check: c, ms: since(start) };

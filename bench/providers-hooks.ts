@@ -22,7 +22,7 @@ import { runTimed } from "./timed-process.js";
 export interface HookInput {
   kind: ProviderKind;
   dataset: ProviderDataset;
-  /** The dir the provider's tools read: CLAUDE_CONFIG_DIR (…/home/.claude) or CODEX_HOME (…/home/.codex). */
+  /** The dir the provider's tools read: CLAUDE_CONFIG_DIR (…/home/.claude), CODEX_HOME (…/home/.codex) or …/home/.gemini. */
   root: string;
   /** HOME for a process that should find the data in its default place (~/.claude, ~/.codex). */
   home: string;
@@ -62,9 +62,20 @@ export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: numb
   }
 }
 
-/** The first transcript of a tree with a response in it, by sorted path (Claude Code: a session's own file, not a sub-agent's). */
+/** The env that points a daemon or the CLI at one provider's history `root` only (the others off). */
+export function providerEnv(kind: ProviderKind, root: string): Record<string, string> {
+  const on = (k: ProviderKind): string => (k === kind ? "on" : "off");
+  // Gemini CLI has no variable for its .gemini dir: GEMINI_CLI_HOME stands for the HOME above it.
+  const dir: Record<string, string> = kind === "claude-code" ? { CLAUDE_CONFIG_DIR: root } : kind === "codex" ? { CODEX_HOME: root } : { GEMINI_CLI_HOME: path.dirname(root) };
+  return { INSIGHTS_CLAUDE_CODE: on("claude-code"), INSIGHTS_CODEX: on("codex"), INSIGHTS_GEMINI_CLI: on("gemini-cli"), ...dir };
+}
+
+/** The marker of a line with a response's usage in it. */
+const RESPONSE_MARKER: Record<ProviderKind, string> = { "claude-code": '"type":"assistant"', codex: '"type":"token_usage_record"', "gemini-cli": '"tokens":{' };
+
+/** The first transcript of a tree with a response in it, by sorted path (a session's own file, not a sub-agent's). */
 function firstTranscript(kind: HookInput["kind"], root: string): string {
-  const marker = kind === "claude-code" ? '"type":"assistant"' : '"type":"token_usage_record"';
+  const marker = RESPONSE_MARKER[kind];
   const walk = (dir: string, depth: number): string | null => {
     const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const d of entries) {
@@ -79,7 +90,8 @@ function firstTranscript(kind: HookInput["kind"], root: string): string {
     }
     return null;
   };
-  const found = kind === "claude-code" ? walk(path.join(root, "projects"), 1) : walk(path.join(root, "sessions"), 3);
+  // Gemini CLI: tmp/<slug>/chats/session-*.jsonl (sub-agents are one level further down).
+  const found = kind === "claude-code" ? walk(path.join(root, "projects"), 1) : kind === "codex" ? walk(path.join(root, "sessions"), 3) : walk(path.join(root, "tmp"), 2);
   if (!found) throw new Error(`no transcript with a response under ${root}`);
   return found;
 }
@@ -182,11 +194,10 @@ export function dailyFromUsage(json: unknown): { daily: Daily; responses: number
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 
 /**
- * A daemon reading only `input.root` (CLAUDE_CONFIG_DIR or CODEX_HOME; OpenClaw and the other
- * provider off), ready once its first scan is done. The caller stops it.
+ * A daemon reading only `input.root` (CLAUDE_CONFIG_DIR, CODEX_HOME or the .gemini dir; OpenClaw and
+ * the other providers off), ready once its first scan is done. The caller stops it.
  */
 export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []): Promise<OurDaemon> {
-  const cc = input.kind === "claude-code";
   const start = async (reuse: boolean): Promise<{ daemon: Daemon; readyMs: number }> => {
     const started = Date.now();
     const daemon = await startDaemon({
@@ -194,9 +205,7 @@ export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []):
       openclawDir: null,
       env: {
         INSIGHTS_OPENCLAW: "off",
-        INSIGHTS_CLAUDE_CODE: cc ? "on" : "off",
-        INSIGHTS_CODEX: cc ? "off" : "on",
-        [cc ? "CLAUDE_CONFIG_DIR" : "CODEX_HOME"]: input.root,
+        ...providerEnv(input.kind, input.root),
       },
       nodeArgs,
       reuse,

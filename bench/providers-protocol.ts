@@ -2,6 +2,8 @@
 import type { MemoryPeaks, MemorySnapshot } from "./memory.js";
 import type { ClaudeCodeCheck } from "./synthetic/expected-claude-code.js";
 import type { CodexCheck } from "./synthetic/expected-codex.js";
+import type { GeminiCliCheck } from "./synthetic/expected-gemini-cli.js";
+import type { ProviderKind } from "./synthetic/provider-common.js";
 
 export interface BareInput {
   mode: "bare";
@@ -33,12 +35,12 @@ export interface BareResult {
 
 export interface CheckInput {
   mode: "check";
-  kind: "claude-code" | "codex";
-  /** CLAUDE_CONFIG_DIR or CODEX_HOME. */
+  kind: ProviderKind;
+  /** CLAUDE_CONFIG_DIR, CODEX_HOME or the .gemini dir. */
   root: string;
 }
 
-export type CheckResult = { kind: "claude-code"; check: ClaudeCodeCheck; ms: number } | { kind: "codex"; check: CodexCheck; ms: number };
+export type CheckResult = { kind: "claude-code"; check: ClaudeCodeCheck; ms: number } | { kind: "codex"; check: CodexCheck; ms: number } | { kind: "gemini-cli"; check: GeminiCliCheck; ms: number };
 
 /** A stretch when the event loop ran no timer: µs on the monotonic clock a CPU profile uses (process.hrtime). */
 export interface StallWindow {
@@ -53,8 +55,8 @@ export interface StallWindow {
 /** Our first scan of a provider history: bench/providers-scan-child.ts. */
 export interface ScanInput {
   mode: "scan";
-  kind: "claude-code" | "codex";
-  /** CLAUDE_CONFIG_DIR or CODEX_HOME: the provider reads exactly this dir. */
+  kind: ProviderKind;
+  /** CLAUDE_CONFIG_DIR, CODEX_HOME or the .gemini dir: the provider reads exactly this dir. */
   root: string;
   /** HOME the provider sees (nothing is read from it when `root` is given). */
   home: string;

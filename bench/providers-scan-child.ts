@@ -1,5 +1,5 @@
 // Child process of the providers suite (bench/providers.ts), on plain node against dist/ (see
-// bench/child.ts): our first scan of a Claude Code or Codex history, as the daemon does it. A
+// bench/child.ts): our first scan of a Claude Code, Codex or Gemini CLI history, as the daemon does it. A
 // fresh store, the provider pointed at exactly the dataset's dir, and SourceRegistry.refresh()
 // until every source has finished its first pass (AgentSnapshot.firstPassDone). Measured: wall
 // time, memory (sampled at event-loop turns, and the kernel's VmHWM), the event loop's longest
@@ -13,6 +13,7 @@ import { LogHub } from "../shared/base/log/logger.js";
 import { Pricer } from "../shared/pricing/pricer.js";
 import { ClaudeCodeProvider } from "../shared/providers/claude-code/provider.js";
 import { CodexProvider } from "../shared/providers/codex/provider.js";
+import { GeminiCliProvider } from "../shared/providers/gemini-cli/provider.js";
 import type { Provider } from "../shared/providers/contract.js";
 import { KeptTotals } from "../shared/queries/kept-totals.js";
 import { findSession } from "../shared/queries/sessions.js";
@@ -87,7 +88,8 @@ type Line = Record<string, any>;
 
 /**
  * The session a transcript belongs to, and a line like its last response's with fresh ids and
- * `output` output tokens (Claude Code: an assistant line; Codex: a token_usage_record).
+ * `output` output tokens (Claude Code: an assistant line; Codex: a token_usage_record; Gemini
+ * CLI: a gemini record).
  */
 function appendTemplate(kind: ScanInput["kind"], file: string): { key: string; line(i: number, output: number, now: number): string } {
   const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");
@@ -111,6 +113,19 @@ function appendTemplate(kind: ScanInput["kind"], file: string): { key: string; l
           requestId: `req_bench_incremental_${i}`,
           message: { ...t.message, id: `msg_bench_incremental_${i}`, usage: { ...t.message.usage, output_tokens: output } },
         }),
+    };
+  }
+  if (kind === "gemini-cli") {
+    // A new response of the session: its last gemini record with tokens, under a new id, without tool calls.
+    const header = parsed[0];
+    const g = [...parsed].reverse().find((l) => l?.type === "gemini" && l.tokens);
+    if (typeof header?.sessionId !== "string" || !g) throw new Error(`${file}: no session header or no gemini record with tokens`);
+    return {
+      key: header.sessionId,
+      line: (i, output, now) => {
+        const tokens = { ...g.tokens, output, total: g.tokens.input + output + g.tokens.thoughts + g.tokens.tool };
+        return JSON.stringify({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, timestamp: new Date(now).toISOString(), type: "gemini", content: "Done.", thoughts: g.thoughts, tokens, model: g.model });
+      },
     };
   }
   const t = [...parsed].reverse().find((l) => l?.type === "token_usage_record");
@@ -168,10 +183,8 @@ async function scan(input: ScanInput): Promise<ScanResult> {
   fs.mkdirSync(path.dirname(input.storePath), { recursive: true, mode: 0o700 });
   const store = Store.open(input.storePath, { clock });
   const pricer = new Pricer();
-  const provider: Provider =
-    input.kind === "claude-code"
-      ? new ClaudeCodeProvider({ env: {}, home: input.home, dirs: [input.root], pricer })
-      : new CodexProvider({ env: {}, home: input.home, dirs: [input.root], pricer });
+  const options = { env: {}, home: input.home, dirs: [input.root], pricer };
+  const provider: Provider = input.kind === "claude-code" ? new ClaudeCodeProvider(options) : input.kind === "codex" ? new CodexProvider(options) : new GeminiCliProvider(options);
   const registry = new SourceRegistry({ providers: [provider], store, clock, logger });
 
   const profiler = input.profileDir ? new CpuProfiler() : null;

@@ -1,7 +1,9 @@
-// Suite "providers": reading a Claude Code history (~/.claude/projects) and a Codex history
-// (~/.codex/sessions) at data scale, next to ccusage, on synthetic data made of the real fixture
-// lines (bench/synthetic/claude-code.ts, bench/synthetic/codex.ts; 2 GB and 1 GB, cached under
-// .tmp/bench/providers/ by seed and size). Per provider, in one run:
+// Suite "providers": reading a Claude Code history (~/.claude/projects), a Codex history
+// (~/.codex/sessions) and a Gemini CLI history (~/.gemini/tmp) at data scale, next to ccusage, on
+// synthetic data made of the real fixture lines or, for Gemini CLI, of the records its demo writer
+// builds (bench/synthetic/claude-code.ts, codex.ts, gemini-cli.ts; 2 GB, 1 GB and 500 MB, cached
+// under .tmp/bench/providers/ by seed and size). ccusage reads no Gemini CLI history: there, the
+// rows that compare with it are left out. Per provider, in one run:
 //   - bare read + JSON.parse of every line (streamed, own child process): MB/s and RSS, the floor
 //     of a JS reader; and the same with a substring filter (only usage lines parsed);
 //   - ccusage daily --json --offline (bench/ccusage.ts): wall and CPU time, peak RSS, its totals;
@@ -26,13 +28,21 @@ import { MB, median } from "./stats.js";
 import type { BenchOptions, Measurements, Row, Suite } from "./suite.js";
 import { CC_SIZES, ensureClaudeCodeData } from "./synthetic/claude-code.js";
 import { CX_SIZES, ensureCodexData } from "./synthetic/codex.js";
+import { ensureGeminiCliData, GM_SIZES } from "./synthetic/gemini-cli.js";
 import { describeDiff, describeTotals, diffDaily, sumDaily, type Daily } from "./synthetic/daily.js";
 import { describeDataset, parseSize, relative, type ProviderDataset, type ProviderKind, type ProviderParams } from "./synthetic/provider-common.js";
 
 const CHECKER_VERSION = 1;
-const LABEL: Record<ProviderKind, string> = { "claude-code": "Claude Code", codex: "Codex" };
+const LABEL: Record<ProviderKind, string> = { "claude-code": "Claude Code", codex: "Codex", "gemini-cli": "Gemini CLI" };
+const KINDS: readonly ProviderKind[] = ["claude-code", "codex", "gemini-cli"];
 /** The line marker of a usage line, for the filtered bare read. */
-const USAGE_MARKER: Record<ProviderKind, string> = { "claude-code": '"type":"assistant"', codex: '"token_usage_record"' };
+const USAGE_MARKER: Record<ProviderKind, string> = { "claude-code": '"type":"assistant"', codex: '"token_usage_record"', "gemini-cli": '"tokens":{' };
+/** Each provider's sizes and the prefix of its size flags. */
+const SIZES = { "claude-code": { sizes: CC_SIZES, flag: "cc" }, codex: { sizes: CX_SIZES, flag: "cx" }, "gemini-cli": { sizes: GM_SIZES, flag: "gm" } } as const;
+/** Where each provider keeps its transcripts under its root dir. */
+const TREE: Record<ProviderKind, string> = { "claude-code": "projects", codex: "sessions", "gemini-cli": "tmp" };
+/** What the bare reader's biggest lines are, for its memory note. */
+const BIGGEST: Record<ProviderKind, string> = { "claude-code": "the biggest lines are 110 KB", codex: "the biggest lines are 25 KB", "gemini-cli": "the biggest lines are the resumes' $set.messages re-listings" };
 
 function str(flags: BenchOptions["flags"], name: string): string | undefined {
   const v = flags[name];
@@ -47,9 +57,8 @@ function positiveInt(flags: BenchOptions["flags"], name: string, fallback: numbe
 }
 
 export function providerParams(o: BenchOptions, kind: ProviderKind): ProviderParams {
-  const sizes = kind === "claude-code" ? CC_SIZES : CX_SIZES;
+  const { sizes, flag: p } = SIZES[kind];
   const size = o.quick ? sizes.quick : sizes.full;
-  const p = kind === "claude-code" ? "cc" : "cx";
   return {
     bytes: parseSize(str(o.flags, `${p}-bytes`) ?? String(size.bytes)),
     files: positiveInt(o.flags, `${p}-files`, size.files),
@@ -59,13 +68,14 @@ export function providerParams(o: BenchOptions, kind: ProviderKind): ProviderPar
 
 export function ensureProviderData(o: BenchOptions, kind: ProviderKind): ProviderDataset {
   const opts = { rebuild: o.flags["prov-rebuild"] === true, log: o.log };
-  return kind === "claude-code" ? ensureClaudeCodeData(providerParams(o, "claude-code"), opts) : ensureCodexData(providerParams(o, "codex"), opts);
+  const params = providerParams(o, kind);
+  return kind === "claude-code" ? ensureClaudeCodeData(params, opts) : kind === "codex" ? ensureCodexData(params, opts) : ensureGeminiCliData(params, opts);
 }
 
-/** CLAUDE_CONFIG_DIR / CODEX_HOME of a dataset, and the transcript tree under it. */
+/** CLAUDE_CONFIG_DIR / CODEX_HOME / .gemini of a dataset, and the transcript tree under it. */
 function dirsOf(d: ProviderDataset): { root: string; tree: string; home: string } {
   const root = path.join(d.dir, d.manifest.root);
-  return { root, tree: path.join(root, d.manifest.kind === "claude-code" ? "projects" : "sessions"), home: path.join(d.dir, d.manifest.home) };
+  return { root, tree: path.join(root, TREE[d.manifest.kind]), home: path.join(d.dir, d.manifest.home) };
 }
 
 /** Reads every file once so the readers compared start from the same warm page cache. */
@@ -102,14 +112,16 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export const providersSuite: Suite = {
   name: "providers",
-  title: "Claude Code and Codex histories: our first scan and usage report next to a bare read and ccusage, equal totals",
+  title: "Claude Code, Codex and Gemini CLI histories: our first scan and usage report next to a bare read and ccusage, equal totals",
   flags: {
-    "prov-only": { type: "string", description: "one provider: claude-code or codex" },
+    "prov-only": { type: "string", description: "one provider: claude-code, codex or gemini-cli" },
     "cc-bytes": { type: "string", description: "Claude Code history size (default 2g; --quick 50m)" },
     "cc-files": { type: "string", description: "Claude Code transcripts, sub-agents included (default 7000; --quick 170)" },
     "cx-bytes": { type: "string", description: "Codex history size (default 1g; --quick 25m)" },
     "cx-files": { type: "string", description: "Codex rollouts (default 10000; --quick 250)" },
-    "prov-seed": { type: "string", description: "generator seed of both histories (default 1)" },
+    "gm-bytes": { type: "string", description: "Gemini CLI history size (default 500m; --quick 12.5m)" },
+    "gm-files": { type: "string", description: "Gemini CLI main sessions (default 5000; --quick 125)" },
+    "prov-seed": { type: "string", description: "generator seed of the histories (default 1)" },
     "prov-repeat": { type: "string", description: "rounds of bare read, ccusage, our first scan, warm cat and a no-daemon usage run, alternating order (default 2; --quick 1)" },
     "prov-usage-reps": { type: "string", description: "insightsctl usage daily + ccusage daily pairs on a warm daemon (default 5; --quick 3)" },
     "prov-rebuild": { type: "boolean", description: "rebuild the cached histories" },
@@ -117,8 +129,9 @@ export const providersSuite: Suite = {
 
   async setup(o) {
     const only = str(o.flags, "prov-only");
-    if (only !== undefined && only !== "claude-code" && only !== "codex") throw new RangeError("--prov-only must be claude-code or codex");
-    const kinds: ProviderKind[] = only ? [only] : ["claude-code", "codex"];
+    const one = KINDS.find((k) => k === only);
+    if (only !== undefined && one === undefined) throw new RangeError(`--prov-only must be one of ${KINDS.join(", ")}`);
+    const kinds: readonly ProviderKind[] = one ? [one] : KINDS;
     const repeat = positiveInt(o.flags, "prov-repeat", o.quick ? 1 : 2);
     const usageReps = positiveInt(o.flags, "prov-usage-reps", o.quick ? 3 : 5);
     const datasets = kinds.map((k) => ensureProviderData(o, k));
@@ -158,9 +171,9 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
     o.log(`  bare read${filter ? ` (${how === "bytes" ? "byte-level " : ""}filtered)` : ""}: ${secs(r.ms)}, ${rate(r.bytes, r.ms).toFixed(0)} MB/s, peak RSS ${r.memory.maxRssMb} MB`);
     return r;
   };
-  let ccusageMissing: string | null = null;
+  let ccusageMissing: string | null = kind === "gemini-cli" ? "ccusage 20 has no Gemini CLI report" : null;
   const ccusageRun = async (singleThread = false): Promise<CcusageResult | null> => {
-    if (ccusageMissing) return null;
+    if (ccusageMissing || kind === "gemini-cli") return null;
     try {
       const r = await runCcusage(kind, root, { singleThread });
       o.log(`  ${r.command}: ${secs(r.ms)} wall, ${secs(r.cpuMs)} CPU, peak RSS ${r.peakRssMb} MB`);
@@ -230,7 +243,7 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
       metric: `${label}: bare reader peak RSS`,
       value: b0.memory.maxRssMb,
       unit: "MB",
-      note: `${b0.baseline.rssMb} MB before reading; V8 heap peaked at ${b0.peaks.heapUsedMb} MB used / ${b0.peaks.heapTotalMb} MB reserved (the biggest lines are ${kind === "claude-code" ? "110 KB" : "25 KB"})`,
+      note: `${b0.baseline.rssMb} MB before reading; V8 heap peaked at ${b0.peaks.heapUsedMb} MB used / ${b0.peaks.heapTotalMb} MB reserved (${BIGGEST[kind]})`,
     },
     {
       metric: `${label}: bare read, JSON.parse of usage lines only`,
@@ -266,6 +279,9 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
       aim: { op: "<=", limit: 0 },
       note: `${c.records} records, ${c.tokenCountLines} token_count lines (${c.unchangedTokenCounts} repeats, ${c.nullInfoTokenCounts} with info: null); per day, record rule vs token_count-delta rule: ${rules.length ? describeDiff(rules, c.daily.length, ["records", "token_count"]) : "equal"}`,
     });
+  } else if (check.kind === "gemini-cli") {
+    const c = check.check;
+    genRow.note += `; ${c.responses} responses (${c.repeatedRecords} more lines repeat a counted gemini record id: tool rounds)`;
   } else {
     const c = check.check;
     genRow.note += `; ${c.responses} responses from ${c.assistantLines} assistant lines (${c.repeatedLines} repeats of a counted message.id + requestId, ${c.syntheticLines} <synthetic>)`;

@@ -17,7 +17,7 @@ export const DAY = 24 * HOUR;
 export const SPREAD_DAYS = 60;
 export const PROJECTS = 200;
 
-export type ProviderKind = "claude-code" | "codex";
+export type ProviderKind = "claude-code" | "codex" | "gemini-cli";
 
 export interface ProviderParams {
   /** Target bytes of JSONL in total (decimal: 2g = 2·10⁹). */

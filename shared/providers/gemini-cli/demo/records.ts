@@ -34,9 +34,14 @@ export class GeminiPrompt {
   lastAt: number | null = null;
 
   constructor(
-    private readonly random: Random,
+    protected readonly random: Random,
     readonly model: string,
   ) {}
+
+  /** A fresh conversation on the same model (a sub-agent's); a subclass that counts responses counts its too. */
+  fork(): GeminiPrompt {
+    return new GeminiPrompt(this.random, this.model);
+  }
 
   /** One response at `at`: the prompt gains `added` tokens; `toolResult` when the request carries one. */
   respond(at: number, added: number, visible: number, toolResult: boolean): GeminiTokens {
@@ -132,7 +137,7 @@ function toolRound(tl: Timeline, r: Random, s: SessionCtx, c: GeminiCall, callId
 
 /** The generalist sub-agent's file: its task, its calls, complete_task and the `$set.summary`. */
 function subagentLines(r: Random, parent: SessionCtx, agent: NonNullable<GeminiTurnContent["agent"]>, start: number, projectHash: string): { sessionId: string; lines: Json[]; end: number } {
-  const sub: SessionCtx = { sessionId: uuid(r), cwd: parent.cwd, slug: parent.slug, prompt: new GeminiPrompt(r, parent.prompt.model) };
+  const sub: SessionCtx = { sessionId: uuid(r), cwd: parent.cwd, slug: parent.slug, prompt: parent.prompt.fork() };
   const tl = new Timeline(start);
   const t0 = tl.at();
   tl.push({ sessionId: sub.sessionId, projectHash, startTime: t0, lastUpdated: t0, kind: "subagent", directories: [parent.cwd] });
