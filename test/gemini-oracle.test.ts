@@ -8,6 +8,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FIXTURES_DIR, makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
+import { oracleOf } from "./helpers/conformance/gemini-cli.js";
 import { expected, priceOf, readLines, servedResponses, sessionFiles, type RawTokens } from "./helpers/gemini-oracle.js";
 
 test.after(removeTempDirs);
@@ -35,7 +36,7 @@ test("the fixture: sessions, prompts, tool calls and models as its README lists 
   assert.is(e.total.prompts, 8);
   // README: run_shell_command x3 (one in the sub-agent), read_file x2, write_file, invoke_agent, complete_task.
   assert.is(e.total.toolCalls, 8);
-  assert.is(e.total.toolErrors, 0);
+  assert.is(e.toolErrors.total, 0);
   assert.is(e.total.responses, 14, "gemini-cli-format.md §5: 14 of 14 responses");
   assert.is(e.responses.length, 14);
   assert.equal([...new Set(e.responses.map((r) => r.model))].sort(), ["gemini-2.5-flash", "gemini-2.5-pro"]);
@@ -100,11 +101,43 @@ test("the traps: a record written twice, $set.messages re-listings (even with to
   fs.writeFileSync(path.join(chats, "session-2027-01-01T00-00-s1aaaaaa.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + '\n{"id":"r2","type":"gemini","tok');
   const files = sessionFiles(home);
   assert.is(readLines(files[0]!.file).length, lines.length, "the torn line is not read");
-  const s = expected(files).total;
-  assert.equal([s.responses, s.prompts, s.toolCalls, s.toolErrors], [1, 1, 1, 1]);
+  const e = expected(files);
+  const s = e.total;
+  assert.equal([s.responses, s.prompts, s.toolCalls, e.toolErrors.total], [1, 1, 1, 1]);
   // The test's own input, mapped: input 1000 - 256 + 5, cacheRead 256, output 10 + 30, reasoning 30.
   assert.equal([s.input, s.cacheRead, s.output, s.reasoning], [749, 256, 40, 30]);
   assert.ok(near(s.cost, (749 * 0.3 + 256 * 0.03 + 40 * 2.5) / 1e6));
+});
+
+test("notices are incidents and ids count per session: an error and a warning record (each written twice), one prompt id in two sessions", () => {
+  const home = makeTempDir();
+  const chats = path.join(home, "tmp", "demo", "chats");
+  fs.mkdirSync(chats, { recursive: true });
+  const header = (sessionId: string): object => ({ sessionId, projectHash: "h", startTime: "2027-01-01T00:00:00.000Z", lastUpdated: "2027-01-01T00:00:00.000Z", kind: "main" });
+  const prompt = { id: "p1", timestamp: "2027-01-01T00:00:00.500Z", type: "user", content: [{ text: "hi" }] };
+  const error = { id: "e1", timestamp: "2027-01-01T00:00:01.000Z", type: "error", content: "quota" };
+  const warning = { id: "w1", timestamp: "2027-01-01T00:00:02.000Z", type: "warning", content: "Attempt 1 failed, retrying" };
+  const write = (name: string, lines: object[]): void => fs.writeFileSync(path.join(chats, name), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+  write("session-2027-01-01T00-00-s1aaaaaa.jsonl", [header("s1"), prompt, error, error, warning, warning]);
+  write("session-2027-01-01T00-01-s2bbbbbb.jsonl", [header("s2"), prompt]);
+  const e = expected(sessionFiles(home));
+  const of = (id: string): number[] => {
+    const s = e.bySession.get(id);
+    return [s?.prompts ?? -1, s?.errors ?? -1, s?.warnings ?? -1];
+  };
+  assert.equal([of("s1"), of("s2")], [[1, 1, 1], [1, 0, 0]]);
+  assert.equal([e.total.prompts, e.total.errors, e.total.warnings], [2, 1, 1]);
+});
+
+test("the conformance adapter's oracle is this one: the same figures per session and in total, incidents from the notices", () => {
+  const files = sessionFiles(copy());
+  const e = expected(files);
+  const o = oracleOf(files);
+  assert.equal([...o.bySession.entries()], [...e.bySession.entries()]);
+  assert.equal(o.total, e.total);
+  assert.equal([o.files, o.incidents], [files.length, { error: e.total.errors, warning: e.total.warnings }]);
+  // Priced from the format doc (§11), not the product's pricer: every fixture response is in its table.
+  assert.ok(near(o.total.cost, e.responses.reduce((n, r) => n + (priceOf(r.model, r.raw) ?? Number.NaN), 0)), String(o.total.cost));
 });
 
 test.run();

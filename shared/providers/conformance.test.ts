@@ -14,7 +14,8 @@ import { copyClaudeHome, transcriptFiles } from "../../test/helpers/claude-code-
 import { copyCodexHome, rolloutFiles } from "../../test/helpers/codex-fixture.js";
 import { expectedTotals, fixtureTranscripts } from "../../test/helpers/fixture-expectations.js";
 import { CONFORMANCE_FIXTURES } from "../../test/helpers/conformance/fixtures.js";
-import { copyGeminiHome, geminiOracle, sessionFiles } from "../../test/helpers/conformance/gemini-cli.js";
+import { copyGeminiHome } from "../../test/helpers/conformance/gemini-cli.js";
+import { expected as geminiExpected, sessionFiles } from "../../test/helpers/gemini-oracle.js";
 import type { FixtureCopy } from "../../test/helpers/conformance/kit.js";
 import { copyFixture, FILES_FIXTURE, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { claudeResponses, codexResponses, sums } from "../../test/helpers/usage-expectations.js";
@@ -74,7 +75,7 @@ const CASES: Record<ProviderName, () => Case> = {
       provider: CLI_DISCOVERY["gemini-cli"].create({ env: {}, home, dirs: [geminiDir] }, new Pricer()),
       installs: 1,
       transcripts: files.length,
-      tokens: tokensOf(geminiOracle(files).total),
+      tokens: tokensOf(geminiExpected(files).total),
     };
   },
 };

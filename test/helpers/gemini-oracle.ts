@@ -6,9 +6,9 @@
 //   appended 2-3 times per tool round (then with its toolCalls): counted once, by id, across files.
 // - `$set.messages` (resume, /compress, rollback re-listings without tokens) never count, nor do
 //   headers, `$set` patches or `$rewindTo`.
-// - Prompts = top-level `user` records with a text part, by id (a tool result is a user record of
-//   functionResponse parts only). Tool calls = distinct toolCall ids; a tool error = one whose last
-//   record says status "error".
+// - Prompts = top-level `user` records with a text part, by id within the session (a tool result is
+//   a user record of functionResponse parts only). Tool calls = distinct toolCall ids; a tool error
+//   = one whose last record says status "error". `error`/`warning` records are incidents (§7).
 // - Session = the header's sessionId (one session may span two files after a cross-minute resume);
 //   a sub-agent's file (header kind "subagent") lives in chats/<parentSessionId>/.
 // - Tokens in the project's vocabulary: input = input − cached + tool (tool-use prompt tokens are
@@ -17,8 +17,11 @@
 // - Cost: each response priced on its own with Google's prices (§11); Pro models bill the whole
 //   request at the higher tier when its prompt (input + tool) is over 200k tokens. A model with no
 //   price is unpriced (never $0).
+// - Sums are the conformance kit's Figures (test/helpers/figures.ts); the kit's adapter
+//   (conformance/gemini-cli.ts), the e2e tests and the reader's tests all take their figures here.
 import fs from "node:fs";
 import path from "node:path";
+import { addFigures, zeroFigures, type Figures } from "./figures.js";
 
 type Rec = Record<string, unknown>;
 
@@ -69,26 +72,9 @@ export interface Response {
   cost: number | null;
 }
 
-export interface Sums {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  cost: number;
-  unpriced: number;
-  responses: number;
-  prompts: number;
-  toolCalls: number;
-  toolErrors: number;
-}
-
-export const zero = (): Sums => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, cost: 0, unpriced: 0, responses: 0, prompts: 0, toolCalls: 0, toolErrors: 0 });
-
-export function add(a: Sums, b: Sums): Sums {
-  for (const k of Object.keys(a) as Array<keyof Sums>) a[k] += b[k];
-  return a;
-}
+/** A file's figures, or a session's: the conformance kit's Figures (errors and warnings: the `error` and `warning` records). */
+export type Sums = Figures;
+export { addFigures as add, zeroFigures as zero };
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
@@ -148,7 +134,7 @@ export interface SessionFile {
   lines: Rec[];
 }
 
-/** Every session file under `<geminiDir>/tmp/<slug>/chats/`, main and sub-agent, with its header's facts. */
+/** Every session file under `<geminiDir>/tmp/<slug>/chats/`, main and sub-agent, with its header's facts, in path order (a transcript's id is its path: the first file holding a response owns it). */
 export function sessionFiles(geminiDir: string): SessionFile[] {
   const out: SessionFile[] = [];
   const tmp = path.join(geminiDir, "tmp");
@@ -158,7 +144,7 @@ export function sessionFiles(geminiDir: string): SessionFile[] {
   } catch {
     return out;
   }
-  for (const slug of slugs.sort()) {
+  for (const slug of slugs) {
     const chats = path.join(tmp, slug, "chats");
     if (!fs.existsSync(chats)) continue;
     let cwd: string | null = null;
@@ -173,18 +159,21 @@ export function sessionFiles(geminiDir: string): SessionFile[] {
       if (!header) return;
       out.push({ rel: path.relative(geminiDir, file), file, slug, cwd, sessionId: String(header.sessionId), kind: header.kind === "subagent" ? "subagent" : "main", parent, lines });
     };
-    for (const e of fs.readdirSync(chats, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const e of fs.readdirSync(chats, { withFileTypes: true })) {
       if (e.isFile() && /^session-.*\.jsonl$/.test(e.name)) take(path.join(chats, e.name), null);
       else if (e.isDirectory()) {
-        for (const f of fs.readdirSync(path.join(chats, e.name)).sort()) if (f.endsWith(".jsonl")) take(path.join(chats, e.name, f), e.name);
+        for (const f of fs.readdirSync(path.join(chats, e.name))) if (f.endsWith(".jsonl")) take(path.join(chats, e.name, f), e.name);
       }
     }
   }
-  return out;
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
 
 /** Top-level message records only (headers, `$set`, `$rewindTo` are not messages). */
-const isMessage = (l: Rec): boolean => typeof l.id === "string" && typeof l.type === "string" && !("$set" in l) && !("$rewindTo" in l);
+export const isMessage = (l: Rec): boolean => typeof l.id === "string" && typeof l.type === "string" && !("$set" in l) && !("$rewindTo" in l);
+
+/** A prompt: a top-level user record with a text part (a tool result is a user record of functionResponse parts only). */
+export const isPrompt = (l: Rec): boolean => isMessage(l) && l.type === "user" && Array.isArray(l.content) && (l.content as Rec[]).some((p) => typeof p?.text === "string");
 
 /** The responses of one file (by id; `seen` spans files), each mapped and priced. */
 export function responsesOf(f: Pick<SessionFile, "sessionId" | "lines">, seen = new Set<string>()): Response[] {
@@ -201,16 +190,28 @@ export function responsesOf(f: Pick<SessionFile, "sessionId" | "lines">, seen = 
   return out;
 }
 
-/** One file's figures; `seen` holds response, prompt and tool-call ids across files. */
-export function fileSums(f: SessionFile, seen: { responses: Set<string>; prompts: Set<string>; tools: Map<string, string> }): Sums {
-  const s = zero();
+/** Ids already counted: responses across all files; prompts, tool calls (with their last status) and notices per `<sessionId>/<id>`. */
+export interface Seen {
+  responses: Set<string>;
+  messages: Set<string>;
+  tools: Map<string, string>;
+}
+
+/** One file's figures; `seen` spans files. */
+export function fileSums(f: SessionFile, seen: Seen): Sums {
+  const s = zeroFigures();
+  const once = (id: string): boolean => {
+    if (seen.messages.has(id)) return false;
+    seen.messages.add(id);
+    return true;
+  };
   for (const l of f.lines) {
     if (!isMessage(l)) continue;
-    const id = l.id as string;
-    if (l.type === "user" && Array.isArray(l.content) && (l.content as Rec[]).some((p) => typeof p?.text === "string") && !seen.prompts.has(id)) {
-      seen.prompts.add(id);
-      s.prompts++;
-    }
+    const id = `${f.sessionId}/${l.id as string}`;
+    if (isPrompt(l) && once(id)) s.prompts++;
+    // `error` and `warning` records are UI notices: the event log's incidents (§4, §7).
+    if (l.type === "error" && once(id)) s.errors++;
+    if (l.type === "warning" && once(id)) s.warnings++;
     if (l.type === "gemini" && Array.isArray(l.toolCalls)) {
       for (const c of l.toolCalls as Rec[]) {
         const cid = `${f.sessionId}/${String(c.id)}`;
@@ -235,6 +236,8 @@ export interface Expected {
   /** Per header sessionId (a sub-agent is its own session). */
   bySession: Map<string, Sums>;
   total: Sums;
+  /** Tool calls whose last record says status "error" (Figures has no column for them): per session and in total. */
+  toolErrors: { bySession: Map<string, number>; total: number };
   /** Every response, in file order. */
   responses: Response[];
   /** Per session: its project's cwd, kind and parent. */
@@ -243,27 +246,28 @@ export interface Expected {
 
 /** The whole home's figures: per session and in total. */
 export function expected(files: SessionFile[]): Expected {
-  const seen = { responses: new Set<string>(), prompts: new Set<string>(), tools: new Map<string, string>() };
+  const seen: Seen = { responses: new Set(), messages: new Set(), tools: new Map() };
   const bySession = new Map<string, Sums>();
   const sessions: Expected["sessions"] = new Map();
-  const total = zero();
+  const total = zeroFigures();
   const responses: Response[] = [];
   for (const f of files) {
     const s = fileSums(f, seen);
-    bySession.set(f.sessionId, add(bySession.get(f.sessionId) ?? zero(), s));
-    add(total, s);
+    bySession.set(f.sessionId, addFigures(bySession.get(f.sessionId) ?? zeroFigures(), s));
+    addFigures(total, s);
     responses.push(...responsesOf(f, new Set()));
     if (!sessions.has(f.sessionId) || f.lines.some(isMessage)) sessions.set(f.sessionId, { cwd: f.cwd, kind: f.kind, parent: f.parent });
   }
   // A tool call's final status is its last record's: count the errors once all files are read.
+  const toolErrors: Expected["toolErrors"] = { bySession: new Map(), total: 0 };
   for (const [cid, status] of seen.tools) {
     if (status !== "error") continue;
     const sid = cid.slice(0, cid.indexOf("/"));
-    (bySession.get(sid) as Sums).toolErrors++;
-    total.toolErrors++;
+    toolErrors.bySession.set(sid, (toolErrors.bySession.get(sid) ?? 0) + 1);
+    toolErrors.total++;
   }
   const unique = new Map(responses.map((r) => [r.id, r]));
-  return { bySession, total, responses: [...unique.values()], sessions };
+  return { bySession, total, toolErrors, responses: [...unique.values()], sessions };
 }
 
 /** What the fake API served: per responseId, the usage it returned (gemini-cli-format.md §5's table). */

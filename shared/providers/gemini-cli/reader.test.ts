@@ -1,12 +1,13 @@
 // The Gemini CLI reader against the real 0.61.0 fixture: every figure expected here comes from the
-// fixture's own files (the oracle in test/helpers/conformance/gemini-cli.ts over the raw JSONL, or
+// fixture's own files (the oracle in test/helpers/gemini-oracle.ts over the raw JSONL, or
 // the fake API's request log), never from the reader.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { copyGeminiHome, geminiInstall, geminiOracle, sessionFiles } from "../../../test/helpers/conformance/gemini-cli.js";
+import { copyGeminiHome, geminiInstall } from "../../../test/helpers/conformance/gemini-cli.js";
+import { expected, sessionFiles, type SessionFile } from "../../../test/helpers/gemini-oracle.js";
 import { FIXTURES_DIR, rawLines, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
 import { Pricer } from "../../pricing/pricer.js";
 import type { ActivityEvent, ResponseEvent, SourceReader, TranscriptRef } from "../contract.js";
@@ -67,7 +68,7 @@ function counted(events: ActivityEvent[]): { responses: ResponseEvent[]; toolCal
 
 test("every session's responses, tokens, prompts and tool calls are the format's rule over its own lines", () => {
   const { geminiDir } = copyGeminiHome();
-  const oracle = geminiOracle(sessionFiles(geminiDir));
+  const oracle = expected(sessionFiles(geminiDir));
   const read = byKey(open(geminiDir));
   assert.equal([...read.keys()].sort(), [...oracle.bySession.keys()].sort());
   for (const [key, want] of oracle.bySession) {
@@ -113,11 +114,11 @@ test("sessions name their project's cwd (from .project_root, not the slug); the 
   const read = byKey(open(geminiDir));
   const files = sessionFiles(geminiDir);
   for (const f of files) {
-    const { ref, events } = read.get(f.key) as { ref: TranscriptRef; events: ActivityEvent[] };
+    const { ref, events } = read.get(f.sessionId) as { ref: TranscriptRef; events: ActivityEvent[] };
     const slugDir = path.dirname(path.dirname(f.parent === null ? f.file : path.dirname(f.file)));
     const project = events.find((e) => e.kind === "meta" && e.patch.project)?.kind === "meta" ? (events.find((e) => e.kind === "meta" && e.patch.project) as { patch: { project: string } }).patch.project : null;
-    assert.is(project, fs.readFileSync(path.join(slugDir, ".project_root"), "utf8").trim(), f.key);
-    assert.is(ref.parentKey, f.parent, f.key);
+    assert.is(project, fs.readFileSync(path.join(slugDir, ".project_root"), "utf8").trim(), f.sessionId);
+    assert.is(ref.parentKey, f.parent, f.sessionId);
   }
   assert.ok(files.some((f) => f.parent !== null), "the fixture has a sub-agent");
   // Without .project_root the registry projects.json names the cwd.
@@ -125,8 +126,8 @@ test("sessions name their project's cwd (from .project_root, not the slug); the 
   fs.rmSync(path.join(slug, ".project_root"));
   const registry = JSON.parse(fs.readFileSync(path.join(geminiDir, "projects.json"), "utf8")).projects as Record<string, string>;
   const again = byKey(open(geminiDir));
-  const w1 = files.find((f) => f.file.startsWith(slug)) as { key: string };
-  const meta = (again.get(w1.key)?.events ?? []).find((e) => e.kind === "meta" && e.patch.project);
+  const w1 = files.find((f) => f.file.startsWith(slug)) as SessionFile;
+  const meta = (again.get(w1.sessionId)?.events ?? []).find((e) => e.kind === "meta" && e.patch.project);
   assert.is(meta?.kind === "meta" ? meta.patch.project : null, Object.keys(registry).find((k) => registry[k] === "web-ui"));
 });
 
@@ -185,29 +186,29 @@ test("a record written again counts its tool calls once, a failed call is a tool
 
 test("a resume in a later minute writes a second file of the session: both are its transcripts, and the real one deleted first is not replaced by the stray one", () => {
   const { geminiDir } = copyGeminiHome();
-  const a1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("ce196191")) as { key: string; file: string; lines: object[] };
+  const a1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("ce196191")) as SessionFile;
   // What Gemini CLI writes then: the header and the context $set only (gemini-cli-format.md §6).
   const stray = path.join(path.dirname(a1.file), "session-2026-11-29T09-00-ce196191.jsonl");
   fs.writeFileSync(stray, a1.lines.slice(0, 2).map((l) => JSON.stringify(l)).join("\n") + "\n");
   const reader = open(geminiDir);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const mine = refs.value.filter((r) => r.sessionKey === a1.key);
+  const mine = refs.value.filter((r) => r.sessionKey === a1.sessionId);
   assert.equal(mine.map((r) => r.id).sort(), [a1.file, stray].map((f) => path.relative(geminiDir, f)).sort());
-  const want = geminiOracle(sessionFiles(geminiDir)).bySession.get(a1.key);
+  const want = expected(sessionFiles(geminiDir)).bySession.get(a1.sessionId);
   assert.is(counted(mine.flatMap((r) => readAll(reader, r))).responses.length, want?.responses);
   // Gemini CLI's cleanup removes the real file a moment before the stray one: its transcript is gone, the stray is not read in its place.
   const real = mine.find((r) => r.id === path.relative(geminiDir, a1.file)) as TranscriptRef;
   fs.rmSync(a1.file);
   const after = reader.listTranscripts();
   if (!after.ok) throw after.error;
-  assert.equal(after.value.filter((r) => r.sessionKey === a1.key).map((r) => r.id), [path.relative(geminiDir, stray)]);
+  assert.equal(after.value.filter((r) => r.sessionKey === a1.sessionId).map((r) => r.id), [path.relative(geminiDir, stray)]);
   assert.not.ok(reader.readTranscript(real, null, 10).ok, "the deleted file's transcript is not another file's");
 });
 
 test("a FIFO under a session file's name, or a link to one, is passed over and never opened (an open would wait for ever)", () => {
   const { geminiDir } = copyGeminiHome();
-  const sessions = new Set(sessionFiles(geminiDir).map((f) => f.key)).size;
+  const sessions = new Set(sessionFiles(geminiDir).map((f) => f.sessionId)).size;
   const chats = path.join(geminiDir, "tmp", "web-ui", "chats");
   execFileSync("mkfifo", [path.join(chats, "session-2026-11-29T10-00-deadbeef.jsonl")]);
   fs.symlinkSync(path.join(chats, "session-2026-11-29T10-00-deadbeef.jsonl"), path.join(chats, "session-2026-11-29T10-01-deadbee2.jsonl"));
@@ -221,7 +222,7 @@ test("transcriptsAt: session files give the listing's refs (a new one too, its h
   const reader = open(geminiDir);
   const first = reader.listTranscripts();
   if (!first.ok) throw first.error;
-  const w1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("f16a21d4")) as { key: string; file: string; lines: object[] };
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
   fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
   const stray = path.join(path.dirname(w1.file), "session-2026-11-29T11-00-f16a21d4.jsonl");
   fs.writeFileSync(stray, `${JSON.stringify(w1.lines[0])}\n`);
@@ -229,7 +230,7 @@ test("transcriptsAt: session files give the listing's refs (a new one too, its h
   const now = open(geminiDir).listTranscripts();
   if (!got?.ok || !now.ok) throw new Error("no answer");
   assert.is(got.value.length, 2);
-  assert.equal(got.value, now.value.filter((r) => r.sessionKey === w1.key));
+  assert.equal(got.value, now.value.filter((r) => r.sessionKey === w1.sessionId));
   assert.is(reader.transcriptsAt?.([path.join(geminiDir, "projects.json")]), null);
   assert.is(reader.transcriptsAt?.([w1.file, path.join(geminiDir, "tmp", "web-ui", "notes.jsonl")]), null, "one unknown path makes the answer null");
   fs.rmSync(w1.file);
@@ -257,11 +258,11 @@ test("/compress: its info record is an info entry, and the re-listing it writes 
 
 test("the transcript view: each top-level message once (the last copy of a re-appended record), tool results named after their call", () => {
   const { geminiDir } = copyGeminiHome();
-  const a1 = sessionFiles(geminiDir).find((f) => f.key.startsWith("ce196191")) as { key: string; lines: Array<Record<string, unknown>> };
+  const a1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("ce196191")) as SessionFile;
   const reader = open(geminiDir);
   const refs = reader.listTranscripts();
   if (!refs.ok) throw refs.error;
-  const r = reader.readMessages(refs.value.find((x) => x.sessionKey === a1.key) as TranscriptRef);
+  const r = reader.readMessages(refs.value.find((x) => x.sessionKey === a1.sessionId) as TranscriptRef);
   if (!r.ok) throw r.error;
   const top = a1.lines.filter((l) => typeof l.id === "string" && (l.type === "user" || l.type === "gemini"));
   assert.equal(r.value.messages.map((m) => m.id), [...new Set(top.map((l) => l.id as string))]);

@@ -67,7 +67,7 @@ test("one step: a registered project, a session file named by its minute, one tu
   }
   const c = contentOf(answers(f.lines)[0]);
   const e = expected(files);
-  assert.equal([e.total.prompts, e.total.responses, e.total.toolCalls, e.total.toolErrors], [1, wantMain(c), c.calls.length, c.calls.filter((x) => x.error).length]);
+  assert.equal([e.total.prompts, e.total.responses, e.total.toolCalls, e.toolErrors.total], [1, wantMain(c), c.calls.length, c.calls.filter((x) => x.error).length]);
   // A tool round's reply is written twice, with the same id and tokens (the format's de-dup trap).
   const replies = f.lines.filter((l) => l.type === "gemini");
   assert.is(replies.length, wantMain(c) + c.calls.length);
