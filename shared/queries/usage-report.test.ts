@@ -426,7 +426,7 @@ test("parameters: days in both forms, zones by Intl, providers by name or enum; 
   bad({ since: "2026-11-24", until: "2026-11-23" }, /--since 2026-11-24 is after --until 2026-11-23/);
   bad({ timeZone: "Mars/Olympus" }, /invalid --timezone "Mars\/Olympus": not an IANA time zone/);
   bad({ timeZone: "" }, /invalid --timezone/);
-  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\)$/);
+  bad({ provider: "gemini" }, /invalid --provider "gemini"; allowed: openclaw \(OpenClaw\), claude-code \(Claude Code\), codex \(Codex\), gemini-cli \(Gemini CLI\)$/);
   bad({ provider: "constructor" }, /invalid --provider/);
   bad({ report: "yearly" }, /invalid report "yearly"; allowed: daily, weekly, monthly, session, project, blocks/);
   bad({ weekStart: "someday" }, /invalid --week-start "someday"; allowed: sunday, monday/);
