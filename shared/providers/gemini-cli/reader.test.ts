@@ -3,6 +3,7 @@
 // the fake API's request log), never from the reader.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -274,4 +275,49 @@ test("the transcript view: each top-level message once (the last copy of a re-ap
   assert.ok(r.value.messages.filter((m) => m.role === "assistant").every((m) => m.usage !== null && m.model !== null));
 });
 
+
+/** Calls to fs.openSync while `fn` runs (the builtin's ESM exports re-synced so every module sees the spy). */
+function opensDuring<T>(fn: () => T): { value: T; opens: string[] } {
+  const real = fs.openSync;
+  const opens: string[] = [];
+  const fsMut = fs as unknown as { default: { openSync: typeof fs.openSync } };
+  fsMut.default.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
+    opens.push(String(p));
+    return (real as (...a: unknown[]) => number)(p, ...rest);
+  }) as typeof fs.openSync;
+  syncBuiltinESMExports();
+  try {
+    return { value: fn(), opens };
+  } finally {
+    fsMut.default.openSync = real;
+    syncBuiltinESMExports();
+  }
+}
+
+test("changeStamp: equal while nothing a listing gives moved, so an idle refresh is skipped; an append, a new file or a removal moves it", () => {
+  const { geminiDir } = copyGeminiHome();
+  const reader = open(geminiDir);
+  const stamp = (): string => {
+    const s = reader.changeStamp();
+    if (!s.ok) throw s.error;
+    return s.value;
+  };
+  const s0 = stamp();
+  if (!reader.listTranscripts().ok) throw new Error("no listing");
+  // Nothing written: the same stamp, and no file opened for it (headers were read once, by inode).
+  const idle = opensDuring(stamp);
+  assert.is(idle.value, s0);
+  assert.equal(idle.opens, []);
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
+  fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
+  const s1 = stamp();
+  assert.is.not(s1, s0, "an append to an old file moves it");
+  assert.is(stamp(), s1);
+  const stray = path.join(path.dirname(w1.file), "session-2026-11-29T11-00-f16a21d4.jsonl");
+  fs.writeFileSync(stray, `${JSON.stringify(w1.lines[0])}\n`);
+  const s2 = stamp();
+  assert.is.not(s2, s1, "a new session file moves it");
+  fs.rmSync(stray);
+  assert.is.not(stamp(), s2, "a removed file moves it");
+});
 test.run();
