@@ -27,7 +27,12 @@ const SUB_RE = new RegExp(`^(${UUID})\\.jsonl$`);
 /** A header line is a few hundred bytes; one that does not end within this is not a header. */
 const HEADER_BYTES = 8192;
 /** Stat calls between two points where a paced listing may pause. */
-const LIST_PACE = 500;
+export const LIST_PACE = 500;
+/**
+ * A header read (open, read, close) counted in stats: a first listing reads every main file's, and
+ * at one per stat it ran ~90 ms between two pauses on 900 files (an event-loop stall).
+ */
+export const HEADER_COST = 25;
 
 /** Is `id` a transcript id this reader hands out (a session uuid)? Ids from a store are checked before use. */
 export function isSessionId(id: string): boolean {
@@ -99,6 +104,8 @@ function fileStat(p: string, warnings: SourceWarning[]): fs.Stats | null {
  */
 export class SessionLister {
   private headers = new Map<string, { ino: number; sessionId: string | null }>();
+  /** Headers read since the listing last counted them (its pacing). */
+  private headerReads = 0;
 
   constructor(private readonly installDir: string) {}
 
@@ -142,6 +149,7 @@ export class SessionLister {
     const known = this.headers.get(abs);
     if (known && known.ino === st.ino && known.sessionId !== null) return known.sessionId;
     let sessionId: string | null = null;
+    this.headerReads++;
     try {
       sessionId = readHeader(abs)?.sessionId ?? null;
     } catch (err) {
@@ -164,6 +172,15 @@ export class SessionLister {
       return fail(classifyIoError(err, tmp), warnings);
     }
     let n = 0;
+    this.headerReads = 0;
+    // Work since the last pause, in stats; yields when it reaches LIST_PACE.
+    const due = (): boolean => {
+      n += 1 + this.headerReads * HEADER_COST;
+      this.headerReads = 0;
+      if (n < LIST_PACE) return false;
+      n = 0;
+      return true;
+    };
     const seen = new Set<string>();
     // Symlinked folders are not followed: a link out of the install would be read by mistake.
     for (const slug of readDir(tmp, warnings)) {
@@ -177,12 +194,12 @@ export class SessionLister {
             if (!SUB_RE.test(s.name) || !(s.isFile() || s.isSymbolicLink())) continue;
             const f = this.fileOf(slugDir, [slug.name, CHATS_DIR, d.name, s.name], `${abs}${path.sep}${s.name}`, warnings);
             if (f) (out.push(f), seen.add(f.abs));
-            if (++n % LIST_PACE === 0) yield;
+            if (due()) yield;
           }
         } else if ((d.isFile() || d.isSymbolicLink()) && MAIN_RE.test(d.name)) {
           const f = this.fileOf(slugDir, [slug.name, CHATS_DIR, d.name], abs, warnings);
           if (f) (out.push(f), seen.add(f.abs));
-          if (++n % LIST_PACE === 0) yield;
+          if (due()) yield;
         }
       }
     }

@@ -13,6 +13,7 @@ import { FIXTURES_DIR, rawLines, removeTempDirs } from "../../../test/helpers/op
 import { Pricer } from "../../pricing/pricer.js";
 import type { ActivityEvent, ResponseEvent, SourceReader, TranscriptRef } from "../contract.js";
 import { GeminiCliProvider } from "./provider.js";
+import { HEADER_COST, LIST_PACE } from "./files.js";
 import { openGeminiReader } from "./reader.js";
 
 test.after(removeTempDirs);
@@ -320,4 +321,39 @@ test("changeStamp: equal while nothing a listing gives moved, so an idle refresh
   fs.rmSync(stray);
   assert.is.not(stamp(), s2, "a removed file moves it");
 });
+test("a first paced listing pauses between header reads: no stretch opens more than LIST_PACE / HEADER_COST files", async () => {
+  const { geminiDir } = copyGeminiHome();
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
+  const header = w1.lines[0] as Record<string, unknown>;
+  // 60 more main sessions: each new file's header is read once by the first listing.
+  const added = 60;
+  for (let i = 0; i < added; i++) {
+    const id = `${(0x10000000 + i).toString(16)}-0000-4000-8000-000000000000`;
+    fs.writeFileSync(path.join(path.dirname(w1.file), `session-2026-11-29T12-00-${id.slice(0, 8)}.jsonl`), `${JSON.stringify({ ...header, sessionId: id })}\n`);
+  }
+  const reader = open(geminiDir);
+  const real = fs.openSync;
+  const fsMut = fs as unknown as { default: { openSync: typeof fs.openSync } };
+  const stretches: number[] = [0];
+  fsMut.default.openSync = ((...a: unknown[]) => {
+    stretches.push((stretches.pop() ?? 0) + 1);
+    return (real as (...b: unknown[]) => number)(...a);
+  }) as typeof fs.openSync;
+  syncBuiltinESMExports();
+  let refs;
+  try {
+    refs = await reader.listTranscriptsPaced?.(async () => {
+      stretches.push(0);
+    });
+  } finally {
+    fsMut.default.openSync = real;
+    syncBuiltinESMExports();
+  }
+  if (!refs?.ok) throw new Error("no listing");
+  assert.ok(refs.value.length >= added, "the added sessions are listed");
+  const opened = stretches.reduce((a, b) => a + b, 0);
+  assert.ok(opened >= added, `every new header read (${opened} opens)`);
+  assert.ok(Math.max(...stretches) <= Math.ceil(LIST_PACE / HEADER_COST), `opens between two pauses: ${stretches.join(",")}`);
+});
+
 test.run();
