@@ -27,7 +27,12 @@ const SUB_RE = new RegExp(`^(${UUID})\\.jsonl$`);
 /** A header line is a few hundred bytes; one that does not end within this is not a header. */
 const HEADER_BYTES = 8192;
 /** Stat calls between two points where a paced listing may pause. */
-const LIST_PACE = 500;
+export const LIST_PACE = 500;
+/**
+ * A header read (open, read, close) counted in stats: a first listing reads every main file's, and
+ * at one per stat it ran ~90 ms between two pauses on 900 files (an event-loop stall).
+ */
+export const HEADER_COST = 25;
 
 /** Is `id` a transcript id this reader hands out (a session uuid)? Ids from a store are checked before use. */
 export function isSessionId(id: string): boolean {
@@ -99,6 +104,8 @@ function fileStat(p: string, warnings: SourceWarning[]): fs.Stats | null {
  */
 export class SessionLister {
   private headers = new Map<string, { ino: number; sessionId: string | null }>();
+  /** Headers read since the listing last counted them (its pacing). */
+  private headerReads = 0;
 
   constructor(private readonly installDir: string) {}
 
@@ -121,10 +128,18 @@ export class SessionLister {
   fileAt(abs: string, warnings: SourceWarning[]): SessionFile | null {
     if (!this.isSessionPath(abs)) return null;
     const parts = path.relative(path.join(this.installDir, TMP_DIR), abs).split(path.sep);
-    const slugDir = path.join(this.installDir, TMP_DIR, parts[0] as string);
+    return this.fileOf(path.join(this.installDir, TMP_DIR, parts[0] as string), parts, abs, warnings);
+  }
+
+  /**
+   * The session file `abs` (`parts`: its path under tmp/, already known to be a session file's).
+   * The listing calls this directly: path.relative and path.join per file were most of a listing
+   * with nothing new (~80 µs a file on a loaded machine, next to a stat's few).
+   */
+  private fileOf(slugDir: string, parts: readonly string[], abs: string, warnings: SourceWarning[]): SessionFile | null {
     const st = fileStat(abs, warnings);
     if (!st) return null;
-    const rel = [TMP_DIR, ...parts].join("/");
+    const rel = `${TMP_DIR}/${parts.join("/")}`;
     if (parts.length === 4) return { rel, sessionId: (SUB_RE.exec(parts[3] as string) as RegExpExecArray)[1] as string, parentId: parts[2] as string, slugDir, abs, stat: st };
     const sessionId = this.headerOf(abs, st, warnings);
     return sessionId === null ? null : { rel, sessionId, parentId: null, slugDir, abs, stat: st };
@@ -134,6 +149,7 @@ export class SessionLister {
     const known = this.headers.get(abs);
     if (known && known.ino === st.ino && known.sessionId !== null) return known.sessionId;
     let sessionId: string | null = null;
+    this.headerReads++;
     try {
       sessionId = readHeader(abs)?.sessionId ?? null;
     } catch (err) {
@@ -156,24 +172,34 @@ export class SessionLister {
       return fail(classifyIoError(err, tmp), warnings);
     }
     let n = 0;
+    this.headerReads = 0;
+    // Work since the last pause, in stats; yields when it reaches LIST_PACE.
+    const due = (): boolean => {
+      n += 1 + this.headerReads * HEADER_COST;
+      this.headerReads = 0;
+      if (n < LIST_PACE) return false;
+      n = 0;
+      return true;
+    };
     const seen = new Set<string>();
     // Symlinked folders are not followed: a link out of the install would be read by mistake.
     for (const slug of readDir(tmp, warnings)) {
       if (!slug.isDirectory() || slug.name.startsWith(".")) continue;
-      const chats = path.join(tmp, slug.name, CHATS_DIR);
+      const slugDir = `${tmp}${path.sep}${slug.name}`;
+      const chats = `${slugDir}${path.sep}${CHATS_DIR}`;
       for (const d of readDir(chats, warnings)) {
-        const abs = path.join(chats, d.name);
+        const abs = `${chats}${path.sep}${d.name}`;
         if (d.isDirectory() && isSessionId(d.name)) {
           for (const s of readDir(abs, warnings)) {
             if (!SUB_RE.test(s.name) || !(s.isFile() || s.isSymbolicLink())) continue;
-            const f = this.fileAt(path.join(abs, s.name), warnings);
+            const f = this.fileOf(slugDir, [slug.name, CHATS_DIR, d.name, s.name], `${abs}${path.sep}${s.name}`, warnings);
             if (f) (out.push(f), seen.add(f.abs));
-            if (++n % LIST_PACE === 0) yield;
+            if (due()) yield;
           }
         } else if ((d.isFile() || d.isSymbolicLink()) && MAIN_RE.test(d.name)) {
-          const f = this.fileAt(abs, warnings);
+          const f = this.fileOf(slugDir, [slug.name, CHATS_DIR, d.name], abs, warnings);
           if (f) (out.push(f), seen.add(f.abs));
-          if (++n % LIST_PACE === 0) yield;
+          if (due()) yield;
         }
       }
     }

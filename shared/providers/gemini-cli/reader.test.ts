@@ -3,6 +3,7 @@
 // the fake API's request log), never from the reader.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -12,6 +13,7 @@ import { FIXTURES_DIR, rawLines, removeTempDirs } from "../../../test/helpers/op
 import { Pricer } from "../../pricing/pricer.js";
 import type { ActivityEvent, ResponseEvent, SourceReader, TranscriptRef } from "../contract.js";
 import { GeminiCliProvider } from "./provider.js";
+import { HEADER_COST, LIST_PACE } from "./files.js";
 import { openGeminiReader } from "./reader.js";
 
 test.after(removeTempDirs);
@@ -272,6 +274,86 @@ test("the transcript view: each top-level message once (the last copy of a re-ap
     results.map((l) => ((l.content as Array<{ functionResponse: { name: string } }>)[0] as { functionResponse: { name: string } }).functionResponse.name),
   );
   assert.ok(r.value.messages.filter((m) => m.role === "assistant").every((m) => m.usage !== null && m.model !== null));
+});
+
+
+/** Calls to fs.openSync while `fn` runs (the builtin's ESM exports re-synced so every module sees the spy). */
+function opensDuring<T>(fn: () => T): { value: T; opens: string[] } {
+  const real = fs.openSync;
+  const opens: string[] = [];
+  const fsMut = fs as unknown as { default: { openSync: typeof fs.openSync } };
+  fsMut.default.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
+    opens.push(String(p));
+    return (real as (...a: unknown[]) => number)(p, ...rest);
+  }) as typeof fs.openSync;
+  syncBuiltinESMExports();
+  try {
+    return { value: fn(), opens };
+  } finally {
+    fsMut.default.openSync = real;
+    syncBuiltinESMExports();
+  }
+}
+
+test("changeStamp: equal while nothing a listing gives moved, so an idle refresh is skipped; an append, a new file or a removal moves it", () => {
+  const { geminiDir } = copyGeminiHome();
+  const reader = open(geminiDir);
+  const stamp = (): string => {
+    const s = reader.changeStamp();
+    if (!s.ok) throw s.error;
+    return s.value;
+  };
+  const s0 = stamp();
+  if (!reader.listTranscripts().ok) throw new Error("no listing");
+  // Nothing written: the same stamp, and no file opened for it (headers were read once, by inode).
+  const idle = opensDuring(stamp);
+  assert.is(idle.value, s0);
+  assert.equal(idle.opens, []);
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
+  fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
+  const s1 = stamp();
+  assert.is.not(s1, s0, "an append to an old file moves it");
+  assert.is(stamp(), s1);
+  const stray = path.join(path.dirname(w1.file), "session-2026-11-29T11-00-f16a21d4.jsonl");
+  fs.writeFileSync(stray, `${JSON.stringify(w1.lines[0])}\n`);
+  const s2 = stamp();
+  assert.is.not(s2, s1, "a new session file moves it");
+  fs.rmSync(stray);
+  assert.is.not(stamp(), s2, "a removed file moves it");
+});
+test("a first paced listing pauses between header reads: no stretch opens more than LIST_PACE / HEADER_COST files", async () => {
+  const { geminiDir } = copyGeminiHome();
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
+  const header = w1.lines[0] as Record<string, unknown>;
+  // 60 more main sessions: each new file's header is read once by the first listing.
+  const added = 60;
+  for (let i = 0; i < added; i++) {
+    const id = `${(0x10000000 + i).toString(16)}-0000-4000-8000-000000000000`;
+    fs.writeFileSync(path.join(path.dirname(w1.file), `session-2026-11-29T12-00-${id.slice(0, 8)}.jsonl`), `${JSON.stringify({ ...header, sessionId: id })}\n`);
+  }
+  const reader = open(geminiDir);
+  const real = fs.openSync;
+  const fsMut = fs as unknown as { default: { openSync: typeof fs.openSync } };
+  const stretches: number[] = [0];
+  fsMut.default.openSync = ((...a: unknown[]) => {
+    stretches.push((stretches.pop() ?? 0) + 1);
+    return (real as (...b: unknown[]) => number)(...a);
+  }) as typeof fs.openSync;
+  syncBuiltinESMExports();
+  let refs;
+  try {
+    refs = await reader.listTranscriptsPaced?.(async () => {
+      stretches.push(0);
+    });
+  } finally {
+    fsMut.default.openSync = real;
+    syncBuiltinESMExports();
+  }
+  if (!refs?.ok) throw new Error("no listing");
+  assert.ok(refs.value.length >= added, "the added sessions are listed");
+  const opened = stretches.reduce((a, b) => a + b, 0);
+  assert.ok(opened >= added, `every new header read (${opened} opens)`);
+  assert.ok(Math.max(...stretches) <= Math.ceil(LIST_PACE / HEADER_COST), `opens between two pauses: ${stretches.join(",")}`);
 });
 
 test.run();

@@ -4,7 +4,7 @@
 // whole conversation again, tens of KB per resume) and the `$set.lastUpdated` stamps written after
 // nearly every record. The cursor holds the line cursor and the parser's small state (line.ts).
 // Nothing in the dir is written.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
@@ -65,6 +65,8 @@ class GeminiReader implements SourceReader {
   private version: string | null = null;
   private readonly stampPrefix = randomUUID();
   private stamps = 0;
+  /** What the listing behind the current stamp saw (listingPrint): an equal print keeps the stamp. */
+  private stampedPrint: string | null = null;
 
   constructor(
     dir: string,
@@ -175,16 +177,29 @@ class GeminiReader implements SourceReader {
   }
 
   /**
-   * A new value on every call, so the core never skips a pass: a resume appends to an old file
-   * and a later run appends a summary to another session's file, which move only that file's
-   * mtime; only the listing's stat of every file sees it.
+   * Moves only when a listing would give other refs: a resume appends to an old file and a later
+   * run appends a summary to another session's file, which move only that file's mtime, so only a
+   * stat of every file sees it. That listing is cheap (headers are read once per inode, the
+   * projects once per reader), and an equal stamp lets the core skip the pass: scanning every
+   * transcript's cursor and reloading the sessions cost ~100x the stats.
    */
   changeStamp(): SourceResult<string> {
-    this.stamps++;
+    const listed = this.lister.list();
+    const print = listed.ok ? listingPrint(transcriptRefs(listed.value)) : null;
+    // A failed listing always moves the stamp: the pass that follows reports the error.
+    if (print === null || print !== this.stampedPrint) this.stamps++;
+    this.stampedPrint = print;
     return ok(`${this.stampPrefix}:${this.stamps}`);
   }
 
   close(): void {
     // Nothing is held open between calls.
   }
+}
+
+/** A digest of everything a ref holds that the core compares (id, session, parent, change token). */
+function listingPrint(refs: readonly TranscriptRef[]): string {
+  const h = createHash("sha256");
+  for (const r of refs) h.update(`${r.id}\0${r.sessionKey}\0${r.parentKey ?? ""}\0${r.changeToken}\0${r.sizeBytes}\n`);
+  return h.digest("base64");
 }
