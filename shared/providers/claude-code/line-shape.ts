@@ -1,63 +1,12 @@
 // What one parsed Claude Code transcript line says, read defensively (format doc §2-§7): every
 // field may be missing or of the wrong type, and unknown fields are normal. Shared by the activity
 // parser (line.ts) and the transcript view (messages.ts), so both apply the same rules.
-import type { SourceWarning } from "../result.js";
+import { asObject, text, type Json } from "../jsonl/shape.js";
 
-export type Json = Record<string, unknown>;
-
-export function asObject(v: unknown): Json | null {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null;
-}
+export { asObject, lineTimestamp, parseLineObject, shortenPrompt, text, type Json } from "../jsonl/shape.js";
 
 function asString(v: unknown): string | null {
   return typeof v === "string" ? v : null;
-}
-
-/** A non-empty string, else null. */
-export function text(v: unknown): string | null {
-  return typeof v === "string" && v !== "" ? v : null;
-}
-
-/** Parses a line; null with a BAD_JSON warning when it is not JSON or not a JSON object. */
-export function parseLineObject(line: string, where: string, warnings: SourceWarning[], parse: (text: string) => unknown = JSON.parse): Json | null {
-  let value: unknown;
-  try {
-    value = parse(line);
-  } catch {
-    warnings.push({ code: "BAD_JSON", message: "line is not valid JSON; skipped", where });
-    return null;
-  }
-  const obj = asObject(value);
-  if (!obj) warnings.push({ code: "BAD_JSON", message: "line is not a JSON object; skipped", where });
-  return obj;
-}
-
-/**
- * The line's own time in epoch ms, or null when it has none (several line types never do). A
- * present but unreadable `timestamp` is a BAD_FIELD warning and also null: a time is never invented.
- */
-export function lineTimestamp(obj: Json, where: string, warnings: SourceWarning[]): number | null {
-  const raw = obj.timestamp;
-  if (raw === undefined || raw === null) return null;
-  const ms = typeof raw === "string" ? Date.parse(raw) : Number.NaN;
-  if (Number.isFinite(ms)) return ms;
-  warnings.push({ code: "BAD_FIELD", message: "timestamp is not an ISO-8601 time; ignored", where });
-  return null;
-}
-
-const PROMPT_MAX = 200;
-
-/** A prompt for display: whitespace collapsed, at most 200 characters (an ellipsis marks a cut). */
-export function shortenPrompt(s: string): string {
-  const flat = s.replace(/\s+/g, " ").trim();
-  if (flat.length <= PROMPT_MAX) return flat;
-  // Cut on a code point boundary: a lone surrogate would not survive JSON or SQLite as text.
-  let out = "";
-  for (const ch of flat) {
-    if (out.length + ch.length > PROMPT_MAX - 1) break;
-    out += ch;
-  }
-  return `${out}…`;
 }
 
 /** The text blocks of a content array joined by newlines (a string content is itself). */

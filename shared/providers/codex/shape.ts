@@ -1,24 +1,9 @@
 // Defensive reads of parsed Codex rollout JSON (codex-format.md §4): every field may be missing or
 // of the wrong type, and unknown fields are normal. Shared by the activity parser (line.ts) and the
 // transcript view (messages.ts), so both apply the same rules.
-import type { SourceWarning } from "../result.js";
+import { asObject, clip as clipTo, shortText } from "../jsonl/shape.js";
 
-export type Json = Record<string, unknown>;
-
-export function asObject(v: unknown): Json | null {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null;
-}
-
-/** A non-empty string, else null. */
-export function text(v: unknown): string | null {
-  return typeof v === "string" && v !== "" ? v : null;
-}
-
-/** A non-empty string of at most `max` characters, else null (ids, versions and names are short). */
-export function shortText(v: unknown, max: number): string | null {
-  const s = text(v);
-  return s !== null && s.length <= max ? s : null;
-}
+export { asObject, lineTimestamp, parseLineObject, shortenPrompt, shortText, text, type Json } from "../jsonl/shape.js";
 
 /** A non-negative safe integer, else null. */
 export function count(v: unknown): number | null {
@@ -30,59 +15,11 @@ export function finite(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** Parses a line; null with a BAD_JSON warning when it is not JSON or not a JSON object. */
-export function parseLineObject(line: string, where: string, warnings: SourceWarning[], parse: (text: string) => unknown = JSON.parse): Json | null {
-  let value: unknown;
-  try {
-    value = parse(line);
-  } catch {
-    warnings.push({ code: "BAD_JSON", message: "line is not valid JSON; skipped", where });
-    return null;
-  }
-  const obj = asObject(value);
-  if (!obj) warnings.push({ code: "BAD_JSON", message: "line is not a JSON object; skipped", where });
-  return obj;
-}
-
-/**
- * The line's own time (`timestamp`, ISO UTC) in epoch ms, or null when it has none. A present but
- * unreadable value is a BAD_FIELD warning and also null: a time is never invented.
- */
-export function lineTimestamp(obj: Json, where: string, warnings: SourceWarning[]): number | null {
-  const raw = obj.timestamp;
-  if (raw === undefined || raw === null) return null;
-  const ms = typeof raw === "string" ? Date.parse(raw) : Number.NaN;
-  if (Number.isFinite(ms)) return ms;
-  warnings.push({ code: "BAD_FIELD", message: "timestamp is not an ISO-8601 time; ignored", where });
-  return null;
-}
-
-const PROMPT_MAX = 200;
-
-/** A prompt for display: whitespace collapsed, at most 200 characters (an ellipsis marks a cut). */
-export function shortenPrompt(s: string): string {
-  const flat = s.replace(/\s+/g, " ").trim();
-  if (flat.length <= PROMPT_MAX) return flat;
-  // Cut on a code point boundary: a lone surrogate would not survive JSON or SQLite as text.
-  let out = "";
-  for (const ch of flat) {
-    if (out.length + ch.length > PROMPT_MAX - 1) break;
-    out += ch;
-  }
-  return `${out}…`;
-}
-
 const MESSAGE_MAX = 1000;
 
 /** An incident message of at most 1000 characters: the event log shows a line, not a dump. */
 export function clip(s: string, max = MESSAGE_MAX): string {
-  if (s.length <= max) return s;
-  let out = "";
-  for (const ch of s) {
-    if (out.length + ch.length > max - 1) break;
-    out += ch;
-  }
-  return `${out}…`;
+  return clipTo(s, max);
 }
 
 /**

@@ -1,12 +1,17 @@
 // Defensive reads of a parsed JSONL line, for the JSONL providers' parsers: every field may be
-// missing or of the wrong type, and unknown fields are normal. (Codex's and Claude Code's folders
-// still carry their own copies of these, from before the kit; Gemini CLI uses this one.)
+// missing or of the wrong type, and unknown fields are normal. Claude Code's, Codex's and Gemini
+// CLI's parsers all read through these, so the same line is judged the same way by each.
 import type { SourceWarning } from "../result.js";
 
 export type Json = Record<string, unknown>;
 
 export function asObject(v: unknown): Json | null {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null;
+}
+
+/** A non-empty string, else null. */
+export function text(v: unknown): string | null {
+  return typeof v === "string" && v !== "" ? v : null;
 }
 
 /** A non-empty string of at most `max` characters, else null (ids, versions and names are short). */
