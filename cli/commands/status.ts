@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
 import type { LookedAt } from "../../shared/providers/looked-at.js";
+import { subLimitField } from "../../shared/providers/contract.js";
 import type { RateLimitWindowView } from "../../shared/queries/rate-limits.js";
 import { EXIT } from "../../shared/base/exit-codes.js";
 import { resolvePaths } from "../../shared/base/paths.js";
@@ -37,14 +38,21 @@ function windowText(name: string, w: RateLimitWindowView | null, now: number): s
   return `${name} ${Math.round(w.usedPercent)}%${reset > now ? ` (resets in ${formatDuration((reset - now) / 1000)})` : ""}`;
 }
 
-/** The plan's windows per install with their age ("as of 3m 5s ago"), or why there are none. */
+/**
+ * The plan's windows per install with their age ("as of 3m 5s ago"), or why there are none; each
+ * per-model weekly window on a short line of its own under them ("Claude Code seven_day_opus 7% (resets in 3d 2h)").
+ */
 export function rateLimitLines(p: DaemonStatus["providers"][number], now: number): string[] {
   if (!p.rateLimits) return [];
   if (!p.rateLimits.length) return [`${nameOfWord(p.provider)}: none${p.rateLimitsNote ? ` (${p.rateLimitsNote})` : ""}`];
+  const installs = new Set(p.rateLimits.map((l) => l.source)).size;
+  const plans = p.rateLimits.filter((l) => subLimitField(l.limitId) === null).length;
   return p.rateLimits.map((l) => {
+    const field = subLimitField(l.limitId);
+    if (field !== null) return `${nameOfWord(p.provider)} ${windowText(field, l.secondary ?? l.primary, now) ?? `${field}: no window`}${l.stale ? ", since reset" : ""}${installs > 1 ? ` (${l.source})` : ""}`;
     const windows = [windowText("5h", l.primary, now), windowText("week", l.secondary, now)].filter((x): x is string => x !== null);
     const age = `as of ${formatDuration((now - Date.parse(l.updatedAt)) / 1000)} ago${l.stale ? ", since reset" : ""}`;
-    return `${nameOfWord(p.provider)}: ${windows.join(", ") || "no window"}, ${age}${p.rateLimits && p.rateLimits.length > 1 ? ` (${l.source})` : ""}`;
+    return `${nameOfWord(p.provider)}: ${windows.join(", ") || "no window"}, ${age}${plans > 1 ? ` (${l.source})` : ""}`;
   });
 }
 

@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import { localizeMessages } from "../../shared/i18n/message.js";
 import { localeOf } from "../../shared/i18n/units.js";
 import { iso } from "../../shared/queries/time.js";
-import type { LogLevel } from "../../shared/providers/contract.js";
+import { subLimitField, type LogLevel } from "../../shared/providers/contract.js";
 import type { Resolvers } from "./generated/types.js";
 import type { AnySystemView } from "../../shared/queries/read-model.js";
 import { PROVIDER_ENUM, PROVIDER_IDENTITIES, hasCapability, providerIdentity, providerOfEnum, type ProviderSystemType } from "../../shared/providers/registry.js";
@@ -23,8 +23,9 @@ const systemTypes = Object.fromEntries(
       provider: () => p.enumValue,
       ...(hasCapability(p.name, "rateLimits")
         ? {
-            // The newest figures across installs.
-            rateLimits: (s: ProviderSystemParent) => [...s.rateLimits].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null,
+            // The newest figures of the plan's own windows across installs (a per-model weekly
+            // window is a limit of its own, listed by rateLimitsBySource only).
+            rateLimits: (s: ProviderSystemParent) => s.rateLimits.filter((l) => subLimitField(l.limitId) === null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null,
             rateLimitsBySource: (s: ProviderSystemParent) => s.rateLimits,
           }
         : {}),
@@ -74,7 +75,7 @@ export const resolvers: Resolvers = {
   SystemNamespace: { __resolveType: (parent) => providerIdentity(parent.provider).systemType as ProviderSystemType },
   ...systemTypes,
   RateLimits: {
-    history: (p, { days }, ctx) => ctx.model.rateLimitHistory(p.source, days ?? 7),
+    history: (p, { days }, ctx) => ctx.model.rateLimitHistory(p.source, days ?? 7, p.limitId),
   },
   RateLimitProjection: {
     fullAt: (p) => iso(p.fullAt),

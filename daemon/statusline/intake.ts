@@ -2,7 +2,9 @@
 // `statusline.report`) or left them in the spool while no daemon ran. Each report is hostile
 // input from any process of the user: checked field by field (shared/statusline/report.ts), tied
 // to a Claude Code install this daemon reads (its config dir), checked for impossible figures
-// like Codex's readings, and stored with its time in rate_limit_samples (one row per change).
+// like Codex's readings, and stored with its time in rate_limit_samples (one row per change and
+// limit: the plan's 5-hour and weekly windows are limit `claude`, each per-model weekly window a
+// limit of its own, `claude:seven_day_opus`).
 // What it cannot tell from a reading (no status line set up, an API-key login) it says in the
 // rate-limit check instead of leaving the gauge blank without a reason.
 import { realpathSync } from "node:fs";
@@ -12,7 +14,7 @@ import { msg, type Message } from "../../shared/i18n/message.js";
 import { RateLimitWriter } from "../../shared/ingest/rate-limit-writer.js";
 import type { Logger } from "../../shared/base/log/logger.js";
 import type { ReadModel } from "../../shared/queries/read-model.js";
-import type { RateLimitSnapshot } from "../../shared/providers/contract.js";
+import { subLimitField, subLimitId, type RateLimitSnapshot } from "../../shared/providers/contract.js";
 import { hasCapability, providerIdentity } from "../../shared/providers/registry.js";
 import { readReport, type StatusReport } from "../../shared/statusline/report.js";
 import { takeSpool } from "../../shared/statusline/spool.js";
@@ -58,6 +60,21 @@ export function snapshotOf(r: StatusReport): RateLimitSnapshot | null {
   };
 }
 
+/**
+ * Each per-model weekly window (`seven_day_opus`) as a limit of its own, `claude:seven_day_opus`:
+ * a weekly window, so the `secondary` one, with no 5-hour figure. Checked and stored apart from the
+ * plan's windows, so an impossible one is refused alone.
+ */
+export function perModelSnapshotsOf(r: StatusReport): RateLimitSnapshot[] {
+  return Object.entries(r.rateLimits?.perModel ?? {}).map(([word, w]) => ({
+    limitId: subLimitId(CLAUDE_LIMIT_ID, `seven_day_${word}`),
+    primary: null,
+    secondary: { usedPercent: w.usedPercent, windowMinutes: SEVEN_DAY_MINUTES, resetsAt: w.resetsAt },
+    planType: null,
+    credits: null,
+  }));
+}
+
 const real = (dir: string): string => {
   try {
     return realpathSync(dir);
@@ -88,20 +105,33 @@ export class StatuslineIntake {
     throw new InsightsError("NOT_FOUND", `no Claude Code install read here has the config dir ${dir ?? "(none given)"}`);
   }
 
-  /** Stores one report; the source it went to. Throws INVALID_PARAM / NOT_FOUND for one it refuses. */
+  /**
+   * Stores one report; the source it went to. Throws INVALID_PARAM / NOT_FOUND for one it refuses.
+   * The plan's windows and each per-model window are limits of their own: an impossible one is
+   * refused (counted as bad input on the install) and the others are kept. The call fails only
+   * when the plan's windows are refused, as for a reading without per-model windows.
+   */
   take(report: StatusReport): string {
     const source = this.sourceOf(report.configDir);
     const now = this.o.clock.now();
-    const snap = snapshotOf(report);
-    this.remember(source, { at: report.at, windows: snap !== null, responded: report.responded });
-    if (!snap) return source;
-    const { refused, stored } = this.o.store.transaction(() => this.writer.record(source, report.at, snap, now));
-    if (refused !== null) {
+    const plan = snapshotOf(report);
+    const perModel = perModelSnapshotsOf(report);
+    this.remember(source, { at: report.at, windows: plan !== null || perModel.length > 0, responded: report.responded });
+    const snaps = [...(plan ? [plan] : []), ...perModel];
+    if (!snaps.length) return source;
+    const results = this.o.store.transaction(() => snaps.map((snap) => ({ snap, ...this.writer.record(source, report.at, snap, now) })));
+    let planRefused: string | null = null;
+    for (const { snap, refused } of results) {
+      if (refused === null) continue;
+      // The per-model window is named: "seven_day_opus used 150 % ..." rather than "secondary ...".
+      const why = snap === plan ? refused : `${subLimitField(snap.limitId)}: ${refused}`;
       this.refused++;
-      this.o.countWarning(source, { code: "BAD_FIELD", message: `impossible rate-limit reading refused: ${refused}`, where: "statusline" });
-      throw new InsightsError("INVALID_PARAM", `impossible rate-limit reading refused: ${refused}`);
+      this.o.countWarning(source, { code: "BAD_FIELD", message: `impossible rate-limit reading refused: ${why}`, where: "statusline" });
+      if (snap === plan) planRefused = why;
+      else this.o.logger.warn("an impossible per-model rate-limit window was refused; the rest of the reading was kept", { source, why });
     }
-    if (stored) this.o.changed(source);
+    if (results.some((r) => r.stored)) this.o.changed(source);
+    if (planRefused !== null) throw new InsightsError("INVALID_PARAM", `impossible rate-limit reading refused: ${planRefused}`);
     return source;
   }
 

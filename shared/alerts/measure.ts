@@ -2,6 +2,7 @@
 // AlertInputs, so this stays pure and testable): one sample per instance. Held conditions (the
 // gateway down, a check failing) are timed by HeldConditions, which remembers when each began.
 import type { ModelUsage } from "../queries/alert-metrics.js";
+import { subLimitField } from "../providers/contract.js";
 import { hasCapability, isProviderName } from "../providers/registry.js";
 import { METRIC_INFO, type AlertRule } from "./rules.js";
 import type { Sample } from "./evaluate.js";
@@ -64,6 +65,15 @@ export interface AlertInputs {
 }
 
 /** Checks that only repeat that the gateway is down; while it is, the gateway-down rule speaks for them. */
+/**
+ * "weekly window of codex:default (codex)"; a per-model weekly window is named by its own field:
+ * "seven_day_opus window of claude-code:default (claude:seven_day_opus)", never as the plan's weekly one.
+ */
+function limitLabel(l: { source: string; limitId: string | null }, windowWord: string): string {
+  const field = subLimitField(l.limitId);
+  return `${field ?? windowWord} window of ${l.source}${l.limitId ? ` (${l.limitId})` : ""}`;
+}
+
 const GATEWAY_CHECKS = new Set(["gateway", "ready", "event-loop", "channels"]);
 
 /** When each held condition began; conditions not seen in an update are forgotten. */
@@ -177,7 +187,7 @@ function measureNow(rule: AlertRule, inputs: AlertInputs, held: HeldConditions):
           const win = l[w];
           if (!win || (rule.window !== null && rule.window !== w)) continue;
           const name = `${l.source}/${l.limitId ?? "default"}/${w}`;
-          out.push({ subject: name, label: `${w === "primary" ? "5 h" : "weekly"} window of ${l.source}${l.limitId ? ` (${l.limitId})` : ""}`, value: win.usedPercent });
+          out.push({ subject: name, label: limitLabel(l, w === "primary" ? "5 h" : "weekly"), value: win.usedPercent });
         }
       }
       return out;
@@ -193,7 +203,7 @@ function measureNow(rule: AlertRule, inputs: AlertInputs, held: HeldConditions):
           if (!p || p.status !== "PROJECTED" || p.usedPercentAtReset === null || p.fullAt === null || p.resetsAt === null || (rule.window !== null && rule.window !== w)) continue;
           out.push({
             subject: `${l.source}/${l.limitId ?? "default"}/${w}`,
-            label: `${w === "primary" ? "5-hour" : "weekly"} window of ${l.source}${l.limitId ? ` (${l.limitId})` : ""}`,
+            label: limitLabel(l, w === "primary" ? "5-hour" : "weekly"),
             value: p.usedPercentAtReset,
             projection: {
               ratePerHour: p.burnPercentPerHour ?? 0,

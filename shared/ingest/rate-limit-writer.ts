@@ -11,11 +11,13 @@ export class RateLimitWriter {
   private readonly insert;
 
   constructor(db: Database.Database) {
-    // The sample in force at a time: the latest at or before it (rollouts are read in file order, not time order).
+    // The sample of the same limit in force at a time: the latest at or before it (rollouts are read
+    // in file order, not time order). Per limit, because a status line's reading stores its plan's
+    // windows and each per-model window as rows of their own, interleaved.
     this.at = db
-      .prepare<[string, number], unknown[]>(
+      .prepare<[string, string | null, number], unknown[]>(
         `SELECT limit_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes,
-           secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? AND ts <= ? ORDER BY ts DESC, rowid DESC LIMIT 1`,
+           secondary_resets_at, plan_type, credits_json FROM rate_limit_samples WHERE source_id = ? AND limit_id IS ? AND ts <= ? ORDER BY ts DESC, rowid DESC LIMIT 1`,
       )
       .raw();
     this.insert = db.prepare(
@@ -45,7 +47,7 @@ export class RateLimitWriter {
     // One row per change: every response repeats the same figures until the quota moves. Compared
     // with the figures in force at the reading's own time, so a rollout read again (replaced, or
     // truncated and rewritten) or read after a newer one adds no copy of what is already there.
-    const before = this.at.get(source, ts);
+    const before = this.at.get(source, snap.limitId, ts);
     if (before && values.every((v, i) => v === before[i])) return { refused: null, stored: false };
     this.insert.run(ts, source, ...values);
     return { refused: null, stored: true };

@@ -135,6 +135,22 @@ export interface RateLimitSnapshot {
   credits: { hasCredits: boolean | null; unlimited: boolean | null; balance: string | null } | null;
 }
 
+/**
+ * A limit inside a plan's, kept as a limit of its own (Claude Code's per-model weekly windows): its
+ * id is the plan's limit id, a colon, and the field the provider names it by (`claude:seven_day_opus`).
+ * The colon is what tells it from the plan's own limit wherever limits are listed, so a plan's
+ * `rateLimits` stays its main windows while `rateLimitsBySource` and /metrics list both.
+ */
+export function subLimitId(planLimitId: string, field: string): string {
+  return `${planLimitId}:${field}`;
+}
+
+/** The field naming a limit inside a plan (`seven_day_opus`); null for a plan's own limit. */
+export function subLimitField(limitId: string | null): string | null {
+  const at = limitId === null ? -1 : limitId.indexOf(":");
+  return at < 0 ? null : (limitId as string).slice(at + 1);
+}
+
 export interface RateLimitEvent extends EventBase {
   kind: "rateLimits";
   snapshot: RateLimitSnapshot;

@@ -249,10 +249,10 @@ export class ReadModel {
     });
   }
 
-  /** Used % of a source's rate-limit windows over the last `days` days (at most 30), oldest first. */
-  rateLimitHistory(sourceId: string, days = 7): RateLimitSampleView[] {
+  /** Used % of a source's rate-limit windows over the last `days` days (at most 30), oldest first; `limitId` picks a per-model window. */
+  rateLimitHistory(sourceId: string, days = 7, limitId: string | null = null): RateLimitSampleView[] {
     this.source(sourceId);
-    return queryRateLimitHistory(this.o.store, sourceId, this.now(), Math.min(30, Math.max(1, Math.floor(days))));
+    return queryRateLimitHistory(this.o.store, sourceId, this.now(), Math.min(30, Math.max(1, Math.floor(days))), limitId);
   }
 
   /** Every provider read. */

@@ -6,6 +6,7 @@ import type { Clock } from "../base/clock.js";
 import { errorMessage, InsightsError } from "../base/errors.js";
 import { MAX_EVENT_LIMIT } from "../queries/events.js";
 import { isGatewaySystem, type AnySystemView, type ReadModel } from "../queries/read-model.js";
+import { subLimitField } from "../providers/contract.js";
 import { hasCapability, type ProviderName } from "../providers/registry.js";
 import { VERSION } from "../base/version.js";
 import { buildCardModel } from "./build-model.js";
@@ -204,7 +205,8 @@ async function collectInputs(params: SnapshotParams, o: SnapshotOptions): Promis
         provider,
         ...sourceParts(provider, failed.has("agents")),
         cli: view ? { versions: view.versions, liveSessions: view.liveSessions.length } : null,
-        ...(hasCapability(provider, "rateLimits") ? { rateLimits: view ? view.rateLimits : null } : {}),
+        // The plan's windows only: per-model weekly windows are not on the card (docs/statusline.md says why).
+        ...(hasCapability(provider, "rateLimits") ? { rateLimits: view ? view.rateLimits.filter((l) => subLimitField(l.limitId) === null) : null } : {}),
       });
     }
   }

@@ -538,4 +538,14 @@ export const MIGRATIONS: Migration[] = [
       );
     },
   },
+  {
+    version: 10,
+    name: "rate-limit samples by limit",
+    up(db) {
+      // A status line's reading stores its plan's windows and each per-model weekly window as limits
+      // of their own (rate_limit_samples.limit_id `claude`, `claude:seven_day_opus`): the newest row
+      // of one limit, its history and the limits an install has are read through this index.
+      db.exec("CREATE INDEX IF NOT EXISTS rate_limit_samples_source_limit_ts ON rate_limit_samples (source_id, limit_id, ts)");
+    },
+  },
 ];

@@ -86,4 +86,20 @@ test("gateway samples a daemon left before a long stop are rolled up too", () =>
   store.close();
 });
 
+test("rate limits: old rows go, the newest of each source's limits stays (a per-model weekly window is a limit of its own)", () => {
+  const store = open();
+  const ins = store.db.prepare("INSERT INTO rate_limit_samples (ts, source_id, limit_id, primary_used, secondary_used) VALUES (?, ?, ?, ?, ?)");
+  const old = now - 20 * DAY;
+  // Claude Code's plan windows and its opus window, both last read long ago, the plan's once more than the opus one.
+  ins.run(old, "claude-code:default", "claude", 10, 20);
+  ins.run(old + 1, "claude-code:default", "claude:seven_day_opus", null, 30);
+  ins.run(old + 2, "claude-code:default", "claude", 11, 21);
+  const r = runRetention(store, policy, now);
+  assert.is(r.deleted.rate_limit_samples, 1);
+  assert.equal(store.db.prepare("SELECT ts, limit_id FROM rate_limit_samples ORDER BY ts").all(), [
+    { ts: old + 1, limit_id: "claude:seven_day_opus" },
+    { ts: old + 2, limit_id: "claude" },
+  ]);
+});
+
 test.run();

@@ -85,12 +85,13 @@ export function runRetention(store: Store, policy: RetentionPolicy, now: number)
     for (const { table, ts } of RAW_TABLES) {
       deleted[table] = store.db.prepare(`DELETE FROM ${table} WHERE ${ts} < ?`).run(rawCutoff).changes;
     }
-    // Rate limits: the history goes with the raw rows, the latest figures of each source stay.
+    // Rate limits: the history goes with the raw rows, the latest figures of each source's limits
+    // stay (a per-model weekly window is a limit of its own, read as such).
     deleted.rate_limit_samples = store.db
       .prepare(
         `DELETE FROM rate_limit_samples WHERE ts < ?
-           AND rowid NOT IN (SELECT (SELECT rowid FROM rate_limit_samples x WHERE x.source_id = s.source_id ORDER BY ts DESC, rowid DESC LIMIT 1)
-                             FROM (SELECT DISTINCT source_id FROM rate_limit_samples) s)`,
+           AND rowid NOT IN (SELECT (SELECT rowid FROM rate_limit_samples x WHERE x.source_id = s.source_id AND x.limit_id IS s.limit_id ORDER BY ts DESC, rowid DESC LIMIT 1)
+                             FROM (SELECT DISTINCT source_id, limit_id FROM rate_limit_samples) s)`,
       )
       .run(rawCutoff).changes;
     for (const { table, ts } of ROLLUP_TABLES) {

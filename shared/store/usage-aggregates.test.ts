@@ -178,7 +178,7 @@ test("a store an older version wrote (v8) is backfilled by the migration", () =>
   store.db.exec(`DROP TABLE usage_steps; DROP TABLE usage_hours;
     DROP TRIGGER usage_steps_add; DROP TRIGGER usage_steps_remove; DROP TRIGGER usage_steps_change_old; DROP TRIGGER usage_steps_change_new;
     DROP TRIGGER usage_hours_add; DROP TRIGGER usage_hours_remove; DROP TRIGGER usage_hours_change_old; DROP TRIGGER usage_hours_change_new;
-    DELETE FROM schema_migrations WHERE version = 9;`);
+    DELETE FROM schema_migrations WHERE version >= 9;`);
   store.db.pragma("user_version = 8");
   write(store, { ts: now - 5 * MINUTE, input: 1000 });
   store.close();

@@ -377,9 +377,14 @@ export type ProviderBSystem = SystemNamespace & {
   /**
    * The plan's quota as Claude Code's status line last handed it over (`insightsctl statusline`):
    * the newest across installs; null before any. A quota belongs to the account: never add these up.
+   * The plan's 5-hour and weekly windows only (limit `claude`).
    */
   rateLimits: Maybe<RateLimits>;
-  /** The same per install (Claude Code config dir). */
+  /**
+   * The same per install (Claude Code config dir), each install's plan windows first, then each
+   * per-model weekly window some versions add (`seven_day_opus` as limit `claude:seven_day_opus`,
+   * its figure as `secondary`, `primary` null).
+   */
   rateLimitsBySource: Array<RateLimits>;
 };
 
@@ -421,7 +426,10 @@ export type RateLimits = {
   __typename?: 'RateLimits';
   /** The install (source id) whose rollouts (Codex) or status line (Claude Code) recorded it. */
   source: Scalars['String']['output'];
-  /** The limit's id: `codex` (Codex's own), `claude` (Claude Code's plan windows). */
+  /**
+   * The limit's id: `codex` (Codex's own), `claude` (Claude Code's plan windows), `claude:<field>`
+   * (a per-model weekly window of Claude Code's plan, named by its status-line field: `claude:seven_day_opus`).
+   */
   limitId: Maybe<Scalars['String']['output']>;
   /** The 5-hour window. */
   primary: Maybe<RateLimitWindow>;
@@ -431,7 +439,7 @@ export type RateLimits = {
   credits: Maybe<RateLimitCredits>;
   /** When the figures were recorded (the rollout line's or the status line's time). */
   updatedAt: Scalars['String']['output'];
-  /** The primary window has reset since (or no figure for longer than its length): the figures may no longer hold. */
+  /** The primary window (a per-model limit: its weekly one) has reset since (or no figure for longer than its length): the figures may no longer hold. */
   stale: Scalars['Boolean']['output'];
   /** Used % of both windows over the last `days` days (default 7, at most 30), oldest first. */
   history: Array<RateLimitSample>;
