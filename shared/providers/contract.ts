@@ -145,6 +145,14 @@ export function subLimitId(planLimitId: string, field: string): string {
   return `${planLimitId}:${field}`;
 }
 
+/**
+ * A plan's limit id as a provider's file gives it, made safe to store: a colon would make it read as a
+ * limit inside a plan (`subLimitField`), so it becomes `_`. Null for no usable id.
+ */
+export function planLimitId(raw: string | null): string | null {
+  return raw === null ? null : raw.replaceAll(":", "_");
+}
+
 /** The field naming a limit inside a plan (`seven_day_opus`); null for a plan's own limit. */
 export function subLimitField(limitId: string | null): string | null {
   const at = limitId === null ? -1 : limitId.indexOf(":");

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { ActivityEvent, IncidentEvent, RateLimitEvent, ResponseEvent, ToolResultEvent } from "../contract.js";
+import { subLimitField, type ActivityEvent, type IncidentEvent, type RateLimitEvent, type ResponseEvent, type ToolResultEvent } from "../contract.js";
 import type { SourceWarning } from "../result.js";
 import { newLineContext, outputFailed, parseLine, restoreContext, serializeContext } from "./line.js";
 import type { CodexLineContext } from "./line.js";
@@ -126,6 +126,13 @@ test("token_count: rate limits (resets_at seconds -> ms), context size; info:nul
   assert.is(limits[1]?.snapshot.primary?.usedPercent, 100);
   const metas = of(events, "meta");
   assert.equal(metas.map((m) => m.patch), [{ contextTokens: 11931, contextWindow: 258400 }]);
+});
+
+test("a limit id with a colon is kept as a plan's own limit, not read as a limit inside a plan", () => {
+  const { events } = run([ev("token_count", { info: null, rate_limits: { limit_id: "codex:weekly", primary: { used_percent: 8.0, window_minutes: 300, resets_at: 1795481131 } } })]);
+  const limits = of(events, "rateLimits") as RateLimitEvent[];
+  assert.is(limits[0]?.snapshot.limitId, "codex_weekly");
+  assert.is(subLimitField(limits[0]?.snapshot.limitId ?? null), null);
 });
 
 test("after a compaction the context size is the estimate in last_token_usage.total_tokens", () => {

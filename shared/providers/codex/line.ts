@@ -8,7 +8,7 @@
 //
 // The state (`CodexLineContext`) is plain data and goes into the reader's cursor, so a daemon
 // restart resumes mid-file with the current turn's model and the tool calls not yet attached.
-import type { ActivityEvent, RateLimitSnapshot, RateLimitWindow, SessionPatch } from "../contract.js";
+import { planLimitId, type ActivityEvent, type RateLimitSnapshot, type RateLimitWindow, type SessionPatch } from "../contract.js";
 import type { SourceWarning } from "../result.js";
 import { asObject, clip, count, contentText, enumName, finite, isToolCallType, isToolOutputType, lineTimestamp, parseLineObject, shortText, shortenPrompt, text, USER_TEXT_TYPES } from "./shape.js";
 import type { Json } from "./shape.js";
@@ -212,7 +212,7 @@ function rateLimitSnapshot(v: unknown, where: string, warnings: SourceWarning[])
   const credits = c ? { hasCredits: boolOrNull(c.has_credits), unlimited: boolOrNull(c.unlimited), balance } : null;
   const planType = enumName(rl.plan_type);
   if (primary === null && secondary === null && credits === null && planType === null) return null;
-  return { limitId: shortText(rl.limit_id, 64) ?? shortText(rl.limit_name, 64), primary, secondary, planType, credits };
+  return { limitId: planLimitId(shortText(rl.limit_id, 64) ?? shortText(rl.limit_name, 64)), primary, secondary, planType, credits };
 }
 
 /** `session_meta.source`: `exec`, `vscode`, `cli`, or the variant of an object (`{"subagent": ...}` -> `subagent`). */
