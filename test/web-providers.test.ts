@@ -397,6 +397,9 @@ test("Claude Code's and Codex's plan gauges, history and 'full ≈…, resets �
       const ins = db.prepare("INSERT INTO rate_limit_samples (ts, source_id, primary_used, primary_window_minutes, primary_resets_at, secondary_used, secondary_window_minutes, secondary_resets_at) VALUES (?, ?, ?, 300, ?, 30, 10080, ?)");
       for (const [ago, used] of readings) ins.run(t0 - ago * MIN, src, used, reset, t0 + 3 * 24 * 60 * MIN);
     }
+    // A per-model weekly window beside Claude Code's plan (a limit of its own, as the status line's intake stores it).
+    const opus = { limitId: "claude:seven_day_opus", used: 45 };
+    db.prepare("INSERT INTO rate_limit_samples (ts, source_id, limit_id, secondary_used, secondary_window_minutes, secondary_resets_at) VALUES (?, ?, ?, ?, 10080, ?)").run(t0 - 2 * MIN, sources.PROVIDER_B, opus.limitId, opus.used, t0 + 4 * 24 * 60 * MIN);
     const fullAt = t0 - MIN + 30 * MIN; // 30 points left at a point a minute, from the last reading
     const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16); // the page's zone is UTC
     const line = `full ≈${hhmm(fullAt)}, resets ${hhmm(reset)}`;
@@ -424,6 +427,10 @@ test("Claude Code's and Codex's plan gauges, history and 'full ≈…, resets �
       assert.is(await panel.getByTestId("gauge-primary-projection").textContent(), line);
       assert.is(await panel.getByTestId("gauge-secondary-projection").count(), 0, "the flat weekly window warns of nothing");
       assert.is(await panel.getByTestId("quota-history").locator(".series-quota-primary circle").count(), history.get(p.enumValue));
+      if (p.enumValue === "PROVIDER_B") {
+        assert.is(await panel.getByTestId("gauge-model-opus-value").textContent(), pct(opus.used));
+        assert.is(await panel.getByTestId("gauge-model-opus").locator(".gauge-label").textContent(), "Weekly window, opus");
+      } else assert.is(await panel.locator('[data-testid^="gauge-model-"]').count(), 0, "no per-model window recorded");
     }
     // The all-providers view: one panel per provider with rate limits, named.
     await b.page.goto(`${d.url}/#/?source=all`);

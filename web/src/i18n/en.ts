@@ -116,6 +116,7 @@ export const en = {
   "quota.primary": "Primary window",
   "quota.secondary": "Secondary window",
   "quota.weekly": "Weekly window",
+  "quota.modelWindow": "{window}, {model}",
   "quota.windowHours": "{n}-hour window",
   "quota.windowDays": "{n}-day window",
   "quota.windowMinutes": "{n}-minute window",

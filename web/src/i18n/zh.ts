@@ -118,6 +118,7 @@ export const zh: Record<MessageKey, string> = {
   "quota.primary": "主窗口",
   "quota.secondary": "次窗口",
   "quota.weekly": "每周窗口",
+  "quota.modelWindow": "{window}（{model}）",
   "quota.windowHours": "{n} 小时窗口",
   "quota.windowDays": "{n} 天窗口",
   "quota.windowMinutes": "{n} 分钟窗口",

@@ -36,28 +36,41 @@ function when(ms: number, now: number): string {
 }
 
 /** The early warning: the window fills before it resets at the last half hour's rate (the daemon's projection). */
-function Projection({ w, slot, now }: { w: RateLimitWindow; slot: "primary" | "secondary"; now: number }): JSX.Element | null {
+function Projection({ w, id, now }: { w: RateLimitWindow; id: string; now: number }): JSX.Element | null {
   const p = w.projection;
   if (p.status !== "PROJECTED" || p.beforeReset !== true || !p.fullAt || !p.resetsAt) return null;
   return (
-    <p class="gauge-projection" data-testid={`gauge-${slot}-projection`} data-full-at={p.fullAt} title={t("quota.burnHint", { rate: fmtDecimal(p.burnPercentPerHour ?? 0) })}>
+    <p class="gauge-projection" data-testid={`gauge-${id}-projection`} data-full-at={p.fullAt} title={t("quota.burnHint", { rate: fmtDecimal(p.burnPercentPerHour ?? 0) })}>
       {t("quota.projected", { full: when(Date.parse(p.fullAt), now), reset: when(Date.parse(p.resetsAt), now) })}
     </p>
   );
 }
 
-/** A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past). */
-function Gauge({ w, slot, stale }: { w: RateLimitWindow; slot: "primary" | "secondary"; stale: boolean }): JSX.Element {
+/**
+ * A limit inside the plan's (Claude Code's per-model weekly windows, `claude:seven_day_opus`): the
+ * field after the colon, named by its model ("opus"); null for the plan's own limit.
+ */
+function modelOf(limitId: string | null): string | null {
+  const at = limitId?.indexOf(":") ?? -1;
+  return limitId && at >= 0 ? limitId.slice(at + 1).replace(/^seven_day_/, "") : null;
+}
+
+/**
+ * A half-circle gauge of the used share; the arc stops at 100 % (the label says how far past).
+ * `model`: a per-model window's, labelled with its model and test ids of its own.
+ */
+function Gauge({ w, slot, stale, model = null }: { w: RateLimitWindow; slot: "primary" | "secondary"; stale: boolean; model?: string | null }): JSX.Element {
   const reset = w.resetsAt ? Date.parse(w.resetsAt) : null;
   const now = useCountdownNow(reset);
   const tone = quotaTone(w.usedPercent);
-  const label = windowLabel(w, slot);
+  const label = model === null ? windowLabel(w, slot) : t("quota.modelWindow", { window: windowLabel(w, slot), model });
+  const id = model === null ? slot : `model-${model}`;
   const p = Math.max(0, Math.min(100, w.usedPercent)) / 100;
   const [wx1, wy1] = gaugePoint(0.8);
   const [wx2, wy2] = gaugePoint(0.8, GAUGE.r - 11);
   const left = reset !== null ? fmtCountdown(reset - now) : null;
   return (
-    <div class={`gauge tone-${tone}`} data-testid={`gauge-${slot}`} data-used={w.usedPercent} data-tone={tone}>
+    <div class={`gauge tone-${tone}`} data-testid={`gauge-${id}`} data-used={w.usedPercent} data-tone={tone}>
       <p class="gauge-label">{label}</p>
       <div class="gauge-dial" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(w.usedPercent * 10) / 10} aria-valuetext={t("quota.usedOf", { percent: fmtPercent(w.usedPercent) })}>
         <svg viewBox="0 0 160 92" aria-hidden="true" focusable="false">
@@ -66,15 +79,15 @@ function Gauge({ w, slot, stale }: { w: RateLimitWindow; slot: "primary" | "seco
           {/* The 80 % mark, where the daemon starts to warn. */}
           <line class="gauge-mark" x1={wx1} y1={wy1} x2={wx2} y2={wy2} />
         </svg>
-        <p class="gauge-value num" data-testid={`gauge-${slot}-value`}>
+        <p class="gauge-value num" data-testid={`gauge-${id}-value`}>
           {fmtPercent(w.usedPercent)}
         </p>
         <p class="gauge-sub">{t("quota.used")}</p>
       </div>
-      <p class="gauge-reset" data-testid={`gauge-${slot}-reset`} data-resets-at={w.resetsAt ?? ""} title={w.resetsAt ? fmtFull(w.resetsAt) : undefined}>
+      <p class="gauge-reset" data-testid={`gauge-${id}-reset`} data-resets-at={w.resetsAt ?? ""} title={w.resetsAt ? fmtFull(w.resetsAt) : undefined}>
         {reset === null ? t("quota.resetUnknown") : left ? t("quota.resetsIn", { time: left }) : t("quota.resetPassed")}
       </p>
-      {stale ? null : <Projection w={w} slot={slot} now={now} />}
+      {stale ? null : <Projection w={w} id={id} now={now} />}
     </div>
   );
 }
@@ -87,6 +100,8 @@ export function RateLimitsPanel({ provider, sourceId }: { provider: Provider; so
   const live = useLive((signal) => fetchRateLimits(provider, HISTORY_DAYS, signal), [provider], sourceId ? { sources: [sourceId] } : {});
   const d = live.data;
   const rl: RateLimits | null = d ? ((sourceId ? d.rateLimitsBySource.find((r) => r.source === sourceId) : undefined) ?? d.rateLimits) : null;
+  // The same install's per-model weekly windows, each a gauge after the plan's own.
+  const models = rl && d ? d.rateLimitsBySource.filter((r) => r.source === rl.source && modelOf(r.limitId) !== null && r.secondary) : [];
   const name = PROVIDER_NAME[provider];
   const now = serverNow.value;
   return (
@@ -121,6 +136,7 @@ export function RateLimitsPanel({ provider, sourceId }: { provider: Provider; so
           <div class="gauges">
             {rl.primary ? <Gauge w={rl.primary} slot="primary" stale={rl.stale} /> : null}
             {rl.secondary ? <Gauge w={rl.secondary} slot="secondary" stale={rl.stale} /> : null}
+            {models.map((m) => (m.secondary ? <Gauge key={m.limitId} w={m.secondary} slot="secondary" stale={m.stale} model={modelOf(m.limitId)} /> : null))}
           </div>
           <div class="quota-history">
             <p class="section-title">{t("quota.history")}</p>
