@@ -5,14 +5,13 @@
 // Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1. The first
 // run installs the CLI from the npm registry into ~/.cache/claude-code-e2e (network).
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
-import { CliStepError, realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
+import { assertHeldPortRefused, runSkippedSuite } from "./helpers/runner-suite.js";
+import { realCliSkipReason, startClaudeCode, type ClaudeCodeRun } from "./helpers/claude-code-runner.js";
 
 const skip = realCliSkipReason();
 
@@ -35,15 +34,7 @@ const blocks = (line: Record<string, unknown>): Block[] => {
 };
 
 if (skip) {
-  // Not uvu's skip and not an empty file (test/run.mjs counts both as failures): one check that
-  // skipping happens only off CI.
-  console.log(`runner-claude-code.test: the real Claude Code CLI was not started (${skip})`);
-  const skipped = suite("claude code runner (skipped)");
-  skipped("the skip switch is honoured only outside CI", () => {
-    assert.not.ok(process.env.CI);
-    assert.is(process.env.GI_SKIP_REAL_CLI, "1");
-  });
-  skipped.run();
+  runSkippedSuite("runner-claude-code.test", "Claude Code CLI", skip, true);
 } else {
   const s = suite("claude code runner");
   s.after(removeTempDirs);
@@ -109,27 +100,7 @@ if (skip) {
     }
   });
 
-  s("a port held by another server is refused, not mistaken for the fake API", async () => {
-    // Answers 200 to anything, as another test's fake API would: the script's readiness probe
-    // (curl /v1/models) succeeds against it while the real fake API dies with EADDRINUSE.
-    const other = http.createServer((_req, res) => res.end("{}"));
-    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", () => resolve()));
-    const port = (other.address() as AddressInfo).port;
-    try {
-      const err = await startClaudeCode({ port }).then(
-        async (r) => {
-          await r.stop();
-          return null;
-        },
-        (e: unknown) => e,
-      );
-      assert.instance(err, CliStepError);
-      assert.is((err as CliStepError).step, "up");
-      assert.match((err as Error).message, /EADDRINUSE/);
-    } finally {
-      await new Promise((resolve) => other.close(resolve));
-    }
-  });
+  s("a port held by another server is refused, not mistaken for the fake API", () => assertHeldPortRefused((port) => startClaudeCode({ port })));
 
   s.run();
 }

@@ -6,27 +6,19 @@
 // fake API. Required: CI always runs this; a developer may skip it locally with GI_SKIP_REAL_CLI=1,
 // and off CI it is skipped when the CLI is not cached and the npm registry is unreachable.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 import { isAlive, readJsonl } from "./helpers/real-cli.js";
-import { CliStepError, geminiSkipReason, startGemini, type GeminiRun } from "./helpers/gemini-runner.js";
+import { assertHeldPortRefused, runSkippedSuite } from "./helpers/runner-suite.js";
+import { geminiSkipReason, startGemini, type GeminiRun } from "./helpers/gemini-runner.js";
 import { expected, servedResponses, sessionFiles } from "./helpers/gemini-oracle.js";
 
 const skip = await geminiSkipReason();
 
 if (skip) {
-  // Not uvu's skip and not an empty file (test/run.mjs counts both as failures): one check that
-  // skipping happens only off CI.
-  console.log(`runner-gemini-cli.test: the real Gemini CLI was not started (${skip})`);
-  const skipped = suite("gemini runner (skipped)");
-  skipped("the skip is honoured only outside CI", () => {
-    assert.not.ok(process.env.CI);
-  });
-  skipped.run();
+  runSkippedSuite("runner-gemini-cli.test", "Gemini CLI", skip, false);
 } else {
   const s = suite("gemini runner");
   s.after(removeTempDirs);
@@ -82,27 +74,7 @@ if (skip) {
     }
   });
 
-  s("a port held by another server is refused, not mistaken for the fake API", async () => {
-    // Answers 200 to anything, as another test's fake API would: the script's readiness probe
-    // (curl /v1beta/models) succeeds against it while the real fake API dies with EADDRINUSE.
-    const other = http.createServer((_req, res) => res.end("{}"));
-    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", () => resolve()));
-    const port = (other.address() as AddressInfo).port;
-    try {
-      const err = await startGemini({ port }).then(
-        async (r) => {
-          await r.stop();
-          return null;
-        },
-        (e: unknown) => e,
-      );
-      assert.instance(err, CliStepError);
-      assert.is((err as CliStepError).step, "up");
-      assert.match((err as Error).message, /EADDRINUSE/);
-    } finally {
-      await new Promise((resolve) => other.close(resolve));
-    }
-  });
+  s("a port held by another server is refused, not mistaken for the fake API", () => assertHeldPortRefused((port) => startGemini({ port })));
 
   s.run();
 }

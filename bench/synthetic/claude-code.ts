@@ -11,29 +11,28 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { addDay, sortedDays, type DayTotals } from "./daily.js";
 import { likeId, uuid4 } from "./ids.js";
 import { commonRules, compile, FileWriter, render, type Rule, type Segment, type Slot } from "./line-template.js";
 import {
   blockStarts,
   cacheDir,
-  defaultNow,
   describeDataset,
   distribute,
+  ensureDataset,
   finishBuild,
   FIXTURES,
+  generatorArgs,
   isoOf,
-  parseSize,
   pickProject,
   pickWeighted,
   projectCwd,
   projectIsGit,
-  readManifest,
   relative,
   sessionRng,
   slugOf,
   startBuild,
+  type EnsureOptions,
   type ProviderDataset,
   type ProviderManifest,
   type ProviderParams,
@@ -601,35 +600,15 @@ function build(params: ProviderParams, now: number, dir: string, log: (m: string
 }
 
 /** The cached dataset for `params`, built first when missing. `dir` replaces the cache dir (tests). */
-export function ensureClaudeCodeData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; dir?: string; log?: (m: string) => void } = {}): ProviderDataset {
-  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+export function ensureClaudeCodeData(params: ProviderParams, opts: EnsureOptions = {}): ProviderDataset {
   const dir = opts.dir ?? cacheDir("claude-code", params, VERSION);
-  const cached = opts.rebuild ? null : readManifest(dir, VERSION);
-  if (cached) return { dir, manifest: cached, cached: true };
-  log(`building a synthetic Claude Code history in ${relative(dir)} (${params.files} transcripts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed})`);
-  const manifest = build(params, opts.now ?? defaultNow(), dir, log);
-  log(`built in ${(manifest.buildMs / 1000).toFixed(1)} s: ${describeDataset(manifest)}`);
-  return { dir, manifest, cached: false };
+  const details = `${params.files} transcripts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed}`;
+  return ensureDataset(dir, VERSION, opts, "Claude Code history", details, (now, log) => build(params, now, dir, log));
 }
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      quick: { type: "boolean", default: false },
-      bytes: { type: "string" },
-      files: { type: "string" },
-      seed: { type: "string", default: "1" },
-      now: { type: "string" },
-      rebuild: { type: "boolean", default: false },
-    },
-  });
-  const size = values.quick ? CC_SIZES.quick : CC_SIZES.full;
-  const params: ProviderParams = { bytes: values.bytes ? parseSize(values.bytes) : size.bytes, files: Number(values.files ?? size.files), seed: Number(values.seed) };
-  if (!Number.isInteger(params.files) || params.files < 1) throw new RangeError("--files must be a positive integer");
-  if (!Number.isInteger(params.seed)) throw new RangeError("--seed must be an integer");
-  const now = values.now ? Date.parse(values.now) : undefined;
-  if (now !== undefined && Number.isNaN(now)) throw new RangeError(`--now: not a date: ${values.now}`);
-  const d = ensureClaudeCodeData(params, { rebuild: values.rebuild, now });
+  const { params, now, rebuild } = generatorArgs(CC_SIZES);
+  const d = ensureClaudeCodeData(params, { rebuild, now });
   process.stdout.write(`${d.cached ? "cached" : "built"}: ${relative(d.dir)}\n${describeDataset(d.manifest)}\nCLAUDE_CONFIG_DIR=${path.join(d.dir, d.manifest.root)}\n`);
 }
 

@@ -12,28 +12,27 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { addDay, sortedDays, type DayTotals } from "./daily.js";
 import { hex, likeId, uuid7, uuid7Ms } from "./ids.js";
 import { commonRules, compile, FileWriter, render, type Rule, type Segment, type Slot } from "./line-template.js";
 import {
   blockStarts,
   cacheDir,
-  defaultNow,
   describeDataset,
   distribute,
+  ensureDataset,
   finishBuild,
   FIXTURES,
+  generatorArgs,
   isoOf,
-  parseSize,
   pickProject,
   pickWeighted,
   projectCwd,
   projectIsGit,
-  readManifest,
   relative,
   sessionRng,
   startBuild,
+  type EnsureOptions,
   type ProviderDataset,
   type ProviderManifest,
   type ProviderParams,
@@ -549,39 +548,19 @@ function build(params: ProviderParams, now: number, tz: string, dir: string, log
 }
 
 /** The cached dataset for `params`, built first when missing. `dir` replaces the cache dir (tests). */
-export function ensureCodexData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; tz?: string; dir?: string; log?: (m: string) => void } = {}): ProviderDataset {
-  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+export function ensureCodexData(params: ProviderParams, opts: EnsureOptions & { tz?: string } = {}): ProviderDataset {
   const tz = opts.tz ?? DEFAULT_TZ;
   // The zone names the folders: part of the cache key unless it is the default.
   const dir = opts.dir ?? cacheDir("codex", params, VERSION) + (tz === DEFAULT_TZ ? "" : `-${tz.replace(/[^A-Za-z0-9]+/g, "_")}`);
-  const cached = opts.rebuild ? null : readManifest(dir, VERSION);
-  if (cached) return { dir, manifest: cached, cached: true };
-  log(`building a synthetic Codex history in ${relative(dir)} (${params.files} rollouts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed}, folders in ${tz})`);
-  const manifest = build(params, opts.now ?? defaultNow(), tz, dir, log);
-  log(`built in ${(manifest.buildMs / 1000).toFixed(1)} s: ${describeDataset(manifest)}`);
-  return { dir, manifest, cached: false };
+  const details = `${params.files} rollouts, ${(params.bytes / 1e6).toFixed(0)} MB, seed ${params.seed}, folders in ${tz}`;
+  return ensureDataset(dir, VERSION, opts, "Codex history", details, (now, log) => build(params, now, tz, dir, log));
 }
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      quick: { type: "boolean", default: false },
-      bytes: { type: "string" },
-      files: { type: "string" },
-      seed: { type: "string", default: "1" },
-      now: { type: "string" },
-      tz: { type: "string", default: DEFAULT_TZ },
-      rebuild: { type: "boolean", default: false },
-    },
-  });
-  const size = values.quick ? CX_SIZES.quick : CX_SIZES.full;
-  const params: ProviderParams = { bytes: values.bytes ? parseSize(values.bytes) : size.bytes, files: Number(values.files ?? size.files), seed: Number(values.seed) };
-  if (!Number.isInteger(params.files) || params.files < 1) throw new RangeError("--files must be a positive integer");
-  if (!Number.isInteger(params.seed)) throw new RangeError("--seed must be an integer");
-  const now = values.now ? Date.parse(values.now) : undefined;
-  if (now !== undefined && Number.isNaN(now)) throw new RangeError(`--now: not a date: ${values.now}`);
-  new Intl.DateTimeFormat("en", { timeZone: values.tz }); // throws on an unknown zone
-  const d = ensureCodexData(params, { rebuild: values.rebuild, now, tz: values.tz });
+  const { params, now, rebuild, extra } = generatorArgs(CX_SIZES, { tz: { type: "string", default: DEFAULT_TZ } });
+  const tz = extra.tz ?? DEFAULT_TZ;
+  new Intl.DateTimeFormat("en", { timeZone: tz }); // throws on an unknown zone
+  const d = ensureCodexData(params, { rebuild, now, tz });
   process.stdout.write(`${d.cached ? "cached" : "built"}: ${relative(d.dir)}\n${describeDataset(d.manifest)}\nCODEX_HOME=${path.join(d.dir, d.manifest.root)}\n`);
 }
 

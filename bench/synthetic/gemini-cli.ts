@@ -18,13 +18,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { between, pick, seededRandom, uuid, type Random } from "../../shared/base/random.js";
 import { GEMINI_TURNS } from "../../shared/providers/gemini-cli/demo/content.js";
 import { ensureProject, projectHash, sessionFileName } from "../../shared/providers/gemini-cli/demo/layout.js";
 import { contextMessage, GeminiPrompt, resumeRecords, turnRecords, type GeminiTokens, type Json, type SessionCtx } from "../../shared/providers/gemini-cli/demo/records.js";
 import { addDay, sortedDays, type DayTotals } from "./daily.js";
-import { cacheDir, DAY, defaultNow, describeDataset, finishBuild, MINUTE, parseSize, pickProject, projectCwd, readManifest, relative, startBuild, type ProviderDataset, type ProviderManifest, type ProviderParams } from "./provider-common.js";
+import { cacheDir, DAY, describeDataset, ensureDataset, finishBuild, generatorArgs, MINUTE, pickProject, projectCwd, relative, startBuild, type EnsureOptions, type ProviderDataset, type ProviderManifest, type ProviderParams } from "./provider-common.js";
 import { Rng } from "./random.js";
 
 const VERSION = 1;
@@ -169,28 +168,16 @@ function build(params: ProviderParams, now: number, dir: string, log: (m: string
   return manifest;
 }
 
-export function ensureGeminiCliData(params: ProviderParams, opts: { rebuild?: boolean; now?: number; dir?: string; log?: (m: string) => void } = {}): ProviderDataset {
-  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+/** The cached dataset for `params`, built first when missing. `dir` replaces the cache dir (tests). */
+export function ensureGeminiCliData(params: ProviderParams, opts: EnsureOptions = {}): ProviderDataset {
   const dir = opts.dir ?? cacheDir("gemini-cli", params, VERSION);
-  const cached = opts.rebuild ? null : readManifest(dir, VERSION);
-  if (cached) return { dir, manifest: cached, cached: true };
-  log(`building a synthetic Gemini CLI history in ${relative(dir)} (${params.files} sessions, ${(params.bytes / 1e6).toFixed(1)} MB, seed ${params.seed})`);
-  const manifest = build(params, opts.now ?? defaultNow(), dir, log);
-  log(`built in ${(manifest.buildMs / 1000).toFixed(1)} s: ${describeDataset(manifest)}`);
-  return { dir, manifest, cached: false };
+  const details = `${params.files} sessions, ${(params.bytes / 1e6).toFixed(1)} MB, seed ${params.seed}`;
+  return ensureDataset(dir, VERSION, opts, "Gemini CLI history", details, (now, log) => build(params, now, dir, log));
 }
 
 function main(): void {
-  const { values } = parseArgs({
-    options: { quick: { type: "boolean", default: false }, bytes: { type: "string" }, files: { type: "string" }, seed: { type: "string", default: "1" }, now: { type: "string" }, rebuild: { type: "boolean", default: false } },
-  });
-  const size = values.quick ? GM_SIZES.quick : GM_SIZES.full;
-  const params: ProviderParams = { bytes: values.bytes ? parseSize(values.bytes) : size.bytes, files: Number(values.files ?? size.files), seed: Number(values.seed) };
-  if (!Number.isInteger(params.files) || params.files < 1) throw new RangeError("--files must be a positive integer");
-  if (!Number.isInteger(params.seed)) throw new RangeError("--seed must be an integer");
-  const now = values.now ? Date.parse(values.now) : undefined;
-  if (now !== undefined && Number.isNaN(now)) throw new RangeError(`--now: not a date: ${values.now}`);
-  const d = ensureGeminiCliData(params, { rebuild: values.rebuild, now });
+  const { params, now, rebuild } = generatorArgs(GM_SIZES);
+  const d = ensureGeminiCliData(params, { rebuild, now });
   process.stdout.write(`${d.cached ? "cached" : "built"}: ${relative(d.dir)}\n${describeDataset(d.manifest)}\nGEMINI_CLI_HOME=${path.join(d.dir, d.manifest.home)}\n`);
 }
 

@@ -1,8 +1,9 @@
-// What the Claude Code and Codex generators share: parameters, the cache dir and manifest,
-// projects, and the plan of sessions (which template starts each one, how many resumed turns it
+// What the Claude Code, Codex and Gemini CLI generators share: parameters and the command line,
+// the cache dir and manifest, projects, and the plan of sessions (which template starts each one, how many resumed turns it
 // gets, when its turns happen).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseArgs } from "node:util";
 import { BENCH_TMP, REPO_ROOT } from "../paths.js";
 import type { Daily } from "./daily.js";
 import { Rng } from "./random.js";
@@ -85,6 +86,64 @@ export function finishBuild(work: string, dir: string, manifest: ProviderManifes
   fs.writeFileSync(path.join(work, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(work, dir);
+}
+
+/** How a caller asks for a dataset: `dir` replaces the cache dir (tests). */
+export interface EnsureOptions {
+  rebuild?: boolean;
+  now?: number;
+  dir?: string;
+  log?: (m: string) => void;
+}
+
+/**
+ * The dataset cached in `dir`, built first by `build` when missing (or with `rebuild`); the log
+ * names it: "building a synthetic <what> in <dir> (<details>)".
+ */
+export function ensureDataset(dir: string, version: number, opts: EnsureOptions, what: string, details: string, build: (now: number, log: (m: string) => void) => ProviderManifest): ProviderDataset {
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const cached = opts.rebuild ? null : readManifest(dir, version);
+  if (cached) return { dir, manifest: cached, cached: true };
+  log(`building a synthetic ${what} in ${relative(dir)} (${details})`);
+  const manifest = build(opts.now ?? defaultNow(), log);
+  log(`built in ${(manifest.buildMs / 1000).toFixed(1)} s: ${describeDataset(manifest)}`);
+  return { dir, manifest, cached: false };
+}
+
+/** A generator's size presets: the full history and --quick's. */
+export interface SizePresets {
+  full: { bytes: number; files: number };
+  quick: { bytes: number; files: number };
+}
+
+/**
+ * The command line every generator takes (--quick, --bytes, --files, --seed, --now, --rebuild),
+ * checked; `extra` adds string options of the generator's own (Codex's --tz).
+ */
+export function generatorArgs(sizes: SizePresets, extra: Record<string, { type: "string"; default?: string }> = {}): { params: ProviderParams; now: number | undefined; rebuild: boolean; extra: Record<string, string | undefined> } {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: "boolean", default: false },
+      bytes: { type: "string" },
+      files: { type: "string" },
+      seed: { type: "string", default: "1" },
+      now: { type: "string" },
+      rebuild: { type: "boolean", default: false },
+      ...extra,
+    },
+  });
+  // parseArgs types its values from a literal config; with `extra` spread in, they are read by name.
+  const v = values as Record<string, string | boolean | undefined>;
+  const str = (k: string): string | undefined => (typeof v[k] === "string" ? (v[k] as string) : undefined);
+  const size = v.quick === true ? sizes.quick : sizes.full;
+  const bytes = str("bytes");
+  const params: ProviderParams = { bytes: bytes ? parseSize(bytes) : size.bytes, files: Number(str("files") ?? size.files), seed: Number(str("seed")) };
+  if (!Number.isInteger(params.files) || params.files < 1) throw new RangeError("--files must be a positive integer");
+  if (!Number.isInteger(params.seed)) throw new RangeError("--seed must be an integer");
+  const nowText = str("now");
+  const now = nowText ? Date.parse(nowText) : undefined;
+  if (now !== undefined && Number.isNaN(now)) throw new RangeError(`--now: not a date: ${nowText}`);
+  return { params, now, rebuild: v.rebuild === true, extra: Object.fromEntries(Object.keys(extra).map((k) => [k, str(k)])) };
 }
 
 export function describeDataset(m: ProviderManifest): string {

@@ -13,6 +13,9 @@ import { ClaudeCodeProvider } from "../providers/claude-code/provider.js";
 import { copyClaudeHome } from "../../test/helpers/claude-code-fixture.js";
 import type { Install, Provider, SourceReader } from "../providers/contract.js";
 import { CodexProvider } from "../providers/codex/provider.js";
+import { GeminiCliProvider } from "../providers/gemini-cli/provider.js";
+import { copyGeminiHome } from "../../test/helpers/conformance/gemini-cli.js";
+import { sessionFiles as geminiSessionFiles } from "../../test/helpers/gemini-oracle.js";
 import { copyCodexHome, rawLines, rolloutFiles, sessionIdOf as rolloutSessionId, type RawLine as CodexLine } from "../../test/helpers/codex-fixture.js";
 import { OpenClawProvider } from "../providers/openclaw/provider.js";
 import { copyFixture, FILES_FIXTURE, makeTempDir, removeTempDirs, SQLITE_FIXTURE } from "../../test/helpers/openclaw-fixtures.js";
@@ -220,6 +223,44 @@ test("OpenClaw file era: sessions.json replaced by a rename, as the gateway writ
   assert.ok(await source.refresh({ paths: new Set([index]) }), "the new index is a change");
   assert.is(spy.lists.opens, 1, "the same reader: its caches are kept");
   assert.is(source.snapshot().sessions.find((x) => x.key === key)?.updatedAt, updatedAt, "the entry's new time is read");
+  store.close();
+});
+
+test("a reader with a paced change stamp (Gemini CLI's stats every file) is asked for that one: an idle pass is still skipped, an append still read", async () => {
+  const { home } = copyGeminiHome();
+  const spy = spied(new GeminiCliProvider({ env: {}, home, dirs: null, pricer: new Pricer() }));
+  const calls = { sync: 0, paced: 0 };
+  const provider: Provider = {
+    ...spy.provider,
+    open: (i) => {
+      const opened = spy.provider.open(i);
+      if (!opened.ok) return opened;
+      const reader = opened.value;
+      const counted = new Proxy(reader, {
+        get(target: SourceReader, prop) {
+          if (prop === "changeStamp") return () => (calls.sync++, target.changeStamp());
+          if (prop === "changeStampPaced" && target.changeStampPaced) return (pause: () => Promise<void>) => (calls.paced++, target.changeStampPaced?.(pause));
+          return Reflect.get(target, prop) as unknown;
+        },
+      });
+      return { ...opened, value: counted };
+    },
+  };
+  const { source, store } = sourceOf(provider);
+  await source.refresh();
+  assert.ok(source.snapshot().firstPassDone);
+  const listed = spy.lists.n;
+  assert.not.ok(await source.refresh(), "nothing written: no change");
+  assert.is(spy.lists.n, listed, "the equal stamp skipped the listing");
+  const file = geminiSessionFiles(path.join(home, ".gemini"))[0];
+  if (!file) throw new Error("no session file in the fixture");
+  fs.appendFileSync(file.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
+  await source.refresh();
+  assert.ok(spy.lists.n > listed, "an append moved the stamp: the pass listed the install");
+  assert.is(calls.sync, 0, "the blocking stamp was never asked for");
+  assert.ok(calls.paced >= 3, `one paced stamp per pass (${calls.paced})`);
+  assert.is(source.snapshot().state.status, "CONNECTED");
+  source.close();
   store.close();
 });
 

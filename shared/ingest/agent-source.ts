@@ -12,7 +12,7 @@ import type { Store } from "../store/store.js";
 import type { ChangeHint, DetectionState } from "./change-watch.js";
 import { StatusMachine, type StatusState } from "./source-status.js";
 import { StoredSessionIndex } from "./stored-sessions.js";
-import { mayScanOnly, TranscriptScanner, type ScanProgress, type ScanResult } from "./transcript-scanner.js";
+import { mayScanOnly, TranscriptScanner, yieldToLoop, type ScanProgress, type ScanResult } from "./transcript-scanner.js";
 import { UnreadableFiles, type SkippedFile } from "./unreadable-files.js";
 import { WriteLog } from "./write-log.js";
 
@@ -265,7 +265,8 @@ export class AgentSource {
         if (refs?.ok) return await this.partialPass(reader, refs.value, liveChanged, before);
       }
       // Nothing written since the last full pass: skip listing and scanning (an idle install costs ~nothing).
-      const stamp = reader.changeStamp();
+      // Paced when the reader can: a stamp that stats every file blocks the loop for its whole sweep.
+      const stamp = reader.changeStampPaced ? await reader.changeStampPaced(yieldToLoop) : reader.changeStamp();
       if (stamp.ok && stamp.value === this.stamp && !this.rescan) {
         if (liveChanged) await this.loadSessions(reader, NOTHING_CHANGED);
         // The install is at rest: the reader's caches (SQLite pages, session lists) are not worth

@@ -141,7 +141,7 @@ const LEVEL = { error: "error", warning: "warn", info: "info" } as const;
  * A whole turn of the event loop, timers and I/O: two hops through setImmediate. One hop from a
  * timer callback (the collector's poll) ran the next group in the same turn, before any timer.
  */
-const yieldToLoop = async (): Promise<void> => {
+export const yieldToLoop = async (): Promise<void> => {
   for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
 

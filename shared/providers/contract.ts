@@ -316,6 +316,11 @@ export interface SourceReader {
   /** Changes whenever transcripts may have changed (cheap): an equal stamp lets the core skip a pass. */
   changeStamp(): SourceResult<string>;
   /**
+   * Optional: the same stamp, awaiting `pause()` every few hundred files, for a reader whose stamp
+   * stats every file (Gemini CLI: ~1 s in one block at 35,000 files); the core prefers it when present.
+   */
+  changeStampPaced?(pause: () => Promise<void>): Promise<SourceResult<string>>;
+  /**
    * Optional, for a reader whose changeStamp finds out what changed (Claude Code polls its
    * directories, then its recently written files): the transcripts new or changed since the last
    * listing, as listTranscripts would give them, found by the changeStamp calls since the last one

@@ -21,16 +21,17 @@ import { runCommand } from "../../shared/providers/run-command.js";
 import type { CommandOutcome } from "../../shared/providers/run-command.js";
 import { freePort } from "./cli.js";
 import {
-  CliInstallError,
   CliStepError,
   checkRegistry,
   hermeticEnv,
+  installError,
   isAlive,
   onExitKill,
-  parseExports,
   pokeHttp,
   readJsonl,
   readPid,
+  readScriptEnv,
+  runDir,
   signal,
   tail,
   waitForOwnFakeApi,
@@ -169,9 +170,7 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
     throw new CliStepError("up", `unified utilizations must be fractions in 0..1: ${JSON.stringify(u)}`, null);
   }
   if (!fs.existsSync(SCRIPT)) throw new CliStepError("up", `run-claude-code.sh not found at ${SCRIPT} (set GI_REFERENCE_DIR)`, null);
-  const ownDir = opts.dir === undefined;
-  const dir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), "gi-cc-")) : path.resolve(opts.dir as string);
-  fs.mkdirSync(dir, { recursive: true });
+  const { dir, remove: removeDir } = runDir(opts.dir, "gi-cc-");
   const pidFile = path.join(dir, "fake-anthropic.pid");
   const requestLog = path.join(dir, "fake-anthropic-requests.jsonl");
   const outFile = path.join(dir, "fake-anthropic.out");
@@ -202,9 +201,6 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
     await waitGone([pid], timeoutMs);
     fs.rmSync(pidFile, { force: true });
   };
-  const removeDir = (): void => {
-    if (ownDir && process.env.GI_KEEP_CLI_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  };
   const unhook = onExitKill(() => {
     const pid = readPid(pidFile);
     if (pid !== null) signal(pid, "SIGTERM");
@@ -214,6 +210,8 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
   const started = Date.now();
   const deadlineAt = started + upTimeoutMs;
   let port = opts.port ?? (await freePort());
+  const home = path.join(dir, "home");
+  let exported: Record<string, string>;
   try {
     if (!wasInstalled) await checkRegistry(`@anthropic-ai/claude-code@${version}`, cacheDir());
     // A free port can be taken between freePort() and the fake API's listen: then try another one.
@@ -222,11 +220,7 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
         runCommand("bash", [SCRIPT, "up", dir], { timeoutMs: Math.max(1000, deadlineAt - Date.now()), env: scriptEnv(port), keep: "tail" }),
       );
       if (!installed(version)) {
-        throw new CliInstallError(
-          `could not install @anthropic-ai/claude-code@${version} from the npm registry into ${cacheDir()} (no network? registry unreachable?)` +
-            `${up.timedOut ? ` within ${upTimeoutMs} ms` : ""}: ${tail(up.output, 800)}`,
-          up.output,
-        );
+        throw installError(`@anthropic-ai/claude-code@${version}`, cacheDir(), up, upTimeoutMs);
       }
       // The script gives the fake API 10 s; on a loaded machine we wait on to our own deadline.
       // Ready = our pid alive and a GET /v1/models in OUR request log (not another test's server on the port).
@@ -250,22 +244,12 @@ export async function startClaudeCode(opts: StartClaudeCodeOptions = {}): Promis
         up,
       );
     }
+    exported = await readScriptEnv(SCRIPT, dir, scriptEnv(port), (e) => e.CLAUDE_HOME === home);
   } catch (err) {
     unhook();
     await stopFake(10_000);
     removeDir();
     throw err;
-  }
-
-  // `env` is the script's word on where things are; read it once so env() can stay synchronous.
-  const envOut = await runCommand("bash", [SCRIPT, "env", dir], { timeoutMs: 30_000, env: scriptEnv(port) });
-  const exported = parseExports(envOut.stdout);
-  const home = path.join(dir, "home");
-  if (envOut.exitCode !== 0 || exported.CLAUDE_HOME !== home) {
-    unhook();
-    await stopFake(10_000);
-    removeDir();
-    throw new CliStepError("env", `unexpected output (exit ${envOut.exitCode}): ${tail(envOut.stdout + envOut.stderr, 400)}`, envOut);
   }
   const upMs = Date.now() - started;
   let stopped = false;

@@ -32,12 +32,14 @@ import {
   CliStepError,
   checkRegistry,
   hermeticEnv,
+  installError,
   isAlive,
   onExitKill,
-  parseExports,
   PTY_BRIDGE,
   readJsonl,
   readPid,
+  readScriptEnv,
+  runDir,
   screenText,
   signal,
   sleep,
@@ -243,9 +245,7 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
   }
   if (opts.model !== undefined && !/^[A-Za-z0-9._:-]+$/.test(opts.model)) throw new CliStepError("up", `model ${JSON.stringify(opts.model)} is not a plain model id`, null);
 
-  const ownDir = opts.dir === undefined;
-  const dir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), "gi-cx-")) : path.resolve(opts.dir as string);
-  fs.mkdirSync(dir, { recursive: true });
+  const { dir, remove: removeDir } = runDir(opts.dir, "gi-cx-");
   const home = path.join(dir, "home");
   const codexHome = path.join(dir, "codex-home");
   const configPath = path.join(codexHome, "config.toml");
@@ -284,9 +284,6 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
     await waitGone(pids, timeoutMs);
     fs.rmSync(pidFile, { force: true });
   };
-  const removeDir = (): void => {
-    if (ownDir && process.env.GI_KEEP_CLI_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  };
   const unhook = onExitKill(() => {
     killTuis();
     for (const p of [readPid(pidFile), ...liveDaemonPids(codexHome)]) if (p !== null) signal(p, "SIGTERM");
@@ -298,6 +295,7 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
   const deadlineAt = started + upTimeoutMs;
   let port = opts.port ?? (await freePort());
   let upOutput = "";
+  let exported: Record<string, string>;
   try {
     if (!wasInstalled) await checkRegistry(`@openai/codex@${version}`, cacheDir());
     for (let attempt = 1; ; attempt++) {
@@ -306,11 +304,7 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
       );
       upOutput = up.output;
       if (!installed(version)) {
-        throw new CliInstallError(
-          `could not install @openai/codex@${version} from the npm registry into ${cacheDir()} (no network? registry unreachable?)` +
-            `${up.timedOut ? ` within ${upTimeoutMs} ms` : ""}: ${tail(up.output, 800)}`,
-          up.output,
-        );
+        throw installError(`@openai/codex@${version}`, cacheDir(), up, upTimeoutMs);
       }
       // An existing config.toml (a dir given back to us) keeps its port: the script reuses it.
       const cfgPort = /^base_url = "http:\/\/127\.0\.0\.1:(\d+)\/v1"$/m.exec(fs.existsSync(configPath) ? fs.readFileSync(configPath, "utf8") : "")?.[1];
@@ -347,20 +341,12 @@ export async function startCodex(opts: StartCodexOptions = {}): Promise<CodexRun
         upOutput,
       );
     }
+    exported = await readScriptEnv(SCRIPT, dir, scriptEnv(port), (e) => e.CODEX_HOME === codexHome);
   } catch (err) {
     unhook();
     await stopAll(10_000);
     removeDir();
     throw err;
-  }
-
-  const envOut = await runCommand("bash", [SCRIPT, "env", dir], { timeoutMs: 30_000, env: scriptEnv(port) });
-  const exported = parseExports(envOut.stdout);
-  if (envOut.exitCode !== 0 || exported.CODEX_HOME !== codexHome) {
-    unhook();
-    await stopAll(10_000);
-    removeDir();
-    throw new CliStepError("env", `unexpected output (exit ${envOut.exitCode}): ${tail(envOut.stdout + envOut.stderr, 400)}`, envOut);
   }
   const upMs = Date.now() - started;
   const workDir = path.join(dir, "work");

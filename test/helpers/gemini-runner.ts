@@ -34,12 +34,14 @@ import {
   CliStepError,
   checkRegistry,
   hermeticEnv,
+  installError,
   onExitKill,
-  parseExports,
   pokeHttp,
   PTY_BRIDGE,
   readJsonl,
   readPid,
+  readScriptEnv,
+  runDir,
   realCliSkipReason,
   screenText,
   signal,
@@ -230,9 +232,7 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
   }
   if (!/^[0-9]+\.[0-9]+\.[0-9]+$/.test(version)) throw new CliStepError("up", `version ${JSON.stringify(version)} is not x.y.z`, null);
 
-  const ownDir = opts.dir === undefined;
-  const dir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), "gi-gm-")) : path.resolve(opts.dir as string);
-  fs.mkdirSync(dir, { recursive: true });
+  const { dir, remove: removeDir } = runDir(opts.dir, "gi-gm-");
   const home = path.join(dir, "home");
   const geminiDir = path.join(home, ".gemini");
   const pidFile = path.join(dir, "fake-gemini.pid");
@@ -265,9 +265,6 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
     }
     fs.rmSync(pidFile, { force: true });
   };
-  const removeDir = (): void => {
-    if (ownDir && process.env.GI_KEEP_CLI_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  };
   const unhook = onExitKill(() => {
     killTuis();
     const p = readPid(pidFile);
@@ -278,6 +275,7 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
   const started = Date.now();
   const deadlineAt = started + upTimeoutMs;
   let port = opts.port ?? (await freePort());
+  let exported: Record<string, string>;
   try {
     if (!wasInstalled) await checkRegistry(`@google/gemini-cli@${version}`, cacheDir());
     for (let attempt = 1; ; attempt++) {
@@ -285,11 +283,7 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
         runCommand("bash", [SCRIPT, "up", dir], { timeoutMs: Math.max(1000, deadlineAt - Date.now()), env: scriptEnv(port), keep: "tail" }),
       );
       if (!installed(version)) {
-        throw new CliInstallError(
-          `could not install @google/gemini-cli@${version} from the npm registry into ${cacheDir()} (no network? registry unreachable?)` +
-            `${up.timedOut ? ` within ${upTimeoutMs} ms` : ""}: ${tail(up.output, 800)}`,
-          up.output,
-        );
+        throw installError(`@google/gemini-cli@${version}`, cacheDir(), up, upTimeoutMs);
       }
       const readyPort = port;
       // Ready = our pid alive and OUR log holds a model-list request addressed to this port (the
@@ -317,20 +311,12 @@ export async function startGemini(opts: StartGeminiOptions = {}): Promise<Gemini
       }
       throw new CliStepError("up", `the fake Gemini API on 127.0.0.1:${port} did not come up (${state.why}); up exited ${up.exitCode}${up.timedOut ? " (deadline)" : ""}: ${tail(up.output, 600)}`, up);
     }
+    exported = await readScriptEnv(SCRIPT, dir, scriptEnv(port), (e) => e.GEMINI_DIR === geminiDir);
   } catch (err) {
     unhook();
     await stopAll(10_000);
     removeDir();
     throw err;
-  }
-
-  const envOut = await runCommand("bash", [SCRIPT, "env", dir], { timeoutMs: 30_000, env: scriptEnv(port) });
-  const exported = parseExports(envOut.stdout);
-  if (envOut.exitCode !== 0 || exported.GEMINI_DIR !== geminiDir) {
-    unhook();
-    await stopAll(10_000);
-    removeDir();
-    throw new CliStepError("env", `unexpected output (exit ${envOut.exitCode}): ${tail(envOut.stdout + envOut.stderr, 400)}`, envOut);
   }
   const upMs = Date.now() - started;
   let stopped = false;

@@ -8,6 +8,7 @@
 // every request it gets to a JSONL log in DIR. Neither script checks that the server answering on
 // the port is its own, so the runners check that through the log (see waitForOwnFakeApi).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { runCommand } from "../../shared/providers/run-command.js";
 import type { CommandOutcome } from "../../shared/providers/run-command.js";
@@ -124,6 +125,38 @@ export function parseExports(stdout: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of stdout.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) out[m[1]!] = m[2]!;
   return out;
+}
+
+/**
+ * The run's dir: `given` (made if missing, kept), else a fresh temp dir `<prefix>…` that `remove()`
+ * deletes (unless GI_KEEP_CLI_DIR=1, for a post-mortem).
+ */
+export function runDir(given: string | undefined, prefix: string): { dir: string; remove: () => void } {
+  const dir = given === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), prefix)) : path.resolve(given);
+  fs.mkdirSync(dir, { recursive: true });
+  const remove = (): void => {
+    if (given === undefined && process.env.GI_KEEP_CLI_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  };
+  return { dir, remove };
+}
+
+/** The error for a CLI (`spec`, an npm package@version) that the run script's `up` did not install into `cacheDir`. */
+export function installError(spec: string, cacheDir: string, up: CommandOutcome, upTimeoutMs: number): CliInstallError {
+  return new CliInstallError(
+    `could not install ${spec} from the npm registry into ${cacheDir} (no network? registry unreachable?)` + `${up.timedOut ? ` within ${upTimeoutMs} ms` : ""}: ${tail(up.output, 800)}`,
+    up.output,
+  );
+}
+
+/**
+ * What `<script> env DIR` exports (the script's word on where things are), read once so a run's
+ * env() can stay synchronous; a CliStepError("env") when it fails or `expected` says it is wrong.
+ */
+export async function readScriptEnv(script: string, dir: string, env: NodeJS.ProcessEnv, expected: (exported: Record<string, string>) => boolean): Promise<Record<string, string>> {
+  const out = await runCommand("bash", [script, "env", dir], { timeoutMs: 30_000, env });
+  const exported = parseExports(out.stdout);
+  if (out.exitCode !== 0 || !expected(exported)) throw new CliStepError("env", `unexpected output (exit ${out.exitCode}): ${tail(out.stdout + out.stderr, 400)}`, out);
+  return exported;
 }
 
 /**

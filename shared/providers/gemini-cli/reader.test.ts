@@ -321,6 +321,56 @@ test("changeStamp: equal while nothing a listing gives moved, so an idle refresh
   fs.rmSync(stray);
   assert.is.not(stamp(), s2, "a removed file moves it");
 });
+test("changeStampPaced: the stamp changeStamp gives, with a pause at least every LIST_PACE stats, and an append still moves it", async () => {
+  const { geminiDir } = copyGeminiHome();
+  const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
+  const header = w1.lines[0] as Record<string, unknown>;
+  // Stray files of w1's session (a resume in a later minute writes one): enough for several paces.
+  const added = 3 * LIST_PACE;
+  for (let i = 0; i < added; i++) {
+    const minute = String(i % 60).padStart(2, "0");
+    const hour = String(Math.floor(i / 60) % 24).padStart(2, "0");
+    const day = String(1 + Math.floor(i / 1440)).padStart(2, "0");
+    fs.writeFileSync(path.join(path.dirname(w1.file), `session-2026-10-${day}T${hour}-${minute}-${w1.sessionId.slice(0, 8)}.jsonl`), `${JSON.stringify(header)}\n`);
+  }
+  const reader = open(geminiDir);
+  if (!reader.listTranscripts().ok) throw new Error("no listing");
+  assert.type(reader.changeStampPaced, "function", "the Gemini reader offers a paced stamp");
+  const real = fs.statSync;
+  const fsMut = fs as unknown as { default: { statSync: typeof fs.statSync } };
+  const stretches: number[] = [0];
+  fsMut.default.statSync = ((...a: unknown[]) => {
+    stretches.push((stretches.pop() ?? 0) + 1);
+    return (real as (...b: unknown[]) => unknown)(...a);
+  }) as typeof fs.statSync;
+  syncBuiltinESMExports();
+  const paced = async (): Promise<string> => {
+    stretches.push(0); // a new call: the last one's tail is not this one's stretch
+    const s = await reader.changeStampPaced?.(async () => {
+      stretches.push(0);
+    });
+    if (!s?.ok) throw new Error("no stamp");
+    return s.value;
+  };
+  let s0: string, s1: string, s2: string;
+  try {
+    s0 = await paced();
+    s1 = await paced();
+    fs.appendFileSync(w1.file, `${JSON.stringify({ $set: { lastUpdated: "2026-11-29T10:00:00.000Z" } })}\n`);
+    s2 = await paced();
+  } finally {
+    fsMut.default.statSync = real;
+    syncBuiltinESMExports();
+  }
+  const stats = stretches.reduce((a, b) => a + b, 0);
+  assert.ok(stats >= 3 * added, `every file stat-ed on each of the three stamps (${stats} stats)`);
+  assert.ok(Math.max(...stretches) <= LIST_PACE + 1, `stats between two pauses: max ${Math.max(...stretches)}`);
+  assert.is(s1, s0, "nothing written: the same stamp");
+  assert.is.not(s2, s1, "an append to an old file moves it");
+  const sync = reader.changeStamp();
+  assert.ok(sync.ok && sync.value === s2, "the sync stamp agrees with the paced one");
+});
+
 test("a first paced listing pauses between header reads: no stretch opens more than LIST_PACE / HEADER_COST files", async () => {
   const { geminiDir } = copyGeminiHome();
   const w1 = sessionFiles(geminiDir).find((f) => f.sessionId.startsWith("f16a21d4")) as SessionFile;
