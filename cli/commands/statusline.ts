@@ -17,6 +17,7 @@ async function installCommand(action: "install" | "uninstall"): Promise<void> {
       installed: `installed the status line in ${r.file}`,
       chained: `installed the status line in ${r.file}, after your own (${r.previous ?? ""}), whose output comes first`,
       already: `the status line is already installed in ${r.file}`,
+      updated: `updated the status line in ${r.file} to this insightsctl (it was: ${r.previous ?? ""})`,
       restored: `removed the status line from ${r.file}; your own is back (${r.previous ?? ""})`,
       removed: `removed the status line from ${r.file}`,
       none: `no gateway-insights status line in ${r.file}: nothing to do`,
