@@ -5,19 +5,32 @@
 // recorder says whether it did) or load-recorder.mjs (usage, an ES module), which list every module
 // loaded and every Intl formatter built (the first one loads ICU's locale data, as costly as
 // Node's own start on a busy machine).
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { copyClaudeHome } from "./helpers/claude-code-fixture.js";
-import { CTL, ctl, ROOT, sandbox, type Sandbox } from "./helpers/cli.js";
+import { CTL, ctl, ROOT, sandbox, type RunResult, type Sandbox } from "./helpers/cli.js";
 import { removeTempDirs } from "./helpers/openclaw-fixtures.js";
 
 const RECORDER = join(ROOT, "test", "helpers", "load-recorder.mjs");
 const RECORDER_CJS = join(ROOT, "test", "helpers", "load-recorder.cjs");
 /** The status line's one file: the bin requires it (build/bundle-cli.mjs). */
 const BUNDLE = join(ROOT, "dist", "cli", "statusline.cjs");
+/** `usage --json`'s lean path against a running daemon (cli/usage-fast.ts). */
+const USAGE_BUNDLE = join(ROOT, "dist", "cli", "usage.cjs");
+/** The full command tree, as ES modules: what the bin imports for every call the bundles do not take. */
+const MAIN = join(ROOT, "dist", "cli", "main.js");
+
+/** `ctl`, but running `file` instead of the bin. */
+function ctlAt(file: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [file, ...args], { env: { ...box.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
 
 /** What neither command may load: the store and its driver, the readers, pricing, GraphQL, the config, citty's tree for the status line. */
 const NEVER: ReadonlyArray<[string, RegExp]> = [
@@ -143,22 +156,55 @@ test("statusline and usage against a running daemon: the control socket only", a
     assertFastStatusline(line, "statusline (daemon)");
     assert.ok(line.modules.includes("node:net"), "the status line talks to the daemon over its socket");
 
-    // Without TZ (the machine's zone by /etc/localtime's link), with TZ, and with --timezone.
+    // Without TZ (the machine's zone by /etc/localtime's link), with TZ, and with --timezone: the
+    // lean path's bundle alone. With no TZ and an /etc/localtime that is a copy, not a link, only
+    // Intl can name the zone: the full command (ES modules) answers, still without the store.
     const { TZ: _tz, ...noTz } = box.env;
     for (const [args, env] of [
       [["usage", "daily", "--json"], noTz],
       [["usage", "daily", "--json"], { ...box.env, TZ: "Asia/Tokyo" }],
       [["usage", "--json", "-z", "UTC"], box.env],
+      [["usage", "-j", "weekly", "--since=2026-01-05", "--breakdown"], box.env],
     ] as const) {
-      const r = await recorded([...args], "", env);
       const what = `${args.join(" ")}${env.TZ !== undefined ? ` TZ=${env.TZ}` : ""}`;
+      const lean = env.TZ !== undefined || localtimeIsLink();
+      const r = await recorded([...args], "", env, lean ? "require" : "import");
       assert.is(r.code, 0, what);
-      assert.is((JSON.parse(r.stdout) as { report: string }).report, "daily");
-      // With no TZ and an /etc/localtime that is a copy, not a link, only Intl can name the zone.
-      if (env.TZ === undefined && !localtimeIsLink()) assertLean({ ...r, intl: [] }, what);
-      else assertLean(r, what);
+      const report = JSON.parse(r.stdout) as { report: string; timeZone: string };
+      assert.is(report.report, (args as readonly string[]).includes("weekly") ? "weekly" : "daily");
+      if (env.TZ !== undefined) assert.is(report.timeZone, env.TZ);
+      if (!lean) {
+        assertLean({ ...r, intl: [] }, what);
+        continue;
+      }
+      assert.equal(r.modules.filter((m) => !m.startsWith("node:")), [fs.realpathSync(CTL), USAGE_BUNDLE], `${what} loads other files than the bin and its bundle`);
+      assert.is(r.esmLoader, false, `${what} starts Node's ESM loader`);
+      assert.equal(r.intl, [], `${what} builds an Intl formatter (ICU's locale data)`);
+      for (const builtin of ["node:crypto", "node:util"]) assert.not.ok(r.modules.includes(builtin), `${what} loads ${builtin}`);
     }
 
+    // Every call the lean path does not take goes to the full command, which answers exactly as
+    // it does run by itself (dist/cli/main.js): bad values, unknown or odd flags, help, a zone the
+    // daemon refuses.
+    for (const [args, env] of [
+      [["usage", "--json", "--since", "2026-13-01"], {}],
+      [["usage", "-j", "--since", "2026-11-24", "--until", "2026-11-23"], {}],
+      [["usage", "--json", "--timezone", "Mars/Olympus"], {}],
+      [["usage", "--json", "--provider", "gemini"], {}],
+      [["usage", "dialy", "--json"], {}],
+      [["usage", "daily", "session", "--json"], {}],
+      [["usage", "--json", "--sinse", "2026-11-01"], {}],
+      [["usage", "--json", "--since"], {}],
+      [["usage", "--json", "--json"], {}],
+      [["usage", "--json", "--timeout", "0"], {}],
+      [["usage", "--json", "-jb"], {}],
+      [["usage", "--json", "--help"], {}],
+      [["usage", "--json"], { TZ: "Mars/Olympus" }],
+    ] as const) {
+      const what = `${args.join(" ")}${"TZ" in env ? ` TZ=${env.TZ}` : ""}`;
+      const [bin, full] = await Promise.all([ctl(box, [...args], env), ctlAt(MAIN, [...args], env)]);
+      assert.equal(bin, full, `${what}: the bin answers otherwise than the full command`);
+    }
     // The zone the daemon refuses is then checked here, as without a daemon: a TZ that names no
     // zone is UTC, said on stderr; a bad --timezone is a usage error.
     const odd = await ctl(box, ["usage", "--json"], { TZ: "Mars/Olympus" });
