@@ -1,6 +1,7 @@
 // `insightsctl statusline`: Claude Code's status line (docs/statusline.md), and its install and
 // uninstall in settings.json. The status line itself is cli/statusline/run.ts, which the bin runs
-// straight from its bundle without loading citty; this command is what `--help` and `install` go through.
+// straight from its bundle without loading citty; this command is what `--help` and `install` go
+// through.
 import { defineCommand } from "citty";
 import { DEFAULT_FORMAT, PLAIN_LINE } from "../../shared/statusline/render.js";
 import { done, statusline } from "../statusline/run.js";
