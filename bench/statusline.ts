@@ -13,7 +13,7 @@ import { CcusageUnavailable, locateCcusage } from "./ccusage.js";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 import type { Measurements, Row, Suite } from "./suite.js";
 
-const CTL = path.join(REPO_ROOT, "dist", "cli", "main.js");
+const CTL = path.join(REPO_ROOT, "dist", "cli", "insightsctl.cjs");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -31,7 +31,7 @@ const FIVE_HOURS_S = 5 * 3600;
 const WEEK_S = 7 * 86400;
 
 /** The statusLine command under test, run by the recorder on Claude Code's JSON in the daemon's environment: the built `insightsctl statusline`. */
-const STATUS_COMMAND: string[] = [process.execPath, fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)), "statusline"];
+const STATUS_COMMAND: string[] = [process.execPath, fileURLToPath(new URL("../dist/cli/insightsctl.cjs", import.meta.url)), "statusline"];
 
 /** A daemon reading the Claude Code run's HOME, started as the other e2e tests start it. */
 function startInsights(cc: ClaudeCodeRun): Promise<TestDaemon> {

@@ -1,6 +1,7 @@
 // `insightsctl statusline`: Claude Code's status line (docs/statusline.md), and its install and
-// uninstall in settings.json. The status line itself is cli/statusline/run.ts, which main.ts runs
-// straight without loading citty; this command is what `--help` and `install` go through.
+// uninstall in settings.json. The status line itself is cli/statusline/run.ts, which the bin runs
+// straight from its bundle without loading citty; this command is what `--help` and `install` go
+// through.
 import { defineCommand } from "citty";
 import { DEFAULT_FORMAT, PLAIN_LINE } from "../../shared/statusline/render.js";
 import { done, statusline } from "../statusline/run.js";
@@ -17,6 +18,7 @@ async function installCommand(action: "install" | "uninstall"): Promise<void> {
       installed: `installed the status line in ${r.file}`,
       chained: `installed the status line in ${r.file}, after your own (${r.previous ?? ""}), whose output comes first`,
       already: `the status line is already installed in ${r.file}`,
+      updated: `updated the status line in ${r.file} to this insightsctl (it was: ${r.previous ?? ""})`,
       restored: `removed the status line from ${r.file}; your own is back (${r.previous ?? ""})`,
       removed: `removed the status line from ${r.file}`,
       none: `no gateway-insights status line in ${r.file}: nothing to do`,

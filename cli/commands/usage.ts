@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { PROVIDER_WORDS } from "../../shared/providers/registry.js";
 import { nearest, UsageError } from "../../shared/config/argv.js";
 import { InsightsError } from "../../shared/base/errors.js";
+import { askDaemon, PARTIAL_NOTE, rawParamsOf } from "../usage-daemon.js";
 import { parseUsageParams, USAGE_REPORTS, type UsageReportParams } from "../../shared/queries/usage-params.js";
 import { machineZone, machineZoneName } from "../machine-zone.js";
 import type { UsageReport } from "../../shared/queries/usage-report.js";
@@ -13,27 +14,6 @@ import { timeoutFlag } from "../timeout-flag.js";
 import type { LocalUsage } from "../usage-local.js";
 
 const HINT = "See `insightsctl usage --help` for what it accepts.";
-
-/**
- * How long to wait for a running daemon's report: its pass over the sources is bounded by its own
- * collectTimeoutSeconds (at most 300, shared/config/options.ts), then the report. The CLI does not
- * load the config to learn a budget that is the daemon's anyway: the config's validation loads
- * most of the CLI's start-up time (zod, alert rules, price overrides) and a daemon already checked it.
- */
-const DAEMON_REPORT_TIMEOUT_MS = (300 + 30) * 1000;
-
-/** The flags as the report's params (the control socket's names) before any of them is checked. */
-function rawParamsOf(args: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...(typeof args.report === "string" ? { report: args.report } : {}),
-    ...(typeof args.provider === "string" ? { provider: args.provider } : {}),
-    ...(typeof args.since === "string" ? { since: args.since } : {}),
-    ...(typeof args.until === "string" ? { until: args.until } : {}),
-    ...(typeof args.timezone === "string" ? { timeZone: args.timezone } : {}),
-    breakdown: args.breakdown === true,
-    ...(typeof args["week-start"] === "string" ? { weekStart: args["week-start"] } : {}),
-  };
-}
 
 /**
  * The flags as the report's params; a bad one is a usage error (exit 2). `zone` null: every value
@@ -50,19 +30,6 @@ function paramsOf(args: Record<string, unknown>, zone: string | null = null): Us
     if (!(err instanceof InsightsError) || err.code !== "INVALID_PARAM") throw err;
     const near = report !== undefined && err.details.param === "report" ? nearest(report, USAGE_REPORTS) : null;
     throw new UsageError(near ? `${err.message} (did you mean ${near}?)` : err.message, HINT, err.details);
-  }
-}
-
-/** The report from a running daemon; without --week-start its config decides (its weekStart). */
-async function askDaemon(client: ControlClient, params: UsageReportParams, args: Record<string, unknown>): Promise<UsageReport> {
-  const { weekStart, ...rest } = params;
-  try {
-    return await client.call<UsageReport>("usage", { ...rest, ...(typeof args["week-start"] === "string" ? { weekStart } : {}) }, DAEMON_REPORT_TIMEOUT_MS);
-  } catch (err) {
-    if (err instanceof InsightsError && err.code === "UNKNOWN_METHOD") {
-      throw new InsightsError("CONTROL_PROTOCOL", "the running daemon is an older version that has no usage report", { hint: "Restart it (`insightsctl restart`) to run this version." });
-    }
-    throw err;
   }
 }
 
@@ -127,7 +94,7 @@ export default defineCommand({
         report = local.report;
         note(`gateway-insights is not running; read the store in-process from ${local.demo ? "the bundled demo state" : local.providers.join(", ") || "no provider"}`);
       }
-      if (!report.scanComplete) note("the first read of the transcripts has not finished: the figures are partial (the rest is read in the background by the daemon, or on the next run)");
+      if (!report.scanComplete) note(PARTIAL_NOTE);
       const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : `${(await import("../usage-table.js")).usageTable(report, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, home: process.env.HOME ?? null, exact: args.exact === true }).map(forStdout).join("\n")}\n`;
       await local?.close();
       writeAndExit(text);

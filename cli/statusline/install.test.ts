@@ -6,7 +6,7 @@ import { InsightsError } from "../../shared/base/errors.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { BACKUP_SUFFIX, install, uninstall } from "./install.js";
 
-const SELF = "'/usr/bin/node' '/opt/gi/dist/cli/main.js'";
+const SELF = "'/usr/bin/node' '/opt/gi/dist/cli/insightsctl.cjs'";
 const settingsOf = (dir: string): Record<string, unknown> => JSON.parse(fs.readFileSync(join(dir, "settings.json"), "utf8")) as Record<string, unknown>;
 
 test.after(removeTempDirs);
@@ -44,6 +44,24 @@ test("an existing statusLine is kept and chained (its output first), the file ba
   assert.is(u.action, "restored");
   assert.equal(settingsOf(dir), { ...before, model: "sonnet" });
   assert.not.ok(fs.existsSync(join(dir, "settings.json") + BACKUP_SUFFIX));
+});
+
+test("a status line an earlier version installed (dist/cli/main.js) is updated to this bin, its --chain kept; uninstall still puts back the user's own", () => {
+  const dir = makeTempDir("gi-cc-");
+  const env = { CLAUDE_CONFIG_DIR: dir };
+  const mine = { type: "command", command: "echo mine", padding: 1 };
+  const text = JSON.stringify({ statusLine: mine });
+  fs.writeFileSync(join(dir, "settings.json"), text);
+  const earlier = "'/usr/bin/node' '/opt/old/dist/cli/main.js'";
+  assert.is(install(env, earlier).action, "chained");
+  const chained = (settingsOf(dir).statusLine as { command: string }).command;
+  const r = install(env, SELF);
+  assert.is(r.action, "updated");
+  assert.is(r.previous, chained);
+  assert.equal(settingsOf(dir).statusLine, { ...mine, command: `${SELF} statusline --chain 'echo mine'` });
+  assert.is(install(env, SELF).action, "already");
+  assert.is(uninstall(env, SELF).action, "restored");
+  assert.equal(settingsOf(dir), { statusLine: mine });
 });
 
 test("a settings.json that is not a JSON object is refused with SETTINGS_INVALID and left byte for byte", () => {

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { InsightsError } from "../../shared/base/errors.js";
+import { OUR_STATUSLINE } from "../../shared/statusline/command.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 type Settings = Record<string, unknown>;
@@ -70,7 +71,7 @@ const isOurs = (command: string | null, ours: string): boolean => command !== nu
 
 export interface InstallResult {
   file: string;
-  action: "installed" | "chained" | "already" | "restored" | "removed" | "none";
+  action: "installed" | "chained" | "already" | "updated" | "restored" | "removed" | "none";
   backup: string | null;
   previous: string | null;
 }
@@ -82,6 +83,15 @@ export function install(env: Env, self: string): InstallResult {
   const ours = `${self}${MARK}`;
   const current = commandOf(settings.statusLine);
   if (isOurs(current, ours)) return { file, action: "already", backup: null, previous: null };
+  // Ours from another copy, or from an earlier version that named dist/cli/main.js (whose status
+  // line misses the bin's fast path): now this one, its flags (a --chain) kept. The backup the
+  // first install made stays the one uninstall puts back.
+  const older = current !== null ? OUR_STATUSLINE.exec(current) : null;
+  if (current !== null && older) {
+    const command = ours + current.slice(older.index + older[0].length);
+    write(file, { ...settings, statusLine: { ...(settings.statusLine as Settings), command } }, fs.statSync(file).mode & 0o777);
+    return { file, action: "updated", backup: null, previous: current };
+  }
   const backup = file + BACKUP_SUFFIX;
   const mode = text === null ? 0o600 : fs.statSync(file).mode & 0o777;
   // The user's file as it was, before anything of ours; a later install keeps the first copy.
@@ -98,7 +108,7 @@ export function uninstall(env: Env, self: string): InstallResult {
   const { settings, text } = read(file);
   const current = commandOf(settings.statusLine);
   // Ours from this insightsctl, or from another copy of it (a reinstall moved it).
-  const ours = current !== null && (isOurs(current, `${self}${MARK}`) || /insightsctl'? statusline|cli\/main\.js'? statusline/.test(current));
+  const ours = current !== null && (isOurs(current, `${self}${MARK}`) || OUR_STATUSLINE.test(current));
   if (text === null || !ours) {
     return { file, action: "none", backup: null, previous: null };
   }

@@ -47,7 +47,9 @@ const MAX_CHAIN_BYTES = 4096;
  * output, or "" when it fails, prints nothing or takes too long (then it is killed).
  */
 export async function runChained(command: string, input: string, deadlineMs = CHAIN_DEADLINE_MS): Promise<string> {
-  const { spawn } = await import("node:child_process");
+  // Loaded only when chaining, and not by import(): in the CommonJS bundle that would start Node's
+  // ESM loader, which the status line otherwise never does.
+  const { spawn } = process.getBuiltinModule("node:child_process");
   return new Promise((resolve) => {
     let out = "";
     let done = false;

@@ -1,6 +1,6 @@
-// The status line itself, as Claude Code runs it after every message (docs/statusline.md). main.ts
-// comes here straight, before citty or any other command module loads: Node's start is most of
-// the time, so every module more shows. It must never fail Claude Code's status line: whatever
+// The status line itself, as Claude Code runs it after every message (docs/statusline.md). The bin
+// comes here straight through one CommonJS bundle (cli/statusline/main.ts), before citty or any
+// other command module loads: Node's start is most of the time, so every module more shows. It must never fail Claude Code's status line: whatever
 // the input, it prints a line and exits 0. Only the input, render and report modules load on the
 // common path; the spool and child_process only when needed; never the config, a scan or GraphQL.
 import { parseStatusInput, type StatusInput } from "../../shared/statusline/input.js";
@@ -96,7 +96,7 @@ export function parseFlags(argv: readonly string[]): StatuslineFlags | string {
   return flags;
 }
 
-/** The fast path from main.ts: never throws, always exits 0 after one line. */
+/** The fast path (cli/statusline/main.ts): never throws, always exits 0 after one line. */
 export async function runStatusline(argv: readonly string[]): Promise<void> {
   try {
     const flags = parseFlags(argv);

@@ -4,6 +4,7 @@
 // status read asks.
 import { join } from "node:path";
 import { FileValueCache } from "../../shared/base/file-value.js";
+import { OUR_STATUSLINE } from "../../shared/statusline/command.js";
 
 const MAX_SETTINGS_BYTES = 256 * 1024;
 
@@ -11,7 +12,7 @@ function namesOurStatusLine(text: string): boolean {
   try {
     const parsed = JSON.parse(text) as { statusLine?: { command?: unknown } };
     const command = parsed?.statusLine?.command;
-    return typeof command === "string" && /(insightsctl|cli\/main\.js)'? statusline/.test(command);
+    return typeof command === "string" && OUR_STATUSLINE.test(command);
   } catch {
     return false;
   }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const CTL = join(ROOT, "dist", "cli", "main.js");
+export const CTL = join(ROOT, "dist", "cli", "insightsctl.cjs");
 export const DAEMON = join(ROOT, "dist", "daemon", "main.js");
 
 export interface Sandbox {

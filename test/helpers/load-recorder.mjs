@@ -1,43 +1,8 @@
-// Preloaded with `node --import` into a CLI process under test (test/cli-fast-paths.test.ts):
-// appends to the file LOAD_RECORD names one line per module the process loads ("load <url>") and
-// per Intl formatter it builds ("intl <what>"). Plain JS: the child runs the built bin on plain node.
-// Lines are appended synchronously as they happen, so a process that ends with process.exit()
-// leaves them all.
-import { appendFileSync } from "node:fs";
+// Preloaded with `node --import` into a CLI process under test (test/cli-fast-paths.test.ts), for
+// the commands that run as ES modules: load-recorder.cjs's record (CommonJS modules and built-ins
+// required, Intl formatters built), plus one "load <url>" line per module Node's ESM loader loads,
+// from its hooks (load-recorder-hooks.mjs). Plain JS: the child runs the built bin on plain node.
 import { register } from "node:module";
+import "./load-recorder.cjs";
 
-const file = process.env.LOAD_RECORD;
-if (!file) throw new Error("load-recorder: LOAD_RECORD names no file");
-
-register(new URL("./load-recorder-hooks.mjs", import.meta.url), { data: { file } });
-
-const record = (what) => appendFileSync(file, `intl ${what}\n`);
-
-// Building the first one loads ICU's locale data, which costs a short command more than its own
-// work; called with or without `new`.
-for (const name of ["NumberFormat", "DateTimeFormat"]) {
-  const real = Intl[name];
-  Intl[name] = new Proxy(real, {
-    construct(target, args) {
-      record(name);
-      return new target(...args);
-    },
-    apply(target, self, args) {
-      record(name);
-      return target.apply(self, args);
-    },
-  });
-}
-// The same data behind these, without a formatter object.
-for (const [proto, names] of [
-  [Number.prototype, ["toLocaleString"]],
-  [Date.prototype, ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]],
-]) {
-  for (const name of names) {
-    const real = proto[name];
-    proto[name] = function (...args) {
-      record(name);
-      return real.apply(this, args);
-    };
-  }
-}
+register(new URL("./load-recorder-hooks.mjs", import.meta.url), { data: { file: process.env.LOAD_RECORD } });
