@@ -250,8 +250,8 @@ function demoProviders(target: string, now: number, env: Record<string, string |
   const providers: Provider[] = side ? [side.provider] : [];
   const installed = location.installed;
   for (const name of CLI_PROVIDERS) {
-    const provider = installed ? CLI_DISCOVERY[name].demo(installed, pricer) : null;
-    if (provider) providers.push(provider);
+    const copy = installed?.copies.find((c) => c.provider === name);
+    if (copy) providers.push(CLI_DISCOVERY[name].demo(copy, pricer));
   }
   return { location, side, providers };
 }

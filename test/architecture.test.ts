@@ -46,6 +46,12 @@ test("providers never import the demo engine", () => {
   assert.equal(edges(dirs).filter((e) => target(e).startsWith("shared/demo-replay/")), []);
 });
 
+test("the demo engine imports no provider's folder: each provider's demo comes from its module (shared/providers/modules.ts)", () => {
+  const all = edges(["shared/demo-replay"]);
+  assert.ok(all.length > 10, `${all.length} imports read`);
+  assert.equal(all.filter((e) => PROVIDER_INSIDE.test(target(e))), [], "declare it in the provider's module.ts as its `demo` instead");
+});
+
 test("the store imports only the base of utilities", () => {
   const all = edges(["shared/store"]);
   assert.ok(all.length > 0);

@@ -70,4 +70,14 @@ test("no provider name or enum value is written outside its provider's folders, 
   assert.equal(stale, [], "these exceptions no longer write a name: remove them from the list");
 });
 
+test("the demo engine names no provider, not even inside an identifier: it iterates the registered modules' demos", () => {
+  const engine = files.filter((f) => f.startsWith("shared/demo-replay/"));
+  assert.ok(engine.length >= 3, `${engine.length} files of the demo engine scanned`);
+  // A name, its config key (claudeCode) or its display name without spaces (ClaudeCode), in any case and inside longer words.
+  const words = PROVIDER_IDENTITIES.flatMap((p) => [p.name, p.config.mode, p.displayName.replace(/\s+/g, "")]);
+  const NAMED = new RegExp(words.map(escape).join("|"), "i");
+  const hits = engine.flatMap((f) => codeLines(f).filter((l) => NAMED.test(l.text)).map((l) => `${f}:${l.n}: ${l.text.trim().slice(0, 120)}`));
+  assert.equal(hits, []);
+});
+
 test.run();

@@ -5,7 +5,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
 import { readCron } from "../providers/openclaw/gateway/cron.js";
-import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
+import { copyDir, recordedManifest } from "../../test/helpers/demo-bundle.js";
+import { installDemoState, MARKER_FILE, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
 
 test.after(removeTempDirs);
 
@@ -20,7 +21,7 @@ test("a new copy is moved to now: transcripts, cron state, the log and the lock 
   const target = join(makeTempDir(), "demo", "openclaw-state");
   const r = installDemoState(target, { now: NOW });
   assert.is(r.fresh, true);
-  const m = readManifest();
+  const m = recordedManifest();
   assert.is(r.marker.offsetMs, NOW - m.openclaw.recordedUntil);
 
   const db = agentDb(target);
@@ -80,8 +81,8 @@ test("the Claude Code and Codex copies are installed beside the OpenClaw copy, k
   const demoDir = join(makeTempDir(), "demo");
   const target = join(demoDir, "openclaw-state");
   const r = installDemoState(target, { now: NOW });
-  assert.is(r.claudeCodeHome, join(demoDir, "claude-code-home"));
-  assert.is(r.codexHome, join(demoDir, "codex-home"));
+  assert.is(copyDir(r, "claude-code"), join(demoDir, "claude-code-home"));
+  assert.is(copyDir(r, "codex"), join(demoDir, "codex-home"));
   const projects = join(demoDir, "claude-code-home", ".claude", "projects");
   const project = join(projects, readdirSync(projects)[0] as string);
   const transcript = join(project, readdirSync(project).find((n) => n.endsWith(".jsonl")) as string);
