@@ -14,6 +14,7 @@
 // today) is installed at `target` and carries the marker; the others go beside it, each under its
 // folder's name.
 import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { InsightsError } from "../base/errors.js";
 import { ensurePrivateDir } from "../base/private-files.js";
 import { dirname, join } from "node:path";
 import { packageRoot } from "../base/package-root.js";
@@ -92,11 +93,16 @@ export interface InstalledDemo {
   copies: readonly InstalledCopy[];
 }
 
+const isEntry = (v: unknown): v is DemoEntry =>
+  typeof v === "object" && v !== null && typeof (v as DemoEntry).recordedFrom === "number" && typeof (v as DemoEntry).recordedUntil === "number";
+
 /** Where each provider with a recording in the bundle is installed, moved by how much when installed at `at`. */
 function placeCopies(target: string, manifest: DemoManifest, at: number): InstalledCopy[] {
   const recorded = DEMOS.flatMap(({ provider, demo }) => {
-    const entry = Object.hasOwn(manifest, demo.manifestKey) ? manifest[demo.manifestKey] : undefined;
-    return entry ? [{ provider, demo, entry }] : [];
+    const entry: unknown = Object.hasOwn(manifest, demo.manifestKey) ? manifest[demo.manifestKey] : undefined;
+    if (entry === undefined) return [];
+    if (!isEntry(entry)) throw new InsightsError("SOURCE_CORRUPT", `the demo bundle's demo-state.json: "${demo.manifestKey}" has no recordedFrom/recordedUntil`, { key: demo.manifestKey });
+    return [{ provider, demo, entry }];
   });
   return recorded.map((r, i) => ({ ...r, dir: i === 0 ? target : join(dirname(target), r.demo.folder), offsetMs: r.demo.offsetAt(r.entry, at) }));
 }
@@ -106,7 +112,7 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
   const marker = readMarker(target);
   const placed = placeCopies(target, manifest, now);
   const [primary, ...beside] = placed;
-  if (!primary) throw new Error(`the demo bundle ${root} has no recording of a registered provider`);
+  if (!primary) throw new InsightsError("SOURCE_CORRUPT", `the demo bundle ${root} has no recording of a registered provider`, { root });
   // A clock that went backwards past the last write (or a copy from the future) is stale too.
   const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target) && beside.every((c) => ownDir(c.dir));
   // A kept copy was moved when it was installed: each provider's offset follows from that moment.
