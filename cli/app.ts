@@ -4,9 +4,10 @@
 import { defineCommand } from "citty";
 import { VERSION } from "../shared/base/version.js";
 import { dispatch } from "./dispatch.js";
+import { displayNames } from "../shared/providers/registry.js";
 
 const main = defineCommand({
-  meta: { name: "insightsctl", version: VERSION, description: "Control gateway-insights, the monitoring daemon for OpenClaw, Claude Code and Codex" },
+  meta: { name: "insightsctl", version: VERSION, description: `Control gateway-insights, the monitoring daemon for ${displayNames()}` },
   subCommands: {
     start: () => import("./commands/start.js").then((m) => m.default),
     stop: () => import("./commands/stop.js").then((m) => m.default),

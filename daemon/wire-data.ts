@@ -13,6 +13,7 @@ import { activeAlertFigures } from "./alerts/figures.js";
 import type { HttpServer } from "./http/server.js";
 import type { SnapshotService } from "./snapshot/service.js";
 import type { Cleanup } from "./wire-base.js";
+import { displayNames } from "../shared/providers/registry.js";
 
 /** Parts made after the data, which the data's figures read at request time (unset until they exist). */
 export interface LateParts {
@@ -59,7 +60,7 @@ export async function openDaemonData(o: DataOptions): Promise<{ data: OpenData; 
   });
   o.cleanup.add(() => data.close());
   const { location, clock } = data;
-  if (data.demo) hub.logger.child("daemon").info("no provider's data found (OpenClaw, Claude Code, Codex); serving the bundled demo state", { dir: location?.dir });
+  if (data.demo) hub.logger.child("daemon").info(`no provider's data found (${displayNames("or")}); serving the bundled demo state`, { dir: location?.dir });
   const demo =
     location?.demo && location.installed
       ? await startDemoRuntime({ stateDir: location.dir, installed: location.installed, clock, logger: hub.logger, replay: true, ...o.demoReplay })

@@ -238,8 +238,8 @@ export function restartReason(data: Pick<OpenData, "demo" | "location">, config:
 }
 
 /**
- * Demo mode: the bundled OpenClaw, Claude Code and Codex states, installed beside each other and
- * moved to now. The Claude Code and Codex providers read exactly the demo copies: their dirs are
+ * Demo mode: every registered provider's bundled recording (its module's demo), installed beside
+ * each other and moved to now. The CLI providers read exactly their demo copies: their dirs are
  * given explicitly and they see an empty environment, so neither CLAUDE_CONFIG_DIR nor CODEX_HOME
  * (nor anything found in the user's home) can mix real data into the demo. Each names its copy
  * `default`, as a first real install would be.
@@ -250,8 +250,8 @@ function demoProviders(target: string, now: number, env: Record<string, string |
   const providers: Provider[] = side ? [side.provider] : [];
   const installed = location.installed;
   for (const name of CLI_PROVIDERS) {
-    const provider = installed ? CLI_DISCOVERY[name].demo(installed, pricer) : null;
-    if (provider) providers.push(provider);
+    const copy = installed?.copies.find((c) => c.provider === name);
+    if (copy) providers.push(CLI_DISCOVERY[name].demo(copy, pricer));
   }
   return { location, side, providers };
 }

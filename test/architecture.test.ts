@@ -46,6 +46,16 @@ test("providers never import the demo engine", () => {
   assert.equal(edges(dirs).filter((e) => target(e).startsWith("shared/demo-replay/")), []);
 });
 
+test("the demo engine imports no provider's folder: each provider's demo comes from its module (shared/providers/modules.ts)", () => {
+  const all = edges(["shared/demo-replay"]);
+  assert.ok(all.length > 10, `${all.length} imports read`);
+  assert.equal(all.filter((e) => PROVIDER_INSIDE.test(target(e))), [], "declare it in the provider's module.ts as its `demo` instead");
+  // Nor the providers' kits (shared/providers/demo-kit/, jsonl/): only the contract's own files (demo-contract.ts, modules.ts, registry.ts).
+  const intoProviders = all.filter((e) => target(e).startsWith("shared/providers/"));
+  assert.ok(intoProviders.some((e) => target(e) === "shared/providers/modules.ts"), "the demos come from the registered modules");
+  assert.equal(intoProviders.filter((e) => target(e).slice("shared/providers/".length).includes("/")), []);
+});
+
 test("the store imports only the base of utilities", () => {
   const all = edges(["shared/store"]);
   assert.ok(all.length > 0);

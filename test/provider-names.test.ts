@@ -70,4 +70,37 @@ test("no provider name or enum value is written outside its provider's folders, 
   assert.equal(stale, [], "these exceptions no longer write a name: remove them from the list");
 });
 
+/**
+ * Lines that still name several providers by display name, each for a reason; the list can only
+ * shrink. A sentence that lists the providers goes stale with the next one: build it from the
+ * registry (displayNames) instead.
+ */
+const LIST_EXCEPTIONS: Readonly<Record<string, string>> = {
+  // For good: a past migration's SQL (its comments included) is the history of stores already migrated, never rewritten.
+  "shared/store/migrations.ts": "store migrations' SQL comments",
+};
+
+test("no list of the providers' display names is written by hand in the product's code", () => {
+  const display = PROVIDER_IDENTITIES.map((p) => p.displayName);
+  const NAME = new RegExp(`\\b(?:${display.map(escape).join("|")})\\b`, "g");
+  const found = new Map<string, string[]>();
+  for (const file of files) {
+    if (ALLOWED.some((r) => r.test(file))) continue;
+    const hits = codeLines(file).filter((l) => new Set(l.text.match(NAME) ?? []).size >= 2);
+    if (hits.length) found.set(file, hits.map((h) => `${file}:${h.n}: ${h.text.trim().slice(0, 140)}`));
+  }
+  assert.equal([...found].filter(([f]) => !(f in LIST_EXCEPTIONS)).flatMap(([, lines]) => lines), [], "build the list from the registry (displayNames) or say it by capability");
+  assert.equal(Object.keys(LIST_EXCEPTIONS).filter((f) => !found.has(f)), [], "these exceptions no longer list providers: remove them");
+});
+
+test("the demo engine names no provider, not even inside an identifier: it iterates the registered modules' demos", () => {
+  const engine = files.filter((f) => f.startsWith("shared/demo-replay/"));
+  assert.ok(engine.length >= 3, `${engine.length} files of the demo engine scanned`);
+  // A name, its config key (claudeCode) or its display name without spaces (ClaudeCode), in any case and inside longer words.
+  const words = PROVIDER_IDENTITIES.flatMap((p) => [p.name, p.config.mode, p.displayName.replace(/\s+/g, "")]);
+  const NAMED = new RegExp(words.map(escape).join("|"), "i");
+  const hits = engine.flatMap((f) => codeLines(f).filter((l) => NAMED.test(l.text)).map((l) => `${f}:${l.n}: ${l.text.trim().slice(0, 120)}`));
+  assert.equal(hits, []);
+});
+
 test.run();

@@ -7,7 +7,7 @@ import { spawnDaemon, waitUntilReady } from "../daemon-process.js";
 import { fail, note, say } from "../output.js";
 import { stopWhenOutputCloses } from "../stdio.js";
 import type { DaemonStatus } from "../../shared/control/protocol.js";
-import { nameOfWord, wordHas } from "../../shared/providers/registry.js";
+import { displayNames, nameOfWord, wordHas } from "../../shared/providers/registry.js";
 
 /** `OpenClaw (/home/op/.openclaw), Claude Code, Codex`: what the started daemon reads. */
 function describeProviders(s: DaemonStatus): string {
@@ -44,7 +44,7 @@ export default defineCommand({
         return;
       }
       const started = await spawnDaemon(paths, argvFromArgs(args));
-      const what = started.status.demo ? "serving the bundled demo state (no OpenClaw, Claude Code or Codex data found)" : `reading ${describeProviders(started.status)}`;
+      const what = started.status.demo ? `serving the bundled demo state (no ${displayNames("or")} data found)` : `reading ${describeProviders(started.status)}`;
       say(`gateway-insights ${started.status.version} started (pid ${started.pid}), ${what}`);
       say(`Dashboard: ${started.dashboardUrl}`);
     } catch (err) {

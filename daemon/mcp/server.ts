@@ -7,8 +7,9 @@ import { CLIENT_INFO_META_KEY, createMcpHandler, ProtocolError, ProtocolErrorCod
 import { VERSION } from "../../shared/base/version.js";
 import type { SnapshotService } from "../snapshot/service.js";
 import { callSnapshotTool, SNAPSHOT_TOOL } from "./snapshot-tool.js";
+import { displayNames } from "../../shared/providers/registry.js";
 
-const INSTRUCTIONS = "Call the snapshot tool for a picture of the health, usage, cost and rate limits of the AI agent runtimes read here (OpenClaw, Claude Code, Codex).";
+const INSTRUCTIONS = `Call the snapshot tool for a picture of the health, usage, cost and rate limits of the AI agent runtimes read here (${displayNames()}).`;
 
 /** Who is asking, for the snapshot service's budgets: the peer address of the HTTP request. */
 type PeerOf = (request: Request) => string;

@@ -20,6 +20,7 @@ import { cardSummary } from "../../shared/snapshot/summary.js";
 import { parseSnapshotParams, SNAPSHOT_DETAILS, SNAPSHOT_FORMATS, SNAPSHOT_LANGS, SNAPSHOT_RULES, SNAPSHOT_THEMES } from "../../shared/snapshot/params.js";
 import { snapshotErrorBody } from "../snapshot/errors.js";
 import type { SnapshotService } from "../snapshot/service.js";
+import { displayNames } from "../../shared/providers/registry.js";
 
 const RULES = SNAPSHOT_RULES.mcp;
 const D = RULES.defaults;
@@ -35,9 +36,9 @@ export const SNAPSHOT_TOOL: Tool = {
   name: "snapshot",
   title: "AI agent status card",
   description:
-    "A status card of every AI agent runtime gateway-insights reads (the OpenClaw gateway, Claude Code, Codex), each in its own block: " +
+    `A status card of every AI agent runtime gateway-insights reads (${displayNames()}), each in its own block: ` +
     "the overall health verdict; per provider tokens, cost (unpriced responses marked, never $0), turns, errors and warnings over the range and active sessions; " +
-    "OpenClaw's gateway state, version and uptime; the CLIs' version and sessions running now; Codex's plan rate limits (used % and reset time). " +
+    "the agent gateway's state, version and uptime; the CLIs' version and sessions running now; the plan's rate limits where the provider records them (used % and reset time). " +
     "standard adds top sessions and a token chart; full adds sub-agents, the event log, cron jobs, channels and health checks. " +
     `Returns a text summary first, then: png (the default): the card as PNG images 780 px wide, each at most ${MAX_PAGE_HEIGHT_PX} px high, top to bottom (compact is 1-2 images, standard about 3, full about 8); ` +
     "svg: the card as SVG text (an embedded resource), for a file or a browser, not for viewing; " +

@@ -14,6 +14,7 @@ import { ClaudeCodeProvider } from "../providers/claude-code/provider.js";
 import { CodexProvider } from "../providers/codex/provider.js";
 import type { ActivityEvent, Provider, TranscriptRef } from "../providers/contract.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
+import { copyDir } from "../../test/helpers/demo-bundle.js";
 import { installDemoState, type InstalledDemo } from "./install.js";
 
 test.after(removeTempDirs);
@@ -92,8 +93,8 @@ function assertClean(dir: string): void {
 
 test("Claude Code: the real reader reads every transcript without a warning; demo content only", () => {
   const inst = install();
-  assert.ok(inst.claudeCodeHome);
-  const home = inst.claudeCodeHome as string;
+  assert.ok(copyDir(inst, "claude-code"));
+  const home = copyDir(inst, "claude-code") as string;
   assertClean(home);
   const pricer = new Pricer();
   const { refs, events, messages } = readAll(new ClaudeCodeProvider({ env: {}, home, dirs: [join(home, ".claude")], pricer }));
@@ -118,7 +119,7 @@ test("Claude Code: the real reader reads every transcript without a warning; dem
 });
 
 test("Claude Code: one response's lines carry one usage; keys are unique; cost-state is what the responses cost at list price", () => {
-  const home = install().claudeCodeHome as string;
+  const home = copyDir(install(), "claude-code") as string;
   const pricer = new Pricer();
   const usageByKey = new Map<string, string>();
   const fileOfKey = new Map<string, string>();
@@ -159,8 +160,8 @@ test("Claude Code: one response's lines carry one usage; keys are unique; cost-s
 
 test("Codex: the real reader reads every rollout without a warning; demo content only; the scenario's turns are there", () => {
   const inst = install();
-  assert.ok(inst.codexHome);
-  const home = inst.codexHome as string;
+  assert.ok(copyDir(inst, "codex"));
+  const home = copyDir(inst, "codex") as string;
   assertClean(home);
   const pricer = new Pricer();
   const { refs, events, messages } = readAll(new CodexProvider({ env: {}, home, dirs: [join(home, ".codex")], pricer }));
@@ -182,7 +183,7 @@ test("Codex: the real reader reads every rollout without a warning; demo content
 });
 
 test("Codex: records add up to every token_count total and the thread sums; rate limits rise in a window and are current", () => {
-  const home = install().codexHome as string;
+  const home = copyDir(install(), "codex") as string;
   const rollouts = files(join(home, ".codex", "sessions")).filter((f) => f.endsWith(".jsonl"));
   const samples: Array<{ ts: number; primary: Json; secondary: Json; info: boolean }> = [];
   const responseIds = new Set<string>();
@@ -229,7 +230,7 @@ test("Codex: records add up to every token_count total and the thread sums; rate
 });
 
 test("Codex: rollouts are named and filed in the local time of their creation", () => {
-  const home = install().codexHome as string;
+  const home = copyDir(install(), "codex") as string;
   const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   const rollouts = files(join(home, ".codex", "sessions")).filter((f) => f.endsWith(".jsonl"));
   assert.ok(rollouts.length >= 7);

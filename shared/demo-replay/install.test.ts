@@ -4,8 +4,10 @@ import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
+import { InsightsError } from "../base/errors.js";
 import { readCron } from "../providers/openclaw/gateway/cron.js";
-import { installDemoState, MARKER_FILE, readManifest, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
+import { copyDir, recordedManifest } from "../../test/helpers/demo-bundle.js";
+import { installDemoState, MARKER_FILE, readMarker, STALE_AFTER_MS, touchDemoState } from "./install.js";
 
 test.after(removeTempDirs);
 
@@ -20,7 +22,7 @@ test("a new copy is moved to now: transcripts, cron state, the log and the lock 
   const target = join(makeTempDir(), "demo", "openclaw-state");
   const r = installDemoState(target, { now: NOW });
   assert.is(r.fresh, true);
-  const m = readManifest();
+  const m = recordedManifest();
   assert.is(r.marker.offsetMs, NOW - m.openclaw.recordedUntil);
 
   const db = agentDb(target);
@@ -80,8 +82,8 @@ test("the Claude Code and Codex copies are installed beside the OpenClaw copy, k
   const demoDir = join(makeTempDir(), "demo");
   const target = join(demoDir, "openclaw-state");
   const r = installDemoState(target, { now: NOW });
-  assert.is(r.claudeCodeHome, join(demoDir, "claude-code-home"));
-  assert.is(r.codexHome, join(demoDir, "codex-home"));
+  assert.is(copyDir(r, "claude-code"), join(demoDir, "claude-code-home"));
+  assert.is(copyDir(r, "codex"), join(demoDir, "codex-home"));
   const projects = join(demoDir, "claude-code-home", ".claude", "projects");
   const project = join(projects, readdirSync(projects)[0] as string);
   const transcript = join(project, readdirSync(project).find((n) => n.endsWith(".jsonl")) as string);
@@ -100,6 +102,27 @@ test("the Claude Code and Codex copies are installed beside the OpenClaw copy, k
   assert.is(again.fresh, true, "a copy missing a provider is replaced whole");
   assert.ok(existsSync(join(demoDir, "codex-home", ".codex", "sessions")));
   assert.not.ok(readFileSync(transcript, "utf8").includes("written-by-a-replay"));
+});
+
+test("a bundle with no recording of a registered provider, or an entry without its window, is refused with SOURCE_CORRUPT", () => {
+  const cases: Array<[string, unknown]> = [
+    ["no entry", { "not-a-provider": { recordedFrom: 1, recordedUntil: 2 } }],
+    ["no window", { ...recordedManifest(), openclaw: { dir: "openclaw-state" } }],
+    ["not an object", { ...recordedManifest(), codex: "codex-home" }],
+  ];
+  for (const [what, manifest] of cases) {
+    const root = makeTempDir();
+    writeFileSync(join(root, "demo-state.json"), JSON.stringify(manifest));
+    const target = join(makeTempDir(), "demo", "openclaw-state");
+    try {
+      installDemoState(target, { now: NOW, root });
+      assert.unreachable(`${what}: installed`);
+    } catch (err) {
+      assert.instance(err, InsightsError, what);
+      assert.is((err as InsightsError).code, "SOURCE_CORRUPT", what);
+    }
+    assert.not.ok(existsSync(target), `${what}: nothing installed`);
+  }
 });
 
 test("a cron-expression job's next run follows its expression in its zone, not the shifted recording: 0 3 * * * runs at 03:00", () => {

@@ -6,43 +6,33 @@
 // fresh (touched by a replay in the last hour, same gateway-insights version) is kept as it is, so
 // a restart goes on where the demo was; a stale one is replaced, and the caller starts a new store
 // for it (`fresh`), since history read from the old copy would sit at the old times.
+//
+// Which recordings there are is the registered providers' business: each provider's module
+// declares its demo (shared/providers/demo-contract.ts) with its folder under shared/demo/ and how a
+// copy of it is moved to now; this file copies, makes private and puts in place, and names none.
+// The first registered provider with a recording in the bundle (the one with the agent gateway
+// today) is installed at `target` and carries the marker; the others go beside it, each under its
+// folder's name.
 import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { InsightsError } from "../base/errors.js";
 import { ensurePrivateDir } from "../base/private-files.js";
 import { dirname, join } from "node:path";
 import { packageRoot } from "../base/package-root.js";
 import { VERSION } from "../base/version.js";
-import { renameRolloutsToLocal, shiftProviderTree } from "./provider-shift.js";
-import { recordingShift, shiftStateTree, type TimeShift } from "./time-shift.js";
-import { unshiftCronExpressionRuns } from "../providers/openclaw/demo/cron-schedules.js";
-import { renameSessionsToStart } from "../providers/gemini-cli/demo/layout.js";
+import type { DemoCopy, DemoEntry, ProviderDemo } from "../providers/demo-contract.js";
+import { DEMOS } from "../providers/modules.js";
+import type { ProviderName } from "../providers/registry.js";
 
-/** What the demo generator wrote about the bundled recording (shared/demo/demo-state.json). */
-export interface DemoManifest {
-  openclaw: {
-    /** The state dir, relative to shared/demo/. */
-    dir: string;
-    /** Epoch ms of the recording's first and last activity. */
-    recordedFrom: number;
-    recordedUntil: number;
-    /** When the recorded gateway started (its lock file and "gateway ready" log line). */
-    gatewayStartedAt: number;
-  };
-  /** Claude Code's state: a home dir (relative to shared/demo/) holding its config dir, and the recording's window. */
-  claudeCode?: ProviderRecording;
-  /** Codex's state: a home dir holding CODEX_HOME (`.codex`). */
-  codex?: ProviderRecording;
-  /** Gemini CLI's state: a home dir holding `.gemini`. */
-  geminiCli?: ProviderRecording;
-}
+/**
+ * What the demo generator wrote about the bundled recording (shared/demo/demo-state.json): an
+ * entry per provider, under its demo's `manifestKey`.
+ */
+export type DemoManifest = Record<string, DemoEntry>;
 
-/** A provider's bundled state and the window its times fall in (epoch ms). */
-interface ProviderRecording {
-  /** The home dir, relative to shared/demo/ (installed beside the OpenClaw copy under the same name). */
-  home: string;
-  /** The provider's dir inside it (`.claude`, `.codex`). */
-  configDir: string;
-  recordedFrom: number;
-  recordedUntil: number;
+/** One provider's installed copy. */
+export interface InstalledCopy extends DemoCopy {
+  readonly provider: ProviderName;
+  readonly demo: ProviderDemo;
 }
 
 /** Marker file in the copy: which version installed it, how far it was moved, when a replay last wrote. */
@@ -99,53 +89,45 @@ export interface InstalledDemo {
   fresh: boolean;
   marker: DemoMarker;
   manifest: DemoManifest;
-  /** The installed Claude Code demo home (its config dir is `.claude` inside), beside the OpenClaw copy; null when the bundle has none. */
-  claudeCodeHome: string | null;
-  /** The installed Codex demo home (CODEX_HOME is `.codex` inside). */
-  codexHome: string | null;
-  /** The installed Gemini CLI demo home (`.gemini` inside). */
-  geminiCliHome: string | null;
+  /** Every provider's copy, in the registry's order: the first is at `target` (it carries the marker), the others beside it. */
+  copies: readonly InstalledCopy[];
 }
 
-/** Where a provider's bundled home is installed: beside the OpenClaw copy, under the bundle's name. */
-function providerTarget(target: string, rec: ProviderRecording | undefined): string | null {
-  return rec ? join(dirname(target), rec.home) : null;
+const isEntry = (v: unknown): v is DemoEntry =>
+  typeof v === "object" && v !== null && typeof (v as DemoEntry).recordedFrom === "number" && typeof (v as DemoEntry).recordedUntil === "number";
+
+/** Where each provider with a recording in the bundle is installed, moved by how much when installed at `at`. */
+function placeCopies(target: string, manifest: DemoManifest, at: number): InstalledCopy[] {
+  const recorded = DEMOS.flatMap(({ provider, demo }) => {
+    const entry: unknown = Object.hasOwn(manifest, demo.manifestKey) ? manifest[demo.manifestKey] : undefined;
+    if (entry === undefined) return [];
+    if (!isEntry(entry)) throw new InsightsError("SOURCE_CORRUPT", `the demo bundle's demo-state.json: "${demo.manifestKey}" has no recordedFrom/recordedUntil`, { key: demo.manifestKey });
+    return [{ provider, demo, entry }];
+  });
+  return recorded.map((r, i) => ({ ...r, dir: i === 0 ? target : join(dirname(target), r.demo.folder), offsetMs: r.demo.offsetAt(r.entry, at) }));
 }
 
 export function installDemoState(target: string, { now, root = demoRoot() }: InstallOptions): InstalledDemo {
   const manifest = readManifest(root);
   const marker = readMarker(target);
+  const placed = placeCopies(target, manifest, now);
+  const [primary, ...beside] = placed;
+  if (!primary) throw new InsightsError("SOURCE_CORRUPT", `the demo bundle ${root} has no recording of a registered provider`, { root });
   // A clock that went backwards past the last write (or a copy from the future) is stale too.
-  const claudeCodeHome = providerTarget(target, manifest.claudeCode);
-  const codexHome = providerTarget(target, manifest.codex);
-  const geminiCliHome = providerTarget(target, manifest.geminiCli);
-  const homes = { claudeCodeHome, codexHome, geminiCliHome };
-  const providersThere = [claudeCodeHome, codexHome, geminiCliHome].every((h) => h === null || ownDir(h));
-  const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target) && providersThere;
-  if (fresh) return { fresh: false, marker, manifest, ...homes };
+  const fresh = marker !== null && marker.version === VERSION && now - marker.touchedAt <= STALE_AFTER_MS && now >= marker.touchedAt - STALE_AFTER_MS && ownDir(target) && beside.every((c) => ownDir(c.dir));
+  // A kept copy was moved when it was installed: each provider's offset follows from that moment.
+  const kept = (m: DemoMarker): InstalledDemo => ({ fresh: false, marker: m, manifest, copies: placeCopies(target, manifest, m.installedAt) });
+  if (fresh) return kept(marker);
 
-  const { recordedFrom, recordedUntil } = manifest.openclaw;
-  const shift = recordingShift(recordedFrom, recordedUntil, now);
   // Built beside the target and renamed into place, so a crash mid-copy leaves no half-moved state.
   // The copy lives in our private state dir; neither it nor its parent may be a link or another
   // user's (SQLite writes -shm files beside the demo databases it opens).
   ensurePrivateDir(dirname(target), "the demo dir", { followLink: false });
-  // The other providers' copies first: the OpenClaw copy carries the marker, so a start that
-  // stops half-way leaves no marker and the next start installs everything again.
-  if (manifest.claudeCode && claudeCodeHome) installProviderCopy(join(root, manifest.claudeCode.home), claudeCodeHome, providerShift(manifest.claudeCode, now), { seconds: false });
-  if (manifest.codex && codexHome) {
-    const shift = providerShift(manifest.codex, now);
-    installProviderCopy(join(root, manifest.codex.home), codexHome, shift, { seconds: true, after: (dir) => renameRolloutsToLocal(join(dir, manifest.codex?.configDir ?? ".codex"), shift) });
-  }
-  // Gemini CLI names a session file by its start minute: the shifted files are renamed to match.
-  if (manifest.geminiCli && geminiCliHome) installProviderCopy(join(root, manifest.geminiCli.home), geminiCliHome, providerShift(manifest.geminiCli, now), { seconds: false, after: (dir) => renameSessionsToStart(join(dir, manifest.geminiCli?.configDir ?? ".gemini")) });
-  const staging = `${target}.staging-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  cpSync(join(root, manifest.openclaw.dir), staging, { recursive: true });
-  makePrivate(staging);
-  shiftStateTree(staging, shift);
-  unshiftCronExpressionRuns(staging);
-  const next: DemoMarker = { version: VERSION, offsetMs: shift.offsetMs, installedAt: now, touchedAt: now };
+  // The other providers' copies first: the first copy carries the marker, so a start that stops
+  // half-way leaves no marker and the next start installs everything again.
+  for (const c of beside) installCopy(join(root, c.demo.folder), c, now);
+  const staging = stagedCopy(join(root, primary.demo.folder), primary, now);
+  const next: DemoMarker = { version: VERSION, offsetMs: primary.offsetMs, installedAt: now, touchedAt: now };
   writeMarker(staging, next);
   // rm removes a link itself, never what it points at.
   rmSync(target, { recursive: true, force: true });
@@ -156,35 +138,31 @@ export function installDemoState(target: string, { now, root = demoRoot() }: Ins
     rmSync(staging, { recursive: true, force: true });
     const theirs = readMarker(target);
     if (!theirs) throw err;
-    return { fresh: false, marker: theirs, manifest, ...homes };
+    return kept(theirs);
   }
-  return { fresh: true, marker: next, manifest, ...homes };
+  return { fresh: true, marker: next, manifest, copies: placed };
 }
 
-/**
- * The shift that ends a provider's recording now, in whole seconds: Codex writes unix seconds
- * beside milliseconds, and both must move alike (the recording then ends up to a second before now).
- */
-function providerShift(rec: ProviderRecording, now: number): TimeShift {
-  const s = recordingShift(rec.recordedFrom, rec.recordedUntil, now);
-  return { ...s, offsetMs: Math.floor(s.offsetMs / 1000) * 1000 };
-}
-
-/** Copies one provider's bundled home to `dest`, private and moved in time, replacing what was there. */
-function installProviderCopy(src: string, dest: string, shift: TimeShift, o: { seconds: boolean; after?: (dir: string) => void }): void {
-  const staging = `${dest}.staging-${process.pid}`;
+/** A private copy of `src` beside the copy's place, moved to now by its provider: the staging dir. */
+function stagedCopy(src: string, c: InstalledCopy, now: number): string {
+  const staging = `${c.dir}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   cpSync(src, staging, { recursive: true });
   makePrivate(staging);
-  shiftProviderTree(staging, shift, { seconds: o.seconds });
-  o.after?.(staging);
-  rmSync(dest, { recursive: true, force: true });
+  c.demo.moveToNow(staging, c.entry, now);
+  return staging;
+}
+
+/** Copies one provider's bundled recording into place, private and moved in time, replacing what was there. */
+function installCopy(src: string, c: InstalledCopy, now: number): void {
+  const staging = stagedCopy(src, c, now);
+  rmSync(c.dir, { recursive: true, force: true });
   try {
-    renameSync(staging, dest);
+    renameSync(staging, c.dir);
   } catch (err) {
     // Another process installed its copy at the same moment: keep that one.
     rmSync(staging, { recursive: true, force: true });
-    if (!ownDir(dest)) throw err;
+    if (!ownDir(c.dir)) throw err;
   }
 }
 

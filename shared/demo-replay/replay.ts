@@ -1,8 +1,8 @@
 // The living demo: every few seconds (jittered) each provider's demo writer appends a little new
 // activity to its demo copy, in that provider's own on-disk format, so the normal readers pick it
 // up and the dashboard's charts, live log and `dataChanged` move as they would on a busy gateway.
-// Writers are per provider behind one interface: OpenClaw's is the first; Claude Code and Codex
-// demo states will bring theirs. Time and timers are injected so a test can step it by hand.
+// Writers are per provider behind one interface, each from its provider's demo (runtime.ts). Time
+// and timers are injected so a test can step it by hand.
 import type { Clock } from "../base/clock.js";
 import { errorMessage } from "../base/errors.js";
 import type { Logger } from "../base/log/logger.js";

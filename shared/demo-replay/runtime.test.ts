@@ -6,6 +6,7 @@ import { manualClock } from "../base/clock.js";
 import { LogHub } from "../base/log/logger.js";
 import { findGatewayLock } from "../providers/openclaw/gateway/lock-file.js";
 import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
+import { recordedManifest } from "../../test/helpers/demo-bundle.js";
 import { demoRoot, installDemoState, readMarker } from "./install.js";
 import { seededRandom } from "../base/random.js";
 import type { ReplayTimers } from "./replay.js";
@@ -45,7 +46,7 @@ test("starts the gateway, points the lock at it, steps the replay and marks the 
     const lock = findGatewayLock(stateDir, { configPath: join(stateDir, "openclaw.json") });
     assert.ok(lock.ok && lock.value);
     assert.is(lock.value.port, rt.gateway.port);
-    assert.is(lock.value.createdAtMs, installed.manifest.openclaw.gatewayStartedAt + installed.marker.offsetMs, "started when the recorded gateway did, moved to now");
+    assert.is(lock.value.createdAtMs, recordedManifest().openclaw.gatewayStartedAt + installed.marker.offsetMs, "started when the recorded gateway did, moved to now");
     clock.advance(10_000);
     timers.fire();
     assert.is(readMarker(stateDir)?.touchedAt, NOW + 10_000, "a step keeps the copy fresh for the next start");

@@ -1,23 +1,19 @@
 // Demo mode at run time: the demo gateway on loopback (with the demo copy's lock file pointing at
 // it) and, in the daemon, the replay that keeps appending activity. `insightsctl snapshot` without
 // a daemon starts the gateway only, for the one card it renders, unless a daemon already serves
-// this demo copy (then its gateway answers).
-import { join } from "node:path";
+// this demo copy (then its gateway answers). Both come from the installed copies' demos (each
+// provider's module declares its own); this file names no provider.
 import type { Clock } from "../base/clock.js";
 import { errorMessage } from "../base/errors.js";
 import type { Logger } from "../base/log/logger.js";
-import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock, type DemoGateway } from "./demo-gateway.js";
 import { demoRoot, touchDemoState, type InstalledDemo } from "./install.js";
-import { ClaudeCodeDemoWriter } from "../providers/claude-code/demo/writer.js";
-import { CodexDemoWriter } from "../providers/codex/demo/writer.js";
-import { GeminiCliDemoWriter } from "../providers/gemini-cli/demo/writer.js";
-import { OpenclawDemoWriter } from "../providers/openclaw/demo/writer.js";
 import type { Random } from "../base/random.js";
 import type { DemoWriter } from "../providers/contract.js";
+import type { DemoGateway } from "../providers/demo-contract.js";
 import { DemoReplay, type ReplayTimers } from "./replay.js";
 
 export interface DemoRuntimeOptions {
-  /** The demo copy of the OpenClaw state dir. */
+  /** The copy that carries the marker (installDemoState's `target`): the gateway provider's state dir. */
   stateDir: string;
   installed: InstalledDemo;
   clock: Clock;
@@ -38,42 +34,32 @@ export interface DemoRuntime {
   stop(): Promise<void>;
 }
 
-/** A writer per provider the demo copy has: OpenClaw's, and Claude Code's, Codex's and Gemini CLI's beside it. */
-function demoWriters(stateDir: string, installed: InstalledDemo, random: Random): DemoWriter[] {
-  const writers: DemoWriter[] = [new OpenclawDemoWriter({ stateDir, random })];
-  const { claudeCode, codex, geminiCli } = installed.manifest;
-  if (installed.claudeCodeHome && claudeCode) writers.push(new ClaudeCodeDemoWriter({ configDir: join(installed.claudeCodeHome, claudeCode.configDir), random }));
-  if (installed.codexHome && codex) writers.push(new CodexDemoWriter({ codexHome: join(installed.codexHome, codex.configDir), random }));
-  if (installed.geminiCliHome && geminiCli) writers.push(new GeminiCliDemoWriter({ geminiDir: join(installed.geminiCliHome, geminiCli.configDir), random }));
-  return writers;
+/** A writer per installed copy, in the registry's order. */
+function demoWriters(installed: InstalledDemo, random: Random): DemoWriter[] {
+  return installed.copies.map((c) => c.demo.writer(c, random));
 }
 
 export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRuntime> {
   const random = o.random ?? Math.random;
   const log = o.logger.child("demo");
-  const { manifest, marker } = o.installed;
-  const startedAt = manifest.openclaw.gatewayStartedAt + marker.offsetMs;
+  // One gateway per daemon, as outside the demo: the first copy whose demo serves one.
+  const withGateway = o.installed.copies.find((c) => c.demo.gateway);
   let gateway: DemoGateway | null = null;
-  let lockFile: string | null = null;
-  if (demoLockHeldElsewhere(o.stateDir)) {
-    log.debug("another process serves this demo copy's gateway; using it");
-  } else {
+  if (withGateway?.demo.gateway) {
     // Without its gateway the demo still shows its data (the gateway then reads as down); it is
     // no reason to refuse to start.
     try {
-      gateway = await startDemoGateway({ stateDir: o.stateDir, answersDir: join(o.root ?? demoRoot(), "gateway"), clock: o.clock, startedAt, random });
-      lockFile = writeDemoLock({ stateDir: o.stateDir, port: gateway.port, startedAt });
-      log.info("demo gateway listening", { url: gateway.url });
+      gateway = await withGateway.demo.gateway(withGateway, { root: o.root ?? demoRoot(), clock: o.clock, random });
+      if (gateway) log.info("demo gateway listening", { url: gateway.url });
+      else log.debug("another process serves this demo copy's gateway; using it");
     } catch (err) {
       log.error("the demo gateway could not start; the demo runs without it", { error: errorMessage(err) });
-      await gateway?.close();
-      gateway = null;
     }
   }
   let replay: DemoReplay | null = null;
   if (o.replay) {
     replay = new DemoReplay({
-      writers: o.writers ?? demoWriters(o.stateDir, o.installed, random),
+      writers: o.writers ?? demoWriters(o.installed, random),
       clock: o.clock,
       random,
       logger: log,
@@ -95,7 +81,6 @@ export async function startDemoRuntime(o: DemoRuntimeOptions): Promise<DemoRunti
     stop: () =>
       (stopping ??= (async () => {
         replay?.stop();
-        if (lockFile) removeDemoLock(lockFile);
         await gateway?.close();
       })()),
   };

@@ -403,7 +403,8 @@ export interface Provider {
 }
 
 // The living demo (shared/demo-replay/replay.ts) steps each provider's demo writer, which lives in
-// the provider's folder (demo/writer.ts) and appends activity in that provider's own format.
+// the provider's folder (demo/writer.ts, handed over by its module's demo: demo-contract.ts) and
+// appends activity in that provider's own format.
 /** What one step wrote, for the log and for tests (e.g. `turn agent:main:main`, `log WARN`). */
 export interface DemoStep {
   provider: string;
@@ -412,7 +413,7 @@ export interface DemoStep {
 
 /** Appends new demo activity for one provider to its demo copy. */
 export interface DemoWriter {
-  /** `openclaw`, later `claude-code`, `codex`. */
+  /** The provider's name (for the log). */
   readonly provider: string;
   /** Writes one step of activity at `now`. Must bound what it keeps (recycle or cap). */
   step(now: number): DemoStep;

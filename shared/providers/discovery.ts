@@ -3,9 +3,9 @@
 // copy. shared/open-data.ts loops over these; each provider's module.ts gives its own. A provider with
 // an agent gateway (OpenClaw) is located and opened through its gateway capability instead
 // (shared/providers/gateway-contract.ts).
-import type { InstalledDemo } from "../demo-replay/install.js";
 import type { Pricer } from "../pricing/pricer.js";
 import type { Provider } from "./contract.js";
+import type { DemoCopy } from "./demo-contract.js";
 import type { LookedAt } from "./looked-at.js";
 
 export interface DiscoveryContext {
@@ -23,8 +23,8 @@ export interface ProviderDiscovery {
   /** The provider reading its installs; discovery runs again on every pass. */
   create(ctx: DiscoveryContext, pricer: Pricer): Provider;
   /**
-   * The provider reading exactly the demo bundle's copy (an empty environment, so nothing of the
-   * user's own can mix in); null when the bundle has none.
+   * The provider reading exactly its demo's installed copy (an empty environment, so nothing of
+   * the user's own can mix in).
    */
-  demo(installed: InstalledDemo, pricer: Pricer): Provider | null;
+  demo(copy: DemoCopy, pricer: Pricer): Provider;
 }

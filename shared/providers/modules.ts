@@ -4,12 +4,23 @@
 // in registry.ts, which stays free of Node modules for the dashboard; this file names no provider.
 // Each module.ts also declares itself in ProviderModules below, so the compiler names a registered
 // provider whose folder has none.
+import type { ProviderDemo } from "./demo-contract.js";
 import type { ProviderDiscovery } from "./discovery.js";
 import type { GatewayCapability } from "./gateway-contract.js";
 import { GATEWAY_PROVIDER, hasCapability, PROVIDER_NAMES, type ProviderName, type ProviderWith, type ProviderWithout } from "./registry.js";
 
-/** What `shared/providers/<name>/module.ts` exports as `providerModule`, by the provider's capabilities. */
-export type ProviderModule<N extends ProviderName> = N extends ProviderWith<"gateway"> ? { readonly gateway: GatewayCapability } : { readonly discovery: ProviderDiscovery };
+/**
+ * What `shared/providers/<name>/module.ts` exports as `providerModule`, by the provider's
+ * capabilities; with a bundled demo, its `demo` too (shared/providers/demo-contract.ts).
+ */
+export type ProviderModule<N extends ProviderName> = (N extends ProviderWith<"gateway"> ? { readonly gateway: GatewayCapability } : { readonly discovery: ProviderDiscovery }) & { readonly demo?: ProviderDemo };
+
+/** A module as loaded, before its capabilities are checked. */
+interface LoadedModule {
+  gateway?: GatewayCapability;
+  discovery?: ProviderDiscovery;
+  demo?: ProviderDemo;
+}
 
 /**
  * Every provider's module, by name: each module.ts adds its own line with
@@ -23,9 +34,9 @@ type Unloaded = Exclude<ProviderName, keyof ProviderModules>;
 const everyProviderHasAModule: [Unloaded] extends [never] ? true : `no shared/providers/${Unloaded}/module.ts` = true;
 void everyProviderHasAModule;
 
-async function load(name: ProviderName): Promise<{ gateway?: GatewayCapability; discovery?: ProviderDiscovery }> {
+async function load(name: ProviderName): Promise<LoadedModule> {
   // The folder is the provider's name (test/provider-names.test.ts and the architecture test assume it too).
-  const exported = ((await import(`./${name}/module.js`)) as { providerModule?: { gateway?: GatewayCapability; discovery?: ProviderDiscovery } }).providerModule;
+  const exported = ((await import(`./${name}/module.js`)) as { providerModule?: LoadedModule }).providerModule;
   const side = hasCapability(name, "gateway") ? exported?.gateway : exported?.discovery;
   if (!side) throw new Error(`shared/providers/${name}/module.ts exports no providerModule with its ${hasCapability(name, "gateway") ? "gateway" : "discovery"}`);
   return exported ?? {};
@@ -35,7 +46,7 @@ async function load(name: ProviderName): Promise<{ gateway?: GatewayCapability; 
 // imports this replaces loaded, in the registry's order.
 const LOADED = new Map(await Promise.all(PROVIDER_NAMES.map(async (name) => [name, await load(name)] as const)));
 
-function sides<N extends ProviderName, T>(names: readonly N[], pick: (m: { gateway?: GatewayCapability; discovery?: ProviderDiscovery }) => T | undefined): Record<N, T> {
+function sides<N extends ProviderName, T>(names: readonly N[], pick: (m: LoadedModule) => T | undefined): Record<N, T> {
   // load() checked each one has the side its capabilities call for, so none is undefined.
   return Object.fromEntries(names.map((n) => [n, pick(LOADED.get(n) ?? {})])) as Record<N, T>;
 }
@@ -54,3 +65,9 @@ export const GATEWAY_CAPABILITIES: Record<ProviderWith<"gateway">, GatewayCapabi
 
 /** The gateway side the daemon watches (one per daemon: the registry's GATEWAY_PROVIDER's); null when no provider has one. */
 export const GATEWAY: GatewayCapability | null = GATEWAY_PROVIDER ? GATEWAY_CAPABILITIES[GATEWAY_PROVIDER] : null;
+
+/** The providers that bring a demo, in the registry's order (the demo engine, shared/demo-replay/, runs these). */
+export const DEMOS: ReadonlyArray<{ readonly provider: ProviderName; readonly demo: ProviderDemo }> = PROVIDER_NAMES.flatMap((provider) => {
+  const demo = LOADED.get(provider)?.demo;
+  return demo ? [{ provider, demo }] : [];
+});

@@ -30,6 +30,12 @@ export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDENTITIES.map((
 /** The names as a sentence's list, for help texts: `openclaw, claude-code, codex or gemini-cli`. */
 export const PROVIDER_WORDS = `${PROVIDER_NAMES.slice(0, -1).join(", ")} or ${PROVIDER_NAMES[PROVIDER_NAMES.length - 1]}`;
 
+/** The display names as a sentence's list, for texts: `OpenClaw, Claude Code, Codex and Gemini CLI` (with `or`: any one of them). */
+export function displayNames(joiner: "and" | "or" = "and"): string {
+  const names = PROVIDER_IDENTITIES.map((p) => p.displayName);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${joiner} ${names[names.length - 1]}` : (names[0] ?? "");
+}
+
 /** A value per provider, built from its identity (so nothing is written per provider by hand). */
 export function perProvider<T>(f: (identity: AnyIdentity) => T): Record<ProviderName, T> {
   return Object.fromEntries(PROVIDER_IDENTITIES.map((p) => [p.name, f(p)])) as Record<ProviderName, T>;

@@ -74,7 +74,7 @@ const sessionRow = z.object({
   status: z.enum(SESSION_STATUSES),
   model: z.string().nullable(),
   channel: z.string().nullable().describe("OpenClaw's channel; null for the CLIs"),
-  project: z.string().nullable().describe("The working directory (Claude Code, Codex)"),
+  project: z.string().nullable().describe("The working directory (a provider with projects); null for the others"),
   totalTokens: amount.describe("All tokens of the session, every window"),
   costUsd: amount.describe("Priced cost; a lower bound when unpricedResponses > 0"),
   unpricedResponses: count,
@@ -256,7 +256,7 @@ const rateLimits = z
     }),
   )
   .nullable()
-  .describe("The plan's rate limits per install as the provider last recorded them (Codex's rollouts, Claude Code's status line); null when they could not be read");
+  .describe("The plan's rate limits per install as the provider last recorded them (each in its own way: a rollout, a status line); null when they could not be read");
 
 /** The block of a CLI provider (no gateway), with the plan's rate limits when it records them. */
 type CliName = ProviderWithout<"gateway">;
@@ -337,7 +337,7 @@ export const cardModelSchema = z
       .optional()
       .describe("The alerts firing now (a later addition to version 2: optional, so no version bump); null when they could not be read; absent when the card was made without the daemon"),
     allProviders: summary.optional().describe("Every provider together; present when more than one is read"),
-    providers: z.array(z.discriminatedUnion("provider", blocks)).describe("One block per provider read, in the order OpenClaw, Claude Code, Codex"),
+    providers: z.array(z.discriminatedUnion("provider", blocks)).describe(`One block per provider read, in the order ${PROVIDER_NAMES.join(", ")}`),
     health: health.nullable().optional(),
   })
   .describe("gateway-insights status card, JSON format (schemaVersion 2). Sections beyond the summaries appear from the detail level that shows them; a section is null when its source failed.");

@@ -19,7 +19,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import type { RecordedManifest as DemoManifest } from "../../helpers/demo-bundle.js";
 import { between, seededRandom, type Random } from "../../../shared/base/random.js";
 import { WRITER_CWD } from "../../../shared/providers/claude-code/demo/content.js";
 import { CcCostState, CcPromptCache, tokensOf, usageObject, type CcTokens } from "../../../shared/providers/claude-code/demo/usage.js";

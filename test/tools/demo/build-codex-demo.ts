@@ -19,7 +19,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import type { RecordedManifest as DemoManifest } from "../../helpers/demo-bundle.js";
 import { hex, seededRandom, type Random } from "../../../shared/base/random.js";
 import { CONTEXT_WINDOW, WRITER_CWD, type CodexTurnContent } from "../../../shared/providers/codex/demo/content.js";
 import { addUsage, CodexPrompt, nextWindow, PRIMARY_MINUTES, rateLimitsObject, SECONDARY_MINUTES, tokensOf, ZERO_USAGE, type CodexUsage, type RateWindow } from "../../../shared/providers/codex/demo/usage.js";

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import type { RecordedManifest as DemoManifest } from "../../helpers/demo-bundle.js";
 import { between, base62, seededRandom, uuid, type Random } from "../../../shared/base/random.js";
 import { insertRow, recordRun, TranscriptAppender, withColumns } from "../../../shared/providers/openclaw/demo/agent-db-writer.js";
 import {

@@ -18,7 +18,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DemoManifest } from "../../../shared/demo-replay/install.js";
+import type { RecordedManifest as DemoManifest } from "../../helpers/demo-bundle.js";
 import { seededRandom, uuid, type Random } from "../../../shared/base/random.js";
 import { GEMINI_TURNS, WRITER_CWD, type GeminiTurnContent } from "../../../shared/providers/gemini-cli/demo/content.js";
 import { ensureProject, projectHash, sessionFileName } from "../../../shared/providers/gemini-cli/demo/layout.js";

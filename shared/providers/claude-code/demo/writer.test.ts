@@ -10,6 +10,7 @@ import { Pricer } from "../../../pricing/pricer.js";
 import { openClaudeCodeReader } from "../reader.js";
 import type { ActivityEvent } from "../../contract.js";
 import { makeTempDir, removeTempDirs } from "../../../../test/helpers/openclaw-fixtures.js";
+import { copyDir } from "../../../../test/helpers/demo-bundle.js";
 import { installDemoState } from "../../../demo-replay/install.js";
 import { seededRandom } from "../../../base/random.js";
 import { ClaudeCodeDemoWriter } from "./writer.js";
@@ -22,7 +23,7 @@ const PROJECT = "-home-op-code-acme-billing";
 
 function install(): string {
   const inst = installDemoState(join(makeTempDir(), "demo", "openclaw-state"), { now: NOW });
-  return join(inst.claudeCodeHome as string, ".claude");
+  return join(copyDir(inst, "claude-code") as string, ".claude");
 }
 
 function transcripts(configDir: string): string[] {

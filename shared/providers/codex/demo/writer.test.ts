@@ -9,6 +9,7 @@ import * as assert from "uvu/assert";
 import type { ActivityEvent } from "../../contract.js";
 import { openCodexReader } from "../reader.js";
 import { makeTempDir, removeTempDirs } from "../../../../test/helpers/openclaw-fixtures.js";
+import { copyDir } from "../../../../test/helpers/demo-bundle.js";
 import { installDemoState } from "../../../demo-replay/install.js";
 import { seededRandom } from "../../../base/random.js";
 import { CodexDemoWriter } from "./writer.js";
@@ -21,7 +22,7 @@ const CWD = "/home/op/projects/acme-status";
 
 function install(): string {
   const inst = installDemoState(join(makeTempDir(), "demo", "openclaw-state"), { now: NOW });
-  return join(inst.codexHome as string, ".codex");
+  return join(copyDir(inst, "codex") as string, ".codex");
 }
 
 function rollouts(home: string): string[] {

@@ -8,8 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { makeTempDir, removeTempDirs } from "../../../../test/helpers/openclaw-fixtures.js";
 import { expected, sessionFiles } from "../../../../test/helpers/gemini-oracle.js";
-import { shiftProviderTree } from "../../../demo-replay/provider-shift.js";
-import { recordingShift } from "../../../demo-replay/time-shift.js";
+import { shiftProviderTree } from "../../demo-kit/tree-shift.js";
+import { recordingShift } from "../../demo-kit/time-shift.js";
 import { ensureProject, renameSessionsToStart, sessionFileName, slugFor } from "./layout.js";
 
 test.after(removeTempDirs);

@@ -2,7 +2,7 @@
 // serves it: GET /healthz and /readyz over HTTP, and on the same port the WebSocket RPC
 // (connect.challenge -> connect -> hello-ok, then {type:"req"} frames answered by {type:"res"}).
 // It knows the framing only; what a connect must prove and what each method answers are the
-// caller's. The demo gateway (shared/demo-replay/demo-gateway.ts) serves recorded answers with
+// caller's. The demo gateway (shared/providers/openclaw/demo/gateway.ts) serves recorded answers with
 // it, and the test stub (test/helpers/stub-gateway.ts) adds the real server's strict connect checks.
 import crypto from "node:crypto";
 import http from "node:http";

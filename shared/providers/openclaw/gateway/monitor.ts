@@ -97,7 +97,7 @@ export class GatewayMonitor implements GatewayMonitorContract {
     };
     this.sampleTimer = every(this.options.sampleMs, () => this.tick());
     every(this.options.diskMs ?? 5 * 60_000, () => this.sampleDisk());
-    // The demo has a gateway too (shared/demo-replay/demo-gateway.ts), probed like any other.
+    // The demo has a gateway too (shared/providers/openclaw/demo/gateway.ts), probed like any other.
     if (this.options.channels !== false) every(this.options.channelsMs ?? 30_000, () => this.probeChannels());
     if (!this.options.demo && this.options.updates !== false) every(60 * 60_000, () => this.checkUpdates());
   }

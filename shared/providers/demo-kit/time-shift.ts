@@ -1,14 +1,11 @@
-// Moves every timestamp of a recorded state dir by one offset, so a recording made days ago reads
-// as if it had just happened. It does not need to know the schema: any epoch-millisecond number
+// Moves every timestamp of a provider's demo recording by one offset, so a recording made days ago
+// reads as if it had just happened (the kit the providers' demos share: shared/providers/<p>/demo/). It does not need to know the schema: any epoch-millisecond number
 // or ISO-8601 time that falls inside the recording's window is moved, wherever it sits (an
-// INTEGER column, a JSON field inside a TEXT column, a zstd-compressed transcript row, a log
-// line, the lock file). Values outside the window (a build date, a schedule's anchor of 288244 ms)
+// INTEGER column, a JSON field inside a TEXT column, a log line, the lock file; a compressed row
+// through the provider's own `blob` hook, as OpenClaw's zstd transcripts). Values outside the window (a build date, a schedule's anchor of 288244 ms)
 // are left alone. Lengths are kept: a 13-digit number stays 13 digits and an ISO time keeps its
 // precision and zone, so byte counts stored beside the text (event_utf8_bytes) stay true.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import Database from "better-sqlite3";
-import { decodeZstd } from "../providers/openclaw/zstd.js";
 
 export interface TimeShift {
   /** Values in [fromMs, untilMs] are timestamps of the recording and move; others stay. */
@@ -22,7 +19,16 @@ export function recordingShift(recordedFrom: number, recordedUntil: number, now:
   return { fromMs: recordedFrom - 86_400_000, untilMs: recordedUntil + 8 * 86_400_000, offsetMs: now - recordedUntil };
 }
 
-const inWindow = (ms: number, s: TimeShift): boolean => ms >= s.fromMs && ms <= s.untilMs;
+/**
+ * The same window moved by whole seconds (rounded down): a provider that writes unix seconds beside
+ * milliseconds (Codex) must move both alike, so its recording ends up to a second before `now`.
+ */
+export function wholeSecondShift(recordedFrom: number, recordedUntil: number, now: number): TimeShift {
+  const s = recordingShift(recordedFrom, recordedUntil, now);
+  return { ...s, offsetMs: Math.floor(s.offsetMs / 1000) * 1000 };
+}
+
+export const inWindow = (ms: number, s: TimeShift): boolean => ms >= s.fromMs && ms <= s.untilMs;
 
 // 13 digits not glued to other word characters or a decimal point: epoch ms from 2001 to 2286.
 const EPOCH_MS = /(?<![\w.])\d{13}(?![\w.])/g;
@@ -58,52 +64,18 @@ export function shiftText(text: string, s: TimeShift): string {
     });
 }
 
-// zstd frame magic (RFC 8878 §3.1.1), little-endian on disk.
-const ZSTD_MAGIC = 0xfd2fb528;
-
-/**
- * A valid zstd frame that stores `data` in raw (uncompressed) blocks, per RFC 8878 §3.1: every
- * decoder reads it. Node 20 has no zstd encoder, and a moved transcript row must stay a zstd row.
- */
-export function rawZstdFrame(data: Uint8Array): Buffer {
-  const maxBlock = 128 * 1024;
-  const header = Buffer.alloc(9);
-  header.writeUInt32LE(ZSTD_MAGIC, 0);
-  header[4] = 0b1010_0000; // 4-byte content size, single segment, no checksum, no dictionary
-  header.writeUInt32LE(data.length, 5);
-  const parts: Buffer[] = [header];
-  let off = 0;
-  do {
-    const size = Math.min(maxBlock, data.length - off);
-    const last = off + size >= data.length ? 1 : 0;
-    const blockHeader = (size << 3) | (0 << 1) | last; // block type 0 = raw
-    parts.push(Buffer.from([blockHeader & 0xff, (blockHeader >> 8) & 0xff, (blockHeader >> 16) & 0xff]), Buffer.from(data.subarray(off, off + size)));
-    off += size;
-  } while (off < data.length);
-  return Buffer.concat(parts);
-}
-
-function shiftBlob(blob: Buffer, s: TimeShift): Buffer {
-  if (blob.length < 4 || blob.readUInt32LE(0) !== ZSTD_MAGIC) return blob;
-  let text: string;
-  try {
-    text = decodeZstd(blob).toString("utf8");
-  } catch {
-    return blob; // not ours to repair
-  }
-  const moved = shiftText(text, s);
-  return moved === text ? blob : rawZstdFrame(Buffer.from(moved, "utf8"));
-}
+/** Moves what a BLOB holds (a provider's compressed rows); a BLOB is left as it is without one. */
+export type BlobShift = (blob: Buffer, s: TimeShift) => Buffer;
 
 /** One SQL value moved (integers arrive as bigint: the function runs with safeIntegers). */
-function shiftValue(v: unknown, s: TimeShift): unknown {
+function shiftValue(v: unknown, s: TimeShift, blob: BlobShift | undefined): unknown {
   if (typeof v === "bigint") {
     const n = Number(v);
     return inWindow(n, s) ? v + BigInt(s.offsetMs) : v;
   }
   if (typeof v === "number") return inWindow(v, s) ? v + s.offsetMs : v;
   if (typeof v === "string") return shiftText(v, s);
-  if (Buffer.isBuffer(v)) return shiftBlob(v, s);
+  if (Buffer.isBuffer(v)) return blob ? blob(v, s) : v;
   return v;
 }
 
@@ -115,11 +87,11 @@ function sameValue(a: unknown, b: unknown): boolean {
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Moves every timestamp in every table of one SQLite file (virtual FTS tables through their own UPDATE). */
-export function shiftSqliteFile(file: string, s: TimeShift): { rowsChanged: number } {
+export function shiftSqliteFile(file: string, s: TimeShift, o: { blob?: BlobShift } = {}): { rowsChanged: number } {
   const db = new Database(file);
   try {
-    db.function("gi_shift", { deterministic: true, safeIntegers: true }, (v: unknown) => shiftValue(v, s) as never);
-    db.function("gi_moves", { deterministic: true, safeIntegers: true }, (v: unknown) => (sameValue(shiftValue(v, s), v) ? 0 : 1));
+    db.function("gi_shift", { deterministic: true, safeIntegers: true }, (v: unknown) => shiftValue(v, s, o.blob) as never);
+    db.function("gi_moves", { deterministic: true, safeIntegers: true }, (v: unknown) => (sameValue(shiftValue(v, s, o.blob), v) ? 0 : 1));
     const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string | null }[];
     const virtual = tables.filter((t) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? "")).map((t) => t.name);
     // FTS keeps shadow tables (<name>_data, _idx, _content, _docsize, _config); they follow the virtual table.
@@ -139,23 +111,5 @@ export function shiftSqliteFile(file: string, s: TimeShift): { rowsChanged: numb
     return { rowsChanged };
   } finally {
     db.close();
-  }
-}
-
-const TEXT_FILE = /\.(log|lock|json|jsonl|json5)$/;
-const SQLITE_FILE = /\.sqlite$/;
-
-/** Moves the timestamps of every SQLite database and text file under `dir`. */
-export function shiftStateTree(dir: string, s: TimeShift): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) shiftStateTree(path, s);
-    else if (!entry.isFile()) continue;
-    else if (SQLITE_FILE.test(entry.name)) shiftSqliteFile(path, s);
-    else if (TEXT_FILE.test(entry.name) && statSync(path).size < 64 * 1024 * 1024) {
-      const text = readFileSync(path, "utf8");
-      const moved = shiftText(text, s);
-      if (moved !== text) writeFileSync(path, moved);
-    }
   }
 }

@@ -4,15 +4,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { manualClock } from "../base/clock.js";
-import { findGatewayLock } from "../providers/openclaw/gateway/lock-file.js";
-import { probeGateway } from "../providers/openclaw/gateway/http-probe.js";
-import { probeChannels } from "../providers/openclaw/gateway-rpc/channels.js";
-import { GatewayRpcClient } from "../providers/openclaw/gateway-rpc/rpc-client.js";
-import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock } from "./demo-gateway.js";
-import { demoRoot, installDemoState } from "./install.js";
-import { seededRandom } from "../base/random.js";
+import { manualClock } from "../../../base/clock.js";
+import { findGatewayLock } from "../gateway/lock-file.js";
+import { probeGateway } from "../gateway/http-probe.js";
+import { probeChannels } from "../gateway-rpc/channels.js";
+import { GatewayRpcClient } from "../gateway-rpc/rpc-client.js";
+import { makeTempDir, removeTempDirs } from "../../../../test/helpers/openclaw-fixtures.js";
+import { demoLockHeldElsewhere, removeDemoLock, startDemoGateway, writeDemoLock } from "./gateway.js";
+import { demoRoot, installDemoState } from "../../../demo-replay/install.js";
+import { seededRandom } from "../../../base/random.js";
 
 test.after(removeTempDirs);
 

@@ -12,11 +12,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Clock } from "../base/clock.js";
-import { findGatewayLock, lockFileName } from "../providers/openclaw/gateway/lock-file.js";
-import { isProcessAlive, processStartTicks } from "../base/proc-stats.js";
-import { isRecord, startGatewayServer, type ConnectOutcome } from "../providers/openclaw/gateway-rpc/gateway-server.js";
-import { between, type Random } from "../base/random.js";
+import type { Clock } from "../../../base/clock.js";
+import { findGatewayLock, lockFileName } from "../gateway/lock-file.js";
+import { isProcessAlive, processStartTicks } from "../../../base/proc-stats.js";
+import { isRecord, startGatewayServer, type ConnectOutcome } from "../gateway-rpc/gateway-server.js";
+import { between, type Random } from "../../../base/random.js";
+import type { DemoGateway } from "../../demo-contract.js";
 
 type Json = Record<string, unknown>;
 
@@ -33,12 +34,6 @@ interface DemoGatewayOptions {
   pid?: number;
 }
 
-export interface DemoGateway {
-  port: number;
-  /** http://127.0.0.1:<port> */
-  url: string;
-  close(): Promise<void>;
-}
 
 const readJson = (dir: string, file: string): Json => JSON.parse(readFileSync(join(dir, file), "utf8")) as Json;
 

@@ -2,9 +2,10 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { decodeZstd } from "../providers/openclaw/zstd.js";
-import { rawZstdFrame, recordingShift, shiftSqliteFile, shiftText, type TimeShift } from "./time-shift.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
+import { rawZstdFrame, shiftZstdBlob } from "../openclaw/demo/state-shift.js";
+import { decodeZstd } from "../openclaw/zstd.js";
+import { recordingShift, shiftSqliteFile, shiftText, type TimeShift } from "./time-shift.js";
 
 test.after(removeTempDirs);
 
@@ -51,7 +52,7 @@ test("an SQLite file: INTEGER, REAL and JSON TEXT columns, an FTS table and a zs
   db.prepare("INSERT INTO fts (rowid, text, timestamp) VALUES (1, 'hello', ?)").run(at + 0.0);
   db.close();
   const offset = 123_456_789;
-  shiftSqliteFile(file, { fromMs: at - HOUR, untilMs: at + HOUR, offsetMs: offset });
+  shiftSqliteFile(file, { fromMs: at - HOUR, untilMs: at + HOUR, offsetMs: offset }, { blob: shiftZstdBlob });
   const check = new Database(file, { readonly: true });
   try {
     const r = check.prepare("SELECT created_at, typeof(created_at) AS t, score, body, zrow FROM events WHERE id = 1").get() as { created_at: number; t: string; score: number; body: string; zrow: Buffer };

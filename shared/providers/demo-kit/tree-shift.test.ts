@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { makeTempDir, removeTempDirs } from "../../test/helpers/openclaw-fixtures.js";
-import { renameRolloutsToLocal, shiftDates, shiftSeconds } from "./provider-shift.js";
+import { makeTempDir, removeTempDirs } from "../../../test/helpers/openclaw-fixtures.js";
+import { renameRolloutsToLocal } from "../codex/demo/rollout-name.js";
+import { shiftDates, shiftSeconds } from "./tree-shift.js";
 import { recordingShift, type TimeShift } from "./time-shift.js";
 
 test.after(removeTempDirs);
