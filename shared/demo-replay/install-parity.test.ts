@@ -4,7 +4,8 @@
 // test/fixtures/demo-parity.json were recorded from the engine as it was before (commit 2db6787,
 // which wired each provider's recording and writer by hand), so they are the test's own
 // expectation, not the code's. Only the marker's version is left out (it changes every release).
-// Recording them again (DEMO_PARITY_WRITE=1) is for a deliberate change of the bundle or a writer.
+// Recording them again (DEMO_PARITY_WRITE=1) is for a deliberate change of the bundle or a writer:
+// once since, for Codex's demo windows rising at a capped pace (one replayed rollout's bytes).
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";

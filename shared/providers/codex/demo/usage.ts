@@ -84,23 +84,43 @@ export const PRIMARY_MINUTES = 300;
 export const SECONDARY_MINUTES = 10_080;
 
 /**
+ * How a window's figures move. `perHour` (the live writer's): the most its used percent may rise
+ * per hour since the figure last moved. The dashboard projects the last half hour's rise to the
+ * reset and warns when it reaches 100 % first, so a demo that rose with every few seconds' tokens
+ * warned "projected full" minutes after it started while the gauge stayed far below its ceiling.
+ */
+export interface WindowPace {
+  minutes: number;
+  perToken: number;
+  ceiling: number;
+  start: number;
+  perHour?: number;
+}
+
+/** The projection's shortest span: no span of readings that long rises faster than `perHour`. */
+const PACE_SPAN_MS = 5 * 60_000;
+
+/**
  * The next figures after a response of `tokens` at `at`: a window whose reset time has passed
  * starts again (used from a low value, resetting one window length after this response);
  * otherwise its used percent rises with the tokens, approaching `ceiling` without reaching it so
- * a long-running demo never hits the limit. Percentages keep one decimal, as Codex writes them.
+ * a long-running demo never hits the limit, and by no more than `perHour` since `since` (when the
+ * figure last moved; null: not known, so no rise yet), counting at most `PACE_SPAN_MS` of it: a
+ * figure that stood still for hours does not jump. Percentages keep two decimals.
  */
-export function nextWindow(prev: RateWindow | null, at: number, tokens: number, o: { minutes: number; perToken: number; ceiling: number; start: number }): RateWindow {
+export function nextWindow(prev: RateWindow | null, at: number, tokens: number, o: WindowPace, since: number | null = null): RateWindow {
   const nowS = Math.floor(at / 1000);
   if (!prev || prev.resets_at <= nowS) {
-    return { used_percent: round1(o.start), window_minutes: o.minutes, resets_at: nowS + o.minutes * 60 };
+    return { used_percent: round2(o.start), window_minutes: o.minutes, resets_at: nowS + o.minutes * 60 };
   }
   const room = Math.max(0, o.ceiling - prev.used_percent);
-  const step = Math.min(tokens * o.perToken, room / 20);
-  return { used_percent: round1(Math.max(prev.used_percent, prev.used_percent + step)), window_minutes: prev.window_minutes, resets_at: prev.resets_at };
+  const paced = o.perHour === undefined ? Infinity : since === null ? 0 : (o.perHour * Math.min(Math.max(0, at - since), PACE_SPAN_MS)) / 3_600_000;
+  const step = Math.min(tokens * o.perToken, room / 20, paced);
+  return { used_percent: round2(Math.max(prev.used_percent, prev.used_percent + step)), window_minutes: prev.window_minutes, resets_at: prev.resets_at };
 }
 
-function round1(x: number): number {
-  return Math.round(x * 10) / 10;
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
 }
 
 /** `token_count.rate_limits` as Codex 0.169 writes it. */
@@ -118,6 +138,11 @@ export function rateLimitsObject(primary: RateWindow, secondary: RateWindow): Re
   };
 }
 
-/** The pace of the live writer's windows (the generator sets its own figures). */
-export const LIVE_PRIMARY = { minutes: PRIMARY_MINUTES, perToken: 0.25 / 1000, ceiling: 72, start: 1.5 };
-export const LIVE_SECONDARY = { minutes: SECONDARY_MINUTES, perToken: 0.02 / 1000, ceiling: 64, start: 3 };
+/**
+ * The pace of the live writer's windows (the generator sets its own figures). With the rounding to
+ * 0.01 a figure rises at most about twice `perHour`, and from wherever it stands that stays short of
+ * 100 % at the reset: 72 + 8 x 5 h for the 5-hour window (a new one starts at 1.5), 64 + 0.16 x
+ * 168 h for the weekly one (a new one starts at 3 and cannot reach 64 in a week at that rate).
+ */
+export const LIVE_PRIMARY: WindowPace = { minutes: PRIMARY_MINUTES, perToken: 0.25 / 1000, ceiling: 72, start: 1.5, perHour: 4 };
+export const LIVE_SECONDARY: WindowPace = { minutes: SECONDARY_MINUTES, perToken: 0.02 / 1000, ceiling: 64, start: 3, perHour: 0.08 };

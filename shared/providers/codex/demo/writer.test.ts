@@ -160,6 +160,35 @@ test("rate limits inch up inside the window, stay below the warning level, and s
   for (const f of mine(home)) assertConsistent(f);
 });
 
+test("the windows never rise fast enough to project full before their reset (the half-hour projection's rule, from its first minutes on)", () => {
+  const home = install();
+  const writer = new CodexDemoWriter({ codexHome: home, random: seededRandom(4) });
+  let t = NOW;
+  for (let i = 0; i < 400; i++) writer.step((t += 6_000));
+  const readings = rollouts(home)
+    .flatMap((f) => parse(readFileSync(f, "utf8")))
+    .filter((l) => payload(l).type === "token_count" && payload(l).info && Date.parse(String(l.timestamp)) > NOW)
+    .map((l) => ({ at: Date.parse(String(l.timestamp)), rl: payload(l).rate_limits as Json }))
+    .sort((a, b) => a.at - b.at);
+  assert.ok(readings.length > 100, `the writer wrote readings: ${readings.length}`);
+  for (const slot of ["primary", "secondary"] as const) {
+    const w = readings.map((r) => ({ at: r.at, used: (r.rl[slot] as Json).used_percent as number, resets: ((r.rl[slot] as Json).resets_at as number) * 1000 }));
+    assert.ok(w[w.length - 1]!.used > w[0]!.used || slot === "secondary", `${slot} moved: ${w[0]!.used} -> ${w[w.length - 1]!.used}`);
+    // The projection: the rise from any reading of the last 30 minutes (at least 5 minutes back,
+    // same window) to this one, carried on to the reset.
+    for (let i = 0; i < w.length; i++) {
+      const b = w[i]!;
+      for (let j = 0; j < i; j++) {
+        const a = w[j]!;
+        const span = b.at - a.at;
+        if (span < 5 * 60_000 || span > 30 * 60_000 || a.resets !== b.resets) continue;
+        const atReset = b.used + ((b.used - a.used) / span) * (b.resets - b.at);
+        assert.ok(atReset < 100, `${slot} at ${new Date(b.at).toISOString()}: ${a.used} -> ${b.used} in ${span / 60_000} min projects ${atReset.toFixed(1)} % at the reset`);
+      }
+    }
+  }
+});
+
 test("bounded: a new thread after turnsPerThread turns, named in local time; only keepThreads of the project kept; maxTurnsPerDay", () => {
   const home = install();
   const others = rollouts(home).filter((f) => !mine(home).includes(f));

@@ -47,12 +47,23 @@ interface ThreadState {
   prompt: CodexPrompt;
   primary: RateWindow | null;
   secondary: RateWindow | null;
+  /** When each window's figure last moved (its first line with that figure): the pace's start. */
+  since: { primary: number | null; secondary: number | null };
   settings: Json | null;
   context: Json | null;
   historySequence: number;
   sessionMeta: Json | null;
   /** The first turn's context lines (developer instructions, environment, world state), copied when a thread starts. */
   opening: Json[];
+}
+
+/** The thread's windows are now `primary` and `secondary` as of `at`; a figure that moved starts its pace again. */
+function moveWindows(s: ThreadState, primary: RateWindow | null, secondary: RateWindow | null, at: number): void {
+  const moved = (a: RateWindow | null, b: RateWindow | null): boolean => !a || !b || a.used_percent !== b.used_percent || a.resets_at !== b.resets_at;
+  if (moved(s.primary, primary)) s.since.primary = Number.isFinite(at) ? at : null;
+  if (moved(s.secondary, secondary)) s.since.secondary = Number.isFinite(at) ? at : null;
+  s.primary = primary;
+  s.secondary = secondary;
 }
 
 function isRollout(name: string): boolean {
@@ -157,6 +168,7 @@ export class CodexDemoWriter implements DemoWriter {
       prompt: new CodexPrompt(this.o.random),
       primary: null,
       secondary: null,
+      since: { primary: null, secondary: null },
       settings: null,
       context: null,
       historySequence: 0,
@@ -192,10 +204,7 @@ export class CodexDemoWriter implements DemoWriter {
             return o && typeof o.used_percent === "number" && typeof o.window_minutes === "number" && typeof o.resets_at === "number" ? { used_percent: o.used_percent, window_minutes: o.window_minutes, resets_at: o.resets_at } : null;
           };
           // A 429's line shows the limit reached; the next response's figures go on from the window's own count.
-          if (rl && p.info !== null) {
-            s.primary = window(rl.primary) ?? s.primary;
-            s.secondary = window(rl.secondary) ?? s.secondary;
-          }
+          if (rl && p.info !== null) moveWindows(s, window(rl.primary) ?? s.primary, window(rl.secondary) ?? s.secondary, Date.parse(String(l.timestamp)));
         }
       }
     }
@@ -289,9 +298,10 @@ export class CodexDemoWriter implements DemoWriter {
       return u;
     };
     const tokenCount = (u: CodexUsage): void => {
-      s.primary = nextWindow(s.primary, t, u.total_tokens, LIVE_PRIMARY);
-      s.secondary = nextWindow(s.secondary, t, u.total_tokens, LIVE_SECONDARY);
-      line("event_msg", { type: "token_count", info: { total_token_usage: s.thread, last_token_usage: u, last_usage_includes_reasoning: false, model_context_window: CONTEXT_WINDOW }, rate_limits: rateLimitsObject({ ...s.primary }, { ...s.secondary }) }, {}, 3);
+      const primary = nextWindow(s.primary, t, u.total_tokens, LIVE_PRIMARY, s.since.primary);
+      const secondary = nextWindow(s.secondary, t, u.total_tokens, LIVE_SECONDARY, s.since.secondary);
+      moveWindows(s, primary, secondary, t);
+      line("event_msg", { type: "token_count", info: { total_token_usage: s.thread, last_token_usage: u, last_usage_includes_reasoning: false, model_context_window: CONTEXT_WINDOW }, rate_limits: rateLimitsObject({ ...primary }, { ...secondary }) }, {}, 3);
     };
     const reasoning = (text: string, wait: number): void => {
       const id = `rs_${hex(r, 24)}`;
