@@ -41,13 +41,13 @@ function flagConfig(): Options {
 function usage(): string {
   const lines = [
     "usage: npm run bench -- [--only <suite>] [--quick] [flags]",
-    `${"  --only <suite>".padEnd(22)}run one suite: ${SUITES.map((s) => s.name).join(", ")}`,
-    `${"  --quick".padEnd(22)}small dataset, few repetitions (smoke run)`,
-    `${"  --baseline <dir>".padEnd(22)}a built checkout of another commit: each suite runs on its build and on ours, alternating, one table side by side`,
-    `${"  --baseline-rounds <n>".padEnd(22)}rounds of that pair, the order alternating each round (default 2: baseline, ours, ours, baseline)`,
+    `${"  --only <suite>".padEnd(26)}run one suite: ${SUITES.map((s) => s.name).join(", ")}`,
+    `${"  --quick".padEnd(26)}small dataset, few repetitions (smoke run)`,
+    `${"  --baseline <dir>".padEnd(26)}a built checkout of another commit: each suite runs on its build and on ours, alternating, one table side by side`,
+    `${"  --baseline-rounds <n>".padEnd(26)}rounds of that pair, the order alternating each round (default 2: baseline, ours, ours, baseline)`,
   ];
   for (const s of SUITES) {
-    for (const [name, f] of Object.entries(s.flags ?? {})) lines.push(`  --${name}${f.type === "string" ? " <value>" : ""}`.padEnd(22) + `${f.description} (${s.name})`);
+    for (const [name, f] of Object.entries(s.flags ?? {})) lines.push(`  --${name}${f.type === "string" ? " <value>" : ""}`.padEnd(26) + `${f.description} (${s.name})`);
   }
   return lines.join("\n");
 }
