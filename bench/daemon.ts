@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
+import { daemonMain, OUR_BUILD, type Build } from "./build.js";
 import { checkDistFresh } from "./child.js";
 import { childPids, procMemory, removeStaleDirs, type ProcMemory } from "./proc.js";
 import { profileProcess } from "./inspect.js";
@@ -16,7 +17,6 @@ import type { StateCopy } from "./state-copy.js";
 import type { BenchOptions } from "./suite.js";
 
 const PRODUCT = "gateway-insights";
-const MAIN = path.join(REPO_ROOT, "dist", "daemon", "main.js");
 /** Where the providers' own CLIs keep their history: the runner's must not reach the daemon. */
 const LEAKY = new Set(["CLAUDE_CONFIG_DIR", "CODEX_HOME"]);
 
@@ -33,6 +33,8 @@ export interface DaemonStartOptions {
   reuse?: boolean;
   /** Another checkout's built daemon (…/dist/daemon/main.js), e.g. an earlier commit to compare with; default this checkout's. */
   main?: string;
+  /** The checkout whose built daemon runs (--baseline's or ours; bench/build.ts), when `main` is not given. */
+  build?: Build;
   log(message: string): void;
 }
 
@@ -43,8 +45,10 @@ export interface WorkerMemory extends ProcMemory {
 /** Spawns a free-port-bound daemon and waits until its HTTP server answers /health. */
 export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   // The daemon measured must be the code in the checkout: fails when a dist/ module it loads is older than its source.
-  const main = o.main ?? MAIN;
-  if (main === MAIN) checkDistFresh([MAIN]);
+  const build = o.build ?? OUR_BUILD;
+  const main = o.main ?? daemonMain(build);
+  // Another checkout's dist/ is checked against that checkout's sources.
+  if (!o.main) checkDistFresh([main], build.root);
   removeStaleDirs(BENCH_TMP, `daemon-${o.name}-`);
   const dir = path.join(BENCH_TMP, `daemon-${o.name}-${process.pid}`);
   if (!o.reuse) fs.rmSync(dir, { recursive: true, force: true });
@@ -61,7 +65,7 @@ export async function startDaemon(o: DaemonStartOptions): Promise<Daemon> {
   const consoleFile = path.join(dir, "console.log");
   const out = fs.openSync(consoleFile, "a");
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), main, "--port", String(port), "--host", "127.0.0.1", ...(o.openclawDir !== null ? ["--openclaw-dir", o.openclawDir] : [])], {
-    cwd: REPO_ROOT,
+    cwd: o.main ? REPO_ROOT : build.root,
     env,
     stdio: ["ignore", out, out],
   });
@@ -325,6 +329,7 @@ export async function startReadyDaemon(
     env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000", ...extra.env },
     // --profile: the inspector can be opened later (SIGUSR1) on a free port; nothing runs until then.
     nodeArgs: [...(o.flags.profile === true ? ["--inspect-port=0"] : []), ...(extra.nodeArgs ?? [])],
+    build: o.build,
     log: o.log,
   });
   try {

@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { cliMain } from "./build.js";
 import { endDaemonRun, startDaemon, startReadyDaemon, type Daemon } from "./daemon.js";
 import { diffHeaps, formatDiff } from "./heap-diff.js";
 import { QUIET_CHECK_MS, QUIET_MS } from "../daemon/quiet-gc.js";
@@ -35,7 +36,6 @@ const AIM = {
   statusRatio: 1.5,
 } as const;
 
-const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const DETAILS = ["compact", "standard", "full"] as const;
 const RANGES = ["30m", "1h", "6h", "12h", "24h"] as const;
 const THEMES = ["dark", "light"] as const;
@@ -143,8 +143,8 @@ function timeRun(args: string[], env: Readonly<Record<string, string>>): Promise
 }
 
 /** `insightsctl status` and `node -e ""` in alternating pairs; the median of the pairs' ratios. */
-async function statusVsNode(d: Daemon, pairs: number): Promise<{ ratio: number; statusMs: number; nodeMs: number; ratios: number[] }> {
-  const status = [CLI, "status"];
+async function statusVsNode(d: Daemon, pairs: number, cli: string): Promise<{ ratio: number; statusMs: number; nodeMs: number; ratios: number[] }> {
+  const status = [cli, "status"];
   const bare = ["-e", ""];
   for (let i = 0; i < 2; i++) {
     const r = await timeRun(status, d.env);
@@ -237,11 +237,11 @@ export const memorySuite: Suite = {
       async run(): Promise<Row[]> {
         // 1. Demo state.
         o.log("demo state: a daemon without an OpenClaw dir");
-        const d = (demo = await startDaemon({ name: "memory-demo", openclawDir: null, env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000", ...quickEnv }, log: o.log }));
+        const d = (demo = await startDaemon({ name: "memory-demo", openclawDir: null, env: { INSIGHTS_SNAPSHOT_RATE_LIMIT_PER_MINUTE: "100000", ...quickEnv }, build: o.build, log: o.log }));
         await sleep(3000);
         const startRss = d.treeMemory()?.rssMb ?? Number.NaN;
         o.log(`insightsctl status vs node -e "": ${pairs} pairs`);
-        const status = await statusVsNode(d, pairs);
+        const status = await statusVsNode(d, pairs, cliMain(o.build));
         const client = new Client(d);
         const watch = new WorkerWatch(d);
         const firstMs = await client.card(DEFAULT_CARD);

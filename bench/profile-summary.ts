@@ -23,7 +23,7 @@ function shortUrl(url: string): string {
   const prefix = pathToFileURL(REPO_ROOT).href + "/";
   let u = url.startsWith(prefix) ? url.slice(prefix.length) : url;
   // Children run bench code from .tmp/bench/js and shared code through a symlink into dist/.
-  u = u.replace(/^\.tmp\/bench\/js\//, "");
+  u = u.replace(/^\.tmp\/bench\/js(?:-[a-z]+)?\//, "");
   return u.replace(/^file:\/\/\/.*\/node_modules\//, "node_modules/");
 }
 

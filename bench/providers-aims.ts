@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { cliMain } from "./build.js";
+import { BENCH_TMP } from "./paths.js";
 import { dailyFromUsage, providerEnv, type HookInput, type UsageDailyRun } from "./providers-hooks.js";
 import { runTimed } from "./timed-process.js";
 
@@ -16,8 +17,6 @@ export async function warmCatMs(tree: string): Promise<number> {
   if (r.code !== 0) throw new Error(`cat of ${tree} exited ${r.code}: ${r.stderr.trim()}`);
   return r.ms;
 }
-
-const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 
 /**
  * `insightsctl usage daily --json` with no daemon running and a fresh state dir: the CLI reads the
@@ -32,7 +31,7 @@ export async function noDaemonUsage(input: HookInput): Promise<UsageDailyRun> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...dirs, NO_COLOR: "1", INSIGHTS_OPENCLAW: "off" };
   Object.assign(env, providerEnv(input.kind, input.root));
   try {
-    const r = await runTimed(process.execPath, [CLI, "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"], env);
+    const r = await runTimed(process.execPath, [cliMain(input.build), "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"], env);
     if (r.code !== 0) throw new Error(`insightsctl usage (no daemon) exited ${r.code}: ${r.stderr.trim().slice(0, 500)}`);
     const { daily, responses } = dailyFromUsage(JSON.parse(r.stdout.toString("utf8")));
     return { ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, measuredBy: r.measuredBy, daily, responses };

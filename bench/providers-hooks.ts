@@ -2,7 +2,7 @@
 // measured next to the bare read and ccusage on the same synthetic history, in the same run.
 //   - ourFirstScan: the core's first scan in a child process of its own (providers-scan-child.ts);
 //   - startOurDaemon: a real daemon (dist/daemon/main.js) on the history, waited on until its
-//     first scan is done; then `insightsctl usage daily --json` (dist/cli/main.js) timed as a
+//     first scan is done; then `insightsctl usage daily --json` (the package bin) timed as a
 //     whole process, as a user runs it, and its rows as per-day totals.
 // Neither writes into the dataset: the store and the daemon's dirs live under .tmp/bench/.
 import { execFileSync } from "node:child_process";
@@ -10,9 +10,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ControlClient } from "../cli/control-client.js";
 import { resolvePaths } from "../shared/base/paths.js";
+import { cliMain, type Build } from "./build.js";
 import { runChild } from "./child.js";
 import { startDaemon, type Daemon } from "./daemon.js";
-import { BENCH_TMP, REPO_ROOT } from "./paths.js";
+import { BENCH_TMP } from "./paths.js";
 import { removeStaleDirs } from "./proc.js";
 import type { ScanInput, ScanResult } from "./providers-protocol.js";
 import type { Daily } from "./synthetic/daily.js";
@@ -30,6 +31,8 @@ export interface HookInput {
   bytes: number;
   /** --keep: leave the store and the daemon's dirs behind. */
   keep: boolean;
+  /** Whose daemon, CLI and core are measured (bench/build.ts). */
+  build: Build;
   log(message: string): void;
 }
 
@@ -56,7 +59,7 @@ export async function ourFirstScan(input: HookInput, opts: { idleRefreshes: numb
     incremental: mirror && opts.incrementalReps ? { file: mirror.file, reps: opts.incrementalReps } : null,
   };
   try {
-    return await runChild<ScanResult>("providers-scan-child.ts", scanInput);
+    return await runChild<ScanResult>("providers-scan-child.ts", scanInput, { build: input.build });
   } finally {
     if (!input.keep) fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -191,8 +194,6 @@ export function dailyFromUsage(json: unknown): { daily: Daily; responses: number
   return { daily, responses };
 }
 
-const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
-
 /**
  * A daemon reading only `input.root` (CLAUDE_CONFIG_DIR, CODEX_HOME or the .gemini dir; OpenClaw and
  * the other providers off), ready once its first scan is done. The caller stops it.
@@ -209,6 +210,7 @@ export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []):
       },
       nodeArgs,
       reuse,
+      build: input.build,
       log: input.log,
     });
     try {
@@ -224,6 +226,7 @@ export async function startOurDaemon(input: HookInput, nodeArgs: string[] = []):
     }
   };
   let current = await start(false);
+  const CLI = cliMain(input.build);
   const args = [CLI, "usage", "daily", "--json", "--provider", input.kind, "-z", "UTC"];
   return {
     get daemon() {

@@ -13,7 +13,6 @@ import { LogHub } from "../shared/base/log/logger.js";
 import { Pricer } from "../shared/pricing/pricer.js";
 import { ClaudeCodeProvider } from "../shared/providers/claude-code/provider.js";
 import { CodexProvider } from "../shared/providers/codex/provider.js";
-import { GeminiCliProvider } from "../shared/providers/gemini-cli/provider.js";
 import type { Provider } from "../shared/providers/contract.js";
 import { KeptTotals } from "../shared/queries/kept-totals.js";
 import { findSession } from "../shared/queries/sessions.js";
@@ -184,7 +183,13 @@ async function scan(input: ScanInput): Promise<ScanResult> {
   const store = Store.open(input.storePath, { clock });
   const pricer = new Pricer();
   const options = { env: {}, home: input.home, dirs: [input.root], pricer };
-  const provider: Provider = input.kind === "claude-code" ? new ClaudeCodeProvider(options) : input.kind === "codex" ? new CodexProvider(options) : new GeminiCliProvider(options);
+  // Gemini CLI's module is loaded only when asked for: an earlier build measured with --baseline may not have it.
+  const provider: Provider =
+    input.kind === "claude-code"
+      ? new ClaudeCodeProvider(options)
+      : input.kind === "codex"
+        ? new CodexProvider(options)
+        : new (await import("../shared/providers/gemini-cli/provider.js")).GeminiCliProvider(options);
   const registry = new SourceRegistry({ providers: [provider], store, clock, logger });
 
   const profiler = input.profileDir ? new CpuProfiler() : null;

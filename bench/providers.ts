@@ -162,7 +162,7 @@ async function measure(o: BenchOptions, d: ProviderDataset, repeat: number, usag
   const label = LABEL[kind];
   const { root, tree, home } = dirsOf(d);
   const bytes = d.manifest.bytes;
-  const hook: HookInput = { kind, dataset: d, root, home, bytes, keep: o.flags.keep === true, log: o.log };
+  const hook: HookInput = { kind, dataset: d, root, home, bytes, keep: o.flags.keep === true, build: o.build, log: o.log };
   o.log(`${label}: warming the page cache`);
   warmPageCache(tree);
 

@@ -120,12 +120,12 @@ export const scanSuite: Suite = {
         o.log("warming the page cache");
         warmPageCache(stateDir);
         const runBare = async (i: number): Promise<BareResult> => {
-          const b = await runChild<BareResult>("scan-child.ts", { mode: "bare", era: m.params.era, stateDir });
+          const b = await runChild<BareResult>("scan-child.ts", { mode: "bare", era: m.params.era, stateDir }, { build: o.build });
           o.log(`  bare read #${i + 1}: ${(b.ms / 1000).toFixed(2)} s, ${rate(b.bytes, b.ms).toFixed(0)} MB/s`);
           return b;
         };
         const runReal = async (i: number): Promise<RealResult> => {
-          const r = await runChild<RealResult>("scan-child.ts", realInput(i, null), { nodeArgs: ["--expose-gc"] });
+          const r = await runChild<RealResult>("scan-child.ts", realInput(i, null), { nodeArgs: ["--expose-gc"], build: o.build });
           o.log(`  real scan #${i + 1}: ${(r.scan.ms / 1000).toFixed(2)} s, peak RSS ${r.afterScan.maxRssMb} MB`);
           return r;
         };
@@ -142,7 +142,7 @@ export const scanSuite: Suite = {
         if (o.flags.profile === true) {
           const dir = newProfileDir();
           o.log("profiling one more real scan (not part of the figures)");
-          const r = await runChild<RealResult>("scan-child.ts", realInput(repeat, dir), { nodeArgs: ["--expose-gc"] });
+          const r = await runChild<RealResult>("scan-child.ts", realInput(repeat, dir), { nodeArgs: ["--expose-gc"], build: o.build });
           const text = r.profiles.map((f) => formatSummary(path.basename(f), summarize(f))).join("\n\n");
           fs.writeFileSync(path.join(dir, "summary.txt"), `${text}\n`);
           o.log(`${text}\n(profiles and summary.txt in ${path.relative(REPO_ROOT, dir)}; open a .cpuprofile in Chrome DevTools for the tree)`);

@@ -137,7 +137,7 @@ export const snapshotSuite: Suite = {
           d.pause(true);
           let timing: RenderTimingResult;
           try {
-            timing = await runChild<RenderTimingResult>("snapshot-child.ts", timingInput);
+            timing = await runChild<RenderTimingResult>("snapshot-child.ts", timingInput, { build: o.build });
           } finally {
             d.pause(false);
           }

@@ -10,10 +10,10 @@ import * as fs from "node:fs";
 import { createServer } from "node:net";
 import * as path from "node:path";
 import { CcusageUnavailable, locateCcusage } from "./ccusage.js";
+import { cliMain } from "./build.js";
 import { BENCH_TMP, REPO_ROOT } from "./paths.js";
 import type { Measurements, Row, Suite } from "./suite.js";
 
-const CTL = path.join(REPO_ROOT, "dist", "cli", "insightsctl.cjs");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,6 +46,7 @@ export const statuslineSuite: Suite = {
   name: "statusline",
   title: "insightsctl statusline per call (Claude Code runs it after every message), and usage on a warm daemon",
   async setup(o): Promise<Measurements> {
+    const CTL = cliMain(o.build);
     if (!fs.existsSync(CTL)) throw new Error("dist/ is missing: npm run build first");
     fs.mkdirSync(BENCH_TMP, { recursive: true });
     const dir = fs.mkdtempSync(path.join(BENCH_TMP, "statusline-"));

@@ -4,11 +4,15 @@
 // Figures are compared only within one run (shared, noisy machines): a suite that wants a ratio
 // measures both sides itself, back to back, and returns the ratio as a row.
 
+import type { Build } from "./build.js";
+
 export interface BenchOptions {
   /** Small dataset, few repetitions: a smoke run that finishes in about a minute. */
   quick: boolean;
   /** Raw command-line flags after the runner's own, for suite-specific options (`--era files`). */
   flags: Readonly<Record<string, string | boolean | undefined>>;
+  /** Whose built daemon, CLI and shared modules are measured: this checkout's, or --baseline's (bench/build.ts). */
+  build: Build;
   /** Progress lines (stderr), so stdout stays the table. */
   log(message: string): void;
 }
