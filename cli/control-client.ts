@@ -1,5 +1,6 @@
 // The CLI side of the control socket: one connection, request/response by id, and streams.
-import { createConnection, type Socket } from "node:net";
+import { existsSync } from "node:fs";
+import type { Socket } from "node:net";
 import { encode, LineDecoder, MAX_RESPONSE_LINE_BYTES, type ControlResponse } from "../shared/control/protocol.js";
 import { InsightsError, type ErrorCode } from "../shared/base/errors.js";
 
@@ -32,7 +33,9 @@ export class ControlClient {
   /** Connects, or rejects with CONTROL_UNAVAILABLE when nobody listens. */
   static connect(socketPath: string, timeoutMs = 1000): Promise<ControlClient> {
     return new Promise((resolve, reject) => {
-      const socket = createConnection(socketPath);
+      // Loaded here, not imported: with no daemon the status line's bundle never needs node:net,
+      // whose streams cost its every call a few ms to compile (docs/benchmarks.md, "Statusline").
+      const socket = process.getBuiltinModule("node:net").createConnection(socketPath);
       const timer = setTimeout(() => {
         socket.destroy();
         reject(new InsightsError("CONTROL_UNAVAILABLE", `no answer on ${socketPath} within ${timeoutMs} ms`));
@@ -48,8 +51,9 @@ export class ControlClient {
     });
   }
 
-  /** Connects if a daemon answers; null otherwise. */
+  /** Connects if a daemon answers; null otherwise (at once when its socket file is not there). */
   static async tryConnect(socketPath: string, timeoutMs = 1000): Promise<ControlClient | null> {
+    if (!existsSync(socketPath)) return null;
     try {
       return await ControlClient.connect(socketPath, timeoutMs);
     } catch {

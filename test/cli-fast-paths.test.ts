@@ -133,6 +133,7 @@ function assertFastStatusline(r: Recorded, what: string): void {
 test("statusline with no daemon: prints its line from the input and spools, loading only the bin and its bundle", async () => {
   const r = await recorded(["statusline"], input, box.env, "require");
   assertFastStatusline(r, "statusline (no daemon)");
+  assert.ok(!r.modules.includes("node:net"), "no socket file: node:net (and its streams) never loads");
   assert.ok(fs.existsSync(join(box.stateDir, "statusline-spool.jsonl")), "the reading is spooled");
 });
 

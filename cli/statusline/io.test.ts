@@ -1,24 +1,38 @@
-import { PassThrough } from "node:stream";
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readInput, runChained } from "./io.js";
 import { parseFlags } from "./run.js";
 
-const stream = (): NodeJS.ReadStream => new PassThrough() as unknown as NodeJS.ReadStream;
-
 test("stdin: read to its end; too large or never closed gives null, within the deadline", async () => {
-  const s = stream();
-  const got = readInput(s, 5000, 100);
-  (s as unknown as PassThrough).end('{"a":1}');
-  assert.is(await got, '{"a":1}');
-  const big = stream();
-  const tooBig = readInput(big, 5000, 10);
-  (big as unknown as PassThrough).write("x".repeat(11));
-  assert.is(await tooBig, null);
-  const open = stream();
-  const t0 = Date.now();
-  assert.is(await readInput(open, 200, 100), null);
-  assert.ok(Date.now() - t0 < 5000, "the deadline ends the wait");
+  const dir = mkdtempSync(join(tmpdir(), "sl-io-"));
+  try {
+    const file = join(dir, "in.json");
+    writeFileSync(file, '{"a":1}');
+    const fd = openSync(file, "r");
+    assert.is(await readInput(fd, 5000, 100), '{"a":1}');
+    closeSync(fd);
+    writeFileSync(file, "x".repeat(11));
+    const big = openSync(file, "r");
+    assert.is(await readInput(big, 5000, 10), null);
+    closeSync(big);
+    // A FIFO held open for writing by this process too: its reader never sees an end.
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    const open = openSync(fifo, "r+");
+    const t0 = Date.now();
+    assert.is(await readInput(open, 200, 100), null);
+    assert.ok(Date.now() - t0 < 5000, "the deadline ends the wait");
+    // The read left pending in the thread pool ends with these bytes, after the answer.
+    writeSync(open, "late");
+    await new Promise((r) => setTimeout(r, 50));
+    closeSync(open);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a chained status line gets the same input; its first line is kept; a hung one is cut off", async () => {

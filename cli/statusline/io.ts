@@ -3,38 +3,50 @@
 // time, so a writer that never closes stdin or a chained command that hangs cannot stall Claude
 // Code's status line, which runs this after every message.
 
+import * as fs from "node:fs";
+import { isatty } from "node:tty";
+
 /** Claude Code's input is a few KB; far more is not it. */
 export const MAX_INPUT_BYTES = 256 * 1024;
 /** How long stdin may take to arrive and close. */
 export const INPUT_DEADLINE_MS = 1500;
 
-/** The text on stdin, or null when there is none, it is too large, or it does not end in time. */
-export function readInput(stdin: NodeJS.ReadStream = process.stdin, deadlineMs = INPUT_DEADLINE_MS, maxBytes = MAX_INPUT_BYTES): Promise<string | null> {
+/**
+ * The text on `fd` (stdin), or null when there is none, it is too large, or it does not end in time.
+ * Read with fs.read on the descriptor, not through process.stdin: making that stream (a socket for
+ * a pipe) costs about 10 ms of a call whose own work is a few. A read still pending at the
+ * deadline stays in libuv's thread pool; the status line exits once its line is out, so it is
+ * never waited for.
+ */
+export function readInput(fd = 0, deadlineMs = INPUT_DEADLINE_MS, maxBytes = MAX_INPUT_BYTES): Promise<string | null> {
   // A terminal: someone ran it by hand with nothing piped in.
-  if (stdin.isTTY) return Promise.resolve(null);
+  if (isatty(fd)) return Promise.resolve(null);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    const buf = Buffer.allocUnsafe(64 * 1024);
     let size = 0;
     let done = false;
     const finish = (text: string | null): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      stdin.removeAllListeners("data");
-      // Stop reading (a writer that keeps going is not waited for) without keeping the loop alive.
-      stdin.pause();
-      stdin.destroy();
       resolve(text);
     };
     const timer = setTimeout(() => finish(null), deadlineMs);
-    stdin.on("data", (c: Buffer | string) => {
-      const b = typeof c === "string" ? Buffer.from(c) : c;
-      size += b.length;
-      if (size > maxBytes) return finish(null);
-      chunks.push(b);
-    });
-    stdin.once("end", () => finish(Buffer.concat(chunks).toString("utf8")));
-    stdin.once("error", () => finish(null));
+    const next = (): void => {
+      fs.read(fd, buf, 0, buf.length, null, (err, n) => {
+        if (done) return;
+        // A non-blocking pipe with nothing in it yet: look again shortly, until the deadline.
+        if (err?.code === "EAGAIN") return void setTimeout(next, 5);
+        if (err) return finish(null);
+        if (n === 0) return finish(Buffer.concat(chunks).toString("utf8"));
+        size += n;
+        if (size > maxBytes) return finish(null);
+        chunks.push(Buffer.from(buf.subarray(0, n)));
+        next();
+      });
+    };
+    next();
   });
 }
 

@@ -3,10 +3,9 @@
 // CommonJS file (dist/cli/statusline.cjs, cli/bundle.mjs), which the bin requires so that
 // the call Claude Code makes after every message loads one file and never starts Node's ESM
 // loader (docs/benchmarks.md, "Statusline").
-import { guardOutput } from "../stdio.js";
 import { runStatusline } from "./run.js";
 
 export function main(argv: readonly string[]): void {
-  guardOutput(true);
+  // No guardOutput: the status line writes its one line to the descriptor itself (run.ts, `done`).
   void runStatusline(argv);
 }

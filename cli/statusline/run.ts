@@ -3,6 +3,8 @@
 // other command module loads: Node's start is most of the time, so every module more shows. It must never fail Claude Code's status line: whatever
 // the input, it prints a line and exits 0. Only the input, render and report modules load on the
 // common path; the spool and child_process only when needed; never the config, a scan or GraphQL.
+import * as fs from "node:fs";
+import { isatty } from "node:tty";
 import { parseStatusInput, type StatusInput } from "../../shared/statusline/input.js";
 import { DEFAULT_FORMAT, parseFormat, PLAIN_LINE, renderStatusLine } from "../../shared/statusline/render.js";
 import { reportOf, type StatusReport } from "../../shared/statusline/report.js";
@@ -44,12 +46,28 @@ async function deliver(paths: Paths, report: StatusReport): Promise<ReportReply 
 function wantColour(mode: string, input: StatusInput | null): boolean {
   if (mode === "always") return true;
   if (mode === "never" || process.env.NO_COLOR) return false;
-  return Boolean(process.stdout.isTTY) || input !== null;
+  return isatty(1) || input !== null;
 }
 
+/**
+ * Writes the line and exits 0, whatever else is still pending (a stdin that never closed). Written
+ * to the descriptor, not process.stdout (whose stream costs what readInput's note says). A reader
+ * that went away (EPIPE) is not an error; another write error is, as for every command (cli/stdio.ts).
+ */
 export function done(line: string): void {
-  // Exit 0 once the line is out, whatever else is still pending (a stdin that never closed).
-  process.stdout.write(line + "\n", () => process.exit(0));
+  const out = Buffer.from(line + "\n");
+  let at = 0;
+  // A non-blocking pipe that is full for a moment: a few more tries, then give up on the line.
+  for (let tries = 0; at < out.length && tries < 1000; tries++) {
+    try {
+      at += fs.writeSync(1, out, at);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      process.exit(code === "EPIPE" ? 0 : 1);
+    }
+  }
+  process.exit(0);
 }
 
 export async function statusline(args: { format: string; color: string; chain?: string | undefined }): Promise<void> {

@@ -1,7 +1,7 @@
 // Preloaded with `node --require` into a CLI process under test (test/cli-fast-paths.test.ts), so
 // that the process runs as it would without it (`--import` would start Node's ESM loader for any
 // main file). Appends to the file LOAD_RECORD names: one line per CommonJS module or built-in
-// required ("load <path>" or "load node:<name>"), per Intl formatter built ("intl <what>"), and at
+// required or taken with process.getBuiltinModule ("load <path>" or "load node:<name>"), per Intl formatter built ("intl <what>"), and at
 // exit "esm-loader started" when Node's ESM loader ran: `process.moduleLoadList` lists its
 // resolver, which the first import() or ES module anywhere loads (its loader module alone is no
 // sign: requiring node:module, as this file does, loads that). Lines are
@@ -25,6 +25,13 @@ Module._load = function (request, parent, isMain) {
   }
   record(`load ${what}`);
   return realLoad.apply(this, arguments);
+};
+
+// Built-ins the bundles load lazily, without require (cli/statusline/io.ts, cli/control-client.ts).
+const realBuiltin = process.getBuiltinModule;
+process.getBuiltinModule = function (id) {
+  record(`load node:${String(id).replace(/^node:/, "")}`);
+  return realBuiltin.apply(this, arguments);
 };
 
 process.on("exit", () => {
