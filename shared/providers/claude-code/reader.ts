@@ -3,13 +3,13 @@
 // snapshots and request bookkeeping) are skipped from their first bytes without being built or
 // parsed (classify.ts). Nothing is cached between calls but the newest CLI version seen.
 import { randomUUID } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { openReaderIn } from "../jsonl/open-reader.js";
 import { readEventLines, readWholeFile } from "../jsonl/batch.js";
 import { DEFAULT_LINE_READ_BYTES, isLineCursor, readLines } from "../jsonl/line-reader.js";
 import { compareVersions } from "../version-order.js";
-import { SourceError, classifyIoError, fail, ok } from "../result.js";
+import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepLine } from "./classify.js";
 import { parseTranscriptId, transcriptFilesAt } from "./files.js";
@@ -37,12 +37,7 @@ const VERSION_PROBE_BYTES = 1024 * 1024;
 
 /** Opens the reader for one install; a dir that is not there is `missing`. */
 export function openClaudeCodeReader(install: Install, opts: ClaudeCodeReaderOptions = {}): SourceResult<SourceReader> {
-  try {
-    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
-  } catch (err) {
-    return fail(classifyIoError(err, install.dir));
-  }
-  return ok(new ClaudeCodeReader(install.dir, opts));
+  return openReaderIn(install.dir, () => new ClaudeCodeReader(install.dir, opts));
 }
 
 class ClaudeCodeReader implements SourceReader {

@@ -9,11 +9,12 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { openReaderIn } from "../jsonl/open-reader.js";
 import { readEventLines, readWholeFile } from "../jsonl/batch.js";
-import { DEFAULT_LINE_READ_BYTES, isLineCursor } from "../jsonl/line-reader.js";
+import { DEFAULT_LINE_READ_BYTES, parseContextCursor, type ContextCursor } from "../jsonl/line-reader.js";
 import { compareVersions } from "../version-order.js";
 import type { LineCursor } from "../jsonl/line-reader.js";
-import { SourceError, classifyIoError, fail, ok } from "../result.js";
+import { SourceError, fail, ok } from "../result.js";
 import type { SourceResult, SourceWarning } from "../result.js";
 import { CLASSIFY_PEEK_BYTES, keepActivityHead, keepMessageLine, readHead, type LineHead } from "./classify.js";
 import { isSessionId, listRolloutFiles, listRolloutFilesPaced, pickRollouts, sessionIdOfName, transcriptRefs } from "./files.js";
@@ -37,30 +38,9 @@ export interface CodexReaderOptions {
 
 export const DEFAULT_EVENT_LIMIT = 1000;
 
-/** The cursor readTranscript hands out: plain JSON. */
-interface CodexCursor {
-  v: 1;
-  line: LineCursor;
-  /** The parser state after the last line consumed (serializeContext). */
-  ctx: unknown;
-}
-
 /** Opens the reader for one install; a dir that is not there is `missing`. */
 export function openCodexReader(install: Install, opts: CodexReaderOptions = {}): SourceResult<SourceReader> {
-  try {
-    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
-  } catch (err) {
-    return fail(classifyIoError(err, install.dir));
-  }
-  return ok(new CodexReader(install.dir, opts));
-}
-
-/** A stored cursor back, or null when it is not one of ours (then reading starts over). */
-function parseCursor(v: unknown): { line: LineCursor; ctx: CodexLineContext } | null {
-  const c = v as Partial<CodexCursor> | null;
-  if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
-  const ctx = restoreContext(c.ctx);
-  return ctx ? { line: c.line, ctx } : null;
+  return openReaderIn(install.dir, () => new CodexReader(install.dir, opts));
 }
 
 class CodexReader implements SourceReader {
@@ -149,7 +129,7 @@ class CodexReader implements SourceReader {
     const file = this.fileOf(ref.id);
     if (!file) return fail(new SourceError("missing", `${ref.id}: no Codex rollout for this session`, { where: ref.id }));
     const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
-    const stored = cursor === null || cursor === undefined ? null : parseCursor(cursor);
+    const stored = cursor === null || cursor === undefined ? null : parseContextCursor(cursor, restoreContext);
     let restarted = cursor !== null && cursor !== undefined && stored === null;
     let start = stored?.line ?? null;
     let ctx = stored?.ctx ?? newLineContext();
@@ -190,7 +170,7 @@ class CodexReader implements SourceReader {
       for (const e of lineEvents(obj, pos, where, ctx, warnings)) events.push(e);
     });
     if (!r.ok) return r;
-    const out: CodexCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
+    const out: ContextCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
     return ok({ ...r.value, cursor: out }, r.warnings);
   }
 

@@ -5,13 +5,13 @@
 // nearly every record. The cursor holds the line cursor and the parser's small state (line.ts).
 // Nothing in the dir is written.
 import { randomUUID } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ActivityBatch, Install, LiveSession, SourceReader, TranscriptMessageRecord, TranscriptRef } from "../contract.js";
+import { openReaderIn } from "../jsonl/open-reader.js";
 import { readEventLines, readWholeFile } from "../jsonl/batch.js";
-import { DEFAULT_LINE_READ_BYTES, isLineCursor, type LineCursor } from "../jsonl/line-reader.js";
+import { DEFAULT_LINE_READ_BYTES, parseContextCursor, type ContextCursor, type LineCursor } from "../jsonl/line-reader.js";
 import { parseLineObject } from "../jsonl/shape.js";
-import { SourceError, classifyIoError, fail, ok, type SourceResult, type SourceWarning } from "../result.js";
+import { SourceError, fail, ok, type SourceResult, type SourceWarning } from "../result.js";
 import { runNow, runPaced } from "../paced.js";
 import { projectOf, SessionLister, transcriptRefs, type SessionFile } from "./files.js";
 import { lineEvents, newLineContext, restoreContext, serializeContext, type GeminiLineContext } from "./line.js";
@@ -29,12 +29,6 @@ export const DEFAULT_EVENT_LIMIT = 1000;
 /** Files compared with the last listing between two pauses of a paced stamp (~2 µs each). */
 const STAMP_PACE = 2000;
 
-interface GeminiCursor {
-  v: 1;
-  line: LineCursor;
-  ctx: unknown;
-}
-
 /** Line starts of records nothing is taken from (JSON.stringify writes them exactly so). */
 const SKIPPED_HEADS = ['{"$set":{"messages":', '{"$set":{"lastUpdated":'].map((s) => Buffer.from(s));
 const PEEK = 32;
@@ -44,19 +38,7 @@ function keepLine(head: Buffer): boolean {
 }
 
 export function openGeminiReader(install: Install, opts: GeminiReaderOptions = {}): SourceResult<SourceReader> {
-  try {
-    if (!fs.statSync(install.dir).isDirectory()) return fail(new SourceError("missing", `${install.dir}: not a directory`, { where: install.dir }));
-  } catch (err) {
-    return fail(classifyIoError(err, install.dir));
-  }
-  return ok(new GeminiReader(install.dir, opts));
-}
-
-function parseCursor(v: unknown): { line: LineCursor; ctx: GeminiLineContext } | null {
-  const c = v as Partial<GeminiCursor> | null;
-  if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
-  const ctx = restoreContext(c.ctx);
-  return ctx ? { line: c.line, ctx } : null;
+  return openReaderIn(install.dir, () => new GeminiReader(install.dir, opts));
 }
 
 class GeminiReader implements SourceReader {
@@ -126,7 +108,7 @@ class GeminiReader implements SourceReader {
     const file = this.fileOf(ref.id);
     if (!file) return fail(new SourceError("missing", `${ref.id}: no Gemini CLI session file for this session`, { where: ref.id }));
     const max = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : DEFAULT_EVENT_LIMIT;
-    const stored = cursor === null || cursor === undefined ? null : parseCursor(cursor);
+    const stored = cursor === null || cursor === undefined ? null : parseContextCursor(cursor, restoreContext);
     let restarted = cursor !== null && cursor !== undefined && stored === null;
     let start = stored?.line ?? null;
     let ctx = stored?.ctx ?? newLineContext();
@@ -152,7 +134,7 @@ class GeminiReader implements SourceReader {
       if (obj) events.push(...lineEvents(obj, pos, where, ctx, project, warnings));
     });
     if (!r.ok) return r;
-    const out: GeminiCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
+    const out: ContextCursor = { v: 1, line: r.value.cursor, ctx: serializeContext(ctx) };
     return ok({ ...r.value, cursor: out }, r.warnings);
   }
 

@@ -25,6 +25,24 @@ export function isLineCursor(v: unknown): v is LineCursor {
   return typeof c === "object" && c !== null && n(c.offset) && n(c.inode) && n(c.size) && (c.offset as number) <= (c.size as number);
 }
 
+/**
+ * The cursor a line reader with parser state hands out (Codex's, Gemini CLI's): where the last read
+ * stopped and the parser's state after it (the reader's serializeContext), plain JSON.
+ */
+export interface ContextCursor {
+  v: 1;
+  line: LineCursor;
+  ctx: unknown;
+}
+
+/** A stored ContextCursor back with its state restored, or null when it is not one (then reading starts over). */
+export function parseContextCursor<C>(v: unknown, restore: (ctx: unknown) => C | null): { line: LineCursor; ctx: C } | null {
+  const c = v as Partial<ContextCursor> | null;
+  if (typeof c !== "object" || c === null || c.v !== 1 || !isLineCursor(c.line)) return null;
+  const ctx = restore(c.ctx);
+  return ctx ? { line: c.line, ctx } : null;
+}
+
 /** The offset in a warning's `where` (`<path>:<offset>`, as readLines writes it), or null. */
 export function warningOffset(w: SourceWarning): number | null {
   const m = /:(\d+)$/.exec(w.where);
