@@ -3,10 +3,10 @@
 // all of that. Each install is one AGENT source `claude-code:<name>`. Runs every few seconds: a few
 // stat calls, no reading.
 import { createHash } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
+import { type DiscoverProblem, isDir, realDir } from "../install-dirs.js";
 
 interface DiscoverClaudeCodeOptions {
   /** The environment (CLAUDE_CONFIG_DIR). */
@@ -18,10 +18,6 @@ interface DiscoverClaudeCodeOptions {
 }
 
 /** A configured dir that cannot be an install; the caller turns it into a config error. */
-export interface DiscoverProblem {
-  dir: string;
-  message: string;
-}
 
 interface ClaudeCodeDiscovery {
   installs: Install[];
@@ -37,23 +33,6 @@ interface Candidate {
   real: string;
   /** Fixed name (the two home dirs), else null: derived from the path. */
   fixed: string | null;
-}
-
-function realDir(p: string): string | null {
-  try {
-    const real = fs.realpathSync(p);
-    return fs.statSync(real).isDirectory() ? real : null;
-  } catch {
-    return null;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** A dir is an install once Claude Code has written sessions into it. */

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
+import { type DiscoverProblem, configuredDir, realDir } from "../install-dirs.js";
 
 interface DiscoverCodexOptions {
   /** The environment (CODEX_HOME). */
@@ -18,10 +19,6 @@ interface DiscoverCodexOptions {
 }
 
 /** A configured dir that cannot be an install; the caller turns it into a config error. */
-export interface DiscoverProblem {
-  dir: string;
-  message: string;
-}
 
 interface CodexDiscovery {
   installs: Install[];
@@ -34,15 +31,6 @@ interface Candidate {
   dir: string;
   real: string;
   isDefault: boolean;
-}
-
-function realDir(p: string): string | null {
-  try {
-    const real = fs.realpathSync(p);
-    return fs.statSync(real).isDirectory() ? real : null;
-  } catch {
-    return null;
-  }
 }
 
 function exists(p: string, kind: "dir" | "file"): boolean {
@@ -118,16 +106,9 @@ export function discoverCodexInstalls(opts: DiscoverCodexOptions): CodexDiscover
     cands.push({ dir: def, real: realDef, isDefault: true });
   }
   for (const raw of opts.dirs ?? []) {
-    const dir = raw.trim();
-    if (dir === "" || !path.isAbsolute(dir)) {
-      problems.push({ dir: raw, message: `${JSON.stringify(raw)} is not an absolute path` });
-      continue;
-    }
-    const real = realDir(dir);
-    if (real === null) {
-      problems.push({ dir: raw, message: `${dir} is not a directory (missing, or not readable)` });
-      continue;
-    }
+    const checked = configuredDir(raw, problems);
+    if (checked === null) continue;
+    const { dir, real } = checked;
     // A configured dir is read even before Codex wrote anything there; the same dir twice is one install.
     if (seen.has(real)) continue;
     seen.add(real);

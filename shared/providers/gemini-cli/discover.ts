@@ -4,10 +4,10 @@
 // source `gemini-cli:<name>`: `default` for the default dir, else a name from the path. Runs every
 // few seconds: a few stat calls, no reading.
 import { createHash } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Install } from "../contract.js";
 import { lookAt, type LookedAt } from "../looked-at.js";
+import { type DiscoverProblem, configuredDir, isDir, realDir } from "../install-dirs.js";
 import { geminiCliIdentity } from "./identity.js";
 
 export interface DiscoverGeminiOptions {
@@ -17,30 +17,9 @@ export interface DiscoverGeminiOptions {
   dirs?: readonly string[] | null;
 }
 
-export interface DiscoverProblem {
-  dir: string;
-  message: string;
-}
 
 export const DEFAULT_NAME = "default";
 const PROVIDER = geminiCliIdentity.name;
-
-function realDir(p: string): string | null {
-  try {
-    const real = fs.realpathSync(p);
-    return fs.statSync(real).isDirectory() ? real : null;
-  } catch {
-    return null;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** Gemini CLI has run here once it wrote a project's temp dir (`tmp/<slug>/`): settings alone are no data. */
 export function looksLikeGeminiDir(dir: string): boolean {
@@ -75,16 +54,9 @@ export function discoverGeminiInstalls(opts: DiscoverGeminiOptions): { installs:
     found.push({ dir: def.dir, real: realDef, name: DEFAULT_NAME });
   }
   for (const raw of opts.dirs ?? []) {
-    const dir = raw.trim();
-    if (dir === "" || !path.isAbsolute(dir)) {
-      problems.push({ dir: raw, message: `${JSON.stringify(raw)} is not an absolute path` });
-      continue;
-    }
-    const real = realDir(dir);
-    if (real === null) {
-      problems.push({ dir: raw, message: `${dir} is not a directory (missing, or not readable)` });
-      continue;
-    }
+    const checked = configuredDir(raw, problems);
+    if (checked === null) continue;
+    const { dir, real } = checked;
     if (seen.has(real)) continue;
     seen.add(real);
     found.push({ dir: path.resolve(dir), real, name: nameOf(dir) });
